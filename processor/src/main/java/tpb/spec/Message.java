@@ -1,0 +1,55 @@
+package tpb.spec;
+
+/**
+ * Every diagnostic the spec loader and checker can raise, in one catalogue. A new rule is a new
+ * constant here plus a negative test that pins its file, line and message.
+ */
+public enum Message {
+    SPEC_NOT_FOUND("ISA spec '%s' not found; looked in %s"),
+    INCLUDE_NOT_FOUND("included file '%s' not found; looked in %s"),
+    INCLUDE_CYCLE("'%s' is included more than once"),
+    YAML_SYNTAX("YAML syntax error: %s"),
+    ALIAS_BOMB("too many YAML aliases (more than %d): refusing a possible alias bomb"),
+    DUPLICATE_KEY("duplicate key '%s' (first at line %d)"),
+    UNKNOWN_KEY("unknown key '%s' in %s%s"),
+    MISSING_KEY("%s is missing required key '%s'"),
+    WRONG_NODE("'%s' must be %s"),
+    BAD_NUMBER("'%s' is not a number"),
+    BAD_CONFIDENCE("confidence '%s' is not one of CONFIRMED, STRONG, INFERRED, SPECULATIVE, ASSUMED"),
+    UNKNOWN_KIND("a spec document must start with one of %s"),
+    UNKNOWN_TYPE("unknown field type '%s'; expected one of %s"),
+    UNKNOWN_REF("unknown %s '%s'%s"),
+    DUPLICATE_NAME("%s '%s' is defined twice (first at %s)"),
+    DUPLICATE_ENUM_VALUE("enum %s: value %s of '%s' is already used by '%s'"),
+    VALUE_OUT_OF_RANGE("%s: value %s does not fit %s"),
+    FIELD_OUTSIDE("field '%s' [+0x%02X, +0x%02X) leaves the %d-byte %s"),
+    FIELD_OVERLAP("field '%s' [+0x%02X, +0x%02X) overlaps field '%s' [+0x%02X, +0x%02X)"),
+    FIELD_SIZE("field '%s': %s"),
+    BITS_OUTSIDE("bit field '%s' (bits %d..%d) leaves its %d-bit field"),
+    DUPLICATE_OPCODE("opcode %s is already taken by arm '%s'; arms that share an opcode need a 'select'"),
+    SELECT_CONFLICT("arm '%s': %s"),
+    LUT_KEY_NOT_IN_ENUM("LUT %s: key '%s' is not a value of enum %s"),
+    LUT_VALUE_OUT_OF_RANGE("LUT %s: wire value %s of '%s' does not fit %s"),
+    LUT_MISSING_KEY("LUT %s: enum value '%s' has neither an entry nor a fatal arm (add it, or a fatal 'default')"),
+    LUT_BOTH("LUT %s: '%s' is both an entry and a fatal arm"),
+    NOT_INVOLUTION("LUT %s is declared an involution but %s -> %s -> %s"),
+    GUARD("guard on '%s': %s"),
+    EXAMPLE_UNKNOWN_FIELD("example '%s': no field '%s' in %s"),
+    EXAMPLE_VALUE("example '%s': field '%s': %s"),
+    EXAMPLE_MISMATCH("example '%s': byte +0x%02X is 0x%02X in 'bytes' but the fields encode 0x%02X"),
+    EXAMPLE_BYTES("example '%s': %s"),
+    ARCH_MASKS("arch %s: the opcode masks and the generation rule disagree: %s"),
+    ARCH_CONSTANTS("arch %s: constants %s differ from arch %s's %s"),
+    CONFLICT_ABOUT("conflict '%s' is about '%s', which the spec does not define"),
+    RECORD("record: %s");
+
+    private final String format;
+
+    Message(String format) {
+        this.format = format;
+    }
+
+    public String format(Object... args) {
+        return String.format(java.util.Locale.ROOT, format, args);
+    }
+}

@@ -1,0 +1,57 @@
+package tpb.spec.check;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tpb.spec.Diagnostics;
+import tpb.spec.Message;
+import tpb.spec.Names;
+import tpb.spec.model.ArmDef;
+import tpb.spec.model.IsaModel;
+
+/**
+ * One arm per opcode, unless the arms sharing it each carry a select on the same bytes with
+ * distinct values and at most one "otherwise" (0xA9 CompareAndBranch / UnconditionalBranch).
+ */
+final class OpcodeRule implements Rule {
+    @Override
+    public void check(IsaModel model, Diagnostics diags) {
+        Map<Long, List<ArmDef>> byOpcode = new LinkedHashMap<>();
+        for (ArmDef a : model.arms()) {
+            byOpcode.computeIfAbsent(a.opcode(), k -> new ArrayList<>()).add(a);
+        }
+        for (List<ArmDef> arms : byOpcode.values()) {
+            if (arms.size() < 2) {
+                continue;
+            }
+            ArmDef first = arms.get(0);
+            ArmDef otherwise = null;
+            for (int i = 0; i < arms.size(); i++) {
+                ArmDef a = arms.get(i);
+                if (a.select() == null) {
+                    ArmDef other = i == 0 ? arms.get(1) : first;
+                    diags.error(a.pos(), Message.DUPLICATE_OPCODE, Names.hex(a.opcode()), other.name());
+                    continue;
+                }
+                if (first.select() != null && (a.select().at() != first.select().at() || a.select().type() != first.select().type())) {
+                    diags.error(a.select().pos(), Message.SELECT_CONFLICT, a.name(),
+                            "arms sharing opcode " + Names.hex(a.opcode()) + " must select on the same bytes as '" + first.name() + "'");
+                }
+                if (a.select().otherwise()) {
+                    if (otherwise != null) {
+                        diags.error(a.select().pos(), Message.SELECT_CONFLICT, a.name(), "'" + otherwise.name() + "' is already the 'otherwise' arm");
+                    }
+                    otherwise = a;
+                }
+                for (int j = 0; j < i; j++) {
+                    ArmDef b = arms.get(j);
+                    if (b.select() != null && a.select().equals() != null && a.select().equals().equals(b.select().equals())) {
+                        diags.error(a.select().pos(), Message.SELECT_CONFLICT, a.name(),
+                                "select value " + a.select().equals() + " is already taken by '" + b.name() + "'");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package tpb.spec.load;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import tpb.spec.Diagnostics;
+import tpb.spec.Message;
+import tpb.spec.Pos;
+import tpb.spec.check.Checker;
+import tpb.spec.model.IsaModel;
+import tpb.spec.yaml.YMap;
+import tpb.spec.yaml.YNode;
+import tpb.spec.yaml.YScalar;
+import tpb.spec.yaml.YSeq;
+import tpb.spec.yaml.YamlReader;
+
+/**
+ * Load → model → check. The one entry point shared by the annotation processor and the
+ * {@code tpb check-spec} command, so both report the same diagnostics.
+ */
+public final class SpecLoader {
+    private SpecLoader() {}
+
+    /** A YAML document and the file it came from. */
+    record Doc(String file, YNode node) {}
+
+    public static LoadResult load(String rootPath, SpecFiles files) {
+        Diagnostics diags = new Diagnostics();
+        Optional<String> rootText = files.read(rootPath);
+        if (rootText.isEmpty()) {
+            diags.error(new Pos(rootPath, 0, 0), Message.SPEC_NOT_FOUND, rootPath, files.where(rootPath));
+            return new LoadResult(null, diags);
+        }
+        List<YNode> rootDocs = YamlReader.read(rootPath, rootText.get(), diags);
+        if (rootDocs.isEmpty()) {
+            return new LoadResult(null, diags);
+        }
+        List<Doc> docs = new ArrayList<>();
+        Set<String> seen = new LinkedHashSet<>();
+        seen.add(rootPath);
+        YNode root = rootDocs.get(0);
+        for (YNode extra : rootDocs.subList(1, rootDocs.size())) {
+            docs.add(new Doc(rootPath, extra));
+        }
+        String dir = rootPath.contains("/") ? rootPath.substring(0, rootPath.lastIndexOf('/') + 1) : "";
+        if (root instanceof YMap rootMap && rootMap.get("include") instanceof YSeq includes) {
+            for (YNode item : includes.items()) {
+                if (!(item instanceof YScalar s) || s.kind() != YScalar.Kind.STR) {
+                    diags.error(item.pos(), Message.WRONG_NODE, "include item", "a file path");
+                    continue;
+                }
+                String path = normalize(dir + s.text());
+                if (!seen.add(path)) {
+                    diags.error(item.pos(), Message.INCLUDE_CYCLE, s.text());
+                    continue;
+                }
+                Optional<String> text = files.read(path);
+                if (text.isEmpty()) {
+                    diags.error(item.pos(), Message.INCLUDE_NOT_FOUND, s.text(), files.where(path));
+                    continue;
+                }
+                for (YNode d : YamlReader.read(path, text.get(), diags)) {
+                    docs.add(new Doc(path, d));
+                }
+            }
+        }
+        IsaModel model = new ModelBuilder(diags).build(new Doc(rootPath, root), docs, new ArrayList<>(seen));
+        if (model != null) {
+            Checker.check(model, diags);
+        }
+        return new LoadResult(model, diags);
+    }
+
+    private static String normalize(String path) {
+        List<String> parts = new ArrayList<>();
+        for (String p : path.split("/")) {
+            if (p.equals("..") && !parts.isEmpty()) {
+                parts.remove(parts.size() - 1);
+            } else if (!p.equals(".") && !p.isEmpty()) {
+                parts.add(p);
+            }
+        }
+        return String.join("/", parts);
+    }
+}

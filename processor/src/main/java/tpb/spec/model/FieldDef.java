@@ -1,0 +1,49 @@
+package tpb.spec.model;
+
+import java.util.List;
+import tpb.spec.Pos;
+
+/**
+ * A field of an arm or group, as written: a scalar (optionally an array of {@code count}), a
+ * fixed-length character string ({@code char}), opaque {@code bytes}, or a nested group.
+ *
+ * @param scalar the integer type, or null for char/bytes/group
+ * @param kind   what the field is
+ * @param size   width in bytes of one element (char/bytes: the whole field; group: group size)
+ * @param source null when the field inherits its owner's source
+ */
+public record FieldDef(
+        String name,
+        int at,
+        Kind kind,
+        ScalarType scalar,
+        int size,
+        int count,
+        String enumRef,
+        String lutRef,
+        String groupRef,
+        Long constValue,
+        boolean reserved,
+        List<BitDef> bits,
+        String doc,
+        Source source,
+        Pos pos) {
+
+    public enum Kind { SCALAR, CHAR, BYTES, GROUP }
+
+    public FieldDef {
+        bits = List.copyOf(bits);
+    }
+
+    public int width() {
+        return size * count;
+    }
+
+    public int end() {
+        return at + width();
+    }
+
+    public boolean isConst() {
+        return constValue != null;
+    }
+}

@@ -1,0 +1,40 @@
+package tpb.spec.model;
+
+import java.util.List;
+import java.util.Optional;
+
+/** The resolved, immutable spec of one ISA: what the checker checks and the writers write. */
+public record IsaModel(String name, String title, Source source, RecordShape record, List<EnumDef> enums,
+        List<LutDef> luts, List<GroupDef> groups, List<ArmDef> arms, List<ArchDef> archs,
+        List<ConflictDef> conflicts, List<String> files) {
+
+    public IsaModel {
+        enums = List.copyOf(enums);
+        luts = List.copyOf(luts);
+        groups = List.copyOf(groups);
+        arms = List.copyOf(arms);
+        archs = List.copyOf(archs);
+        conflicts = List.copyOf(conflicts);
+        files = List.copyOf(files);
+    }
+
+    public Optional<EnumDef> enumDef(String n) {
+        return enums.stream().filter(e -> e.name().equals(n)).findFirst();
+    }
+
+    public Optional<LutDef> lut(String n) {
+        return luts.stream().filter(e -> e.name().equals(n)).findFirst();
+    }
+
+    public Optional<GroupDef> group(String n) {
+        return groups.stream().filter(e -> e.name().equals(n)).findFirst();
+    }
+
+    public Optional<ArmDef> arm(String n) {
+        return arms.stream().filter(e -> e.name().equals(n)).findFirst();
+    }
+
+    public EnumDef opcodeEnum() {
+        return enumDef(record.opcodeEnum()).orElseThrow();
+    }
+}

@@ -1,0 +1,57 @@
+package tpb.spec.model;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Flattens arm and group fields into {@link Leaf leaves} at absolute offsets. */
+public final class Layout {
+    private Layout() {}
+
+    /** The preamble then the arm's own fields, groups expanded, in declaration order. */
+    public static List<Leaf> arm(IsaModel model, ArmDef arm) {
+        return record(model, arm.fields(), arm.source());
+    }
+
+    public static List<Leaf> view(IsaModel model, ViewDef view) {
+        return record(model, view.fields(), view.source());
+    }
+
+    private static List<Leaf> record(IsaModel model, List<FieldDef> fields, Source owner) {
+        List<Leaf> out = new ArrayList<>();
+        flatten(model, model.record().preamble(), 0, "", model.record().source(), out);
+        flatten(model, fields, 0, "", owner, out);
+        return out;
+    }
+
+    public static List<Leaf> fields(IsaModel model, List<FieldDef> fields, Source owner) {
+        List<Leaf> out = new ArrayList<>();
+        flatten(model, fields, 0, "", owner, out);
+        return out;
+    }
+
+    private static void flatten(IsaModel model, List<FieldDef> fields, int base, String prefix, Source inherited,
+            List<Leaf> out) {
+        for (FieldDef f : fields) {
+            Source src = f.source() != null ? f.source() : inherited;
+            String path = prefix + f.name();
+            if (f.kind() == FieldDef.Kind.GROUP) {
+                GroupDef g = model.group(f.groupRef()).orElse(null);
+                if (g != null) {
+                    Source gsrc = f.source() != null ? f.source() : g.source();
+                    flatten(model, g.fields(), base + f.at(), path + ".", gsrc, out);
+                }
+            } else {
+                out.add(new Leaf(path, base + f.at(), f, src));
+            }
+        }
+    }
+
+    public static Leaf find(List<Leaf> leaves, String path) {
+        for (Leaf l : leaves) {
+            if (l.path().equals(path)) {
+                return l;
+            }
+        }
+        return null;
+    }
+}
