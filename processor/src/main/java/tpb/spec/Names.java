@@ -10,7 +10,15 @@ import javax.lang.model.SourceVersion;
  * {@code EVENTS_EXTENDED -> EventsExtended}.
  */
 public final class Names {
+    /** Names a record component or accessor cannot take: they would clash with java.lang.Object. */
+    private static final java.util.Set<String> OBJECT_METHODS = java.util.Set.of(
+            "clone", "finalize", "getClass", "hashCode", "notify", "notifyAll", "toString", "wait", "equals");
+
     private Names() {}
+
+    private static String escape(String r) {
+        return SourceVersion.isKeyword(r) || OBJECT_METHODS.contains(r) ? r + "_" : r;
+    }
 
     public static boolean isIdentifier(String s) {
         return s != null && s.matches("[A-Za-z_][A-Za-z0-9_]*");
@@ -38,7 +46,7 @@ public final class Names {
         String p = pascal(s);
         boolean shouting = s.equals(s.toUpperCase(Locale.ROOT)) && !s.contains("_");
         String r = shouting ? s.toLowerCase(Locale.ROOT) : Character.toLowerCase(p.charAt(0)) + p.substring(1);
-        return SourceVersion.isKeyword(r) ? r + "_" : r;
+        return escape(r);
     }
 
     /** Java names of a dotted leaf path: {@code events.wait_mode -> eventsWaitMode}. */
@@ -48,8 +56,7 @@ public final class Names {
         for (int i = 1; i < parts.length; i++) {
             b.append(pascal(parts[i]));
         }
-        String r = b.toString();
-        return SourceVersion.isKeyword(r) ? r + "_" : r;
+        return escape(b.toString());
     }
 
     public static String hex(long v) {

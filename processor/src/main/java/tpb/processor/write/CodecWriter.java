@@ -1,0 +1,83 @@
+package tpb.processor.write;
+
+import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.TypeSpec;
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.Modifier;
+import tpb.spec.model.ArmDef;
+import tpb.spec.model.EnumDef;
+import tpb.spec.model.GroupDef;
+import tpb.spec.model.IsaModel;
+import tpb.spec.model.Layout;
+import tpb.spec.model.LutDef;
+import tpb.spec.model.ViewDef;
+
+/** Everything generated for one spec, as JavaPoet files; the only entry point into JavaPoet. */
+public final class CodecWriter {
+    /** Name of the resolved-model resource written beside the generated classes. */
+    public static final String MODEL_RESOURCE = "isa-model.json";
+
+    private CodecWriter() {}
+
+    public static List<JavaFile> write(IsaModel model, String pkg, String specPath) {
+        Ctx ctx = new Ctx(model, pkg, specPath);
+        List<TypeSpec> types = new ArrayList<>();
+        for (EnumDef e : model.enums()) {
+            types.add(EnumWriter.write(ctx, e));
+        }
+        for (LutDef l : model.luts()) {
+            types.add(LutWriter.write(ctx, l));
+        }
+        StructWriter structs = new StructWriter(ctx);
+        FlyweightWriter flyweights = new FlyweightWriter(ctx);
+        for (GroupDef g : model.groups()) {
+            types.add(structs.group(g));
+        }
+        for (ArmDef a : model.arms()) {
+            types.add(structs.arm(a));
+            types.add(flyweights.write(ctx.flyweight(a), a, Layout.arm(model, a), a.doc(), a.source()));
+            for (ViewDef v : a.views()) {
+                types.add(structs.view(a, v));
+                types.add(flyweights.write(ctx.viewFlyweight(a, v), a, Layout.view(model, v), v.doc(), v.source()));
+            }
+        }
+        DispatchWriter dispatch = new DispatchWriter(ctx);
+        types.add(dispatch.armEnum());
+        types.add(dispatch.instructionInterface());
+        types.add(dispatch.visitorInterface());
+        types.add(dispatch.rawRecord());
+        types.add(dispatch.decoder());
+        types.add(dispatch.validator());
+        types.add(ArchWriter.write(ctx));
+        types.add(new VectorWriter(ctx).write());
+        types.add(info(ctx));
+        List<JavaFile> files = new ArrayList<>();
+        for (TypeSpec t : types) {
+            files.add(JavaFile.builder(pkg, t).skipJavaLangImports(true).indent("    ")
+                    .addFileComment("Generated from $L by tpb.processor.IsaProcessor. Do not edit: edit the spec.", specPath).build());
+        }
+        return files;
+    }
+
+    private static TypeSpec info(Ctx ctx) {
+        IsaModel m = ctx.model;
+        return TypeSpec.classBuilder(ctx.cls("IsaInfo")).addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                .addAnnotation(ctx.generated())
+                .addJavadoc("Facts about the $L record shape, and the resolved spec as a JSON resource for tools.\n", m.name())
+                .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build())
+                .addField(DispatchWriter.constant("NAME", m.name()))
+                .addField(DispatchWriter.constant("TITLE", m.title() == null ? m.name() : m.title()))
+                .addField(DispatchWriter.constant("SPEC", ctx.specPath))
+                .addField(DispatchWriter.constant("RECORD_SIZE", m.record().size()))
+                .addField(DispatchWriter.constant("STRIDE", m.record().stride()))
+                .addField(DispatchWriter.constant("OPCODE_OFFSET", m.record().opcodeAt()))
+                .addField(DispatchWriter.constant("MODEL_RESOURCE", MODEL_RESOURCE))
+                .addMethod(MethodSpec.methodBuilder("openModel").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                        .returns(java.io.InputStream.class)
+                        .addJavadoc("The resolved spec (enums, LUTs, arms with every field) as JSON.\n")
+                        .addStatement("return IsaInfo.class.getResourceAsStream(MODEL_RESOURCE)").build())
+                .build();
+    }
+}

@@ -1,0 +1,188 @@
+package tpb.processor.write;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import javax.lang.model.element.Modifier;
+import tpb.spec.Names;
+import tpb.spec.json.ModelJson;
+import tpb.spec.model.ArmDef;
+import tpb.spec.model.BitDef;
+import tpb.spec.model.FieldDef;
+import tpb.spec.model.Leaf;
+import tpb.spec.model.Source;
+
+/**
+ * Zero-allocation views over a byte array in the manner of SBE's decoders: {@code wrap} returns
+ * this, offsets are literal constants, and every accessor is a load or a store at
+ * {@code offset + constant}. Enum and LUT fields have a raw accessor and a typed one.
+ */
+final class FlyweightWriter {
+    private final Ctx ctx;
+
+    FlyweightWriter(Ctx ctx) {
+        this.ctx = ctx;
+    }
+
+    TypeSpec write(ClassName self, ArmDef arm, List<Leaf> leaves, String doc, Source source) {
+        TypeSpec.Builder t = TypeSpec.classBuilder(self).addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                .addAnnotation(ctx.generated())
+                .addJavadoc("Flyweight over one $L record ($L, opcode $L$L).\n\n<p>$L\n\n<p>Source: $L ($L).\n",
+                        arm.name(), arm.struct() == null ? "opaque" : arm.struct(), Names.hex(arm.opcode()),
+                        arm.select() == null ? "" : arm.select().otherwise() ? ", select otherwise"
+                                : ", select +" + Scalars.hex(arm.select().at()) + " = " + arm.select().equals(),
+                        doc == null ? "" : doc, source.ref(), source.confidence());
+        t.addField(FieldSpec.builder(int.class, "SIZE", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                .initializer("$L", ctx.model.record().size()).build());
+        t.addField(FieldSpec.builder(int.class, "OPCODE", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                .initializer("$L", Scalars.hex(arm.opcode())).build());
+        t.addField(byte[].class, "buffer", Modifier.PRIVATE);
+        t.addField(int.class, "offset", Modifier.PRIVATE);
+        t.addMethod(MethodSpec.methodBuilder("wrap").addModifiers(Modifier.PUBLIC).returns(self)
+                .addParameter(byte[].class, "buffer").addParameter(int.class, "offset")
+                .addJavadoc("Points this flyweight at the record at {@code offset}; checks the bounds once.\n")
+                .addStatement("$T.checkFromIndexSize(offset, SIZE, buffer.length)", Objects.class)
+                .addStatement("this.buffer = buffer").addStatement("this.offset = offset").addStatement("return this").build());
+        t.addMethod(MethodSpec.methodBuilder("buffer").addModifiers(Modifier.PUBLIC).returns(byte[].class)
+                .addStatement("return buffer").build());
+        t.addMethod(MethodSpec.methodBuilder("offset").addModifiers(Modifier.PUBLIC).returns(int.class)
+                .addStatement("return offset").build());
+        MethodSpec.Builder reset = MethodSpec.methodBuilder("reset").addModifiers(Modifier.PUBLIC).returns(self)
+                .addJavadoc("Zeroes the record and stamps the opcode, constants and sub-opcode of this arm.\n")
+                .addStatement("$T.fill(buffer, offset, offset + SIZE, (byte) 0)", Arrays.class);
+        CodeBlock.Builder infos = CodeBlock.builder();
+        for (int i = 0; i < leaves.size(); i++) {
+            Leaf l = leaves.get(i);
+            FieldDef f = l.def();
+            if (isOpcode(l)) {
+                reset.addStatement(Scalars.write(ctx.endian, f.scalar(), "buffer", Scalars.at("offset", l.offset()), CodeBlock.of("OPCODE")));
+            } else if (f.isConst()) {
+                reset.addStatement(Scalars.write(ctx.endian, f.scalar(), "buffer", Scalars.at("offset", l.offset()),
+                        CodeBlock.of("$L", Scalars.literal(f.scalar(), f.constValue()))));
+            }
+            accessors(t, self, l);
+            infos.add("$L\nnew $T($S, $L, $L, $S, $S, $S, $S)", i == 0 ? "" : ",", Ctx.FIELD_INFO, l.path(), Scalars.hex(l.offset()),
+                    f.width(), ModelJson.type(f), ModelJson.encoding(f), l.source().confidence().name(), l.source().ref());
+        }
+        if (arm.select() != null && arm.select().equals() != null) {
+            reset.addStatement(Scalars.write(ctx.endian, arm.select().type(), "buffer", Scalars.at("offset", arm.select().at()),
+                    CodeBlock.of("$L", Scalars.hex(arm.select().equals()))));
+        }
+        t.addMethod(reset.addStatement("return this").build());
+        t.addField(FieldSpec.builder(ParameterizedTypeName.get(ClassName.get(List.class), Ctx.FIELD_INFO), "FIELDS",
+                        Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("Every field, flattened, in declaration order.\n")
+                .initializer("$T.of($>$L$<)", List.class, infos.build()).build());
+        return t.build();
+    }
+
+    private boolean isOpcode(Leaf l) {
+        return l.offset() == ctx.model.record().opcodeAt() && ctx.isOpcodeField(l.def());
+    }
+
+    private void accessors(TypeSpec.Builder t, ClassName self, Leaf l) {
+        FieldDef f = l.def();
+        String n = Names.camelPath(l.path());
+        String upper = Names.upperSnake(n);
+        t.addField(FieldSpec.builder(int.class, upper + "_OFFSET", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                .initializer("$L", Scalars.hex(l.offset())).build());
+        t.addField(FieldSpec.builder(int.class, upper + "_WIDTH", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                .initializer("$L", f.width()).build());
+        CodeBlock at = CodeBlock.of("offset + $L", upper + "_OFFSET");
+        String javadoc = String.format("{@code %s} at +%s, %d byte%s, %s. %s%nSource: %s (%s).%n", l.path(), Scalars.hex(l.offset()),
+                f.width(), f.width() == 1 ? "" : "s", ModelJson.encoding(f) + " " + ModelJson.type(f),
+                f.doc() == null ? "" : f.doc() + ".", l.source().ref(), l.source().confidence());
+        boolean writable = !f.isConst() && !f.reserved() && !isOpcode(l);
+        switch (f.kind()) {
+            case CHAR -> {
+                t.addMethod(MethodSpec.methodBuilder(n).addModifiers(Modifier.PUBLIC).returns(String.class)
+                        .addJavadoc("$L", javadoc + "Allocates a String.\n")
+                        .addStatement("return $T.read(buffer, $L, $L)", Ctx.CHARS, at, f.size()).build());
+                if (writable) {
+                    t.addMethod(MethodSpec.methodBuilder(n).addModifiers(Modifier.PUBLIC).returns(self)
+                            .addParameter(String.class, "value")
+                            .addStatement("$T.write(buffer, $L, $L, $T.chars(value, $L, $S))", Ctx.CHARS, at, f.size(), Ctx.CHECKS,
+                                    f.size(), l.path())
+                            .addStatement("return this").build());
+                }
+            }
+            case BYTES -> {
+                t.addMethod(MethodSpec.methodBuilder(n).addModifiers(Modifier.PUBLIC).returns(byte.class)
+                        .addParameter(int.class, "index").addJavadoc("$L", javadoc)
+                        .addStatement("return buffer[$L + $T.checkIndex(index, $L)]", at, Objects.class, f.size()).build());
+                t.addMethod(MethodSpec.methodBuilder(n + "CopyTo").addModifiers(Modifier.PUBLIC)
+                        .addParameter(byte[].class, "dst").addParameter(int.class, "dstOffset")
+                        .addStatement("$T.arraycopy(buffer, $L, dst, dstOffset, $L)", System.class, at, f.size()).build());
+                if (writable) {
+                    t.addMethod(MethodSpec.methodBuilder(n).addModifiers(Modifier.PUBLIC).returns(self)
+                            .addParameter(int.class, "index").addParameter(byte.class, "value")
+                            .addStatement("buffer[$L + $T.checkIndex(index, $L)] = value", at, Objects.class, f.size())
+                            .addStatement("return this").build());
+                }
+            }
+            case SCALAR -> scalar(t, self, l, n, at, javadoc, writable);
+            default -> throw new IllegalStateException("groups are flattened");
+        }
+    }
+
+    private void scalar(TypeSpec.Builder t, ClassName self, Leaf l, String n, CodeBlock at, String javadoc, boolean writable) {
+        FieldDef f = l.def();
+        TypeName jt = Ctx.scalarJava(f.scalar());
+        if (f.count() > 1) {
+            CodeBlock el = CodeBlock.of("$L + $T.checkIndex(index, $L) * $L", at, Objects.class, f.count(), f.size());
+            t.addMethod(MethodSpec.methodBuilder(n).addModifiers(Modifier.PUBLIC).returns(jt)
+                    .addParameter(int.class, "index").addJavadoc("$L", javadoc)
+                    .addStatement("return $L", Scalars.read(ctx.endian, f.scalar(), "buffer", el)).build());
+            t.addMethod(MethodSpec.methodBuilder(n).addModifiers(Modifier.PUBLIC).returns(self)
+                    .addParameter(int.class, "index").addParameter(jt, "value")
+                    .addStatement(Scalars.write(ctx.endian, f.scalar(), "buffer", el, CodeBlock.of("value")))
+                    .addStatement("return this").build());
+            return;
+        }
+        CodeBlock read = Scalars.read(ctx.endian, f.scalar(), "buffer", at);
+        boolean typed = f.enumRef() != null || f.lutRef() != null;
+        String rawName = typed ? n + "Raw" : n;
+        t.addMethod(MethodSpec.methodBuilder(rawName).addModifiers(Modifier.PUBLIC).returns(jt).addJavadoc("$L", javadoc)
+                .addStatement("return $L", read).build());
+        if (writable) {
+            t.addMethod(MethodSpec.methodBuilder(rawName).addModifiers(Modifier.PUBLIC).returns(self).addParameter(jt, "value")
+                    .addStatement(Scalars.write(ctx.endian, f.scalar(), "buffer", at, CodeBlock.of("value")))
+                    .addStatement("return this").build());
+        }
+        if (typed) {
+            TypeName et = ctx.componentType(f);
+            CodeBlock decode = f.enumRef() != null ? CodeBlock.of("$T.fromValue($L())", et, rawName)
+                    : CodeBlock.of("$T.decode($L())", ctx.type(f.lutRef()), rawName);
+            t.addMethod(MethodSpec.methodBuilder(n).addModifiers(Modifier.PUBLIC).returns(et)
+                    .addJavadoc("$L", javadoc + "@return the decoded value, or null when the raw value means nothing\n")
+                    .addStatement("return $L", decode).build());
+            if (writable) {
+                CodeBlock encode = f.enumRef() != null ? CodeBlock.of("value.value()")
+                        : CodeBlock.of("$T.encode(value)", ctx.type(f.lutRef()));
+                t.addMethod(MethodSpec.methodBuilder(n).addModifiers(Modifier.PUBLIC).returns(self).addParameter(et, "value")
+                        .addStatement("return $L($L)", rawName, encode).build());
+            }
+        }
+        for (BitDef b : f.bits()) {
+            String bn = Names.camelPath(l.path() + "." + b.name());
+            long mask = b.width() == 64 ? -1L : (1L << b.width()) - 1;
+            t.addMethod(MethodSpec.methodBuilder(bn).addModifiers(Modifier.PUBLIC).returns(long.class)
+                    .addJavadoc("Bits $L..$L of {@code $L}$L\n", b.lsb(), b.lsb() + b.width() - 1, l.path(),
+                            b.doc() == null ? "." : ": " + b.doc() + ".")
+                    .addStatement("return ($L() >>> $L) & $LL", rawName, b.lsb(), Scalars.hex(mask)).build());
+            if (writable) {
+                t.addMethod(MethodSpec.methodBuilder(bn).addModifiers(Modifier.PUBLIC).returns(self).addParameter(long.class, "value")
+                        .addStatement("long word = ($L() & ~($LL << $L)) | ((value & $LL) << $L)", rawName, Scalars.hex(mask), b.lsb(),
+                                Scalars.hex(mask), b.lsb())
+                        .addStatement("return $L(($T) word)", rawName, jt).build());
+            }
+        }
+    }
+}
