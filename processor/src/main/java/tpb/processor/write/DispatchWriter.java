@@ -46,15 +46,17 @@ final class DispatchWriter {
         TypeSpec.Builder t = TypeSpec.enumBuilder(arm).addModifiers(Modifier.PUBLIC).addAnnotation(ctx.generated())
                 .addJavadoc("Every union arm of the $L record, plus UNKNOWN for bytes that select none.\n", ctx.model.name());
         for (ArmDef a : ctx.model.arms()) {
-            t.addEnumConstant(ctx.armConstant(a), TypeSpec.anonymousClassBuilder("$S, $L, $S, $S, $L, $S, $S", a.name(),
-                    Scalars.hex(a.opcode()), a.struct(), a.engine(), a.opaque(), a.source().confidence().name(), a.source().ref())
+            String select = a.select() == null ? null
+                    : String.format("+0x%02X=%s", a.select().at(), a.select().otherwise() ? "*" : a.select().equals());
+            t.addEnumConstant(ctx.armConstant(a), TypeSpec.anonymousClassBuilder("$S, $L, $S, $S, $S, $L, $S, $S", a.name(),
+                    Scalars.hex(a.opcode()), select, a.struct(), a.engine(), a.opaque(), a.source().confidence().name(), a.source().ref())
                     .addJavadoc("$L: opcode $L ($L)$L.\n", a.name(), Names.hex(a.opcode()), a.opcodeName(),
                             a.select() == null ? "" : a.select().otherwise() ? ", sub-opcode otherwise" : ", sub-opcode " + a.select().equals())
                     .build());
         }
-        t.addEnumConstant("UNKNOWN", TypeSpec.anonymousClassBuilder("$S, -1, null, null, true, null, null", "UNKNOWN")
+        t.addEnumConstant("UNKNOWN", TypeSpec.anonymousClassBuilder("$S, -1, null, null, null, true, null, null", "UNKNOWN")
                 .addJavadoc("Bytes whose opcode (or sub-opcode) selects no arm.\n").build());
-        String[][] props = {{"specName", "String"}, {"opcode", "int"}, {"struct", "String"}, {"engine", "String"},
+        String[][] props = {{"specName", "String"}, {"opcode", "int"}, {"select", "String"}, {"struct", "String"}, {"engine", "String"},
                 {"opaque", "boolean"}, {"confidence", "String"}, {"source", "String"}};
         MethodSpec.Builder ctor = MethodSpec.constructorBuilder();
         for (String[] p : props) {

@@ -23,6 +23,10 @@ final class JavaNameRule implements Rule {
     static final Set<String> GENERATED = Set.of("Arm", "Decoder", "Instruction", "InstructionVisitor", "Validator",
             "RawRecord", "IsaInfo", "Arch", "TestVectors");
 
+    /** Method names the generated records and flyweights define themselves. */
+    static final Set<String> MEMBERS = Set.of("builder", "arm", "accept", "toBytes", "encodeTo", "encodeAt", "wrap",
+            "buffer", "offset", "reset");
+
     @Override
     public void check(IsaModel model, Diagnostics diags) {
         for (EnumDef e : model.enums()) {
@@ -44,7 +48,17 @@ final class JavaNameRule implements Rule {
         for (ArmDef a : model.arms()) {
             Map<String, Pos> seen = new HashMap<>();
             for (Leaf l : Layout.arm(model, a)) {
-                unique(seen, Names.camelPath(l.path()), l.def().pos(), diags);
+                String n = Names.camelPath(l.path());
+                if (MEMBERS.contains(n) || MEMBERS.contains(Names.camel(l.path().split("\\.")[0]))) {
+                    diags.error(l.def().pos(), Message.DUPLICATE_NAME, "field", l.path(), "a generated method of the same name");
+                }
+                unique(seen, n, l.def().pos(), diags);
+                if (l.def().enumRef() != null || l.def().lutRef() != null) {
+                    unique(seen, n + "Raw", l.def().pos(), diags);
+                }
+                if (l.def().kind() == tpb.spec.model.FieldDef.Kind.BYTES) {
+                    unique(seen, n + "CopyTo", l.def().pos(), diags);
+                }
                 for (BitDef b : l.def().bits()) {
                     unique(seen, Names.camelPath(l.path() + "." + b.name()), b.pos(), diags);
                 }

@@ -1,0 +1,135 @@
+package tpb.gen;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.api.Test;
+import tpb.codec.FatalEncodingException;
+import tpb.mini.Arch;
+import tpb.mini.Arm;
+import tpb.mini.Decoder;
+import tpb.mini.Fn;
+import tpb.mini.FnWire;
+import tpb.mini.Head;
+import tpb.mini.Instruction;
+import tpb.mini.IsaInfo;
+import tpb.mini.JumpAlwaysRecord;
+import tpb.mini.JumpIfRecord;
+import tpb.mini.LoadFlyweight;
+import tpb.mini.LoadRecord;
+import tpb.mini.MathRecord;
+import tpb.mini.RawRecord;
+import tpb.mini.Validator;
+
+/**
+ * The processor is ISA-agnostic: a second, invented ISA with 16-byte big-endian records, the
+ * opcode at +1 and its own groups, LUTs, variants and arch profiles gets a working codec set.
+ */
+class MiniIsaTest {
+    private static final RecordSynth SYNTH = new RecordSynth("tpb.mini", false, IsaInfo.RECORD_SIZE, IsaInfo.OPCODE_OFFSET);
+
+    @Test
+    void recordShapeComesFromTheSpec() {
+        assertEquals(16, IsaInfo.RECORD_SIZE);
+        assertEquals(1, IsaInfo.OPCODE_OFFSET);
+        assertEquals("mini", IsaInfo.NAME);
+    }
+
+    @Test
+    void bigEndianFieldsAndCharsEncodeExactly() {
+        LoadRecord r = LoadRecord.builder().head(new Head(0x81)).reg(3).addr(0x01020304L).tag("abc").build();
+        byte[] expected = {(byte) 0x81, 0x10, 3, 0, 1, 2, 3, 4, 'a', 'b', 'c', 0, 0, 0, 0, 0};
+        assertArrayEquals(expected, r.toBytes());
+        assertEquals(r, Decoder.decode(expected, 0));
+        LoadFlyweight fw = new LoadFlyweight().wrap(expected, 0);
+        assertEquals(0x01020304L, fw.addr());
+        assertEquals(1L, fw.headFlagsUrgent());
+        assertEquals(1L, fw.headFlagsLane());
+        fw.headFlagsLane(0xF);
+        assertEquals(0x8F, expected[0] & 0xFF);
+    }
+
+    @Test
+    void subOpcodeSelectsTheVariant() {
+        byte[] always = JumpAlwaysRecord.builder().target(0x100).build().toBytes();
+        byte[] cond = JumpIfRecord.builder().cond(7).target(2).build().toBytes();
+        assertEquals(Arm.JUMP_ALWAYS, Decoder.identify(always, 0));
+        assertEquals(Arm.JUMP_IF, Decoder.identify(cond, 0));
+        assertEquals(0x30, always[1] & 0xFF);
+        assertEquals(1, always[14]);
+        // JumpIf cannot hold cond 0: that byte selects JumpAlways
+        byte[] zero = cond.clone();
+        zero[2] = 0;
+        assertInstanceOf(JumpAlwaysRecord.class, Decoder.decode(zero, 0));
+    }
+
+    @Test
+    void fatalLutArmCarriesTheSpecMessage() {
+        FatalEncodingException e = assertThrows(FatalEncodingException.class,
+                () -> MathRecord.builder().fn(Fn.FROB).a(1).b(new int[2]).build());
+        assertEquals("frob has no encoding", e.getMessage());
+        assertEquals(0x0B, FnWire.encode(Fn.SUB));
+        assertEquals(Fn.ADD, FnWire.decode(0x0A));
+        assertNull(FnWire.decode(0x0C));
+    }
+
+    @Test
+    void guardsAndArchProfilesComeFromTheSpec() {
+        byte[] bad = MathRecord.builder().fn(Fn.ADD).a(5).b(new int[] {1, 2}).build().toBytes();
+        assertEquals("[record 0 (+0x03) a: guard: a must be 1, 2, 3 or -1]", Validator.validate(bad, 0).toString());
+        assertTrue(Arch.TWO.isLegalOpcode(0x7F));
+        assertFalse(Arch.ONE.isLegalOpcode(0x7F));
+        assertTrue(Arch.ONE.isLegalOpcode(0x30));
+        assertEquals(16, Arch.TWO.registers());
+        assertEquals(Arch.ONE, Arch.byName("one"));
+    }
+
+    @Test
+    void unknownOpcodeDecodesRaw() {
+        byte[] b = new byte[16];
+        b[1] = 0x55;
+        Instruction i = Decoder.decode(b, 0);
+        assertInstanceOf(RawRecord.class, i);
+        assertEquals("no arm for opcode 0x55", ((RawRecord) i).reason());
+        assertEquals("[record 0 (+0x01) opcode: opcode: 0x55 is not a MiniOp value]", Validator.validate(b, 0).toString());
+    }
+
+    @Provide
+    Arbitrary<Arm> arms() {
+        return Arbitraries.of(Arrays.stream(Arm.values()).filter(a -> a != Arm.UNKNOWN).toList());
+    }
+
+    @Property(tries = 2000)
+    void everyMiniArmRoundTrips(@ForAll("arms") Arm arm, @ForAll long seed) {
+        byte[] bytes = SYNTH.make(arm.fields(), arm.opcode(), new Random(seed));
+        if (arm == Arm.JUMP_IF && bytes[2] == 0) {
+            bytes[2] = 1;
+        }
+        Instruction decoded = Decoder.decode(bytes, 0);
+        assertFalse(decoded instanceof RawRecord, () -> arm + ": " + ((RawRecord) decoded).reason());
+        assertEquals(arm, decoded.arm());
+        assertArrayEquals(bytes, decoded.toBytes());
+        assertTrue(Validator.validate(bytes, 0).stream().allMatch(v -> v.rule().equals("guard")));
+    }
+
+    @Property(tries = 5000)
+    void anyMiniBytesDecodeLosslessly(@ForAll @Size(16) byte[] bytes) {
+        assertArrayEquals(bytes, Decoder.decode(bytes, 0).toBytes());
+        List<?> unused = Validator.validate(bytes, 0);
+        assertTrue(unused.size() >= 0);
+    }
+}

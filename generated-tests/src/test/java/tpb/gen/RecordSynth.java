@@ -1,0 +1,116 @@
+package tpb.gen;
+
+import java.lang.reflect.Method;
+import java.util.List;
+import java.util.Random;
+import tpb.codec.FieldInfo;
+
+/**
+ * Makes a valid record of a given arm from random bytes, knowing only the generated field
+ * metadata: constants and the opcode stamped, reserved bytes and bytes no field covers zeroed,
+ * enum and LUT fields set to a random legal value, names to printable ASCII. Everything else
+ * keeps its random bytes, so every raw field and payload is exercised.
+ */
+final class RecordSynth {
+    private final String pkg;
+    private final boolean little;
+    private final int size;
+    private final int opcodeOffset;
+
+    RecordSynth(String pkg, boolean little, int size, int opcodeOffset) {
+        this.pkg = pkg;
+        this.little = little;
+        this.size = size;
+        this.opcodeOffset = opcodeOffset;
+    }
+
+    byte[] make(List<FieldInfo> fields, int opcode, Random random) {
+        byte[] b = new byte[size];
+        random.nextBytes(b);
+        boolean[] covered = new boolean[size];
+        for (FieldInfo f : fields) {
+            for (int i = f.offset(); i < f.offset() + f.width(); i++) {
+                covered[i] = true;
+            }
+        }
+        for (int i = 0; i < size; i++) {
+            if (!covered[i]) {
+                b[i] = 0;
+            }
+        }
+        for (FieldInfo f : fields) {
+            String enc = f.encoding();
+            if (enc.startsWith("const ")) {
+                put(b, f, Long.parseLong(enc.substring(6)));
+            } else if (enc.equals("reserved")) {
+                java.util.Arrays.fill(b, f.offset(), f.offset() + f.width(), (byte) 0);
+            } else if (enc.startsWith("enum ")) {
+                long[] legal = enumValues(enc.substring(5));
+                put(b, f, legal[random.nextInt(legal.length)]);
+            } else if (enc.startsWith("lut ")) {
+                long[] legal = lutValues(enc.substring(4));
+                put(b, f, legal[random.nextInt(legal.length)]);
+            } else if (f.type().startsWith("char[")) {
+                int len = random.nextInt(f.width());
+                for (int i = 0; i < f.width(); i++) {
+                    b[f.offset() + i] = i < len ? (byte) ('a' + random.nextInt(26)) : 0;
+                }
+            }
+        }
+        b[opcodeOffset] = (byte) opcode;
+        return b;
+    }
+
+    private void put(byte[] b, FieldInfo f, long v) {
+        for (int i = 0; i < f.width(); i++) {
+            int shift = 8 * (little ? i : f.width() - 1 - i);
+            b[f.offset() + i] = (byte) (v >>> shift);
+        }
+    }
+
+    private long[] enumValues(String name) {
+        try {
+            Class<?> c = Class.forName(pkg + "." + name);
+            Object[] constants = c.getEnumConstants();
+            Method value = c.getMethod("value");
+            long[] out = new long[constants.length];
+            for (int i = 0; i < constants.length; i++) {
+                out[i] = ((Number) value.invoke(constants[i])).longValue();
+            }
+            return out;
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The wire values a LUT can produce: encode of every key that is not a FATAL arm. */
+    private long[] lutValues(String name) {
+        try {
+            Class<?> lut = Class.forName(pkg + "." + name);
+            Method encodes = null;
+            Method encode = null;
+            for (Method m : lut.getMethods()) {
+                if (m.getName().equals("encodes")) {
+                    encodes = m;
+                } else if (m.getName().equals("encode")) {
+                    encode = m;
+                }
+            }
+            Method isEncoded = encodes;
+            Method encoder = encode;
+            Object[] keys = encodes.getParameterTypes()[0].getEnumConstants();
+            return java.util.Arrays.stream(keys).filter(k -> invoke(isEncoded, k).equals(Boolean.TRUE))
+                    .mapToLong(k -> ((Number) invoke(encoder, k)).longValue()).toArray();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Object invoke(Method m, Object arg) {
+        try {
+            return m.invoke(null, arg);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package tpb.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code tpb} command. Exit codes: 0 ok, 1 invalid input, 2 usage error. Errors are one line
+ * on stderr, never a stack trace.
+ */
+@Command(name = "tpb", mixinStandardHelpOptions = true, version = "tpb 0.1.0",
+        description = "Tools for the AWS Neuron TPB instruction set (64-byte records).",
+        subcommands = {SpecCommand.class, CommandLine.HelpCommand.class})
+public final class Tpb {
+    public static final int OK = 0;
+    public static final int INVALID_INPUT = 1;
+    public static final int USAGE = 2;
+
+    public static void main(String[] args) {
+        System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+    }
+
+    /** Runs the command line with the given streams; returns the exit code. */
+    public static int run(PrintWriter out, PrintWriter err, String... args) {
+        CommandLine cl = new CommandLine(new Tpb());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            cmd.getErr().println("tpb: " + (e instanceof CliException ? e.getMessage() : "unexpected error: " + e));
+            return e instanceof CliException c ? c.exitCode() : INVALID_INPUT;
+        });
+        cl.setParameterExceptionHandler((e, a) -> {
+            CommandLine c = e.getCommandLine();
+            c.getErr().println("tpb: " + e.getMessage());
+            c.getErr().println("Try '" + c.getCommandSpec().qualifiedName() + " --help' for more information.");
+            return USAGE;
+        });
+        int code = cl.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+}
