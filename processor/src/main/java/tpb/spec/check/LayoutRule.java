@@ -83,9 +83,14 @@ final class LayoutRule implements Rule {
         }
         if (f.lutRef() != null) {
             LutDef l = model.lut(f.lutRef()).orElse(null);
-            if (l != null) {
+            if (l != null && l.toEnum() != null) {
+                diags.error(f.pos(), Message.FIELD_SIZE, f.name(), "LUT " + l.name() + " yields values of enum " + l.toEnum()
+                        + "; give the field 'enum: " + l.toEnum() + "' instead");
+            } else if (l != null) {
                 for (LutDef.Entry e : l.entries()) {
-                    if (!t.fits(e.value())) {
+                    // values that do not fit the LUT's own type are the LUT's error, reported there
+                    boolean lutFits = l.toScalar() == null || l.toScalar().fits(e.value());
+                    if (lutFits && !t.fits(e.value())) {
                         diags.error(f.pos(), Message.LUT_VALUE_OUT_OF_RANGE, l.name(), e.value(), e.key(), "field '" + f.name() + "' (" + t.specName() + ")");
                         break;
                     }

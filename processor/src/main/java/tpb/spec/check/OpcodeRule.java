@@ -30,8 +30,12 @@ final class OpcodeRule implements Rule {
             for (int i = 0; i < arms.size(); i++) {
                 ArmDef a = arms.get(i);
                 if (a.select() == null) {
-                    ArmDef other = i == 0 ? arms.get(1) : first;
-                    diags.error(a.pos(), Message.DUPLICATE_OPCODE, Names.hex(a.opcode()), other.name());
+                    // the first arm may stand alone; it is at fault only when the others select
+                    boolean othersSelect = arms.stream().skip(1).anyMatch(x -> x.select() != null);
+                    if (i > 0 || othersSelect) {
+                        ArmDef other = i == 0 ? arms.get(1) : first;
+                        diags.error(a.pos(), Message.DUPLICATE_OPCODE, Names.hex(a.opcode()), other.name());
+                    }
                     continue;
                 }
                 if (first.select() != null && (a.select().at() != first.select().at() || a.select().type() != first.select().type())) {

@@ -588,8 +588,10 @@ final class ModelBuilder {
         if (source == null) {
             return null;
         }
-        Source recordSource = record.source();
-        List<Example> examples = examples(exampleSeq, fields, record, name);
+        // a field that could not be built would make every vector of the arm echo the same error
+        YNode declared = v.map.get("fields");
+        boolean complete = !(declared instanceof YSeq ds) || ds.items().size() == fields.size();
+        List<Example> examples = complete ? examples(exampleSeq, fields, record, name) : List.of();
         List<ViewDef> views = new ArrayList<>();
         if (viewSeq != null) {
             for (YNode n : viewSeq.items()) {

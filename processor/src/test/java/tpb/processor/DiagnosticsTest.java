@@ -1,0 +1,326 @@
+package tpb.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.testing.compile.Compilation;
+import java.util.List;
+import java.util.stream.Collectors;
+import javax.tools.Diagnostic;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One small broken spec per diagnostic, each asserting the file, the line, the column and the
+ * message the processor reports, that nothing is generated, and that no stack trace leaks.
+ */
+class DiagnosticsTest {
+    static final String ROOT = """
+            isa: t
+            source: {ref: test, confidence: ASSUMED}
+            record:
+              size: 8
+              endian: little
+              stride: 8
+              opcode: {at: 0, enum: Op}
+              preamble:
+                - {name: op, at: 0, type: u8, enum: Op}
+              source: {ref: test, confidence: ASSUMED}
+            include:
+              - defs.yaml
+            """;
+
+    static final String DEFS = """
+            enum: Op
+            type: u8
+            source: {ref: test, confidence: ASSUMED}
+            values:
+              - {name: Nop, value: 1}
+              - {name: Load, value: 2}
+            ---
+            enum: Kind
+            type: u8
+            source: {ref: test, confidence: ASSUMED}
+            values:
+              - {name: lt, value: 0}
+              - {name: ge, value: 1}
+            ---
+            lut: Neg
+            from: Kind
+            to: Kind
+            involution: true
+            source: {ref: test, confidence: ASSUMED}
+            entries: {lt: ge, ge: lt}
+            ---
+            lut: KindWire
+            from: Kind
+            to: u8
+            source: {ref: test, confidence: ASSUMED}
+            entries: {lt: 0x10, ge: 0x11}
+            ---
+            arm: Load
+            opcode: Load
+            struct: LD
+            source: {ref: test, confidence: ASSUMED}
+            fields:
+              - {name: kind, at: 1, type: u8, lut: KindWire}
+              - {name: reg, at: 2, type: u8}
+              - {name: imm, at: 4, type: u32}
+            examples:
+              - name: e1
+                fields: {kind: ge, reg: 3, imm: 5}
+                bytes: {0: "02 11 03 00 05"}
+            ---
+            arch: A
+            generation: 1
+            source: {ref: test, confidence: ASSUMED}
+            opcodes: {enum: Op, source: {ref: test, confidence: ASSUMED}}
+            """;
+
+    private static SpecCompiler spec() {
+        return new SpecCompiler().with("isa.yaml", ROOT).with("defs.yaml", DEFS);
+    }
+
+    /** Compiles, expects exactly the given errors (plus the summary line), and nothing generated. */
+    private static void expect(SpecCompiler s, String... errors) {
+        Compilation c = s.compile("isa.yaml");
+        assertThat(c).failed();
+        List<String> messages = c.errors().stream().map(d -> d.getMessage(null)).collect(Collectors.toList());
+        for (String e : errors) {
+            assertTrue(messages.contains(e), () -> "missing error\n  " + e + "\nreported:\n  " + String.join("\n  ", messages));
+        }
+        assertEquals(errors.length + 1, messages.size(), () -> "reported:\n  " + String.join("\n  ", messages));
+        assertEquals("isa.yaml: " + errors.length + " error(s) in the ISA spec; nothing was generated", messages.get(messages.size() - 1));
+        assertTrue(messages.stream().noneMatch(m -> m.contains("Exception") || m.contains("\tat ")), "stack trace leaked");
+    }
+
+    @Test
+    void theBaseSpecIsClean() {
+        Compilation c = spec().compile("isa.yaml");
+        assertThat(c).succeededWithoutWarnings();
+        assertThat(c).generatedSourceFile("t.LoadRecord").contentsAsUtf8String()
+                .contains("public record LoadRecord(Kind kind, int reg, long imm) implements Instruction {");
+        assertThat(c).generatedSourceFile("t.LoadRecord").contentsAsUtf8String().contains(String.join("\n",
+                "        b[at] = (byte) (OPCODE);",
+                "        b[at + 1] = (byte) (KindWire.encode(this.kind));",
+                "        b[at + 2] = (byte) (this.reg);",
+                "        LittleEndian.put32(b, at + 4, this.imm);"));
+        assertThat(c).generatedSourceFile("t.LoadFlyweight").contentsAsUtf8String().contains(String.join("\n",
+                "    public long imm() {",
+                "        return LittleEndian.u32(buffer, offset + IMM_OFFSET);",
+                "    }"));
+        assertThat(c).generatedSourceFile("t.KindWire").contentsAsUtf8String().contains("private static final long[] OUT = {0x10, 0x11};");
+    }
+
+    @Test
+    void aBrokenSpecWritesNothing() throws Exception {
+        SpecCompiler s = spec().edit("defs.yaml", "struct: LD", "strcut: LD");
+        java.nio.file.Path dir = s.write();
+        java.nio.file.Path out = java.nio.file.Files.createTempDirectory("gen");
+        java.nio.file.Path src = java.nio.file.Files.createTempDirectory("src");
+        java.nio.file.Files.createDirectories(src.resolve("t"));
+        java.nio.file.Files.writeString(src.resolve("t/package-info.java"), "@tpb.codec.IsaSpec(\"isa.yaml\")\npackage t;\n");
+        javax.tools.JavaCompiler javac = javax.tools.ToolProvider.getSystemJavaCompiler();
+        java.io.StringWriter log = new java.io.StringWriter();
+        javax.tools.StandardJavaFileManager fm = javac.getStandardFileManager(null, null, null);
+        boolean ok = javac.getTask(log, fm, null,
+                List.of("-proc:only", "-Aisa.spec.dir=" + dir, "-s", out.toString(), "-d", out.toString()), null,
+                fm.getJavaFileObjects(src.resolve("t/package-info.java")))
+                .call();
+        assertEquals(false, ok);
+        try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(out)) {
+            assertEquals(List.of(out), files.toList(), "a broken spec must leave no generated file");
+        }
+    }
+
+    @Test
+    void yamlSyntax() {
+        SpecCompiler s = spec().edit("defs.yaml", "entries: {lt: ge, ge: lt}", "entries: {lt: ge, ge: lt");
+        Compilation c = s.compile("isa.yaml");
+        assertThat(c).failed();
+        assertThat(c).hadErrorContaining("defs.yaml:21:1: YAML syntax error: ");
+    }
+
+    @Test
+    void duplicateKey() {
+        SpecCompiler s = spec().edit("defs.yaml", "struct: LD\n", "struct: LD\nstruct: LX\n");
+        String first = s.at("defs.yaml", "struct: LD").split(":")[1];
+        expect(s, s.at("defs.yaml", "struct: LX") + ": duplicate key 'struct' (first at line " + first + ")");
+    }
+
+    @Test
+    void unknownKeyWithSuggestion() {
+        SpecCompiler s = spec().edit("defs.yaml", "struct: LD", "strcut: LD");
+        expect(s, s.at("defs.yaml", "strcut") + ": unknown key 'strcut' in arm Load; did you mean 'struct'?");
+    }
+
+    @Test
+    void missingRequiredKey() {
+        SpecCompiler s = spec().edit("defs.yaml", "enum: Kind\ntype: u8\n", "enum: Kind\n");
+        expect(s, s.at("defs.yaml", "enum: Kind") + ": enum Kind is missing required key 'type'");
+    }
+
+    @Test
+    void badConfidence() {
+        SpecCompiler s = spec().edit("defs.yaml", "struct: LD\nsource: {ref: test, confidence: ASSUMED}",
+                "struct: LD\nsource: {ref: test, confidence: SURE}");
+        expect(s, s.at("defs.yaml", "SURE") + ": confidence 'SURE' is not one of CONFIRMED, STRONG, INFERRED, SPECULATIVE, ASSUMED");
+    }
+
+    @Test
+    void unknownReferenceWithSuggestion() {
+        SpecCompiler s = spec().edit("defs.yaml", "lut: KindWire}", "lut: KindWyre}");
+        expect(s, s.at("defs.yaml", "KindWyre") + ": unknown lut 'KindWyre'; did you mean 'KindWire'?");
+    }
+
+    @Test
+    void fieldsOverlap() {
+        SpecCompiler s = spec().edit("defs.yaml", "{name: imm, at: 4, type: u32}", "{name: imm, at: 2, type: u32}");
+        // the example no longer matches either, but vectors are checked only once the layout is sound
+        expect(s, s.at("defs.yaml", "{name: imm") + ": field 'imm' [+0x02, +0x06) overlaps field 'reg' [+0x02, +0x03)");
+    }
+
+    @Test
+    void fieldLeavesTheRecord() {
+        SpecCompiler s = spec().edit("defs.yaml", "{name: imm, at: 4, type: u32}", "{name: imm, at: 6, type: u32}");
+        expect(s, s.at("defs.yaml", "{name: imm") + ": field 'imm' [+0x06, +0x0A) leaves the 8-byte record");
+    }
+
+    @Test
+    void overlapWithThePreamble() {
+        SpecCompiler s = spec().edit("defs.yaml", "{name: reg, at: 2, type: u8}", "{name: reg, at: 0, type: u8}");
+        expect(s, s.at("defs.yaml", "{name: reg") + ": field 'reg' [+0x00, +0x01) overlaps field 'op' [+0x00, +0x01)");
+    }
+
+    @Test
+    void duplicateOpcodeWithoutSelect() {
+        SpecCompiler s = spec().with("defs.yaml", DEFS + """
+                ---
+                arm: Load2
+                opcode: Load
+                source: {ref: test, confidence: ASSUMED}
+                fields: []
+                """);
+        expect(s, s.at("defs.yaml", "Load2") + ": opcode 0x2 is already taken by arm 'Load'; arms that share an opcode need a 'select'");
+    }
+
+    @Test
+    void duplicateEnumValue() {
+        SpecCompiler s = spec().edit("defs.yaml", "{name: Load, value: 2}", "{name: Load, value: 1}");
+        expect(s, s.at("defs.yaml", "{name: Load") + ": enum Op: value 1 of 'Load' is already used by 'Nop'");
+    }
+
+    @Test
+    void lutKeyOutsideItsEnum() {
+        SpecCompiler s = spec().edit("defs.yaml", "entries: {lt: 0x10, ge: 0x11}", "entries: {lt: 0x10, ge: 0x11, eq: 0x12}");
+        expect(s, s.at("defs.yaml", "eq: 0x12") + ": LUT KindWire: key 'eq' is not a value of enum Kind");
+    }
+
+    @Test
+    void lutWireValueOutsideTheField() {
+        SpecCompiler s = spec().edit("defs.yaml", "entries: {lt: 0x10, ge: 0x11}", "entries: {lt: 0x10, ge: 0x111}");
+        expect(s, s.at("defs.yaml", "ge: 0x111") + ": LUT KindWire: wire value 273 of 'ge' does not fit u8");
+    }
+
+    @Test
+    void lutMissingAKey() {
+        SpecCompiler s = spec().edit("defs.yaml", "entries: {lt: 0x10, ge: 0x11}", "entries: {lt: 0x10}");
+        expect(s, s.at("defs.yaml", "KindWire") + ": LUT KindWire: enum value 'ge' has neither an entry nor a fatal arm (add it, or a fatal 'default')");
+    }
+
+    @Test
+    void negationTableNotAnInvolution() {
+        SpecCompiler s = spec().edit("defs.yaml", "entries: {lt: ge, ge: lt}", "entries: {lt: ge, ge: ge}");
+        // ge -> ge is a fixed point, which an involution may have; lt -> ge -> ge is not
+        expect(s, s.at("defs.yaml", "lt: ge") + ": LUT Neg is declared an involution but lt -> ge -> ge");
+    }
+
+    @Test
+    void exampleBytesDisagreeWithFields() {
+        SpecCompiler s = spec().edit("defs.yaml", "bytes: {0: \"02 11 03 00 05\"}", "bytes: {0: \"02 10 03 00 05\"}");
+        expect(s, s.at("defs.yaml", "name: e1") + ": example 'e1': byte +0x01 is 0x10 in 'bytes' but the fields encode 0x11");
+    }
+
+    @Test
+    void exampleNamesAFieldTheArmLacks() {
+        SpecCompiler s = spec().edit("defs.yaml", "fields: {kind: ge, reg: 3, imm: 5}", "fields: {kind: ge, rge: 3, imm: 5}");
+        expect(s, s.at("defs.yaml", "rge") + ": example 'e1': no field 'rge' in Load");
+    }
+
+    @Test
+    void constantTooWide() {
+        SpecCompiler s = spec().edit("defs.yaml", "{name: reg, at: 2, type: u8}", "{name: reg, at: 2, type: u8, const: 256}");
+        expect(s, s.at("defs.yaml", "{name: reg") + ": const of field 'reg': value 256 does not fit u8");
+    }
+
+    @Test
+    void aliasBomb() {
+        StringBuilder bomb = new StringBuilder("lol0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+        for (int i = 1; i < 10; i++) {
+            bomb.append("lol").append(i).append(": &a").append(i).append(" [");
+            for (int j = 0; j < 10; j++) {
+                bomb.append(j == 0 ? "" : ", ").append("*a").append(i - 1);
+            }
+            bomb.append("]\n");
+        }
+        SpecCompiler s = spec().with("bomb.yaml", bomb.toString()).edit("isa.yaml", "  - defs.yaml", "  - defs.yaml\n  - bomb.yaml");
+        expect(s, s.at("bomb.yaml", "*a0") + ": too many YAML aliases (more than 64): refusing a possible alias bomb");
+    }
+
+    @Test
+    void includeNotFound() {
+        SpecCompiler s = spec().edit("isa.yaml", "  - defs.yaml", "  - defs.yaml\n  - enums.yaml");
+        Compilation c = s.compile("isa.yaml");
+        assertThat(c).hadErrorContaining(s.at("isa.yaml", "enums.yaml") + ": included file 'enums.yaml' not found; looked in the compile class path and ");
+    }
+
+    @Test
+    void specNotFound() {
+        Compilation c = spec().compile("nope/isa.yaml");
+        assertThat(c).failed();
+        assertThat(c).hadErrorContaining("nope/isa.yaml: ISA spec 'nope/isa.yaml' not found; looked in the compile class path and ");
+    }
+
+    @Test
+    void archMasksDisagreeWithGenerations() {
+        SpecCompiler s = spec().edit("defs.yaml", "opcodes: {enum: Op, source: {ref: test, confidence: ASSUMED}}",
+                "opcodes: {enum: Op, masks: [{base: 0, bits: 0x2}], source: {ref: test, confidence: ASSUMED}}");
+        expect(s, s.at("defs.yaml", "{base: 0") + ": arch A: the opcode masks and the generation rule disagree: only in masks [], only by generation [0x2]");
+    }
+
+    @Test
+    void quotedNumberIsAString() {
+        SpecCompiler s = spec().edit("defs.yaml", "{name: reg, at: 2, type: u8}", "{name: reg, at: \"2\", type: u8}");
+        expect(s, s.at("defs.yaml", "\"2\"") + ": '2' is not a number");
+    }
+
+    @Test
+    void unknownDocumentKind() {
+        SpecCompiler s = spec().with("defs.yaml", DEFS + "---\nopcode: Foo\n");
+        expect(s, s.at("defs.yaml", "opcode: Foo") + ": a spec document must start with one of [enum, lut, group, arm, arch, conflict]");
+    }
+
+    @Test
+    void fatalKeyInAnExample() {
+        SpecCompiler s = spec().edit("defs.yaml", "entries: {lt: 0x10, ge: 0x11}", "entries: {lt: 0x10}\nfatal: {ge: \"no ge here\"}");
+        expect(s, s.at("defs.yaml", "kind: ge") + ": example 'e1': field 'kind': LUT KindWire refuses 'ge': no ge here");
+    }
+
+    @Test
+    void everyErrorOfOneBuildIsReported() {
+        SpecCompiler s = spec()
+                .edit("defs.yaml", "{name: Load, value: 2}", "{name: Load, value: 1}")
+                .edit("defs.yaml", "struct: LD", "strcut: LD")
+                .edit("isa.yaml", "stride: 8", "stride: 8\n  stried: 9");
+        expect(s, s.at("isa.yaml", "stried") + ": unknown key 'stried' in record; did you mean 'stride'?",
+                s.at("defs.yaml", "{name: Load") + ": enum Op: value 1 of 'Load' is already used by 'Nop'",
+                s.at("defs.yaml", "strcut") + ": unknown key 'strcut' in arm Load; did you mean 'struct'?");
+    }
+
+    @Test
+    void diagnosticsAreErrorsNotWarnings() {
+        Compilation c = spec().edit("defs.yaml", "struct: LD", "strcut: LD").compile("isa.yaml");
+        assertTrue(c.diagnostics().stream().filter(d -> d.getMessage(null).contains("strcut"))
+                .allMatch(d -> d.getKind() == Diagnostic.Kind.ERROR));
+    }
+}
