@@ -105,7 +105,7 @@ class MiniIsaTest {
         Instruction i = Decoder.decode(b, 0);
         assertInstanceOf(RawRecord.class, i);
         assertEquals("no arm for opcode 0x55", ((RawRecord) i).reason());
-        assertEquals("[record 0 (+0x01) opcode: opcode: 0x55 is not a MiniOp value]", Validator.validate(b, 0).toString());
+        assertEquals("[record 0 (+0x01) opcode: opcode: 0x55 is not a value of MiniOp]", Validator.validate(b, 0).toString());
     }
 
     @Provide

@@ -319,7 +319,7 @@ final class DispatchWriter {
         } else if (f.enumRef() != null) {
             CodeBlock read = Scalars.read(ctx.endian, f.scalar(), "b", at);
             m.beginControlFlow("if ($T.fromValue($L) == null)", ctx.type(f.enumRef()), read)
-                    .addStatement("sink.report(index, $S, $L, $S, $L + $S)", p, off, "enum", read, " is not a " + f.enumRef() + " value")
+                    .addStatement("sink.report(index, $S, $L, $S, $L + $S)", p, off, "enum", read, " is not a value of " + f.enumRef())
                     .addStatement("n++").endControlFlow();
         } else if (f.lutRef() != null) {
             CodeBlock read = Scalars.read(ctx.endian, f.scalar(), "b", at);
@@ -340,7 +340,7 @@ final class DispatchWriter {
         m.addStatement("int op = (int) $L", readOpcode());
         m.beginControlFlow("if ($T.fromValue(op) == null)", ctx.type(op.name()))
                 .addStatement("sink.report(index, $S, $L, $S, $S + $T.toHexString(op) + $S)", "opcode", ctx.model.record().opcodeAt(),
-                        "opcode", "0x", Integer.class, " is not a " + op.name() + " value")
+                        "opcode", "0x", Integer.class, " is not a value of " + op.name())
                 .addStatement("return 1").endControlFlow();
         for (Map.Entry<Long, List<ArmDef>> e : byOpcode().entrySet()) {
             ArmDef first = e.getValue().get(0);

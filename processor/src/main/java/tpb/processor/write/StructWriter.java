@@ -341,7 +341,7 @@ final class StructWriter {
             h.addStatement("$T v = $L", type, typed);
             h.beginControlFlow("if (v == null)");
             h.addStatement("throw new $T($S, $L, $S + $L + $S)", Ctx.MALFORMED, f.name(), f.at(), f.name() + ": ", raw,
-                    f.enumRef() != null ? " is not a " + f.enumRef() + " value" : " is not a wire value of " + f.lutRef());
+                    f.enumRef() != null ? " is not a value of " + f.enumRef() : " is not a wire value of " + f.lutRef());
             h.endControlFlow();
             h.addStatement("return v");
         }

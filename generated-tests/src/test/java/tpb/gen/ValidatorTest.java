@@ -1,0 +1,94 @@
+package tpb.gen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tpb.codec.Violation;
+import tpb.isa.AluOpType;
+import tpb.isa.Arch;
+import tpb.isa.DataSrc;
+import tpb.isa.DtypeWire;
+import tpb.isa.MoveWidth;
+import tpb.isa.RegisterAluRecord;
+import tpb.isa.RegisterMoveRecord;
+import tpb.isa.Validator;
+
+/** Exact violations for each rule the validator applies. */
+class ValidatorTest {
+    private static byte[] alu() {
+        return RegisterAluRecord.builder().op(AluOpType.ADD).dtype(DtypeWire.INT32).dstDtype(DtypeWire.INT32).build().toBytes();
+    }
+
+    private static String violations(byte[] b) {
+        return Validator.validate(b, 0).toString();
+    }
+
+    @Test
+    void validRecordHasNone() {
+        assertEquals("[]", violations(alu()));
+    }
+
+    @Test
+    void lutValueOutsideTheTable() {
+        byte[] b = alu();
+        b[0x0C] = 0x17;
+        assertEquals("[record 0 (+0x0C) op: lut: 0x17 is not a wire value of AluOpWire]", violations(b));
+    }
+
+    @Test
+    void constantInstWordLen() {
+        byte[] b = alu();
+        b[1] = 0x11;
+        assertEquals("[record 0 (+0x01) header.inst_word_len: const: expected 0x10, found 17]", violations(b));
+    }
+
+    @Test
+    void reservedBytes() {
+        byte[] b = alu();
+        b[0x20] = 1;
+        assertEquals("[record 0 (+0x20) reserved2: reserved: reserved bytes must be zero]", violations(b));
+    }
+
+    @Test
+    void enumValues() {
+        byte[] b = alu();
+        b[0x0D] = 0x14;
+        b[0x04] = 0x33;
+        assertEquals("[record 0 (+0x04) events.wait_mode: enum: 51 is not a value of WaitMode, "
+                + "record 0 (+0x0D) dtype: enum: 20 is not a value of DtypeWire, "
+                + "record 0 (+0x0D) dtype: guard: the 32-bit ALU accepts uint32/int32/uint64/int64 as src1]", violations(b));
+    }
+
+    @Test
+    void unknownOpcodeAndSubOpcode() {
+        byte[] b = new byte[64];
+        b[0] = 0x0B;
+        b[1] = 0x10;
+        assertEquals("[record 0 (+0x00) opcode: opcode: 0xb is not a value of Opcode]", violations(b));
+        b[0] = (byte) 0xDF;
+        b[0x0C] = 5;
+        assertEquals("[record 0 (+0x0C) select: select: sub-opcode 5 at +0xC selects no arm of PseudoInst]", violations(b));
+    }
+
+    @Test
+    void guardsCarryTheSourceMessages() {
+        byte[] mv = RegisterMoveRecord.builder().validNum(MoveWidth.BITS64).dtype(DtypeWire.INT64).srcMode(DataSrc.REGISTER).build().toBytes();
+        assertEquals("[record 0 (+0x0D) dtype: guard: only support fp32/uint32/int32 for REG MOVE instr, "
+                + "record 0 (+0x0E) src_mode: guard: 64bit REG MOVE instr must have ImmediateValue src]", violations(mv));
+    }
+
+    @Test
+    void archLegality() {
+        byte[] b = new byte[64];
+        b[0] = 0x06; // Ldtags, v3+
+        b[1] = 0x10;
+        List<Violation> out = new ArrayList<>();
+        Validator.validate(b, 0, 4, Arch.SUNDA, (r, f, o, rule, m) -> out.add(new Violation(r, f, o, rule, m)));
+        assertEquals("[record 4 (+0x00) opcode: arch: opcode 0x6 (Ldtags) is not legal on SUNDA]", out.toString());
+        out.clear();
+        Validator.validate(b, 0, 4, Arch.CAYMAN, (r, f, o, rule, m) -> out.add(new Violation(r, f, o, rule, m)));
+        assertEquals("[]", out.toString());
+    }
+}
