@@ -56,7 +56,7 @@ final class FlyweightWriter {
                 .addStatement("return offset").build());
         MethodSpec.Builder reset = MethodSpec.methodBuilder("reset").addModifiers(Modifier.PUBLIC).returns(self)
                 .addJavadoc("Zeroes the record and stamps the opcode, constants and sub-opcode of this arm.\n")
-                .addStatement("$T.fill(buffer, offset, offset + SIZE, (byte) 0)", Arrays.class);
+                .addStatement("$T.zero(buffer, offset, SIZE)", Ctx.BYTES);
         CodeBlock.Builder infos = CodeBlock.builder();
         for (int i = 0; i < leaves.size(); i++) {
             Leaf l = leaves.get(i);
@@ -146,11 +146,17 @@ final class FlyweightWriter {
                     .addStatement("return this").build());
             return;
         }
-        CodeBlock read = Scalars.read(ctx.endian, f.scalar(), "buffer", at);
         boolean typed = f.enumRef() != null || f.lutRef() != null;
         String rawName = typed ? n + "Raw" : n;
+        String upper = Names.upperSnake(n);
+        // the static form reads straight from an array: what a hand-written decoder would do
+        t.addMethod(MethodSpec.methodBuilder(rawName).addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(jt)
+                .addParameter(byte[].class, "buffer").addParameter(int.class, "offset")
+                .addJavadoc("$L", javadoc + "Reads the record at {@code offset} without a flyweight.\n")
+                .addStatement("return $L", Scalars.read(ctx.endian, f.scalar(), "buffer", CodeBlock.of("offset + $L", upper + "_OFFSET")))
+                .build());
         t.addMethod(MethodSpec.methodBuilder(rawName).addModifiers(Modifier.PUBLIC).returns(jt).addJavadoc("$L", javadoc)
-                .addStatement("return $L", read).build());
+                .addStatement("return $L(buffer, offset)", rawName).build());
         if (writable) {
             t.addMethod(MethodSpec.methodBuilder(rawName).addModifiers(Modifier.PUBLIC).returns(self).addParameter(jt, "value")
                     .addStatement(Scalars.write(ctx.endian, f.scalar(), "buffer", at, CodeBlock.of("value")))

@@ -165,7 +165,7 @@ final class StructWriter {
     private MethodSpec.Builder encodeTo(ArmDef arm, List<FieldDef> fields, List<FieldDef> members, int size) {
         MethodSpec.Builder m = MethodSpec.methodBuilder("encodeTo").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                 .addParameter(byte[].class, "b").addParameter(int.class, "at")
-                .addStatement("$T.fill(b, at, at + SIZE, (byte) 0)", Arrays.class);
+                .addStatement("$T.zero(b, at, SIZE)", Ctx.BYTES);
         m.addStatement(Scalars.write(ctx.endian, ctx.model.opcodeEnum().type(), "b",
                 Scalars.at("at", ctx.model.record().opcodeAt()), CodeBlock.of("OPCODE")));
         if (arm.select() != null && arm.select().equals() != null) {
