@@ -47,8 +47,14 @@ class TpbPropertiesTest {
         assertEquals(arm, decoded.arm());
         assertArrayEquals(bytes, decoded.toBytes());
         List<Violation> violations = Validator.validate(bytes, 0);
-        assertTrue(violations.stream().allMatch(v -> v.rule().equals("guard")), violations::toString);
+        assertTrue(violations.stream().noneMatch(v -> STRUCTURAL.contains(v.rule())), violations::toString);
     }
+
+    /**
+     * Rules about how bytes encode a record; a typed record never breaks them. Guards and group
+     * checks (ADDR4's marker rules) are about meaning, and random field values may break those.
+     */
+    static final java.util.Set<String> STRUCTURAL = java.util.Set.of("opcode", "select", "const", "reserved", "enum", "lut", "chars");
 
     /** Any 64 bytes decode without an exception, to a typed record or a RawRecord, and encode back to themselves. */
     @Property(tries = 20000)
@@ -59,7 +65,7 @@ class TpbPropertiesTest {
         int n = Validator.validate(bytes, 0, 7, (r, f, o, rule, m) -> violations.add(new Violation(r, f, o, rule, m)));
         assertEquals(n, violations.size());
         if (!(decoded instanceof RawRecord)) {
-            assertTrue(violations.stream().allMatch(v -> v.rule().equals("guard")), violations::toString);
+            assertTrue(violations.stream().noneMatch(v -> STRUCTURAL.contains(v.rule())), violations::toString);
         } else {
             assertNotEquals(0, ((RawRecord) decoded).reason().length());
         }

@@ -38,6 +38,8 @@ public enum Message {
     EXAMPLE_VALUE("example '%s': field '%s': %s"),
     EXAMPLE_MISMATCH("example '%s': byte +0x%02X is 0x%02X in 'bytes' but the fields encode 0x%02X"),
     EXAMPLE_BYTES("example '%s': %s"),
+    SYNTAX("arm '%s': syntax: %s"),
+    ARCH_TERMINATOR("arch %s: terminator '%s' is not an arm"),
     ARCH_MASKS("arch %s: the opcode masks and the generation rule disagree: %s"),
     ARCH_CONSTANTS("arch %s: constants %s differ from arch %s's %s"),
     CONFLICT_ABOUT("conflict '%s' is about '%s', which the spec does not define"),

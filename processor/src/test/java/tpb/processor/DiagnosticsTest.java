@@ -106,8 +106,12 @@ class DiagnosticsTest {
                 "        b[at + 2] = (byte) (this.reg);",
                 "        LittleEndian.put32(b, at + 4, this.imm);"));
         assertThat(c).generatedSourceFile("t.LoadFlyweight").contentsAsUtf8String().contains(String.join("\n",
-                "    public long imm() {",
+                "    public static long imm(byte[] buffer, int offset) {",
                 "        return LittleEndian.u32(buffer, offset + IMM_OFFSET);",
+                "    }"));
+        assertThat(c).generatedSourceFile("t.LoadFlyweight").contentsAsUtf8String().contains(String.join("\n",
+                "    public long imm() {",
+                "        return imm(buffer, offset);",
                 "    }"));
         assertThat(c).generatedSourceFile("t.KindWire").contentsAsUtf8String().contains("private static final long[] OUT = {0x10, 0x11};");
     }

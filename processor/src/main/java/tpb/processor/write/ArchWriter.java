@@ -44,6 +44,10 @@ final class ArchWriter {
                 args.add(i == 0 ? "new $T($S, $LL, $LL)" : ", new $T($S, $LL, $LL)", Ctx.APERTURE, ap.name(), Names.hex(ap.base()),
                         Names.hex(ap.size()));
             }
+            args.add("), $T.of(", List.class);
+            for (int i = 0; i < a.terminators().size(); i++) {
+                args.add(i == 0 ? "$T.$L" : ", $T.$L", ctx.cls("Arm"), tpb.spec.Names.upperSnake(a.terminators().get(i)));
+            }
             args.add(")");
             for (String cn : constantNames) {
                 ArchDef.Constant c = a.constants().stream().filter(x -> x.name().equals(cn)).findFirst().orElseThrow();
@@ -60,12 +64,14 @@ final class ArchWriter {
         t.addField(String[].class, "aliases", Modifier.PRIVATE, Modifier.FINAL);
         t.addField(boolean[].class, "legal", Modifier.PRIVATE, Modifier.FINAL);
         t.addField(ParameterizedTypeName.get(ClassName.get(List.class), Ctx.APERTURE), "apertures", Modifier.PRIVATE, Modifier.FINAL);
+        t.addField(ParameterizedTypeName.get(ClassName.get(List.class), ctx.cls("Arm")), "terminators", Modifier.PRIVATE, Modifier.FINAL);
         MethodSpec.Builder ctor = MethodSpec.constructorBuilder()
                 .addParameter(int.class, "generation").addParameter(String[].class, "aliases")
                 .addParameter(String[].class, "excludeTags")
                 .addParameter(ParameterizedTypeName.get(ClassName.get(List.class), Ctx.APERTURE), "apertures")
+                .addParameter(ParameterizedTypeName.get(ClassName.get(List.class), ctx.cls("Arm")), "terminators")
                 .addStatement("this.generation = generation").addStatement("this.aliases = aliases")
-                .addStatement("this.apertures = apertures")
+                .addStatement("this.apertures = apertures").addStatement("this.terminators = terminators")
                 .addStatement("this.legal = new boolean[256]")
                 .beginControlFlow("outer: for ($T op : $T.values())", opcode, opcode)
                 .beginControlFlow("for (String tag : excludeTags)")
@@ -88,6 +94,15 @@ final class ArchWriter {
                 .returns(ParameterizedTypeName.get(List.class, String.class)).addStatement("return $T.of(aliases)", List.class).build());
         t.addMethod(MethodSpec.methodBuilder("apertures").addModifiers(Modifier.PUBLIC)
                 .returns(ParameterizedTypeName.get(ClassName.get(List.class), Ctx.APERTURE)).addStatement("return apertures").build());
+        t.addMethod(MethodSpec.methodBuilder("inAperture").addModifiers(Modifier.PUBLIC).returns(boolean.class)
+                .addParameter(long.class, "address")
+                .addJavadoc("Whether {@code address} lies in one of this profile's apertures.\n")
+                .beginControlFlow("for (int i = 0, n = apertures.size(); i < n; i++)")
+                .beginControlFlow("if (apertures.get(i).contains(address))").addStatement("return true").endControlFlow()
+                .endControlFlow().addStatement("return false").build());
+        t.addMethod(MethodSpec.methodBuilder("terminators").addModifiers(Modifier.PUBLIC)
+                .returns(ParameterizedTypeName.get(ClassName.get(List.class), ctx.cls("Arm")))
+                .addJavadoc("The arms a stream may end with on this profile.\n").addStatement("return terminators").build());
         t.addMethod(MethodSpec.methodBuilder("isLegalOpcode").addModifiers(Modifier.PUBLIC).returns(boolean.class)
                 .addParameter(int.class, "opcode")
                 .addStatement("return opcode >= 0 && opcode < legal.length && legal[opcode]").build());

@@ -52,6 +52,7 @@ public final class CodecWriter {
         types.add(dispatch.validator());
         types.add(ArchWriter.write(ctx));
         types.add(new VectorWriter(ctx).write());
+        types.add(SymbolsWriter.write(ctx));
         types.add(info(ctx));
         List<JavaFile> files = new ArrayList<>();
         for (TypeSpec t : types) {

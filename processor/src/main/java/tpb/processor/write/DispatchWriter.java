@@ -17,7 +17,10 @@ import javax.lang.model.element.Modifier;
 import tpb.spec.Names;
 import tpb.spec.model.ArmDef;
 import tpb.spec.model.EnumDef;
+import tpb.spec.model.BitDef;
 import tpb.spec.model.FieldDef;
+import tpb.spec.model.GroupCheck;
+import tpb.spec.model.GroupDef;
 import tpb.spec.model.Guard;
 import tpb.spec.model.Layout;
 import tpb.spec.model.Leaf;
@@ -48,19 +51,25 @@ final class DispatchWriter {
         for (ArmDef a : ctx.model.arms()) {
             String select = a.select() == null ? null
                     : String.format("+0x%02X=%s", a.select().at(), a.select().otherwise() ? "*" : a.select().equals());
-            t.addEnumConstant(ctx.armConstant(a), TypeSpec.anonymousClassBuilder("$S, $L, $S, $S, $S, $L, $S, $S", a.name(),
-                    Scalars.hex(a.opcode()), select, a.struct(), a.engine(), a.opaque(), a.source().confidence().name(), a.source().ref())
+            tpb.spec.Syntax syntax = a.syntax() == null ? tpb.spec.Syntax.defaultFor(a.name()) : tpb.spec.Syntax.parse(a.syntax());
+            String syntaxLine = a.syntax() == null ? syntax.prefix() : a.syntax();
+            t.addEnumConstant(ctx.armConstant(a), TypeSpec.anonymousClassBuilder("$S, $L, $S, $S, $S, $L, $S, $S, $S, $L, $L, $LL", a.name(),
+                    Scalars.hex(a.opcode()), select, a.struct(), a.engine(), a.opaque(), a.source().confidence().name(), a.source().ref(),
+                    syntaxLine, a.select() == null ? -1 : a.select().at(), a.select() == null ? 0 : a.select().type().width,
+                    a.select() == null || a.select().otherwise() ? -1 : a.select().equals())
                     .addJavadoc("$L: opcode $L ($L)$L.\n", a.name(), Names.hex(a.opcode()), a.opcodeName(),
                             a.select() == null ? "" : a.select().otherwise() ? ", sub-opcode otherwise" : ", sub-opcode " + a.select().equals())
                     .build());
         }
-        t.addEnumConstant("UNKNOWN", TypeSpec.anonymousClassBuilder("$S, -1, null, null, null, true, null, null", "UNKNOWN")
+        t.addEnumConstant("UNKNOWN", TypeSpec.anonymousClassBuilder("$S, -1, null, null, null, true, null, null, null, -1, 0, -1L", "UNKNOWN")
                 .addJavadoc("Bytes whose opcode (or sub-opcode) selects no arm.\n").build());
         String[][] props = {{"specName", "String"}, {"opcode", "int"}, {"select", "String"}, {"struct", "String"}, {"engine", "String"},
-                {"opaque", "boolean"}, {"confidence", "String"}, {"source", "String"}};
+                {"opaque", "boolean"}, {"confidence", "String"}, {"source", "String"}, {"syntax", "String"},
+                {"selectOffset", "int"}, {"selectWidth", "int"}, {"selectEquals", "long"}};
         MethodSpec.Builder ctor = MethodSpec.constructorBuilder();
         for (String[] p : props) {
-            TypeName pt = p[1].equals("String") ? ClassName.get(String.class) : p[1].equals("int") ? TypeName.INT : TypeName.BOOLEAN;
+            TypeName pt = p[1].equals("String") ? ClassName.get(String.class) : p[1].equals("int") ? TypeName.INT
+                    : p[1].equals("long") ? TypeName.LONG : TypeName.BOOLEAN;
             t.addField(pt, p[0], Modifier.PRIVATE, Modifier.FINAL);
             ctor.addParameter(pt, p[0]).addStatement("this.$L = $L", p[0], p[0]);
             t.addMethod(MethodSpec.methodBuilder(p[0]).addModifiers(Modifier.PUBLIC).returns(pt).addStatement("return $L", p[0]).build());
@@ -214,14 +223,37 @@ final class DispatchWriter {
                 .addStatement("$T.checkFromIndexSize(at, $L, b.length)", Objects.class, size)
                 .addStatement("int n = preamble(b, at, index, sink)")
                 .beginControlFlow("switch ($T.identify(b, at))", ctx.cls("Decoder"));
+        MethodSpec.Builder archMain = MethodSpec.methodBuilder("archChecks").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(int.class).addParameter(byte[].class, "b").addParameter(int.class, "at")
+                .addParameter(int.class, "index").addParameter(ctx.cls("Arch"), "arch").addParameter(Ctx.SINK, "sink")
+                .beginControlFlow("switch ($T.identify(b, at))", ctx.cls("Decoder"));
         for (ArmDef a : ctx.model.arms()) {
             List<Leaf> own = Layout.fields(ctx.model, a.fields(), a.source());
-            if (own.stream().anyMatch(this::checked) || !a.guards().isEmpty()) {
+            List<Placement> placements = placements(a);
+            boolean plain = placements.stream().anyMatch(p -> p.group().checks().stream().anyMatch(c -> !c.needsArch()));
+            if (own.stream().anyMatch(this::checked) || !a.guards().isEmpty() || plain) {
                 String m = Names.camel(a.name());
                 main.addStatement("case $L: return n + $L(b, at, index, sink)", ctx.armConstant(a), m);
-                t.addMethod(armMethod(m, a, own));
+                t.addMethod(armMethod(m, a, own, placements));
+            }
+            if (placements.stream().anyMatch(p -> p.group().checks().stream().anyMatch(GroupCheck::needsArch))) {
+                String m = Names.camel(a.name()) + "OnArch";
+                archMain.addStatement("case $L: return $L(b, at, index, arch, sink)", ctx.armConstant(a), m);
+                MethodSpec.Builder am = MethodSpec.methodBuilder(m).addModifiers(Modifier.PRIVATE, Modifier.STATIC).returns(int.class)
+                        .addParameter(byte[].class, "b").addParameter(int.class, "at").addParameter(int.class, "index")
+                        .addParameter(ctx.cls("Arch"), "arch").addParameter(Ctx.SINK, "sink").addStatement("int n = 0");
+                for (Placement p : placements) {
+                    for (GroupCheck c : p.group().checks()) {
+                        if (c.needsArch()) {
+                            groupCheck(am, p, c);
+                        }
+                    }
+                }
+                t.addMethod(am.addStatement("return n").build());
             }
         }
+        archMain.addStatement("default: return 0").endControlFlow();
+        t.addMethod(archMain.build());
         main.addStatement("case UNKNOWN: return n + unknown(b, at, index, sink)");
         main.addStatement("default: return n").endControlFlow();
         t.addMethod(main.build());
@@ -234,7 +266,8 @@ final class DispatchWriter {
         t.addMethod(MethodSpec.methodBuilder("validate").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(int.class).addParameter(byte[].class, "b").addParameter(int.class, "at")
                 .addParameter(int.class, "index").addParameter(ctx.cls("Arch"), "arch").addParameter(Ctx.SINK, "sink")
-                .addJavadoc("As {@link #validate(byte[], int, int, $T)}, plus the opcode's legality on {@code arch}.\n", Ctx.SINK)
+                .addJavadoc("As {@link #validate(byte[], int, int, $T)}, plus the opcode's legality on {@code arch} and the\n"
+                        + "group checks that need the arch (apertures).\n", Ctx.SINK)
                 .addStatement("int n = validate(b, at, index, sink)")
                 .addStatement("int op = (int) $L", readOpcode())
                 .beginControlFlow("if (!arch.isLegalOpcode(op))")
@@ -242,7 +275,7 @@ final class DispatchWriter {
                 .addStatement("sink.report(index, $S, $L, $S, $S + $T.toHexString(op) + (name == null ? $S : $S + name.specName() + $S) + $S + arch.name())",
                         "opcode", ctx.model.record().opcodeAt(), "arch", "opcode 0x", Integer.class, "", " (", ")", " is not legal on ")
                 .addStatement("n++").endControlFlow()
-                .addStatement("return n").build());
+                .addStatement("return n + archChecks(b, at, index, arch, sink)").build());
         t.addMethod(MethodSpec.methodBuilder("validate").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(ParameterizedTypeName.get(ClassName.get(List.class), Ctx.VIOLATION))
                 .addParameter(byte[].class, "b").addParameter(int.class, "at")
@@ -265,10 +298,85 @@ final class DispatchWriter {
                 || f.kind() == FieldDef.Kind.CHAR;
     }
 
-    private MethodSpec armMethod(String name, ArmDef a, List<Leaf> own) {
+    /** Where a group with checks sits in an arm: its dotted path and absolute offset. */
+    record Placement(String path, int offset, GroupDef group) {}
+
+    private List<Placement> placements(ArmDef a) {
+        List<FieldDef> all = new ArrayList<>(ctx.model.record().preamble());
+        all.addAll(a.fields());
+        List<Placement> out = new ArrayList<>();
+        collect(all, 0, "", out);
+        return out;
+    }
+
+    private void collect(List<FieldDef> fields, int base, String prefix, List<Placement> out) {
+        for (FieldDef f : fields) {
+            if (f.kind() == FieldDef.Kind.GROUP) {
+                GroupDef g = ctx.model.group(f.groupRef()).orElseThrow();
+                if (!g.checks().isEmpty()) {
+                    out.add(new Placement(prefix + f.name(), base + f.at(), g));
+                }
+                collect(g.fields(), base + f.at(), prefix + f.name() + ".", out);
+            }
+        }
+    }
+
+    /** The value of a term's field or bit field, as a long expression. */
+    private CodeBlock termValue(Placement p, GroupCheck.Term term) {
+        String[] parts = term.path().split("\\.");
+        FieldDef f = p.group().fields().stream().filter(x -> x.name().equals(parts[0])).findFirst().orElseThrow();
+        CodeBlock raw = CodeBlock.of("(long) $L", Scalars.read(ctx.endian, f.scalar(), "b", Scalars.at("at", p.offset() + f.at())));
+        if (parts.length == 1) {
+            return raw;
+        }
+        BitDef bit = f.bits().stream().filter(x -> x.name().equals(parts[1])).findFirst().orElseThrow();
+        long mask = bit.width() == 64 ? -1L : (1L << bit.width()) - 1;
+        return CodeBlock.of("(($L >>> $L) & $LL)", raw, bit.lsb(), Scalars.hex(mask));
+    }
+
+    private CodeBlock termTest(Placement p, GroupCheck.Term term) {
+        CodeBlock v = termValue(p, term);
+        return switch (term.op()) {
+            case EQUALS -> CodeBlock.of("$L == $LL", v, Scalars.hex(term.value()));
+            case BELOW -> CodeBlock.of("$L < $LL", v, Scalars.hex(term.value()));
+            case IN_APERTURE -> CodeBlock.of("arch.inAperture($L)", v);
+        };
+    }
+
+    private void groupCheck(MethodSpec.Builder m, Placement p, GroupCheck c) {
+        CodeBlock.Builder when = CodeBlock.builder();
+        for (int i = 0; i < c.when().size(); i++) {
+            when.add(i == 0 ? "$L" : " && $L", termTest(p, c.when().get(i)));
+        }
+        CodeBlock.Builder require = CodeBlock.builder();
+        for (int i = 0; i < c.require().size(); i++) {
+            require.add(i == 0 ? "$L" : " && $L", termTest(p, c.require().get(i)));
+        }
+        String field = p.path() + "." + c.require().get(0).path().split("\\.")[0];
+        FieldDef f = p.group().fields().stream().filter(x -> x.name().equals(c.require().get(0).path().split("\\.")[0]))
+                .findFirst().orElseThrow();
+        if (!c.when().isEmpty()) {
+            m.beginControlFlow("if ($L)", when.build());
+        }
+        m.beginControlFlow("if (!($L))", require.build())
+                .addStatement("sink.report(index, $S, $L, $S, $S)", field, p.offset() + f.at(), c.name(), c.message())
+                .addStatement("n++").endControlFlow();
+        if (!c.when().isEmpty()) {
+            m.endControlFlow();
+        }
+    }
+
+    private MethodSpec armMethod(String name, ArmDef a, List<Leaf> own, List<Placement> placements) {
         MethodSpec.Builder m = method(name);
         for (Leaf l : own) {
             check(m, l);
+        }
+        for (Placement p : placements) {
+            for (GroupCheck c : p.group().checks()) {
+                if (!c.needsArch()) {
+                    groupCheck(m, p, c);
+                }
+            }
         }
         List<Leaf> all = Layout.arm(ctx.model, a);
         for (int gi = 0; gi < a.guards().size(); gi++) {

@@ -42,6 +42,11 @@ final class ArchRule implements Rule {
                             "only in masks " + hex(onlyMasks) + ", only by generation " + hex(onlyGen));
                 }
             }
+            for (String t : a.terminators()) {
+                if (model.arm(t).isEmpty()) {
+                    diags.error(a.pos(), Message.ARCH_TERMINATOR, a.name(), t);
+                }
+            }
             if (first == null) {
                 first = a;
             } else {

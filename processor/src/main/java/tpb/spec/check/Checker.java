@@ -12,6 +12,7 @@ public final class Checker {
             new LayoutRule(),
             new OpcodeRule(),
             new JavaNameRule(),
+            new SyntaxRule(),
             new ArchRule(),
             new ConflictRule());
 

@@ -21,7 +21,7 @@ import tpb.spec.model.LutDef;
 final class JavaNameRule implements Rule {
     /** Type names the writers generate for every ISA. */
     static final Set<String> GENERATED = Set.of("Arm", "Decoder", "Instruction", "InstructionVisitor", "Validator",
-            "RawRecord", "IsaInfo", "Arch", "TestVectors");
+            "RawRecord", "IsaInfo", "Arch", "TestVectors", "Symbols");
 
     /** Method names the generated records and flyweights define themselves. */
     static final Set<String> MEMBERS = Set.of("builder", "arm", "accept", "toBytes", "encodeTo", "encodeAt", "wrap",

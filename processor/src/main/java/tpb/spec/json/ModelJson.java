@@ -235,6 +235,9 @@ public final class ModelJson {
             fj.put("width", f.width());
             fj.put("type", type(f));
             fj.put("encoding", encoding(f));
+            if (f.role() != null) {
+                fj.put("role", f.role());
+            }
             fj.putAll(source(l.source()));
             if (f.doc() != null) {
                 fj.put("doc", f.doc());

@@ -19,6 +19,7 @@ import tpb.spec.model.EnumDef;
 import tpb.spec.model.EnumValue;
 import tpb.spec.model.Example;
 import tpb.spec.model.FieldDef;
+import tpb.spec.model.GroupCheck;
 import tpb.spec.model.GroupDef;
 import tpb.spec.model.Guard;
 import tpb.spec.model.IsaModel;
@@ -344,14 +345,91 @@ final class ModelBuilder {
         String doc = v.str("doc");
         Source source = v.source("source", false);
         List<FieldDef> fields = fields(v, "group " + name);
+        List<GroupCheck> checks = new ArrayList<>();
+        YSeq checkSeq = v.seq("checks");
+        if (checkSeq != null) {
+            for (YNode n : checkSeq.items()) {
+                YMap cm = asMap(n, "check");
+                GroupCheck c = cm == null ? null : check(cm, fields, source, name);
+                if (c != null) {
+                    checks.add(c);
+                }
+            }
+        }
         v.finish();
         groupsInProgress.remove(name);
         if (size == null || source == null) {
             return null;
         }
-        GroupDef g = new GroupDef(name, size.intValue(), fields, doc, source, v.pos("group"));
+        GroupDef g = new GroupDef(name, size.intValue(), fields, checks, doc, source, v.pos("group"));
         groups.put(name, g);
         return g;
+    }
+
+    private GroupCheck check(YMap m, List<FieldDef> fields, Source groupSource, String group) {
+        MapView v = new MapView(m, "check of group " + group, diags);
+        String name = v.reqStr("name");
+        YMap when = v.map("when");
+        YMap require = v.map("require");
+        if (require == null && !v.has("require")) {
+            diags.error(m.pos(), Message.MISSING_KEY, "check of group " + group, "require");
+        }
+        String message = v.reqStr("message");
+        Source source = v.source("source", true);
+        v.finish();
+        List<GroupCheck.Term> whenTerms = terms(when, fields, false);
+        List<GroupCheck.Term> requireTerms = terms(require, fields, true);
+        if (name == null || require == null || message == null || whenTerms == null || requireTerms == null) {
+            return null;
+        }
+        return new GroupCheck(name, whenTerms, requireTerms, message, source == null ? groupSource : source, m.pos());
+    }
+
+    /** {@code path: value} means equals; {@code path: {below: N}} or {@code path: {in: apertures}}. */
+    private List<GroupCheck.Term> terms(YMap m, List<FieldDef> fields, boolean require) {
+        List<GroupCheck.Term> out = new ArrayList<>();
+        if (m == null) {
+            return out;
+        }
+        boolean ok = true;
+        for (YMap.Entry e : m.entries()) {
+            if (!pathExists(fields, e.key())) {
+                diags.error(e.keyPos(), Message.UNKNOWN_REF, "field or bit field", e.key(), " (write FIELD or FIELD.BIT)");
+                ok = false;
+                continue;
+            }
+            if (e.value() instanceof YMap cond && require) {
+                MapView cv = new MapView(cond, "condition on " + e.key(), diags);
+                Long below = cv.num("below");
+                String in = cv.str("in");
+                cv.finish();
+                if (below != null) {
+                    out.add(new GroupCheck.Term(e.key(), GroupCheck.Op.BELOW, below, e.keyPos()));
+                } else if ("apertures".equals(in)) {
+                    out.add(new GroupCheck.Term(e.key(), GroupCheck.Op.IN_APERTURE, 0, e.keyPos()));
+                } else {
+                    diags.error(cond.pos(), Message.WRONG_NODE, "condition on " + e.key(), "{below: N} or {in: apertures}");
+                    ok = false;
+                }
+            } else {
+                Long value = MapView.number(e.value(), e.key(), diags);
+                if (value == null) {
+                    ok = false;
+                } else {
+                    out.add(new GroupCheck.Term(e.key(), GroupCheck.Op.EQUALS, value, e.keyPos()));
+                }
+            }
+        }
+        return ok ? out : null;
+    }
+
+    private static boolean pathExists(List<FieldDef> fields, String path) {
+        String[] p = path.split("\\.");
+        FieldDef f = findField(fields, p[0]);
+        if (f == null || f.kind() != FieldDef.Kind.SCALAR || f.count() != 1 || p.length > 2) {
+            return false;
+        }
+        return p.length == 1 || f.bits().stream().anyMatch(b -> b.name().equals(p[1]));
     }
 
     private List<FieldDef> fields(MapView owner, String what) {
@@ -388,7 +466,12 @@ final class ModelBuilder {
         String doc = v.str("doc");
         Source source = v.source("source", true);
         YSeq bitsSeq = v.seq("bits");
+        String role = v.str("role");
         v.finish();
+        if (role != null && !role.equals("pc") && !role.equals("reg")) {
+            diags.error(v.pos("role"), Message.WRONG_NODE, "role", "pc (a record index) or reg (a register id)");
+            role = null;
+        }
         if (name == null || at == null) {
             return null;
         }
@@ -409,7 +492,7 @@ final class ModelBuilder {
                 return null;
             }
             return new FieldDef(name, at.intValue(), FieldDef.Kind.GROUP, null, g.size(), 1, null, null, groupRef, null,
-                    false, List.of(), doc, source, m.pos());
+                    false, List.of(), null, doc, source, m.pos());
         }
         if (typeName == null) {
             diags.error(m.pos(), Message.MISSING_KEY, label, "type");
@@ -474,7 +557,7 @@ final class ModelBuilder {
             }
         }
         return new FieldDef(name, at.intValue(), kind, scalar, width, n, enumRef, lutRef, null, constValue, reserved,
-                bits, doc, source, m.pos());
+                bits, role, doc, source, m.pos());
     }
 
     // ---- record -----------------------------------------------------------------------------
@@ -916,7 +999,7 @@ final class ModelBuilder {
                 continue;
             }
             FieldDef payload = new FieldDef("payload", preambleEnd, FieldDef.Kind.BYTES, null, record.size() - preambleEnd,
-                    1, null, null, null, null, false, List.of(), "opaque payload", payloadSource, v.pos());
+                    1, null, null, null, null, false, List.of(), null, "opaque payload", payloadSource, v.pos());
             arms.add(new ArmDef(v.name(), v.name(), v.value(), null, null, null, null, List.of(payload), List.of(),
                     null, List.of(), List.of(), v.doc(), v.source(), null, true, v.pos()));
         }
@@ -936,6 +1019,8 @@ final class ModelBuilder {
         YMap constMap = v.map("constants");
         YSeq apSeq = v.seq("apertures");
         Source apSource = v.source("apertures_source", apSeq == null);
+        List<String> terminators = v.strList("terminators");
+        Source termSource = v.source("terminators_source", terminators.isEmpty());
         v.finish();
         if (generation == null || opcodes == null || source == null) {
             return null;
@@ -1001,7 +1086,7 @@ final class ModelBuilder {
             }
         }
         return new ArchDef(name, generation.intValue(), aliases, en, exclude, masks, oSource, constants, apertures, apSource,
-                source, v.pos("arch"));
+                terminators, termSource, source, v.pos("arch"));
     }
 
     private ConflictDef buildConflict(MapView v) {

@@ -9,7 +9,8 @@ import tpb.spec.Pos;
  */
 public record ArchDef(String name, int generation, List<String> aliases, String opcodeEnum,
         List<String> excludeTags, List<Mask> masks, Source opcodesSource, List<Constant> constants,
-        List<Aperture> apertures, Source aperturesSource, Source source, Pos pos) {
+        List<Aperture> apertures, Source aperturesSource, List<String> terminators, Source terminatorsSource,
+        Source source, Pos pos) {
 
     /** Bit i set means value {@code base + i} is legal. */
     public record Mask(long base, long bits, Pos pos) {}
@@ -24,5 +25,6 @@ public record ArchDef(String name, int generation, List<String> aliases, String 
         masks = List.copyOf(masks);
         constants = List.copyOf(constants);
         apertures = List.copyOf(apertures);
+        terminators = List.copyOf(terminators);
     }
 }

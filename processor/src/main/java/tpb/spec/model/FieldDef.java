@@ -10,6 +10,8 @@ import tpb.spec.Pos;
  * @param scalar the integer type, or null for char/bytes/group
  * @param kind   what the field is
  * @param size   width in bytes of one element (char/bytes: the whole field; group: group size)
+ * @param role   what the value means to tools: "pc" (a record index: branch targets, printed as
+ *               labels), "reg" (a register id), or null
  * @param source null when the field inherits its owner's source
  */
 public record FieldDef(
@@ -25,6 +27,7 @@ public record FieldDef(
         Long constValue,
         boolean reserved,
         List<BitDef> bits,
+        String role,
         String doc,
         Source source,
         Pos pos) {

@@ -1,0 +1,65 @@
+package tpb.spec.check;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import tpb.spec.Diagnostics;
+import tpb.spec.Message;
+import tpb.spec.Syntax;
+import tpb.spec.model.ArmDef;
+import tpb.spec.model.FieldDef;
+import tpb.spec.model.IsaModel;
+import tpb.spec.model.Layout;
+import tpb.spec.model.Leaf;
+
+/**
+ * Syntax lines parse, name fields that carry information, and give every arm its own mnemonic,
+ * so the disassembler's text always assembles back to the same arm.
+ */
+final class SyntaxRule implements Rule {
+    @Override
+    public void check(IsaModel model, Diagnostics diags) {
+        Map<String, ArmDef> exact = new HashMap<>();
+        Map<String, ArmDef> prefixes = new HashMap<>();
+        for (ArmDef a : model.arms()) {
+            Syntax syntax;
+            try {
+                syntax = a.syntax() == null ? Syntax.defaultFor(a.name()) : Syntax.parse(a.syntax());
+            } catch (IllegalArgumentException e) {
+                diags.error(a.pos(), Message.SYNTAX, a.name(), e.getMessage());
+                continue;
+            }
+            List<Leaf> leaves = Layout.arm(model, a);
+            if (syntax.mnemonicField() != null) {
+                Leaf l = Layout.find(leaves, syntax.mnemonicField());
+                if (l == null || l.def().enumRef() == null && l.def().lutRef() == null) {
+                    diags.error(a.pos(), Message.SYNTAX, a.name(), "the mnemonic placeholder {" + syntax.mnemonicField()
+                            + "} must name an enum or LUT field");
+                }
+            }
+            for (String op : syntax.operands()) {
+                Leaf l = Layout.find(leaves, op);
+                if (l == null) {
+                    diags.error(a.pos(), Message.SYNTAX, a.name(), "operand {" + op + "} names no field");
+                } else if (l.def().isConst() || l.def().reserved() || ExampleEncoder.isOpcode(model, l)
+                        || l.def().kind() == FieldDef.Kind.SCALAR && l.def().count() > 1) {
+                    diags.error(a.pos(), Message.SYNTAX, a.name(), "operand {" + op + "} is fixed or an array; it cannot be an operand");
+                }
+            }
+            String key = syntax.prefix();
+            ArmDef clash = syntax.mnemonicField() == null ? exact.get(key) : prefixes.get(key);
+            if (clash == null) {
+                for (Map.Entry<String, ArmDef> p : (syntax.mnemonicField() == null ? prefixes : exact).entrySet()) {
+                    if (syntax.mnemonicField() == null ? key.startsWith(p.getKey()) : p.getKey().startsWith(key)) {
+                        clash = p.getValue();
+                    }
+                }
+            }
+            if (clash != null) {
+                diags.error(a.pos(), Message.SYNTAX, a.name(), "mnemonic '" + syntax.template() + "' is ambiguous with arm '" + clash.name() + "'");
+            } else {
+                (syntax.mnemonicField() == null ? exact : prefixes).put(key, a);
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package tpb.asm;
+
+import tpb.codec.FieldInfo;
+import tpb.codec.LittleEndian;
+import tpb.isa.IsaInfo;
+
+/**
+ * Generic reads and writes of one field, driven by its {@link FieldInfo}: what lets one
+ * assembler and one disassembler serve every arm of the spec. TPB records are little-endian.
+ */
+final class Fields {
+    private Fields() {}
+
+    static int elementWidth(FieldInfo f) {
+        return f.width() / f.count();
+    }
+
+    static boolean signed(FieldInfo f) {
+        return f.type().startsWith("i");
+    }
+
+    static boolean isOpcode(FieldInfo f) {
+        return f.offset() == IsaInfo.OPCODE_OFFSET && ("enum " + "Opcode").equals(f.encoding());
+    }
+
+    /** Whether the assembler may set this field (constants, reserved bytes and the opcode are implied). */
+    static boolean settable(FieldInfo f) {
+        return !f.isConst() && !f.isReserved() && !isOpcode(f);
+    }
+
+    static boolean isChars(FieldInfo f) {
+        return f.type().startsWith("char[");
+    }
+
+    static boolean isBytes(FieldInfo f) {
+        return f.type().startsWith("bytes[");
+    }
+
+    static long read(byte[] b, int at, FieldInfo f, int element) {
+        int w = elementWidth(f);
+        int p = at + f.offset() + element * w;
+        boolean s = signed(f);
+        return switch (w) {
+            case 1 -> s ? b[p] : b[p] & 0xFF;
+            case 2 -> s ? LittleEndian.i16(b, p) : LittleEndian.u16(b, p);
+            case 4 -> s ? LittleEndian.i32(b, p) : LittleEndian.u32(b, p);
+            default -> LittleEndian.i64(b, p);
+        };
+    }
+
+    static void write(byte[] b, int at, FieldInfo f, int element, long v) {
+        int w = elementWidth(f);
+        int p = at + f.offset() + element * w;
+        switch (w) {
+            case 1 -> b[p] = (byte) v;
+            case 2 -> LittleEndian.put16(b, p, (int) v);
+            case 4 -> LittleEndian.put32(b, p, v);
+            default -> LittleEndian.put64(b, p, v);
+        }
+    }
+
+    /** Whether {@code v} is a value of the field's element type. */
+    static boolean fits(FieldInfo f, long v) {
+        int bits = elementWidth(f) * 8;
+        if (bits == 64) {
+            return true;
+        }
+        return signed(f) ? v >= -(1L << (bits - 1)) && v < (1L << (bits - 1)) : v >= 0 && v < (1L << bits);
+    }
+
+    static boolean allZero(byte[] b, int at, FieldInfo f) {
+        for (int i = 0; i < f.width(); i++) {
+            if (b[at + f.offset() + i] != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,130 @@
+package tpb.asm;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Tokens of one instruction's text: words, "strings", [lists], and the ',' and '=' marks. */
+final class Lexer {
+    enum Kind { WORD, STRING, LIST }
+
+    record Token(String text, int column, Kind kind, List<Token> items) {
+        Token(String text, int column, Kind kind) {
+            this(text, column, kind, List.of());
+        }
+    }
+
+    private final String s;
+    private final int line;
+    private final int base;
+    private int i;
+
+    Lexer(String s, int line, int column) {
+        this.s = s;
+        this.line = line;
+        this.base = column;
+    }
+
+    int column() {
+        return base + i;
+    }
+
+    private void skipSpace() {
+        while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
+            i++;
+        }
+    }
+
+    boolean atEnd() {
+        skipSpace();
+        return i >= s.length();
+    }
+
+    void expect(char c, String what) {
+        skipSpace();
+        if (i >= s.length() || s.charAt(i) != c) {
+            throw new AsmException(line, column(), "expected " + what);
+        }
+        i++;
+    }
+
+    Token word() {
+        skipSpace();
+        int start = i;
+        while (i < s.length() && !Character.isWhitespace(s.charAt(i)) && ",=[]\"".indexOf(s.charAt(i)) < 0) {
+            i++;
+        }
+        if (start == i) {
+            throw new AsmException(line, base + start, i < s.length() ? "unexpected '" + s.charAt(i) + "'" : "unexpected end of line");
+        }
+        return new Token(s.substring(start, i), base + start, Kind.WORD);
+    }
+
+    /** A value, or null at the end of the line. */
+    Token value() {
+        skipSpace();
+        if (i >= s.length()) {
+            return null;
+        }
+        int start = i;
+        char c = s.charAt(i);
+        if (c == '"') {
+            StringBuilder b = new StringBuilder();
+            i++;
+            while (i < s.length() && s.charAt(i) != '"') {
+                if (s.charAt(i) == '\\' && i + 1 < s.length()) {
+                    i++;
+                }
+                b.append(s.charAt(i++));
+            }
+            if (i >= s.length()) {
+                throw new AsmException(line, base + start, "unterminated string");
+            }
+            i++;
+            return new Token(b.toString(), base + start, Kind.STRING);
+        }
+        if (c == '[') {
+            i++;
+            List<Token> items = new ArrayList<>();
+            while (true) {
+                skipSpace();
+                if (i < s.length() && s.charAt(i) == ']') {
+                    i++;
+                    break;
+                }
+                if (!items.isEmpty()) {
+                    expect(',', "',' or ']' in a list");
+                }
+                items.add(word());
+            }
+            return new Token(s.substring(start, i), base + start, Kind.LIST, items);
+        }
+        return word();
+    }
+
+    static boolean isNumber(String t) {
+        return parseNumber(t) != null;
+    }
+
+    static Long parseNumber(String t) {
+        String x = t.replace("_", "");
+        boolean neg = x.startsWith("-");
+        if (neg) {
+            x = x.substring(1);
+        }
+        try {
+            long v;
+            if (x.startsWith("0x") || x.startsWith("0X")) {
+                v = Long.parseUnsignedLong(x.substring(2), 16);
+            } else if (x.startsWith("0b") || x.startsWith("0B")) {
+                v = Long.parseUnsignedLong(x.substring(2), 2);
+            } else if (!x.isEmpty() && x.chars().allMatch(Character::isDigit)) {
+                v = Long.parseLong(x);
+            } else {
+                return null;
+            }
+            return neg ? -v : v;
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+}

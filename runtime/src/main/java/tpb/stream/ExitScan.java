@@ -1,0 +1,33 @@
+package tpb.stream;
+
+import tpb.isa.Arm;
+
+/**
+ * ib_has_pseudo_exit (seed002 §5): is there an EXIT sentinel, i.e. a record whose opcode is
+ * PSEUDO_INST (0xDF) and whose sub-opcode at +0x0C is EXIT_EXECUTION (1)? Both bytes are
+ * checked: a LIBRARY_RELOAD_INDEX record (sub-opcode 2) is not an exit. The two constants come
+ * from the spec's Exit arm.
+ */
+public final class ExitScan {
+    private static final byte OPCODE = (byte) Arm.EXIT.opcode();
+    private static final int SUB_OFFSET = Arm.EXIT.selectOffset();
+    private static final byte SUB_VALUE = (byte) Arm.EXIT.selectEquals();
+
+    private ExitScan() {}
+
+    public static boolean hasPseudoExit(RecordStream stream) {
+        return firstExit(stream) >= 0;
+    }
+
+    /** The index of the first EXIT record, or -1. */
+    public static int firstExit(RecordStream stream) {
+        byte[] b = stream.bytes();
+        int end = stream.length();
+        for (int off = 0, i = 0; off < end; off += RecordStream.STRIDE, i++) {
+            if (b[off] == OPCODE && b[off + SUB_OFFSET] == SUB_VALUE) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,43 @@
+package tpb.stream;
+
+import java.util.ArrayList;
+import java.util.List;
+import tpb.codec.Violation;
+import tpb.isa.Arch;
+import tpb.isa.Arm;
+import tpb.isa.Decoder;
+import tpb.isa.Validator;
+
+/**
+ * ib_final_inst_validity_check as the runtime does it (facts §9.3): a whole-block walk that
+ * validates every record for the arch and stops at the first invalid one, then requires the
+ * last record to be one of the arch's terminators (seed002 §6).
+ */
+public final class FinalInstructionCheck {
+    /** The outcome: valid, or the first failing record and why. */
+    public record Result(boolean valid, int record, int offset, String reason) {}
+
+    private FinalInstructionCheck() {}
+
+    public static Result check(RecordStream stream, Arch arch) {
+        byte[] b = stream.bytes();
+        List<Violation> found = new ArrayList<>(1);
+        for (int i = 0; i < stream.count(); i++) {
+            int off = RecordStream.offsetOf(i);
+            if (Validator.validate(b, off, i, arch, (r, f, o, rule, m) -> found.add(new Violation(r, f, o, rule, m))) > 0) {
+                Violation v = found.get(0);
+                return new Result(false, i, off, String.format("opcode 0x%02X: %s: %s: %s", b[off] & 0xFF, v.field(), v.rule(), v.message()));
+            }
+        }
+        if (stream.count() == 0) {
+            return new Result(false, -1, 0, "the stream is empty");
+        }
+        int last = stream.count() - 1;
+        Arm arm = Decoder.identify(b, RecordStream.offsetOf(last));
+        if (!arch.terminators().contains(arm)) {
+            return new Result(false, last, RecordStream.offsetOf(last), "the final record is " + (arm == Arm.UNKNOWN ? "no arm" : arm.specName())
+                    + ", not a terminator on " + arch.name() + " " + arch.terminators().stream().map(Arm::specName).toList());
+        }
+        return new Result(true, -1, 0, null);
+    }
+}
