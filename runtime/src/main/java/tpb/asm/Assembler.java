@@ -140,7 +140,7 @@ public final class Assembler {
             given.add(f.name());
         }
         for (int i = 0; i < syntax.operands().size(); i++) {
-            if (i > 0) {
+            if (i > 0 && !lex.atEnd()) {
                 lex.expect(',', "a ',' before operand " + (i + 1) + " of " + mnemonic.text());
             }
             Lexer.Token v = lex.value();
@@ -187,6 +187,7 @@ public final class Assembler {
 
     private static void raw(Lexer lex, byte[] out, int at, Line l) {
         StringBuilder hex = new StringBuilder();
+        lex.atEnd();
         int col = lex.column();
         while (!lex.atEnd()) {
             hex.append(lex.word().text());

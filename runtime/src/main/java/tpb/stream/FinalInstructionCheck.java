@@ -32,12 +32,21 @@ public final class FinalInstructionCheck {
         if (stream.count() == 0) {
             return new Result(false, -1, 0, "the stream is empty");
         }
+        String problem = terminatorProblem(stream, arch);
         int last = stream.count() - 1;
-        Arm arm = Decoder.identify(b, RecordStream.offsetOf(last));
-        if (!arch.terminators().contains(arm)) {
-            return new Result(false, last, RecordStream.offsetOf(last), "the final record is " + (arm == Arm.UNKNOWN ? "no arm" : arm.specName())
-                    + ", not a terminator on " + arch.name() + " " + arch.terminators().stream().map(Arm::specName).toList());
+        return problem == null ? new Result(true, -1, 0, null) : new Result(false, last, RecordStream.offsetOf(last), problem);
+    }
+
+    /** Why the stream's last record is not one of the arch's terminators, or null when it is (or the stream is empty). */
+    public static String terminatorProblem(RecordStream stream, Arch arch) {
+        if (stream.count() == 0) {
+            return null;
         }
-        return new Result(true, -1, 0, null);
+        Arm arm = Decoder.identify(stream.bytes(), RecordStream.offsetOf(stream.count() - 1));
+        if (arch.terminators().contains(arm)) {
+            return null;
+        }
+        return "the final record is " + (arm == Arm.UNKNOWN ? "no arm" : arm.specName()) + ", not one of " + arch.name()
+                + "'s terminators " + arch.terminators().stream().map(Arm::specName).toList();
     }
 }

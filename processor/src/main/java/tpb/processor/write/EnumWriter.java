@@ -114,9 +114,9 @@ final class EnumWriter {
         t.addMethod(from.build());
         t.addMethod(MethodSpec.methodBuilder("fromName").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(self).addParameter(String.class, "name")
-                .addJavadoc("The constant whose spec name or Java name is {@code name}, or null.\n")
+                .addJavadoc("The constant whose spec name or Java name is {@code name} (ignoring case: the checker keeps them distinct), or null.\n")
                 .beginControlFlow("for ($T c : values())", self)
-                .beginControlFlow("if (c.specName.equals(name) || c.name().equals(name))").addStatement("return c").endControlFlow()
+                .beginControlFlow("if (c.specName.equalsIgnoreCase(name) || c.name().equalsIgnoreCase(name))").addStatement("return c").endControlFlow()
                 .endControlFlow().addStatement("return null").build());
     }
 }

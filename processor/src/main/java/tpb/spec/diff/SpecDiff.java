@@ -1,0 +1,241 @@
+package tpb.spec.diff;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import tpb.spec.Names;
+import tpb.spec.json.ModelJson;
+import tpb.spec.model.ArchDef;
+import tpb.spec.model.ArmDef;
+import tpb.spec.model.EnumDef;
+import tpb.spec.model.EnumValue;
+import tpb.spec.model.IsaModel;
+import tpb.spec.model.Layout;
+import tpb.spec.model.Leaf;
+import tpb.spec.model.LutDef;
+
+/**
+ * What changed between two versions of a spec, each change marked breaking (bytes written by
+ * the old codecs would mean something else to the new ones, or code using them would break) or
+ * compatible (only new meaning is added).
+ */
+public final class SpecDiff {
+    /** One change; {@code what} names the element and how it changed. */
+    public record Change(boolean breaking, String what) {
+        @Override
+        public String toString() {
+            return (breaking ? "BREAKING    " : "compatible  ") + what;
+        }
+    }
+
+    private final List<Change> changes = new ArrayList<>();
+
+    private SpecDiff() {}
+
+    public static List<Change> between(IsaModel old, IsaModel now) {
+        SpecDiff d = new SpecDiff();
+        d.record(old, now);
+        d.enums(old, now);
+        d.luts(old, now);
+        d.arms(old, now);
+        d.archs(old, now);
+        return d.changes;
+    }
+
+    private void add(boolean breaking, String format, Object... args) {
+        changes.add(new Change(breaking, String.format(java.util.Locale.ROOT, format, args)));
+    }
+
+    private void record(IsaModel old, IsaModel now) {
+        if (old.record().size() != now.record().size() || old.record().littleEndian() != now.record().littleEndian()
+                || old.record().opcodeAt() != now.record().opcodeAt() || old.record().stride() != now.record().stride()) {
+            add(true, "record: size/endian/stride/opcode offset changed");
+        }
+    }
+
+    private void enums(IsaModel old, IsaModel now) {
+        Map<String, EnumDef> o = byName(old.enums(), EnumDef::name);
+        Map<String, EnumDef> n = byName(now.enums(), EnumDef::name);
+        for (String name : union(o.keySet(), n.keySet())) {
+            EnumDef a = o.get(name);
+            EnumDef b = n.get(name);
+            if (a == null) {
+                add(false, "enum %s: added (%d values)", name, b.values().size());
+            } else if (b == null) {
+                add(true, "enum %s: removed", name);
+            } else {
+                if (a.type() != b.type()) {
+                    add(true, "enum %s: type %s -> %s", name, a.type().specName(), b.type().specName());
+                }
+                for (EnumValue v : a.values()) {
+                    EnumValue w = b.value(v.name());
+                    if (w == null) {
+                        add(true, "enum %s: value %s (%s) removed", name, v.name(), Names.hex(v.value()));
+                    } else if (w.value() != v.value()) {
+                        add(true, "enum %s: value %s reassigned %s -> %s", name, v.name(), Names.hex(v.value()), Names.hex(w.value()));
+                    } else if (!Objects.equals(v.since(), w.since()) || !Objects.equals(v.until(), w.until())) {
+                        add(w.since() != null && (v.since() == null || w.since() > v.since()) || w.until() != null && (v.until() == null || w.until() < v.until()),
+                                "enum %s: value %s generations %s..%s -> %s..%s", name, v.name(), gen(v.since()), gen(v.until()), gen(w.since()), gen(w.until()));
+                    }
+                }
+                for (EnumValue w : b.values()) {
+                    if (a.value(w.name()) == null) {
+                        add(false, "enum %s: value %s (%s) added", name, w.name(), Names.hex(w.value()));
+                    }
+                }
+            }
+        }
+    }
+
+    private static String gen(Integer g) {
+        return g == null ? "*" : g.toString();
+    }
+
+    private void luts(IsaModel old, IsaModel now) {
+        Map<String, LutDef> o = byName(old.luts(), LutDef::name);
+        Map<String, LutDef> n = byName(now.luts(), LutDef::name);
+        for (String name : union(o.keySet(), n.keySet())) {
+            LutDef a = o.get(name);
+            LutDef b = n.get(name);
+            if (a == null) {
+                add(false, "lut %s: added", name);
+                continue;
+            }
+            if (b == null) {
+                add(true, "lut %s: removed", name);
+                continue;
+            }
+            for (LutDef.Entry e : a.entries()) {
+                LutDef.Entry f = b.entry(e.key());
+                if (f == null) {
+                    add(true, "lut %s: %s no longer encodes (was %s)", name, e.key(), Names.hex(e.value()));
+                } else if (f.value() != e.value()) {
+                    add(true, "lut %s: %s wire value reassigned %s -> %s", name, e.key(), Names.hex(e.value()), Names.hex(f.value()));
+                }
+            }
+            for (LutDef.Entry f : b.entries()) {
+                if (a.entry(f.key()) == null) {
+                    add(false, "lut %s: %s now encodes to %s", name, f.key(), Names.hex(f.value()));
+                }
+            }
+        }
+    }
+
+    private void arms(IsaModel old, IsaModel now) {
+        Map<String, ArmDef> o = byName(old.arms(), ArmDef::name);
+        Map<String, ArmDef> n = byName(now.arms(), ArmDef::name);
+        for (String name : union(o.keySet(), n.keySet())) {
+            ArmDef a = o.get(name);
+            ArmDef b = n.get(name);
+            if (a == null) {
+                add(false, "arm %s: added (opcode %s%s)", name, Names.hex(b.opcode()), b.opaque() ? ", opaque" : "");
+                continue;
+            }
+            if (b == null) {
+                add(true, "arm %s: removed (opcode %s)", name, Names.hex(a.opcode()));
+                continue;
+            }
+            if (a.opcode() != b.opcode()) {
+                add(true, "arm %s: opcode %s -> %s", name, Names.hex(a.opcode()), Names.hex(b.opcode()));
+            }
+            if (!Objects.equals(select(a), select(b))) {
+                add(true, "arm %s: sub-opcode select %s -> %s", name, select(a), select(b));
+            }
+            if (a.opaque() && !b.opaque()) {
+                add(false, "arm %s: layout given (was opaque)", name);
+                continue;
+            }
+            fields(name, Layout.arm(old, a), Layout.arm(now, b));
+        }
+    }
+
+    private static String select(ArmDef a) {
+        return a.select() == null ? "none" : "+" + Names.hex(a.select().at()) + (a.select().otherwise() ? " otherwise" : " = " + a.select().equals());
+    }
+
+    private void fields(String arm, List<Leaf> old, List<Leaf> now) {
+        Map<String, Leaf> o = byName(old, Leaf::path);
+        Map<String, Leaf> n = byName(now, Leaf::path);
+        for (String path : union(o.keySet(), n.keySet())) {
+            Leaf a = o.get(path);
+            Leaf b = n.get(path);
+            if (a == null) {
+                add(false, "arm %s: field %s added at +%s (%d bytes)", arm, path, Names.hex(b.offset()), b.def().width());
+            } else if (b == null) {
+                add(true, "arm %s: field %s removed (was +%s)", arm, path, Names.hex(a.offset()));
+            } else {
+                if (a.offset() != b.offset()) {
+                    add(true, "arm %s: field %s moved +%s -> +%s", arm, path, Names.hex(a.offset()), Names.hex(b.offset()));
+                }
+                if (a.def().width() != b.def().width()) {
+                    add(true, "arm %s: field %s resized %d -> %d bytes", arm, path, a.def().width(), b.def().width());
+                }
+                String ea = ModelJson.type(a.def()) + " " + ModelJson.encoding(a.def());
+                String eb = ModelJson.type(b.def()) + " " + ModelJson.encoding(b.def());
+                if (!ea.equals(eb)) {
+                    add(true, "arm %s: field %s encoding %s -> %s", arm, path, ea, eb);
+                }
+                if (a.source().confidence() != b.source().confidence()) {
+                    add(false, "arm %s: field %s confidence %s -> %s", arm, path, a.source().confidence(), b.source().confidence());
+                }
+            }
+        }
+    }
+
+    private void archs(IsaModel old, IsaModel now) {
+        Map<String, ArchDef> o = byName(old.archs(), ArchDef::name);
+        Map<String, ArchDef> n = byName(now.archs(), ArchDef::name);
+        for (String name : union(o.keySet(), n.keySet())) {
+            ArchDef a = o.get(name);
+            ArchDef b = n.get(name);
+            if (a == null || b == null) {
+                add(b == null, "arch %s: %s", name, b == null ? "removed" : "added");
+                continue;
+            }
+            Set<Long> la = legal(old, a);
+            Set<Long> lb = legal(now, b);
+            for (Long op : la) {
+                if (!lb.contains(op)) {
+                    add(true, "arch %s: opcode %s no longer legal", name, Names.hex(op));
+                }
+            }
+            for (Long op : lb) {
+                if (!la.contains(op)) {
+                    add(false, "arch %s: opcode %s now legal", name, Names.hex(op));
+                }
+            }
+            for (ArchDef.Constant c : a.constants()) {
+                ArchDef.Constant d = b.constants().stream().filter(x -> x.name().equals(c.name())).findFirst().orElse(null);
+                if (d == null || d.value() != c.value()) {
+                    add(true, "arch %s: constant %s %d -> %s", name, c.name(), c.value(), d == null ? "removed" : Long.toString(d.value()));
+                }
+            }
+        }
+    }
+
+    private static Set<Long> legal(IsaModel m, ArchDef a) {
+        Set<Long> out = new TreeSet<>();
+        m.enumDef(a.opcodeEnum()).ifPresent(e -> e.values().stream()
+                .filter(v -> v.livesIn(a.generation()) && v.tags().stream().noneMatch(a.excludeTags()::contains))
+                .forEach(v -> out.add(v.value())));
+        return out;
+    }
+
+    private static <T> Map<String, T> byName(List<T> items, java.util.function.Function<T, String> name) {
+        Map<String, T> out = new LinkedHashMap<>();
+        for (T t : items) {
+            out.put(name.apply(t), t);
+        }
+        return out;
+    }
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        Set<String> out = new java.util.LinkedHashSet<>(a);
+        out.addAll(b);
+        return out;
+    }
+}

@@ -1,0 +1,40 @@
+package tpb.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import tpb.spec.Diagnostic;
+import tpb.spec.load.LoadResult;
+import tpb.spec.model.IsaModel;
+
+/** {@code tpb check-spec DIR}: the processor's checks without a build, with the same file:line:column messages. */
+@Command(name = "check-spec", mixinStandardHelpOptions = true,
+        description = "Check an ISA spec as the annotation processor would, without a build. Exit 1 on errors.")
+final class CheckSpecCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "DIR", description = "A spec directory (holding isa.yaml), a root YAML file, or 'builtin'.")
+    String dir;
+
+    @Override
+    public Integer call() {
+        SpecSource source = SpecSource.of(dir);
+        LoadResult r = source.load();
+        if (!r.ok()) {
+            for (Diagnostic d : r.diagnostics().sorted()) {
+                spec.commandLine().getOut().println(d);
+            }
+            spec.commandLine().getOut().println(source.root() + ": " + r.diagnostics().count() + " error(s)");
+            return Tpb.INVALID_INPUT;
+        }
+        IsaModel m = r.model();
+        long withLayout = m.arms().stream().filter(a -> !a.opaque()).count();
+        spec.commandLine().getOut().printf("%s: ok: %d arms (%d with a layout), %d enums, %d LUTs, %d groups, %d arch profiles, %d conflicts%n",
+                source.root(), m.arms().size(), withLayout, m.enums().size(), m.luts().size(), m.groups().size(), m.archs().size(),
+                m.conflicts().size());
+        return Tpb.OK;
+    }
+}

@@ -1,0 +1,48 @@
+package tpb.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import tpb.doc.DocSite;
+import tpb.spec.load.LoadResult;
+
+/** {@code tpb doc -o DIR}: a static HTML ISA reference generated from the spec. */
+@Command(name = "doc", mixinStandardHelpOptions = true,
+        description = "Write a static HTML reference of the spec: opcode map, one page per arm with its byte layout, enums, "
+                + "LUTs, arch profiles, and every ASSUMED or SPECULATIVE fact.")
+final class DocCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-o", "--output"}, required = true, paramLabel = "DIR", description = "The directory to write (created if missing).")
+    Path output;
+
+    @Option(names = "--spec", paramLabel = "DIR", defaultValue = SpecSource.BUILTIN,
+            description = "The spec to document: a directory, a root YAML file, or 'builtin' (default).")
+    String specDir;
+
+    @Override
+    public Integer call() {
+        SpecSource source = SpecSource.of(specDir);
+        LoadResult r = source.load();
+        if (!r.ok()) {
+            throw new CliException(specDir + ": the spec has " + r.diagnostics().count() + " error(s); first: "
+                    + r.diagnostics().sorted().get(0));
+        }
+        if (Files.exists(output) && !Files.isDirectory(output)) {
+            throw new CliException(output + ": exists and is not a directory");
+        }
+        try {
+            new DocSite(r.model()).write(output);
+        } catch (IOException e) {
+            throw new CliException(output + ": cannot write: " + e.getMessage());
+        }
+        spec.commandLine().getOut().printf("%s: %d arm pages, index.html%n", output, r.model().arms().size());
+        return Tpb.OK;
+    }
+}

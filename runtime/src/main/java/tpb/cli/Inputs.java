@@ -1,0 +1,49 @@
+package tpb.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Locale;
+import tpb.isa.Arch;
+
+/** Reading command inputs: a file or {@code -} for stdin, and arch names. */
+final class Inputs {
+    private Inputs() {}
+
+    static InputStream stdin = System.in;
+
+    static byte[] read(String file) {
+        try {
+            if (file.equals("-")) {
+                return stdin.readAllBytes();
+            }
+            Path p = Path.of(file);
+            if (Files.isDirectory(p)) {
+                throw new CliException(file + ": is a directory");
+            }
+            return Files.readAllBytes(p);
+        } catch (NoSuchFileException e) {
+            throw new CliException(file + ": no such file");
+        } catch (IOException e) {
+            throw new CliException(file + ": cannot read: " + e.getMessage());
+        }
+    }
+
+    static Arch arch(String name) {
+        if (name == null) {
+            return null;
+        }
+        Arch a = Arch.byName(name);
+        if (a == null) {
+            StringBuilder known = new StringBuilder();
+            for (Arch x : Arch.values()) {
+                known.append(known.length() == 0 ? "" : ", ").append(x.name().toLowerCase(Locale.ROOT))
+                        .append(" (").append(String.join(", ", x.aliases())).append(')');
+            }
+            throw new CliException("unknown arch '" + name + "'; known: " + known, Tpb.USAGE);
+        }
+        return a;
+    }
+}

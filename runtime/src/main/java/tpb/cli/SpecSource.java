@@ -1,0 +1,73 @@
+package tpb.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import tpb.isa.IsaInfo;
+import tpb.spec.load.LoadResult;
+import tpb.spec.load.SpecFiles;
+import tpb.spec.load.SpecLoader;
+
+/**
+ * Where a command's spec comes from: {@code builtin} (the spec this tpb was built from, on its
+ * class path), a root YAML file, or a directory holding one {@code isa.yaml} (searched below it).
+ * Diagnostics name files relative to that directory, exactly as the processor names them.
+ */
+record SpecSource(String label, SpecFiles files, String root) {
+    static final String BUILTIN = "builtin";
+
+    static SpecSource of(String arg) {
+        if (arg.equals(BUILTIN)) {
+            return new SpecSource(BUILTIN, classPath(), IsaInfo.SPEC);
+        }
+        Path p = Path.of(arg);
+        if (Files.isRegularFile(p)) {
+            Path dir = p.toAbsolutePath().getParent();
+            return new SpecSource(arg, SpecFiles.directory(dir), p.getFileName().toString());
+        }
+        if (!Files.isDirectory(p)) {
+            throw new CliException(arg + ": no such file or directory");
+        }
+        if (Files.isRegularFile(p.resolve("isa.yaml"))) {
+            return new SpecSource(arg, SpecFiles.directory(p), "isa.yaml");
+        }
+        List<Path> roots;
+        try (Stream<Path> walk = Files.walk(p)) {
+            roots = walk.filter(x -> x.getFileName().toString().equals("isa.yaml")).sorted().toList();
+        } catch (IOException e) {
+            throw new CliException(arg + ": cannot read: " + e.getMessage());
+        }
+        if (roots.size() != 1) {
+            throw new CliException(arg + ": " + (roots.isEmpty() ? "holds no isa.yaml" : "holds several isa.yaml files " + roots
+                    + "; name one"));
+        }
+        return new SpecSource(arg, SpecFiles.directory(p), p.relativize(roots.get(0)).toString().replace('\\', '/'));
+    }
+
+    LoadResult load() {
+        return SpecLoader.load(root, files);
+    }
+
+    private static SpecFiles classPath() {
+        return new SpecFiles() {
+            @Override
+            public Optional<String> read(String path) {
+                try (InputStream in = SpecSource.class.getClassLoader().getResourceAsStream(path)) {
+                    return in == null ? Optional.empty() : Optional.of(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+                } catch (IOException e) {
+                    return Optional.empty();
+                }
+            }
+
+            @Override
+            public String where(String path) {
+                return "the tpb class path";
+            }
+        };
+    }
+}

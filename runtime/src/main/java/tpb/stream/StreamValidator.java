@@ -1,0 +1,52 @@
+package tpb.stream;
+
+import java.util.ArrayList;
+import java.util.List;
+import tpb.codec.Violation;
+import tpb.isa.Arch;
+import tpb.isa.Validator;
+
+/**
+ * Whole-stream validation: the length is whole records, every record passes the generated
+ * validator (and, given an arch, its legality and aperture rules), the stream holds an EXIT
+ * sentinel (seed002 §5), and, given an arch, ends with one of its terminators (seed002 §6).
+ */
+public final class StreamValidator {
+    /** Everything found; {@code streamError} is set when the bytes are not whole records. */
+    public record Report(int records, List<Violation> violations, String streamError) {
+        public boolean valid() {
+            return streamError == null && violations.isEmpty();
+        }
+    }
+
+    private StreamValidator() {}
+
+    public static Report validate(byte[] bytes, Arch arch, boolean requireExit) {
+        RecordStream stream;
+        try {
+            stream = RecordStream.of(bytes);
+        } catch (StreamException e) {
+            return new Report(bytes.length / RecordStream.STRIDE, List.of(), e.getMessage());
+        }
+        List<Violation> out = new ArrayList<>();
+        byte[] b = stream.bytes();
+        for (int i = 0; i < stream.count(); i++) {
+            int off = RecordStream.offsetOf(i);
+            if (arch == null) {
+                Validator.validate(b, off, i, (r, f, o, rule, m) -> out.add(new Violation(r, f, o, rule, m)));
+            } else {
+                Validator.validate(b, off, i, arch, (r, f, o, rule, m) -> out.add(new Violation(r, f, o, rule, m)));
+            }
+        }
+        int last = stream.count() - 1;
+        if (requireExit && ExitScan.firstExit(stream) < 0) {
+            out.add(new Violation(Math.max(last, 0), "stream", 0, "exit",
+                    "no EXIT record (opcode 0xDF with sub-opcode 1 at +0x0C) in " + stream.count() + " records"));
+        }
+        String problem = arch == null ? null : FinalInstructionCheck.terminatorProblem(stream, arch);
+        if (problem != null) {
+            out.add(new Violation(last, "stream", 0, "final", problem));
+        }
+        return new Report(stream.count(), out, null);
+    }
+}

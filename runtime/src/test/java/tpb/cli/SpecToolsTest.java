@@ -1,0 +1,95 @@
+package tpb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** check-spec, diff and doc on copies of the shipped spec. */
+class SpecToolsTest {
+    static final Path SHIPPED = Path.of("../isa-spec/src/main/resources");
+
+    static Path copy(Path to) throws Exception {
+        try (Stream<Path> walk = Files.walk(SHIPPED)) {
+            for (Path p : (Iterable<Path>) walk::iterator) {
+                Path dst = to.resolve(SHIPPED.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(dst);
+                } else {
+                    Files.copy(p, dst);
+                }
+            }
+        }
+        return to;
+    }
+
+    static void edit(Path file, String from, String to) throws Exception {
+        String s = Files.readString(file);
+        assertTrue(s.contains(from), from);
+        Files.writeString(file, s.replace(from, to));
+    }
+
+    @Test
+    void checkSpecOnTheShippedSpec() {
+        CliRun r = CliRun.of("check-spec", SHIPPED.toString());
+        assertEquals(0, r.code(), r.out());
+        assertEquals("isa/tpb/isa.yaml: ok: 176 arms (22 with a layout), 19 enums, 7 LUTs, 6 groups, 3 arch profiles, 13 conflicts\n", r.out());
+    }
+
+    @Test
+    void checkSpecReportsLikeTheProcessor(@TempDir Path dir) throws Exception {
+        Path spec = copy(dir.resolve("spec"));
+        edit(spec.resolve("isa/tpb/luts/branch.yaml"), "  IS_GTIMM: IS_LEIMM", "  IS_GTIMM: IS_LTIMM");
+        edit(spec.resolve("isa/tpb/arms/sp-register.yaml"), "{name: src0_hi, at: 0x11", "{name: src0_hi, at: 0x10");
+        CliRun r = CliRun.of("check-spec", spec.toString());
+        assertEquals(1, r.code());
+        assertEquals("""
+                isa/tpb/arms/sp-register.yaml:19:5: field 'src0_hi' [+0x10, +0x11) overlaps field 'src0_lo' [+0x10, +0x11)
+                isa/tpb/luts/branch.yaml:32:3: LUT BranchNegation is declared an involution but IS_LEIMM -> IS_GTIMM -> IS_LTIMM
+                isa/tpb/luts/branch.yaml:36:3: LUT BranchNegation is declared an involution but IS_GTIMM -> IS_LTIMM -> IS_GEIMM
+                isa/tpb/isa.yaml: 3 error(s)
+                """, r.out());
+        assertEquals(1, CliRun.of("check-spec", dir.resolve("none").toString()).code());
+    }
+
+    @Test
+    void diffMarksBreakingAndCompatibleChanges(@TempDir Path dir) throws Exception {
+        Path spec = copy(dir.resolve("spec"));
+        edit(spec.resolve("isa/tpb/luts/alu.yaml"), "  is_le: 0x15", "  is_le: 0x17");
+        edit(spec.resolve("isa/tpb/enums/opcode.yaml"), "  - {name: Invalid,", "  - {name: Probe, value: 0xFE, since: 5}\n  - {name: Invalid,");
+        edit(spec.resolve("isa/tpb/arms/sp-dma.yaml"), "  - {name: no_rearm, at: 0x3B, type: u8", "  - {name: no_rearm, at: 0x3A, type: u8");
+        edit(spec.resolve("isa/tpb/arms/sp-dma.yaml"), "0x3B: \"01 01\"", "0x3A: \"01 00 01\"");
+        CliRun r = CliRun.of("diff", "builtin", spec.toString());
+        assertEquals(1, r.code());
+        assertEquals("""
+                compatible  enum Opcode: value Probe (0xFE) added
+                BREAKING    lut AluOpWire: is_le wire value reassigned 0x15 -> 0x17
+                BREAKING    arm SwitchQueueInstance: field no_rearm moved +0x3B -> +0x3A
+                compatible  arm Probe: added (opcode 0xFE, opaque)
+                4 change(s), 2 breaking
+                """, r.out());
+        CliRun same = CliRun.of("diff", "builtin", SHIPPED.toString());
+        assertEquals(0, same.code());
+        assertEquals("0 change(s), 0 breaking\n", same.out());
+    }
+
+    @Test
+    void docWritesEveryPage(@TempDir Path dir) throws Exception {
+        CliRun r = CliRun.of("doc", "-o", dir.toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals(176, Files.list(dir.resolve("arms")).count());
+        String alu = Files.readString(dir.resolve("arms/RegisterAlu.html"));
+        assertTrue(alu.contains("<title>RegisterAlu — AWS Neuron TPB 64-byte instruction records</title>"));
+        assertTrue(alu.contains("<title>dst_lo +0x14, 1 byte, CONFIRMED</title><rect x=\"253\" y=\"66\" width=\"50\" height=\"42\" fill=\"#2e7d32\"/>"), alu);
+        String index = Files.readString(dir.resolve("index.html"));
+        assertTrue(index.contains("<td class=\"cell sentinel\" title=\"Invalid\"><a href=\"arms/Invalid.html\">FF<br><small>Invalid</small></a></td>"), index);
+        assertTrue(index.contains("<td class=\"cell reserved\" title=\"reserved\">0B</td>"));
+        String assumed = Files.readString(dir.resolve("assumptions.html"));
+        assertTrue(assumed.contains("arm TensorScalarArith opcode binding"));
+        assertTrue(assumed.contains("154 opaque arms"));
+    }
+}

@@ -1,0 +1,134 @@
+package tpb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** asm, disasm and validate through the CLI: exact output, exit codes, nothing written on failure. */
+class StreamCommandsTest {
+    static final String PROGRAM = """
+            ; count r3 up to 10
+                    mov r3, r0 valid_num=BITS32 dtype=INT32 src_mode=IMMEDIATE
+            loop:   alu.add r3, r3, r0 dtype=INT32 src_datasrc=IMMEDIATE immediate=1
+                    br.IS_LTIMM r3, loop cmp_immediate=10 dtype=INT32 target_mode=REL_IMM
+                    exit
+            """;
+
+    @Test
+    void assembleDisassembleValidate(@TempDir Path dir) throws Exception {
+        Path src = dir.resolve("loop.s");
+        Files.writeString(src, PROGRAM);
+        Path bin = dir.resolve("loop.bin");
+        CliRun asm = CliRun.of("asm", src.toString(), "-o", bin.toString());
+        assertEquals(0, asm.code(), asm.err());
+        assertEquals(256, Files.size(bin));
+        CliRun dis = CliRun.of("disasm", bin.toString());
+        assertEquals(0, dis.code(), dis.err());
+        assertEquals("""
+                     0  0x000000  mov r3, r0 valid_num=BITS32 dtype=INT32 src_mode=IMMEDIATE
+                L1:
+                     1  0x000040  alu.add r3, r3, r0 dtype=INT32 src_datasrc=IMMEDIATE immediate=1
+                     2  0x000080  br.IS_LTIMM r3, L1 dtype=INT32 target_mode=REL_IMM cmp_immediate=10
+                     3  0x0000c0  exit
+                """, dis.out());
+        Path again = dir.resolve("again.s");
+        Files.writeString(again, dis.out());
+        Path bin2 = dir.resolve("again.bin");
+        assertEquals(0, CliRun.of("asm", again.toString(), "-o", bin2.toString()).code());
+        assertArrayEquals(Files.readAllBytes(bin), Files.readAllBytes(bin2));
+        CliRun val = CliRun.of("validate", bin.toString(), "--arch", "trn2");
+        assertEquals(0, val.code(), val.out());
+        assertEquals(bin + ": 4 records, valid on CAYMAN\n", val.out());
+        CliRun hex = CliRun.of("disasm", "--hex", bin.toString());
+        assertTrue(hex.out().contains("     3  0x0000c0  exit  ; df 10 00 00 00 00 00 00 00 00 00 00 01 00"), hex.out());
+    }
+
+    @Test
+    void validateReportsEveryViolation(@TempDir Path dir) throws Exception {
+        Path bin = dir.resolve("bad.bin");
+        byte[] b = new byte[128];
+        b[0] = (byte) 0xA8;
+        b[1] = 0x10;
+        b[0x0C] = 0x17;
+        b[0x0D] = 8;
+        b[64] = 0x06;
+        b[65] = 0x10;
+        Files.write(bin, b);
+        CliRun r = CliRun.of("validate", bin.toString(), "--arch", "sunda");
+        assertEquals(1, r.code());
+        assertEquals("""
+                record 0 (+0x0C) op: lut: 0x17 is not a wire value of AluOpWire
+                record 1 (+0x00) opcode: arch: opcode 0x6 (Ldtags) is not legal on SUNDA
+                record 1 (+0x00) stream: exit: no EXIT record (opcode 0xDF with sub-opcode 1 at +0x0C) in 2 records
+                record 1 (+0x00) stream: final: the final record is Ldtags, not one of SUNDA's terminators [Exit, Return, UnconditionalBranch]
+                """, r.out());
+        CliRun json = CliRun.of("validate", bin.toString(), "--json", "--no-exit");
+        assertEquals(1, json.code());
+        assertTrue(json.out().contains("\"valid\": false"), json.out());
+        assertTrue(json.out().contains("\"rule\": \"lut\""), json.out());
+    }
+
+    @Test
+    void addressAperturesNeedAnArch(@TempDir Path dir) throws Exception {
+        Path src = dir.resolve("ts.s");
+        Files.writeString(src, "ts src_mem_pattern.start.word=0x00400000 dst_mem_pattern.start.word=0x80000045 in_dtype=FP32 out_dtype=FP32\nexit\n");
+        Path bin = dir.resolve("ts.bin");
+        assertEquals(0, CliRun.of("asm", src.toString(), "-o", bin.toString()).code());
+        CliRun plain = CliRun.of("validate", bin.toString());
+        assertEquals("record 0 (+0x30) dst_mem_pattern.start.word: register_id: register-mode ADDR4 needs a register id below 0x40\n", plain.out());
+        CliRun arch = CliRun.of("validate", bin.toString(), "--arch", "mariana");
+        assertTrue(arch.out().contains("record 0 (+0x10) src_mem_pattern.start.word: aperture: the immediate address lies in no SBUF/PSUM aperture\n"),
+                arch.out());
+    }
+
+    @Test
+    void malformedAssemblyWritesNothing(@TempDir Path dir) throws Exception {
+        Path src = dir.resolve("bad.s");
+        Files.writeString(src, "nop\nmov r1\n");
+        Path bin = dir.resolve("bad.bin");
+        CliRun r = CliRun.of("asm", src.toString(), "-o", bin.toString());
+        assertEquals(1, r.code());
+        assertEquals("tpb: " + src + ":2:7: mov takes 2 operands: dst_lo, src\n", r.err());
+        assertFalse(Files.exists(bin));
+        try (var files = Files.list(dir)) {
+            assertEquals(1, files.count(), "no temporary file left behind");
+        }
+    }
+
+    @Test
+    void badInputsAreOneLine(@TempDir Path dir) throws Exception {
+        CliRun missing = CliRun.of("disasm", dir.resolve("nope.bin").toString());
+        assertEquals(1, missing.code());
+        assertEquals("tpb: " + dir.resolve("nope.bin") + ": no such file\n", missing.err());
+        Path odd = dir.resolve("odd.bin");
+        Files.write(odd, new byte[70]);
+        CliRun trailing = CliRun.of("disasm", odd.toString());
+        assertEquals(1, trailing.code());
+        assertEquals("tpb: " + odd + ": stream length 70 is not a multiple of 64: 6 trailing bytes after record 0\n", trailing.err());
+        CliRun arch = CliRun.of("validate", odd.toString(), "--arch", "gen9");
+        assertEquals(2, arch.code());
+        assertTrue(arch.err().startsWith("tpb: unknown arch 'gen9'; known: sunda (sunda, trainium, trn1, inf2)"), arch.err());
+        assertEquals(2, CliRun.of("asm", "x.s").code());
+    }
+
+    @Test
+    void stdinAndStdout(@TempDir Path dir) throws Exception {
+        java.io.InputStream saved = Inputs.stdin;
+        try {
+            Inputs.stdin = new java.io.ByteArrayInputStream("exit\n".getBytes());
+            Path bin = dir.resolve("x.bin");
+            assertEquals(0, CliRun.of("asm", "-", "-o", bin.toString()).code());
+            Inputs.stdin = new java.io.ByteArrayInputStream(Files.readAllBytes(bin));
+            CliRun dis = CliRun.of("disasm", "-");
+            assertEquals("     0  0x000000  exit\n", dis.out());
+        } finally {
+            Inputs.stdin = saved;
+        }
+    }
+}
