@@ -76,7 +76,7 @@ class AssemblerTest {
         assertEquals("t.s:1:6: unterminated string", error("call \"main"));
         assertEquals("t.s:1:6: .raw takes exactly 64 hex bytes", error(".raw abcd"));
         assertEquals("t.s:1:5: 'average' is not a value of AluOpWire", error("alu.average r1, r2, r3"));
-        assertEquals("t.s:1:13: field 'reserved1' is fixed by the spec", error("alu.add r1, r2, r3 reserved1=00"));
-        assertEquals("t.s:1:21: field 'dtype' is given twice", error("mov r1, r2 dtype=FP32 dtype=FP32"));
+        assertEquals("t.s:1:20: field 'reserved1' is fixed by the spec", error("alu.add r1, r2, r3 reserved1=00"));
+        assertEquals("t.s:1:23: field 'dtype' is given twice", error("mov r1, r2 dtype=FP32 dtype=FP32"));
     }
 }
