@@ -93,7 +93,8 @@ public final class DocSite {
             armsByOpcode.computeIfAbsent(a.opcode(), k -> new ArrayList<>()).add(a);
         }
         h.raw("<h2>Opcode map</h2>\n<p class=\"legend\"><span class=\"cell layout\">layout</span> <span class=\"cell opaque\">opaque payload</span> "
-                + "<span class=\"cell pseudo\">pseudo band (host-only)</span> <span class=\"cell reserved\">reserved</span> "
+                + "<span class=\"cell pseudo\">pseudo band (host-only)</span> <span class=\"cell pseudo-layout\">pseudo, with a layout</span> "
+                + "<span class=\"cell reserved\">reserved</span> "
                 + "<span class=\"cell sentinel\">sentinel</span></p>\n<table class=\"opmap\"><tr><th></th>");
         for (int lo = 0; lo < 16; lo++) {
             h.raw("<th>").text(String.format("_%X", lo)).raw("</th>");
@@ -397,9 +398,11 @@ public final class DocSite {
             th, td { border: 1px solid #ccc; padding: 3px 7px; text-align: left; vertical-align: top; }
             code { font: 13px ui-monospace, monospace; }
             .conf { color: #fff; border-radius: 3px; padding: 0 5px; font-size: 11px; }
-            .opmap td { width: 64px; height: 40px; text-align: center; font: 11px ui-monospace, monospace; }
+            .opmap td { width: 66px; max-width: 66px; height: 36px; text-align: center; font: 11px ui-monospace, monospace;
+                        overflow: hidden; white-space: nowrap; text-overflow: ellipsis; padding: 2px; }
+            .opmap small { font-size: 9px; }
             .opmap a { color: inherit; text-decoration: none; }
-            .cell { display: inline-block; padding: 2px 6px; }
+            span.cell { display: inline-block; padding: 2px 6px; }
             .cell.layout { background: #c8e6c9; }
             .cell.opaque { background: #eeeeee; }
             .cell.pseudo { background: #e1bee7; }
