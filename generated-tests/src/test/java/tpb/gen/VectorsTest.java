@@ -41,7 +41,7 @@ class VectorsTest {
         long withLayout = java.util.Arrays.stream(tpb.isa.Arm.values()).filter(a -> !a.opaque()).count();
         long covered = tpb.isa.TestVectors.all().stream().filter(v -> v.view() == null).map(TestVector::arm).distinct().count();
         assertEquals(withLayout, covered);
-        assertEquals(22, withLayout);
+        assertEquals(24, withLayout);
     }
 
     private static void check(TestVector v) {

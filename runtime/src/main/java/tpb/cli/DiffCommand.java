@@ -12,7 +12,6 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import tpb.spec.diff.SpecDiff;
 import tpb.spec.json.Json;
-import tpb.spec.load.LoadResult;
 
 /** {@code tpb diff OLD NEW}: what changed between two spec versions, each change breaking or compatible. */
 @Command(name = "diff", mixinStandardHelpOptions = true,
@@ -33,7 +32,7 @@ final class DiffCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<SpecDiff.Change> changes = SpecDiff.between(load(old), load(now));
+        List<SpecDiff.Change> changes = SpecDiff.between(SpecSource.of(old).loadOrFail(), SpecSource.of(now).loadOrFail());
         boolean breaking = changes.stream().anyMatch(SpecDiff.Change::breaking);
         if (json) {
             List<Object> cs = new ArrayList<>();
@@ -53,15 +52,5 @@ final class DiffCommand implements Callable<Integer> {
             spec.commandLine().getOut().printf("%d change(s), %d breaking%n", changes.size(), n);
         }
         return breaking ? Tpb.INVALID_INPUT : Tpb.OK;
-    }
-
-    private static tpb.spec.model.IsaModel load(String arg) {
-        SpecSource s = SpecSource.of(arg);
-        LoadResult r = s.load();
-        if (!r.ok()) {
-            throw new CliException(arg + ": the spec has " + r.diagnostics().count() + " error(s); first: " + r.diagnostics().sorted().get(0)
-                    + " (run tpb check-spec " + arg + ")");
-        }
-        return r.model();
     }
 }

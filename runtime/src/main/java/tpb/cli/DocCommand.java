@@ -9,7 +9,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import tpb.doc.DocSite;
-import tpb.spec.load.LoadResult;
 
 /** {@code tpb doc -o DIR}: a static HTML ISA reference generated from the spec. */
 @Command(name = "doc", mixinStandardHelpOptions = true,
@@ -28,21 +27,16 @@ final class DocCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        SpecSource source = SpecSource.of(specDir);
-        LoadResult r = source.load();
-        if (!r.ok()) {
-            throw new CliException(specDir + ": the spec has " + r.diagnostics().count() + " error(s); first: "
-                    + r.diagnostics().sorted().get(0));
-        }
+        tpb.spec.model.IsaModel model = SpecSource.of(specDir).loadOrFail();
         if (Files.exists(output) && !Files.isDirectory(output)) {
             throw new CliException(output + ": exists and is not a directory");
         }
         try {
-            new DocSite(r.model()).write(output);
+            new DocSite(model).write(output);
         } catch (IOException e) {
             throw new CliException(output + ": cannot write: " + e.getMessage());
         }
-        spec.commandLine().getOut().printf("%s: %d arm pages, index.html%n", output, r.model().arms().size());
+        spec.commandLine().getOut().printf("%s: %d arm pages, index.html%n", output, model.arms().size());
         return Tpb.OK;
     }
 }

@@ -53,6 +53,16 @@ record SpecSource(String label, SpecFiles files, String root) {
         return SpecLoader.load(root, files);
     }
 
+    /** The model, or a one-line error naming the first diagnostic (for commands that need a sound spec). */
+    tpb.spec.model.IsaModel loadOrFail() {
+        LoadResult r = load();
+        if (!r.ok()) {
+            throw new CliException(label + ": the spec has " + r.diagnostics().count() + " error(s); first: "
+                    + r.diagnostics().sorted().get(0) + " (run tpb check-spec " + label + ")");
+        }
+        return r.model();
+    }
+
     private static SpecFiles classPath() {
         return new SpecFiles() {
             @Override

@@ -20,7 +20,7 @@ class SpecCommandTest {
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("0xA8   -            RegisterAlu              CTRL_AL                      SP       CONFIRMED   22\n"), r.out());
         assertTrue(r.out().contains("0xA9   +0x0C=0      UnconditionalBranch      CTRL_BR"), r.out());
-        assertTrue(r.out().endsWith("22 arms with a layout; 154 opaque arms not shown (--all)\n"), r.out());
+        assertTrue(r.out().endsWith("24 arms with a layout; 152 opaque arms not shown (--all)\n"), r.out());
         assertFalse(r.out().contains("Matmul"));
         assertTrue(CliRun.of("spec", "--all").out().contains("0x02   -            Matmul                   (opaque)"));
     }
