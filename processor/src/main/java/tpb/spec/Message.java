@@ -43,7 +43,8 @@ public enum Message {
     ARCH_MASKS("arch %s: the opcode masks and the generation rule disagree: %s"),
     ARCH_CONSTANTS("arch %s: constants %s differ from arch %s's %s"),
     CONFLICT_ABOUT("conflict '%s' is about '%s', which the spec does not define"),
-    RECORD("record: %s");
+    RECORD("record: %s"),
+    KERNEL("%s");
 
     private final String format;
 

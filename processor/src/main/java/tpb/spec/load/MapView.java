@@ -18,23 +18,23 @@ import tpb.spec.yaml.YSeq;
  * Typed reads of one YAML mapping. Every key asked for is a key the mapping may have; {@link
  * #finish()} reports the others as unknown, with a "did you mean" when one is close.
  */
-final class MapView {
+public final class MapView {
     final YMap map;
     private final String what;
     private final Diagnostics diags;
     private final Set<String> asked = new LinkedHashSet<>();
 
-    MapView(YMap map, String what, Diagnostics diags) {
+    public MapView(YMap map, String what, Diagnostics diags) {
         this.map = map;
         this.what = what;
         this.diags = diags;
     }
 
-    Pos pos() {
+    public Pos pos() {
         return map.pos();
     }
 
-    Pos pos(String key) {
+    public Pos pos(String key) {
         for (YMap.Entry e : map.entries()) {
             if (e.key().equals(key)) {
                 return e.value().pos();
@@ -43,17 +43,17 @@ final class MapView {
         return map.pos();
     }
 
-    YNode node(String key) {
+    public YNode node(String key) {
         asked.add(key);
         return map.get(key);
     }
 
-    boolean has(String key) {
+    public boolean has(String key) {
         asked.add(key);
         return map.has(key);
     }
 
-    String str(String key) {
+    public String str(String key) {
         YNode n = node(key);
         if (n == null) {
             return null;
@@ -65,7 +65,7 @@ final class MapView {
         return null;
     }
 
-    String reqStr(String key) {
+    public String reqStr(String key) {
         if (!has(key)) {
             diags.error(map.pos(), Message.MISSING_KEY, what, key);
             return null;
@@ -73,12 +73,12 @@ final class MapView {
         return str(key);
     }
 
-    Long num(String key) {
+    public Long num(String key) {
         YNode n = node(key);
         return n == null ? null : number(n, key, diags);
     }
 
-    Long reqNum(String key) {
+    public Long reqNum(String key) {
         if (!has(key)) {
             diags.error(map.pos(), Message.MISSING_KEY, what, key);
             return null;
@@ -86,7 +86,7 @@ final class MapView {
         return num(key);
     }
 
-    boolean bool(String key) {
+    public boolean bool(String key) {
         YNode n = node(key);
         if (n == null) {
             return false;
@@ -98,7 +98,7 @@ final class MapView {
         return false;
     }
 
-    YMap map(String key) {
+    public YMap map(String key) {
         YNode n = node(key);
         if (n == null) {
             return null;
@@ -110,7 +110,7 @@ final class MapView {
         return null;
     }
 
-    YSeq seq(String key) {
+    public YSeq seq(String key) {
         YNode n = node(key);
         if (n == null) {
             return null;
@@ -122,7 +122,7 @@ final class MapView {
         return null;
     }
 
-    List<String> strList(String key) {
+    public List<String> strList(String key) {
         List<String> out = new ArrayList<>();
         YSeq s = seq(key);
         if (s != null) {
@@ -138,7 +138,7 @@ final class MapView {
     }
 
     /** {@code source: {ref, confidence}}; required unless {@code optional}. */
-    Source source(String key, boolean optional) {
+    public Source source(String key, boolean optional) {
         if (!has(key)) {
             if (!optional) {
                 diags.error(map.pos(), Message.MISSING_KEY, what, key);
@@ -165,7 +165,7 @@ final class MapView {
         return ref == null || c == null ? null : new Source(ref, c, m.pos());
     }
 
-    void finish() {
+    public void finish() {
         for (YMap.Entry e : map.entries()) {
             if (!asked.contains(e.key())) {
                 diags.error(e.keyPos(), Message.UNKNOWN_KEY, e.key(), what, suggest(e.key(), asked));
@@ -173,7 +173,7 @@ final class MapView {
         }
     }
 
-    static Long number(YNode n, String what, Diagnostics diags) {
+    public static Long number(YNode n, String what, Diagnostics diags) {
         if (n instanceof YScalar s && s.kind() == YScalar.Kind.INT) {
             Long v = parseInt(s.text());
             if (v != null) {
@@ -185,7 +185,7 @@ final class MapView {
     }
 
     /** YAML 1.2 Core integers: decimal, 0x hex, 0o octal; hex may use all 64 bits. */
-    static Long parseInt(String text) {
+    public static Long parseInt(String text) {
         String t = text.replace("_", "");
         boolean neg = t.startsWith("-");
         if (neg || t.startsWith("+")) {
@@ -219,7 +219,7 @@ final class MapView {
         return best == null ? "" : "; did you mean '" + best + "'?";
     }
 
-    static String suggestFrom(String key, Iterable<String> known) {
+    public static String suggestFrom(String key, Iterable<String> known) {
         Set<String> s = new LinkedHashSet<>();
         known.forEach(s::add);
         return suggest(key, s);

@@ -1,0 +1,125 @@
+package tpb.cli;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import tpb.asm.Disassembler;
+import tpb.codegen.Compiler;
+import tpb.ir.KernelException;
+import tpb.ir.KernelReader;
+import tpb.ir.Module;
+import tpb.isa.Arch;
+import tpb.isa.EngineType;
+import tpb.lower.CompileException;
+import tpb.spec.Diagnostic;
+import tpb.stream.RecordStream;
+
+/** {@code tpb compile KERNEL -o OUT.bin}: a kernel (YAML or JSON) to one record stream per engine. */
+@Command(name = "compile", mixinStandardHelpOptions = true,
+        description = "Compile a kernel: lower loops and branches, fence control transfers, allocate registers, and write one "
+                + "record stream per engine (OUT.bin, or OUT.<ENGINE>.bin when the kernel runs on several).")
+final class CompileCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "KERNEL", description = "The kernel file (.yaml or .json; '-' = stdin).")
+    String kernel;
+
+    @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT.bin", description = "Where to write ('-' = stdout).")
+    String output;
+
+    @Option(names = "--engine", paramLabel = "E", description = "Write only this engine's stream (SP, PE, Pool, Activation, DVE).")
+    String engine;
+
+    @Option(names = "--max-regs", paramLabel = "N", description = "Registers per engine (default: the arch's MaxRegNumPerEngine, 62).")
+    Integer maxRegs;
+
+    @Option(names = "--arch", paramLabel = "NAME", defaultValue = "sunda", description = "Arch profile (default sunda).")
+    String arch;
+
+    @Option(names = "--emit", paramLabel = "KIND", defaultValue = "bin", description = "bin (records) or asm (a listing).")
+    String emit;
+
+    @Option(names = "--no-fences", description = "Do not bracket control transfers with all-engine fences (lower_control).")
+    boolean noFences;
+
+    @Override
+    public Integer call() {
+        Arch a = Inputs.arch(arch);
+        int regs = maxRegs == null ? (int) a.maxRegNumPerEngine() : maxRegs;
+        if (regs < 2 || regs > 64) {
+            throw new CliException("--max-regs " + regs + " must be between 2 and 64 (the file has 64 registers)", Tpb.USAGE);
+        }
+        if (!emit.equals("bin") && !emit.equals("asm")) {
+            throw new CliException("--emit takes bin or asm, not '" + emit + "'", Tpb.USAGE);
+        }
+        EngineType only = null;
+        if (engine != null) {
+            only = EngineType.fromName(engine);
+            if (only == null || !only.isDatapath()) {
+                throw new CliException("--engine '" + engine + "' is not a datapath engine (SP, PE, Pool, Activation, DVE)", Tpb.USAGE);
+            }
+        }
+        String source = kernel.equals("-") ? "<stdin>" : kernel;
+        Module m;
+        try {
+            m = KernelReader.read(source, new String(Inputs.read(kernel), StandardCharsets.UTF_8));
+        } catch (KernelException e) {
+            for (Diagnostic d : e.diagnostics()) {
+                spec.commandLine().getErr().println(d);
+            }
+            throw new CliException(source + ": " + e.diagnostics().size() + " error(s) in the kernel");
+        }
+        if (only != null && !m.engines().contains(only)) {
+            throw new CliException("the kernel does not run on " + only.specName() + "; it runs on " + m.engines().stream().map(EngineType::specName).toList());
+        }
+        Map<EngineType, Compiler.EngineOutput> out;
+        try {
+            out = Compiler.compile(m, new Compiler.Options(a, regs, !noFences));
+        } catch (CompileException e) {
+            throw new CliException(source + ": " + e.getMessage());
+        }
+        boolean many = only == null && out.size() > 1;
+        java.io.PrintWriter report = output.equals("-") ? spec.commandLine().getErr() : spec.commandLine().getOut();
+        for (Compiler.EngineOutput eo : out.values()) {
+            if (only != null && eo.engine() != only) {
+                continue;
+            }
+            String target = many ? withEngine(output, eo.engine()) : output;
+            byte[] data = eo.stream();
+            if (emit.equals("asm")) {
+                data = (String.join("\n", Disassembler.listing(RecordStream.of(data), false)) + "\n").getBytes(StandardCharsets.UTF_8);
+                Output.write(target, data, spec.commandLine().getOut());
+            } else {
+                Output.writeBinary(target, data, System.out);
+            }
+            report.printf("%s: %d records, %d opcodes, Number of registers spilled = %d%n", eo.engine().specName(), eo.records(),
+                    opcodes(eo), eo.allocation().spilled());
+        }
+        report.flush();
+        return Tpb.OK;
+    }
+
+    private static int opcodes(Compiler.EngineOutput eo) {
+        java.util.Set<Integer> ops = new java.util.TreeSet<>();
+        for (int i = 0; i < eo.stream().length; i += 64) {
+            ops.add(eo.stream()[i] & 0xFF);
+        }
+        return ops.size();
+    }
+
+    static String withEngine(String output, EngineType e) {
+        if (output.equals("-")) {
+            return output;
+        }
+        int dot = output.lastIndexOf('.');
+        String tag = e.specName().toUpperCase(Locale.ROOT);
+        return dot > output.lastIndexOf('/') ? output.substring(0, dot) + "." + tag + output.substring(dot) : output + "." + tag;
+    }
+}

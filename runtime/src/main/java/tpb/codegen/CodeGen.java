@@ -1,0 +1,167 @@
+package tpb.codegen;
+
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import tpb.codec.Violation;
+import tpb.isa.Arch;
+import tpb.isa.BrTargetMode;
+import tpb.isa.CompareAndBranchRecord;
+import tpb.isa.DataSrc;
+import tpb.isa.DtypeWire;
+import tpb.isa.FunctionBeginRecord;
+import tpb.isa.Instruction;
+import tpb.isa.MoveWidth;
+import tpb.isa.RegisterAluRecord;
+import tpb.isa.RegisterMoveRecord;
+import tpb.isa.TensorLoadPhysicalRecord;
+import tpb.isa.TensorStorePhysicalRecord;
+import tpb.isa.UnconditionalBranchRecord;
+import tpb.isa.Validator;
+import tpb.lower.EngineCode;
+import tpb.lower.MBlock;
+import tpb.lower.MFunction;
+import tpb.lower.MInst;
+import tpb.lower.VReg;
+
+/**
+ * Machine code to records through the generated builders, per engine. Each function opens with
+ * a PSEUDO_FUNCTION_BEGIN (return address in registers 62/63, facts §6); a block's PC is the
+ * index of its first record in this engine's stream (FunctionBegin records included: ASSUMED,
+ * the sources say the runtime consumes them but not whether PCs count them). Branch targets are
+ * absolute PCs with target mode REL_IMM, as the compiler writes them (conflict ctrl-br-target).
+ */
+public final class CodeGen {
+    /** Spill slots live in a variable of their own (var_id 0, 8 bytes a slot): ASSUMED. */
+    public static final int SPILL_VAR = 0;
+    static final int RETURN_ADDR_LO = 62;
+
+    private final EngineCode code;
+    private final Map<VReg, Integer> ids;
+    private final Map<String, Integer> pc = new HashMap<>();
+    private final TreeSet<Integer> opcodes = new TreeSet<>();
+
+    public CodeGen(EngineCode code, Map<VReg, Integer> ids) {
+        this.code = code;
+        this.ids = ids;
+    }
+
+    /** Mode 0: the opcodes used and every block's PC. */
+    public Map<String, Integer> collect() {
+        pc.clear();
+        opcodes.clear();
+        int p = 0;
+        for (MFunction f : code.functions) {
+            opcodes.add(FunctionBeginRecord.OPCODE);
+            p++;
+            for (MBlock b : f.blocks) {
+                pc.put(b.label, p);
+                for (MInst m : b.insts) {
+                    opcodes.add(record(m, 0).arm().opcode());
+                    p++;
+                }
+            }
+        }
+        return Map.copyOf(pc);
+    }
+
+    public java.util.SortedSet<Integer> opcodes() {
+        return opcodes;
+    }
+
+    /** Mode 1: the engine's record stream. */
+    public byte[] generate() {
+        collect();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (Instruction r : records()) {
+            out.writeBytes(r.toBytes());
+        }
+        return out.toByteArray();
+    }
+
+    /** Mode 2: every record through the generated validators on {@code arch}; nothing is written. */
+    public List<Violation> check(Arch arch) {
+        collect();
+        List<Violation> found = new ArrayList<>();
+        byte[] scratch = new byte[64];
+        int i = 0;
+        for (Instruction r : records()) {
+            r.encodeTo(scratch, 0);
+            Validator.validate(scratch, 0, i++, arch, (rec, f, o, rule, m) -> found.add(new Violation(rec, f, o, rule, m)));
+        }
+        return found;
+    }
+
+    private List<Instruction> records() {
+        List<Instruction> out = new ArrayList<>();
+        for (MFunction f : code.functions) {
+            out.add(FunctionBeginRecord.builder().functionName(f.name).returnAddrRegLo(RETURN_ADDR_LO)
+                    .returnAddrRegHi(RETURN_ADDR_LO + 1).build());
+            for (MBlock b : f.blocks) {
+                for (MInst m : b.insts) {
+                    out.add(record(m, 1));
+                }
+            }
+        }
+        return out;
+    }
+
+    private int id(VReg v) {
+        Integer i = ids.get(v);
+        if (i == null) {
+            throw new IllegalStateException("register " + v + " was not allocated");
+        }
+        return i;
+    }
+
+    private int hi(VReg v) {
+        return v.width == 2 ? id(v) + 1 : 0;
+    }
+
+    /** One machine instruction's record; in mode 0 branch targets may not be known yet. */
+    private Instruction record(MInst m, int mode) {
+        if (m instanceof MInst.Alu a) {
+            boolean imm = a.src1() == null;
+            return RegisterAluRecord.builder().op(a.op()).dtype(a.dtype()).dstDtype(a.dtype())
+                    .srcDatasrc(imm ? DataSrc.IMMEDIATE : DataSrc.REGISTER)
+                    .src0Lo(id(a.src0())).src0Hi(hi(a.src0()))
+                    .src1Lo(imm ? 0 : id(a.src1())).src1Hi(imm ? 0 : hi(a.src1()))
+                    .dstLo(id(a.dst())).dstHi(hi(a.dst()))
+                    .immediate(imm ? (a.is64() ? a.imm() : a.imm() & 0xFFFF_FFFFL) : 0).build();
+        }
+        if (m instanceof MInst.Move mv) {
+            boolean wide = mv.dst().width == 2;
+            boolean imm = mv.src() == null;
+            return RegisterMoveRecord.builder().validNum(wide ? MoveWidth.BITS64 : MoveWidth.BITS32).dtype(mv.dtype())
+                    .srcMode(imm ? DataSrc.IMMEDIATE : DataSrc.REGISTER).src(imm ? 0 : id(mv.src()))
+                    .dstLo(id(mv.dst())).dstHi(hi(mv.dst()))
+                    .immediate(imm ? (wide ? mv.imm() : mv.imm() & 0xFFFF_FFFFL) : 0).build();
+        }
+        if (m instanceof MInst.Branch b) {
+            long target = mode == 0 ? 0 : pc.get(b.target());
+            if (b.op() == null) {
+                return UnconditionalBranchRecord.builder().targetMode(BrTargetMode.REL_IMM).target(target).build();
+            }
+            return CompareAndBranchRecord.builder().cmpOp(b.op()).dtype(b.dtype()).targetMode(BrTargetMode.REL_IMM)
+                    .cmpImmediate(b.rhs() == null ? b.imm() & 0xFFFF_FFFFL : 0).cmpReg0(id(b.lhs()))
+                    .cmpReg1(b.rhs() == null ? 0 : id(b.rhs())).target(target).build();
+        }
+        if (m instanceof MInst.Fixed f) {
+            return f.record();
+        }
+        if (m instanceof MInst.Spill s) {
+            int w = s.reg().width;
+            DtypeWire dt = w == 2 ? DtypeWire.INT64 : DtypeWire.INT32;
+            if (s.store()) {
+                return TensorStorePhysicalRecord.builder().dtype(dt).numElem0(w).numElem1(1).varId(SPILL_VAR).varOffset(8L * s.slot())
+                        .reg(id(s.reg())).regHi(hi(s.reg())).build();
+            }
+            return TensorLoadPhysicalRecord.builder().dtype(dt).numElem0(w).numElem1(1).varId(SPILL_VAR).varOffset(8L * s.slot())
+                    .reg(id(s.reg())).regHi(hi(s.reg())).build();
+        }
+        throw new IllegalStateException("not lowered: " + m);
+    }
+}

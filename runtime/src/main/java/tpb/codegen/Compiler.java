@@ -1,0 +1,68 @@
+package tpb.codegen;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tpb.codec.Violation;
+import tpb.ir.Module;
+import tpb.isa.Arch;
+import tpb.isa.EngineType;
+import tpb.lower.BranchCanonicalizer;
+import tpb.lower.CompileException;
+import tpb.lower.ControlBracketing;
+import tpb.lower.EngineCode;
+import tpb.lower.LoopLowering;
+import tpb.lower.SemaphoreAllocation;
+import tpb.regalloc.AllocationChecker;
+import tpb.regalloc.RegisterAllocator;
+
+/**
+ * The back end, seed000 §6's order: semaphores, then per engine lower_branch, branch
+ * canonicalisation, lower_control with its per-engine fence clones, register allocation, and
+ * codegen in RUN_ISA_CHECKS then GENERATE_ISACODE. One record stream per engine.
+ */
+public final class Compiler {
+    /** Options: the arch profile, the register file size, whether to fence control transfers. */
+    public record Options(Arch arch, int maxRegs, boolean controlFences) {
+        public static Options defaults() {
+            return new Options(Arch.SUNDA, (int) Arch.SUNDA.maxRegNumPerEngine(), true);
+        }
+    }
+
+    /** One engine's output. */
+    public record EngineOutput(EngineType engine, byte[] stream, EngineCode code, RegisterAllocator.Result allocation,
+            Map<String, Integer> pcs) {
+        public int records() {
+            return stream.length / 64;
+        }
+    }
+
+    private Compiler() {}
+
+    public static Map<EngineType, EngineOutput> compile(Module m, Options o) {
+        Map<String, Integer> sems = SemaphoreAllocation.allocate(m, (int) o.arch().numSemaphores());
+        List<Integer> semIds = new ArrayList<>(sems.values());
+        Map<EngineType, EngineOutput> out = new LinkedHashMap<>();
+        for (EngineType e : m.engines()) {
+            EngineCode code = LoopLowering.lower(m, e, sems).code();
+            BranchCanonicalizer.run(code);
+            if (o.controlFences()) {
+                ControlBracketing.run(code, semIds);
+            }
+            RegisterAllocator.Result alloc = RegisterAllocator.allocate(code, o.maxRegs());
+            String problem = AllocationChecker.check(code, alloc.ids(), o.maxRegs());
+            if (problem != null) {
+                throw new IllegalStateException("register allocation checker: " + problem);
+            }
+            CodeGen gen = new CodeGen(code, alloc.ids());
+            List<Violation> violations = gen.check(o.arch());
+            if (!violations.isEmpty()) {
+                throw new CompileException(e.specName() + ": the generated records break the spec: " + violations.get(0));
+            }
+            byte[] stream = gen.generate();
+            out.put(e, new EngineOutput(e, stream, code, alloc, gen.collect()));
+        }
+        return out;
+    }
+}

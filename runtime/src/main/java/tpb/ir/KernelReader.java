@@ -1,0 +1,549 @@
+package tpb.ir;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import tpb.isa.AluOpType;
+import tpb.isa.AluOpWire;
+import tpb.isa.BirUpdateMode;
+import tpb.isa.BranchCompareOp;
+import tpb.isa.BranchOutcomeHint;
+import tpb.isa.DtypeWire;
+import tpb.isa.EngineType;
+import tpb.spec.Diagnostics;
+import tpb.spec.Message;
+import tpb.spec.Pos;
+import tpb.spec.load.MapView;
+import tpb.spec.yaml.YMap;
+import tpb.spec.yaml.YNode;
+import tpb.spec.yaml.YScalar;
+import tpb.spec.yaml.YSeq;
+import tpb.spec.yaml.YamlReader;
+
+/**
+ * Reads a kernel file (YAML, or JSON, which is YAML) into a {@link Module}. Keys follow BIR JSON
+ * ({@code op}, {@code is_64bit}, {@code comp_op}, {@code on_true}, {@code on_false}); see the
+ * README for the grammar. Every problem is reported as {@code file:line:column: message}.
+ */
+public final class KernelReader {
+    private final String file;
+    private final Diagnostics diags = new Diagnostics();
+    private final Map<String, Register> registers = new LinkedHashMap<>();
+    private final Map<String, Set<String>> blocksByFunction = new HashMap<>();
+    private final Map<String, String> functionOfBlock = new HashMap<>();
+    private final List<PendingBranch> branches = new ArrayList<>();
+    private final List<PendingCall> calls = new ArrayList<>();
+
+    private record PendingBranch(String function, String target, Pos pos) {}
+
+    private record PendingCall(String callee, Pos pos) {}
+
+    private KernelReader(String file) {
+        this.file = file;
+    }
+
+    public static Module read(String file, String text) {
+        KernelReader r = new KernelReader(file);
+        Module m = r.module(text);
+        if (r.diags.hasErrors() || m == null) {
+            throw new KernelException(r.diags.sorted());
+        }
+        return m;
+    }
+
+    private void error(Pos pos, String message) {
+        diags.error(pos, Message.KERNEL, message);
+    }
+
+    private Module module(String text) {
+        List<YNode> docs = YamlReader.read(file, text, diags);
+        if (docs.isEmpty()) {
+            if (!diags.hasErrors()) {
+                error(new Pos(file, 1, 1), "the file holds no kernel");
+            }
+            return null;
+        }
+        if (!(docs.get(0) instanceof YMap root)) {
+            error(docs.get(0).pos(), "a kernel is a mapping with 'kernel', 'registers' and 'functions'");
+            return null;
+        }
+        MapView v = new MapView(root, "kernel", diags);
+        String name = v.reqStr("kernel");
+        List<EngineType> engines = new ArrayList<>();
+        for (String e : v.strList("engines")) {
+            EngineType t = EngineType.fromName(e);
+            if (t == null || !t.isDatapath()) {
+                error(v.pos("engines"), "'" + e + "' is not a datapath engine (Pool, Activation, PE, DVE, SP)");
+            } else {
+                engines.add(t);
+            }
+        }
+        if (engines.isEmpty()) {
+            engines.add(EngineType.SP);
+        }
+        YSeq regs = v.seq("registers");
+        if (regs != null) {
+            for (YNode n : regs.items()) {
+                register(n);
+            }
+        }
+        YSeq fns = v.seq("functions");
+        if (fns == null && !v.has("functions")) {
+            error(root.pos(), "kernel is missing required key 'functions'");
+        }
+        YMap expectMap = v.map("expect");
+        v.finish();
+        List<YMap> fnMaps = new ArrayList<>();
+        if (fns != null) {
+            for (YNode n : fns.items()) {
+                if (n instanceof YMap m) {
+                    fnMaps.add(m);
+                    collectBlocks(m);
+                } else {
+                    error(n.pos(), "a function is a mapping with 'name' and 'blocks'");
+                }
+            }
+        }
+        List<Function> functions = new ArrayList<>();
+        for (YMap m : fnMaps) {
+            Function f = function(m);
+            if (f != null) {
+                functions.add(f);
+            }
+        }
+        for (PendingBranch b : branches) {
+            String owner = functionOfBlock.get(b.target());
+            if (owner == null) {
+                error(b.pos(), "unknown block '" + b.target() + "'" + MapView.suggestFrom(b.target(),
+                        blocksByFunction.getOrDefault(b.function(), Set.of())));
+            } else if (!owner.equals(b.function())) {
+                error(b.pos(), "branch to block '" + b.target() + "' of function '" + owner + "': a branch stays in its function '"
+                        + b.function() + "'");
+            }
+        }
+        for (PendingCall c : calls) {
+            if (!blocksByFunction.containsKey(c.callee())) {
+                error(c.pos(), "unknown function '" + c.callee() + "'" + MapView.suggestFrom(c.callee(), blocksByFunction.keySet()));
+            }
+        }
+        Map<String, Long> expect = new LinkedHashMap<>();
+        if (expectMap != null) {
+            for (YMap.Entry e : expectMap.entries()) {
+                if (!registers.containsKey(e.key())) {
+                    error(e.keyPos(), "expect: unknown register '" + e.key() + "'" + MapView.suggestFrom(e.key(), registers.keySet()));
+                    continue;
+                }
+                Long x = MapView.number(e.value(), e.key(), diags);
+                if (x != null) {
+                    expect.put(e.key(), x);
+                }
+            }
+        }
+        if (functions.isEmpty() && !diags.hasErrors()) {
+            error(root.pos(), "a kernel needs at least one function");
+        }
+        return name == null ? null : new Module(name, List.copyOf(registers.values()), functions, engines, expect);
+    }
+
+    private void register(YNode n) {
+        String name;
+        boolean is64 = false;
+        if (n instanceof YScalar s) {
+            name = s.text();
+        } else if (n instanceof YMap m) {
+            MapView v = new MapView(m, "register", diags);
+            name = v.reqStr("name");
+            is64 = v.bool("is_64bit");
+            v.finish();
+        } else {
+            error(n.pos(), "a register is a name or {name, is_64bit}");
+            return;
+        }
+        if (name == null) {
+            return;
+        }
+        if (registers.containsKey(name)) {
+            error(n.pos(), "register '" + name + "' is declared twice");
+            return;
+        }
+        registers.put(name, new Register(name, is64));
+    }
+
+    private void collectBlocks(YMap fn) {
+        String name = fn.get("name") instanceof YScalar s ? s.text() : null;
+        if (name == null) {
+            return;
+        }
+        if (blocksByFunction.containsKey(name)) {
+            error(fn.pos(), "function '" + name + "' is defined twice");
+            return;
+        }
+        Set<String> blocks = new HashSet<>();
+        blocksByFunction.put(name, blocks);
+        if (fn.get("blocks") instanceof YSeq seq) {
+            for (YNode b : seq.items()) {
+                if (b instanceof YMap bm && bm.get("name") instanceof YScalar bn) {
+                    if (functionOfBlock.containsKey(bn.text())) {
+                        error(bn.pos(), "block '" + bn.text() + "' is defined twice (block names are unique in a kernel)");
+                    }
+                    blocks.add(bn.text());
+                    functionOfBlock.put(bn.text(), name);
+                }
+            }
+        } else {
+            blocks.add(name + ".entry");
+            functionOfBlock.put(name + ".entry", name);
+        }
+    }
+
+    private Function function(YMap m) {
+        MapView v = new MapView(m, "function", diags);
+        String name = v.reqStr("name");
+        YSeq blocks = v.seq("blocks");
+        YSeq insts = v.seq("insts");
+        v.finish();
+        if (name == null) {
+            return null;
+        }
+        List<Block> out = new ArrayList<>();
+        if (blocks != null) {
+            for (YNode n : blocks.items()) {
+                if (!(n instanceof YMap bm)) {
+                    error(n.pos(), "a block is a mapping with 'name' and 'insts'");
+                    continue;
+                }
+                MapView bv = new MapView(bm, "block", diags);
+                String bn = bv.reqStr("name");
+                YSeq bi = bv.seq("insts");
+                bv.finish();
+                out.add(new Block(bn, insts(bi, name, 0)));
+            }
+        } else if (insts != null) {
+            out.add(new Block(name + ".entry", insts(insts, name, 0)));
+        } else {
+            error(m.pos(), "function '" + name + "' needs 'blocks' or 'insts'");
+            return null;
+        }
+        if (!out.isEmpty()) {
+            List<Inst> last = out.get(out.size() - 1).insts();
+            boolean ends = !last.isEmpty() && (last.get(last.size() - 1) instanceof Inst.Exit || last.get(last.size() - 1) instanceof Inst.Return
+                    || last.get(last.size() - 1) instanceof Inst.UnconditionalBranch);
+            if (!ends) {
+                error(m.pos(), "function '" + name + "' falls off its last block: end it with Exit, Return or UnconditionalBranch");
+            }
+        }
+        return new Function(name, out);
+    }
+
+    private List<Inst> insts(YSeq seq, String function, int loopDepth) {
+        List<Inst> out = new ArrayList<>();
+        if (seq == null) {
+            return out;
+        }
+        for (YNode n : seq.items()) {
+            if (!(n instanceof YMap m)) {
+                error(n.pos(), "an instruction is a mapping with 'inst'");
+                continue;
+            }
+            Inst i = inst(m, function, loopDepth);
+            if (i != null) {
+                out.add(i);
+            }
+        }
+        return out;
+    }
+
+    private Inst inst(YMap m, String function, int depth) {
+        MapView v = new MapView(m, "instruction", diags);
+        String kind = v.reqStr("inst");
+        String engineName = v.str("engine");
+        EngineType engine = EngineType.ALL;
+        if (engineName != null) {
+            engine = EngineType.fromName(engineName);
+            if (engine == null || !(engine.isDatapath() || engine == EngineType.ALL)) {
+                error(v.pos("engine"), "'" + engineName + "' is not an engine for instructions (Pool, Activation, PE, DVE, SP or ALL)");
+                engine = EngineType.ALL;
+            }
+        }
+        Pos pos = m.pos();
+        if (kind == null) {
+            v.finish();
+            return null;
+        }
+        Inst out = switch (kind) {
+            case "RegisterAlu" -> alu(v, engine, pos);
+            case "RegisterMove" -> move(v, engine, pos);
+            case "CompareAndBranch" -> compare(v, function, engine, pos);
+            case "UnconditionalBranch" -> {
+                String t = v.reqStr("target");
+                if (t != null) {
+                    branches.add(new PendingBranch(function, t, v.pos("target")));
+                }
+                yield t == null ? null : new Inst.UnconditionalBranch(t, engine, pos);
+            }
+            case "BranchHint" -> {
+                String t = v.reqStr("target");
+                String h = v.str("hint");
+                BranchOutcomeHint hint = h == null ? BranchOutcomeHint.LIKELY_TAKEN : BranchOutcomeHint.fromName(h);
+                if (hint == null) {
+                    error(v.pos("hint"), "hint '" + h + "' is not LikelyTaken or LikelyNotTaken");
+                }
+                if (t != null) {
+                    branches.add(new PendingBranch(function, t, v.pos("target")));
+                }
+                yield t == null || hint == null ? null : new Inst.BranchHint(t, hint, engine, pos);
+            }
+            case "Call" -> {
+                String callee = v.reqStr("callee");
+                Long args = v.num("args_table_var_id");
+                if (callee != null) {
+                    calls.add(new PendingCall(callee, v.pos("callee")));
+                    if (callee.length() > 35) {
+                        error(v.pos("callee"), "callee name '" + callee + "' is longer than 35 characters (the record holds 36 bytes)");
+                    }
+                }
+                yield callee == null ? null : new Inst.Call(callee, args == null ? 0 : args, engine, pos);
+            }
+            case "Return" -> new Inst.Return(engine, pos);
+            case "Exit" -> new Inst.Exit(engine, pos);
+            case "NoOp" -> new Inst.NoOp(engine, pos);
+            case "Break" -> {
+                if (depth == 0) {
+                    error(pos, "Break outside a loop");
+                }
+                yield new Inst.Break(engine, pos);
+            }
+            case "AllEngineBarrier" -> new Inst.AllEngineBarrier(engine, pos);
+            case "Drain" -> new Inst.Drain(engine, pos);
+            case "DMATrigger" -> {
+                String q = queue(v);
+                Long block = v.num("block_id");
+                yield q == null ? null : new Inst.DmaTrigger(q, block == null ? 0 : block, engine, pos);
+            }
+            case "SwitchQueueInstance" -> {
+                String q = queue(v);
+                boolean noRearm = v.bool("no_rearm");
+                yield q == null ? null : new Inst.SwitchQueueInstance(q, noRearm, engine, pos);
+            }
+            case "ResetQueueInstance" -> {
+                String q = queue(v);
+                yield q == null ? null : new Inst.ResetQueueInstance(q, engine, pos);
+            }
+            case "EventSemaphore" -> semaphore(v, engine, pos);
+            case "GroupResetSemaphores" -> {
+                List<String> sems = v.strList("semaphores");
+                if (sems.isEmpty()) {
+                    error(pos, "GroupResetSemaphores needs a non-empty 'semaphores' list");
+                }
+                yield new Inst.GroupReset(sems, engine, pos);
+            }
+            case "CoreBarrier" -> {
+                Long reg = v.reqNum("barrier_reg");
+                Long idx = v.num("index");
+                yield reg == null ? null : new Inst.CoreBarrier(reg, idx == null ? 0 : idx, engine, pos);
+            }
+            case "Loop" -> {
+                Register var = reg(v, "var", false);
+                Long lb = v.reqNum("lb");
+                Long ub = v.reqNum("ub");
+                Long stride = v.num("stride");
+                long s = stride == null ? 1 : stride;
+                if (s <= 0) {
+                    error(v.pos("stride"), "stride must be positive (the lowered back edge tests var < ub)");
+                }
+                checkI32(lb, v.pos("lb"), "lb");
+                checkI32(ub, v.pos("ub"), "ub");
+                List<Inst> body = insts(v.seq("body"), function, depth + 1);
+                yield var == null || lb == null || ub == null ? null : new Inst.Loop(var, lb, ub, s, body, engine, pos);
+            }
+            case "DynamicForLoop" -> {
+                Register var = reg(v, "var", false);
+                Long lb = v.reqNum("lb");
+                Long ubConst = v.reqNum("ub_const");
+                Long ubCoef = v.reqNum("ub_coef");
+                Register ubReg = reg(v, "ub_reg", false);
+                Long stride = v.num("stride");
+                long s = stride == null ? 1 : stride;
+                if (s <= 0) {
+                    error(v.pos("stride"), "stride must be positive (the lowered back edge tests var < ub)");
+                }
+                List<Inst> body = insts(v.seq("body"), function, depth + 1);
+                yield var == null || lb == null || ubConst == null || ubCoef == null || ubReg == null ? null
+                        : new Inst.DynamicLoop(var, lb, ubConst, ubCoef, ubReg, s, body, engine, pos);
+            }
+            case "DoWhile" -> {
+                Register pred = reg(v, "pred", false);
+                List<Inst> body = insts(v.seq("body"), function, depth + 1);
+                yield pred == null ? null : new Inst.DoWhile(pred, body, engine, pos);
+            }
+            default -> {
+                error(v.pos("inst"), "unknown instruction '" + kind + "'" + MapView.suggestFrom(kind, KINDS));
+                yield null;
+            }
+        };
+        v.finish();
+        return out;
+    }
+
+    static final List<String> KINDS = List.of("RegisterAlu", "RegisterMove", "CompareAndBranch", "UnconditionalBranch", "BranchHint",
+            "Call", "Return", "Exit", "NoOp", "Break", "AllEngineBarrier", "Drain", "DMATrigger", "SwitchQueueInstance",
+            "ResetQueueInstance", "EventSemaphore", "GroupResetSemaphores", "CoreBarrier", "Loop", "DynamicForLoop", "DoWhile");
+
+    private String queue(MapView v) {
+        String q = v.reqStr("queue");
+        if (q != null && q.length() > 30) {
+            error(v.pos("queue"), "queue name '" + q + "' is longer than 30 characters (the record holds 31 bytes)");
+        }
+        return q;
+    }
+
+    private Inst alu(MapView v, EngineType engine, Pos pos) {
+        String opName = v.reqStr("op");
+        boolean is64 = v.bool("is_64bit");
+        Register dst = reg(v, "dst", is64);
+        Register src0 = reg(v, "src0", is64);
+        Operand src1 = operand(v, "src1", is64, true);
+        DtypeWire dtype = dtype(v, is64 ? DtypeWire.UINT64 : DtypeWire.INT32);
+        AluOpType op = opName == null ? null : AluOpType.fromName(opName);
+        if (opName != null && op == null) {
+            error(v.pos("op"), "unknown ALU op '" + opName + "'" + MapView.suggestFrom(opName,
+                    java.util.Arrays.stream(AluOpType.values()).map(AluOpType::specName).toList()));
+        } else if (op != null && !AluOpWire.encodes(op)) {
+            error(v.pos("op"), "ALU op '" + opName + "' has no encoding: " + AluOpWire.fatalMessage(op));
+            op = null;
+        }
+        return op == null || dst == null || src0 == null || src1 == null || dtype == null ? null
+                : new Inst.RegisterAlu(op, is64, dst, src0, src1, dtype, engine, pos);
+    }
+
+    private Inst move(MapView v, EngineType engine, Pos pos) {
+        Register dst = reg(v, "dst", null);
+        Operand src = dst == null ? null : operand(v, "src", dst.is64(), true);
+        DtypeWire dtype = dtype(v, DtypeWire.INT32);
+        if (dst != null && dst.is64() && src instanceof Operand.Reg) {
+            error(v.pos("src"), "64bit REG MOVE instr must have ImmediateValue src");
+            return null;
+        }
+        return dst == null || src == null || dtype == null ? null : new Inst.RegisterMove(dst, src, dtype, engine, pos);
+    }
+
+    private Inst compare(MapView v, String function, EngineType engine, Pos pos) {
+        String opName = v.reqStr("comp_op");
+        Register lhs = reg(v, "lhs", false);
+        Operand rhs = operand(v, "rhs", false, false);
+        DtypeWire dtype = dtype(v, DtypeWire.INT32);
+        String onTrue = v.reqStr("on_true");
+        String onFalse = v.reqStr("on_false");
+        for (String k : new String[] {"on_true", "on_false"}) {
+            String t = v.str(k);
+            if (t != null) {
+                branches.add(new PendingBranch(function, t, v.pos(k)));
+            }
+        }
+        BranchCompareOp op = opName == null ? null : BranchCompareOp.fromName(opName);
+        if (opName != null && (op == null || op == BranchCompareOp.UNSUPPORTED)) {
+            error(v.pos("comp_op"), "'" + opName + "' is not a comparison (IS_LTIMM ... IS_GTREG)");
+            op = null;
+        } else if (op != null && rhs != null && op.isRegisterRhs() != (rhs instanceof Operand.Reg)) {
+            error(v.pos("rhs"), "comp_op " + op.specName() + " takes " + (op.isRegisterRhs() ? "a register" : "an immediate") + " rhs");
+            op = null;
+        }
+        return op == null || lhs == null || rhs == null || dtype == null || onTrue == null || onFalse == null ? null
+                : new Inst.CompareAndBranch(op, lhs, rhs, dtype, onTrue, onFalse, engine, pos);
+    }
+
+    private Inst semaphore(MapView v, EngineType engine, Pos pos) {
+        YMap wait = v.map("wait");
+        YMap update = v.map("update");
+        String waitSem = null;
+        long waitValue = 0;
+        String updateSem = null;
+        BirUpdateMode mode = null;
+        long updateValue = 0;
+        if (wait != null) {
+            MapView w = new MapView(wait, "wait", diags);
+            waitSem = w.reqStr("sem");
+            Long x = w.num("value");
+            waitValue = x == null ? 0 : x;
+            w.finish();
+        }
+        if (update != null) {
+            MapView u = new MapView(update, "update", diags);
+            updateSem = u.reqStr("sem");
+            String m = u.str("mode");
+            mode = m == null ? BirUpdateMode.SEM_INC : BirUpdateMode.fromName(m);
+            if (mode == null || mode == BirUpdateMode.INVALID || mode == BirUpdateMode.EVT_SET) {
+                error(u.pos("mode"), "update mode '" + m + "' is not one of sem_add_imm, sem_sub_imm, sem_inc, sem_dec, sem_wr_imm");
+                mode = null;
+            }
+            Long x = u.num("value");
+            updateValue = x == null ? 1 : x;
+            u.finish();
+        }
+        if (wait == null && update == null) {
+            error(pos, "EventSemaphore needs a 'wait', an 'update' or both");
+            return null;
+        }
+        return update != null && mode == null ? null : new Inst.EventSemaphore(waitSem, waitValue, updateSem, mode, updateValue, engine, pos);
+    }
+
+    private DtypeWire dtype(MapView v, DtypeWire dflt) {
+        String d = v.str("dtype");
+        if (d == null) {
+            return dflt;
+        }
+        DtypeWire t = DtypeWire.fromName(d);
+        if (t == null) {
+            error(v.pos("dtype"), "unknown dtype '" + d + "'");
+        }
+        return t;
+    }
+
+    /** A register operand; {@code is64} (when not null) is the width the instruction needs. */
+    private Register reg(MapView v, String key, Boolean is64) {
+        String name = v.reqStr(key);
+        if (name == null) {
+            return null;
+        }
+        Register r = registers.get(name);
+        if (r == null) {
+            error(v.pos(key), "unknown register '" + name + "'" + MapView.suggestFrom(name, registers.keySet()));
+            return null;
+        }
+        if (is64 != null && r.is64() != is64) {
+            error(v.pos(key), (is64 ? "64-bit op on 32-bit register '" : "32-bit op on 64-bit register '") + name + "'");
+            return null;
+        }
+        return r;
+    }
+
+    private Operand operand(MapView v, String key, boolean is64, boolean signedOk) {
+        YNode n = v.node(key);
+        if (n == null) {
+            error(v.pos(), "instruction is missing required key '" + key + "'");
+            return null;
+        }
+        if (n instanceof YScalar s && s.kind() == YScalar.Kind.INT) {
+            Long x = MapView.number(n, key, diags);
+            if (x == null) {
+                return null;
+            }
+            if (!is64 && (x < Integer.MIN_VALUE || x > 0xFFFF_FFFFL)) {
+                error(n.pos(), "immediate " + x + " does not fit 32 bits");
+                return null;
+            }
+            return Operand.of(x);
+        }
+        return reg(v, key, is64) == null ? null : Operand.of(registers.get(((YScalar) n).text()));
+    }
+
+    private void checkI32(Long x, Pos pos, String what) {
+        if (x != null && (x < Integer.MIN_VALUE || x > Integer.MAX_VALUE)) {
+            error(pos, what + " " + x + " does not fit a signed 32-bit loop counter");
+        }
+    }
+}

@@ -1,0 +1,176 @@
+package tpb.regalloc;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import tpb.lower.EngineCode;
+import tpb.lower.MBlock;
+import tpb.lower.MFunction;
+import tpb.lower.MInst;
+import tpb.lower.VReg;
+
+/**
+ * An independent verifier of an allocation, in the manner of regalloc2's checker: classic
+ * block-level dataflow liveness over each function's CFG (not the allocator's live ranges), then
+ * at every instruction no two live registers — nor a written one and one live past it — share a
+ * physical slot, and every slot is below the file size. Calls clobber nothing here: registers
+ * live across a call must not share slots with any register of the callee.
+ */
+public final class AllocationChecker {
+    private AllocationChecker() {}
+
+    /** The first problem found, or null when the allocation is sound. */
+    public static String check(EngineCode code, Map<VReg, Integer> ids, int fileSize) {
+        Map<VReg, Integer> index = new IdentityHashMap<>();
+        List<VReg> regs = new ArrayList<>();
+        for (MFunction f : code.functions) {
+            for (MBlock b : f.blocks) {
+                for (MInst m : b.insts) {
+                    Operands.uses(m, v -> index.computeIfAbsent(v, x -> {
+                        regs.add(x);
+                        return regs.size() - 1;
+                    }));
+                    VReg d = Operands.def(m);
+                    if (d != null) {
+                        index.computeIfAbsent(d, x -> {
+                            regs.add(x);
+                            return regs.size() - 1;
+                        });
+                    }
+                }
+            }
+        }
+        for (VReg v : regs) {
+            Integer id = ids.get(v);
+            if (id == null || id < 0 || id + v.width > fileSize) {
+                return "register " + v + " has slot " + id + " outside the " + fileSize + "-register file";
+            }
+        }
+        Map<String, BitSet> usedByFunction = new HashMap<>();
+        for (MFunction f : code.functions) {
+            BitSet used = new BitSet();
+            for (MBlock b : f.blocks) {
+                for (MInst m : b.insts) {
+                    Operands.uses(m, v -> used.set(index.get(v)));
+                    VReg d = Operands.def(m);
+                    if (d != null) {
+                        used.set(index.get(d));
+                    }
+                }
+            }
+            usedByFunction.put(f.name, used);
+        }
+        for (MFunction f : code.functions) {
+            String problem = checkFunction(f, index, regs, ids, usedByFunction);
+            if (problem != null) {
+                return problem;
+            }
+        }
+        return null;
+    }
+
+    private static String checkFunction(MFunction f, Map<VReg, Integer> index, List<VReg> regs, Map<VReg, Integer> ids,
+            Map<String, BitSet> usedByFunction) {
+        int nb = f.blocks.size();
+        Map<String, Integer> blockIndex = new HashMap<>();
+        for (int i = 0; i < nb; i++) {
+            blockIndex.put(f.blocks.get(i).label, i);
+        }
+        BitSet[] liveIn = new BitSet[nb];
+        for (int i = 0; i < nb; i++) {
+            liveIn[i] = new BitSet();
+        }
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int i = nb - 1; i >= 0; i--) {
+                BitSet live = liveOut(f, i, blockIndex, liveIn);
+                List<MInst> insts = f.blocks.get(i).insts;
+                for (int k = insts.size() - 1; k >= 0; k--) {
+                    step(insts.get(k), live, index);
+                }
+                if (!live.equals(liveIn[i])) {
+                    liveIn[i] = live;
+                    changed = true;
+                }
+            }
+        }
+        for (int i = 0; i < nb; i++) {
+            BitSet live = liveOut(f, i, blockIndex, liveIn);
+            List<MInst> insts = f.blocks.get(i).insts;
+            for (int k = insts.size() - 1; k >= 0; k--) {
+                MInst m = insts.get(k);
+                BitSet clash = (BitSet) live.clone();
+                VReg d = Operands.def(m);
+                if (d != null) {
+                    clash.set(index.get(d));
+                }
+                if (m instanceof MInst.Fixed fx && fx.record() instanceof tpb.isa.CallRecord c) {
+                    BitSet callee = usedByFunction.getOrDefault(c.functionName(), new BitSet());
+                    String p = overlap(live, callee, regs, ids, "across the call to " + c.functionName() + " in " + f.name);
+                    if (p != null) {
+                        return p;
+                    }
+                }
+                String p = overlap(clash, clash, regs, ids, "at " + m + " in " + f.blocks.get(i).label);
+                if (p != null) {
+                    return p;
+                }
+                step(m, live, index);
+            }
+        }
+        return null;
+    }
+
+    private static String overlap(BitSet a, BitSet b, List<VReg> regs, Map<VReg, Integer> ids, String where) {
+        for (int x = a.nextSetBit(0); x >= 0; x = a.nextSetBit(x + 1)) {
+            for (int y = b.nextSetBit(0); y >= 0; y = b.nextSetBit(y + 1)) {
+                if (x == y) {
+                    continue;
+                }
+                VReg u = regs.get(x);
+                VReg v = regs.get(y);
+                int su = ids.get(u);
+                int sv = ids.get(v);
+                if (su < sv + v.width && sv < su + u.width) {
+                    return "registers " + u + " and " + v + " share slot " + Math.max(su, sv) + " " + where;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static BitSet liveOut(MFunction f, int i, Map<String, Integer> blockIndex, BitSet[] liveIn) {
+        BitSet out = new BitSet();
+        List<MInst> insts = f.blocks.get(i).insts;
+        boolean falls = true;
+        for (MInst m : insts) {
+            if (m instanceof MInst.Branch b) {
+                Integer t = blockIndex.get(b.target());
+                if (t != null) {
+                    out.or(liveIn[t]);
+                }
+                if (b.op() == null) {
+                    falls = false;
+                }
+            } else if (m instanceof MInst.Fixed fx && (fx.record() instanceof tpb.isa.ExitRecord || fx.record() instanceof tpb.isa.ReturnRecord)) {
+                falls = false;
+            }
+        }
+        if (falls && i + 1 < f.blocks.size()) {
+            out.or(liveIn[i + 1]);
+        }
+        return out;
+    }
+
+    private static void step(MInst m, BitSet live, Map<VReg, Integer> index) {
+        VReg d = Operands.def(m);
+        if (d != null) {
+            live.clear(index.get(d));
+        }
+        Operands.uses(m, v -> live.set(index.get(v)));
+    }
+}

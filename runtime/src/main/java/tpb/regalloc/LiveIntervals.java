@@ -1,0 +1,225 @@
+package tpb.regalloc;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import tpb.isa.CallRecord;
+import tpb.lower.EngineCode;
+import tpb.lower.MBlock;
+import tpb.lower.MFunction;
+import tpb.lower.MInst;
+import tpb.lower.VReg;
+
+/**
+ * REG_Allocator's live ranges (facts §8.4): every function linearized into one interference
+ * scope; each virtual register's range runs from its first to its last occurrence, then
+ * <ul>
+ * <li>across a loop (a backward branch) when the value is live into the loop or is read in the
+ *     loop before it is written there (carried around the back edge), to the whole loop;</li>
+ * <li>to every call site of a function that uses it, so a callee's registers interfere with
+ *     what is live across the call.</li>
+ * </ul>
+ * Positions are two per instruction: uses at 2p, the def at 2p+1, so an instruction may write the
+ * register it reads last.
+ */
+public final class LiveIntervals {
+    /** Registers in order of first appearance, with their ranges and spill weights. */
+    public final List<VReg> regs = new ArrayList<>();
+    public final Map<VReg, Integer> index = new IdentityHashMap<>();
+    int[] start;
+    int[] end;
+    double[] cost;
+    /** Linear position of each instruction, for spill rewriting. */
+    int instructions;
+
+    private LiveIntervals() {}
+
+    public int start(VReg v) {
+        return start[index.get(v)];
+    }
+
+    public int end(VReg v) {
+        return end[index.get(v)];
+    }
+
+    public static LiveIntervals of(EngineCode code) {
+        LiveIntervals li = new LiveIntervals();
+        li.build(code);
+        return li;
+    }
+
+    private int id(VReg v, int pos) {
+        Integer i = index.get(v);
+        if (i == null) {
+            i = regs.size();
+            regs.add(v);
+            index.put(v, i);
+            grow(i + 1);
+            start[i] = pos;
+            end[i] = pos;
+        }
+        return i;
+    }
+
+    private void grow(int n) {
+        if (start == null) {
+            start = new int[64];
+            end = new int[64];
+            cost = new double[64];
+        }
+        if (n > start.length) {
+            int cap = Math.max(n, start.length * 2);
+            start = java.util.Arrays.copyOf(start, cap);
+            end = java.util.Arrays.copyOf(end, cap);
+            cost = java.util.Arrays.copyOf(cost, cap);
+        }
+    }
+
+    private void touch(VReg v, int pos, double weight) {
+        int i = id(v, pos);
+        start[i] = Math.min(start[i], pos);
+        end[i] = Math.max(end[i], pos);
+        cost[i] += weight;
+    }
+
+    private void build(EngineCode code) {
+        Map<String, Integer> blockStart = new HashMap<>();
+        record BackEdge(int from, int to) {}
+        List<BackEdge> edges = new ArrayList<>();
+        List<MInst> linear = new ArrayList<>();
+        Map<String, int[]> functionRange = new HashMap<>();
+        Map<String, Set<String>> callees = new HashMap<>();
+        List<int[]> callSites = new ArrayList<>();
+        List<String> callTargets = new ArrayList<>();
+        int p = 0;
+        for (MFunction f : code.functions) {
+            int fStart = p;
+            for (MBlock b : f.blocks) {
+                blockStart.put(b.label, p);
+            }
+            for (MBlock b : f.blocks) {
+                for (MInst m : b.insts) {
+                    final int at = p;
+                    Operands.uses(m, v -> touch(v, 2 * at, 1));
+                    VReg d = Operands.def(m);
+                    if (d != null) {
+                        touch(d, 2 * at + 1, 1);
+                    }
+                    if (m instanceof MInst.Branch br) {
+                        Integer t = blockStart.get(br.target());
+                        if (t != null && t <= at) {
+                            edges.add(new BackEdge(at, t));
+                        }
+                    } else if (m instanceof MInst.Fixed fx && fx.record() instanceof CallRecord c) {
+                        callSites.add(new int[] {at});
+                        callTargets.add(c.functionName());
+                        callees.computeIfAbsent(f.name, k -> new HashSet<>()).add(c.functionName());
+                    }
+                    linear.add(m);
+                    p++;
+                }
+            }
+            functionRange.put(f.name, new int[] {fStart, p});
+        }
+        instructions = p;
+        // a value used in a loop is worth more: weight by the loops around each occurrence
+        for (BackEdge e : edges) {
+            Set<Integer> seen = new HashSet<>();
+            for (int q = e.to(); q <= e.from(); q++) {
+                MInst m = linear.get(q);
+                Operands.uses(m, v -> seen.add(index.get(v)));
+                VReg d = Operands.def(m);
+                if (d != null) {
+                    seen.add(index.get(d));
+                }
+            }
+            seen.forEach(i -> cost[i] *= 4);
+        }
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (BackEdge e : edges) {
+                changed |= extendAroundLoop(linear, 2 * e.to(), 2 * e.from() + 1, e.to(), e.from());
+            }
+            // a callee's registers meet everything live at its call sites
+            for (int c = 0; c < callSites.size(); c++) {
+                int at = 2 * callSites.get(c)[0];
+                for (String g : reachable(callTargets.get(c), callees)) {
+                    int[] r = functionRange.get(g);
+                    if (r == null) {
+                        continue;
+                    }
+                    Set<Integer> inCallee = new HashSet<>();
+                    for (int q = r[0]; q < r[1]; q++) {
+                        MInst m = linear.get(q);
+                        Operands.uses(m, v -> inCallee.add(index.get(v)));
+                        VReg d = Operands.def(m);
+                        if (d != null) {
+                            inCallee.add(index.get(d));
+                        }
+                    }
+                    for (int i : inCallee) {
+                        if (start[i] > at || end[i] < at) {
+                            start[i] = Math.min(start[i], at);
+                            end[i] = Math.max(end[i], at);
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * The registers that occur in the loop [lo, hi] and are live into it or read before written
+     * in it are live all around it. Only the loop's own instructions are scanned: a register
+     * that does not occur in the loop either spans it already or does not meet it.
+     */
+    private boolean extendAroundLoop(List<MInst> linear, int lo, int hi, int first, int last) {
+        boolean changed = false;
+        Set<Integer> decided = new HashSet<>();
+        for (int q = first; q <= last; q++) {
+            MInst m = linear.get(q);
+            List<Integer> used = new ArrayList<>(2);
+            Operands.uses(m, v -> used.add(index.get(v)));
+            for (int i : used) {
+                if (decided.add(i)) {
+                    changed |= span(i, lo, hi); // read before any write in the loop: carried around the back edge
+                }
+            }
+            VReg d = Operands.def(m);
+            if (d != null) {
+                int i = index.get(d);
+                if (decided.add(i) && start[i] < lo) {
+                    changed |= span(i, lo, hi); // live into the loop
+                }
+            }
+        }
+        return changed;
+    }
+
+    private boolean span(int i, int lo, int hi) {
+        if (start[i] <= lo && end[i] >= hi) {
+            return false;
+        }
+        start[i] = Math.min(start[i], lo);
+        end[i] = Math.max(end[i], hi);
+        return true;
+    }
+
+    private static Set<String> reachable(String f, Map<String, Set<String>> callees) {
+        Set<String> out = new HashSet<>();
+        List<String> work = new ArrayList<>(List.of(f));
+        while (!work.isEmpty()) {
+            String g = work.remove(work.size() - 1);
+            if (out.add(g)) {
+                work.addAll(callees.getOrDefault(g, Set.of()));
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,113 @@
+package tpb.regalloc;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import tpb.lower.CompileException;
+import tpb.lower.EngineCode;
+import tpb.lower.MBlock;
+import tpb.lower.MFunction;
+import tpb.lower.MInst;
+import tpb.lower.VReg;
+
+/**
+ * The coloring_allocator_reg loop (facts §8.4): live ranges, interference, colour; while some
+ * register finds no slot, spill it — a store after each write and a reload before each read,
+ * through short-lived temporaries that cannot be spilled — and go again. Physical ids stay below
+ * the file size (MaxRegNumPerEngine, 62: registers 62 and 63 carry the return address).
+ */
+public final class RegisterAllocator {
+    /** Physical base id of every register, how many were spilled, how many spill slots, rounds. */
+    public record Result(Map<VReg, Integer> ids, int spilled, int slots, int rounds) {}
+
+    private RegisterAllocator() {}
+
+    public static Result allocate(EngineCode code, int fileSize) {
+        int spilled = 0;
+        Map<VReg, Integer> spillSlot = new IdentityHashMap<>();
+        for (int round = 1; ; round++) {
+            LiveIntervals li = LiveIntervals.of(code);
+            InterferenceGraph g = InterferenceGraph.of(li);
+            ColoringAllocator.Coloring c = ColoringAllocator.color(g, fileSize);
+            if (c.spilled().length == 0) {
+                Map<VReg, Integer> ids = new IdentityHashMap<>();
+                for (int i = 0; i < li.regs.size(); i++) {
+                    ids.put(li.regs.get(i), c.slot()[i]);
+                }
+                return new Result(ids, spilled, spillSlot.size(), round);
+            }
+            List<VReg> victims = new ArrayList<>();
+            for (int i : c.spilled()) {
+                VReg v = li.regs.get(i);
+                if (v.unspillable || spillSlot.containsKey(v)) {
+                    // a spill temporary found no slot: spill a neighbour that still can be, the cheapest first
+                    v = cheapestSpillableNeighbour(g, li, i, spillSlot, victims);
+                    if (v == null) {
+                        throw new CompileException("cannot allocate registers since spilling candidates are not enough (" + fileSize
+                                + " registers per engine)");
+                    }
+                }
+                if (!victims.contains(v)) {
+                    victims.add(v);
+                }
+            }
+            for (VReg v : victims) {
+                spillSlot.put(v, spillSlot.size());
+            }
+            spilled += victims.size();
+            rewrite(code, spillSlot, victims);
+            if (round > 64) {
+                throw new CompileException("cannot allocate registers since spilling candidates are not enough (no progress after 64 rounds)");
+            }
+        }
+    }
+
+    private static VReg cheapestSpillableNeighbour(InterferenceGraph g, LiveIntervals li, int node, Map<VReg, Integer> spilled,
+            List<VReg> victims) {
+        VReg best = null;
+        double bestCost = Double.MAX_VALUE;
+        for (int d = 0; d < g.degree[node]; d++) {
+            int m = g.adj[node][d];
+            VReg v = li.regs.get(m);
+            if (!v.unspillable && !spilled.containsKey(v) && !victims.contains(v) && g.cost[m] < bestCost) {
+                best = v;
+                bestCost = g.cost[m];
+            }
+        }
+        return best;
+    }
+
+    /** Replaces each spilled register by a fresh temporary per instruction, with its reload before and store after. */
+    static void rewrite(EngineCode code, Map<VReg, Integer> slots, List<VReg> victims) {
+        java.util.Set<VReg> spill = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        spill.addAll(victims);
+        int[] counter = {0};
+        for (MFunction f : code.functions) {
+            for (MBlock b : f.blocks) {
+                List<MInst> out = new ArrayList<>(b.insts.size());
+                for (MInst m : b.insts) {
+                    Map<VReg, VReg> temp = new IdentityHashMap<>();
+                    Operands.uses(m, v -> {
+                        if (spill.contains(v) && !temp.containsKey(v)) {
+                            VReg t = new VReg(v.name + ".reload" + counter[0]++, v.width, true);
+                            temp.put(v, t);
+                            out.add(new MInst.Spill(t, slots.get(v), false));
+                        }
+                    });
+                    VReg d = Operands.def(m);
+                    VReg dt = null;
+                    if (d != null && spill.contains(d)) {
+                        dt = temp.computeIfAbsent(d, v -> new VReg(v.name + ".store" + counter[0]++, v.width, true));
+                    }
+                    out.add(Rename.apply(m, temp));
+                    if (dt != null) {
+                        out.add(new MInst.Spill(dt, slots.get(d), true));
+                    }
+                }
+                b.insts.clear();
+                b.insts.addAll(out);
+            }
+        }
+    }
+}
