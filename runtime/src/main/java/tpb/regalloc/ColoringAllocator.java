@@ -18,7 +18,38 @@ public final class ColoringAllocator {
 
     private ColoringAllocator() {}
 
+    /**
+     * Colours {@code g} with {@code k} slots. When the first attempt spills, a few more spill
+     * heuristics (cost per neighbour slot squared, and seeded tie-breaking) are tried and the
+     * cheapest spill set is kept: the common, spill-free case pays for one attempt only.
+     */
     public static Coloring color(InterferenceGraph g, int k) {
+        Coloring best = attempt(g, k, 1, null);
+        if (best.spilled().length == 0) {
+            return best;
+        }
+        double bestCost = spillCost(g, best);
+        java.util.Random random = new java.util.Random(0x7B5);
+        for (int t = 0; t < 7; t++) {
+            Coloring c = attempt(g, k, t % 2 == 0 ? 2 : 1, random);
+            double cost = spillCost(g, c);
+            if (cost < bestCost) {
+                best = c;
+                bestCost = cost;
+            }
+        }
+        return best;
+    }
+
+    private static double spillCost(InterferenceGraph g, Coloring c) {
+        double sum = 0;
+        for (int i : c.spilled()) {
+            sum += g.unspillable[i] ? 1e18 : g.cost[i];
+        }
+        return sum;
+    }
+
+    private static Coloring attempt(InterferenceGraph g, int k, int power, java.util.Random random) {
         int n = g.n;
         int[] weighted = new int[n];
         boolean[] removed = new boolean[n];
@@ -59,7 +90,11 @@ public final class ColoringAllocator {
                         continue;
                     }
                     rest[w++] = i;
-                    double score = (g.unspillable[i] ? 1e18 : g.cost[i]) / (weighted[i] + 1);
+                    double degree = weighted[i] + 1;
+                    double score = (g.unspillable[i] ? 1e18 : g.cost[i]) / (power == 2 ? degree * degree : degree);
+                    if (random != null) {
+                        score *= 0.75 + 0.5 * random.nextDouble();
+                    }
                     if (score < best) {
                         best = score;
                         next = i;
@@ -119,6 +154,76 @@ public final class ColoringAllocator {
                 slot[i] = chosen;
             }
         }
-        return new Coloring(slot, Arrays.copyOf(spilled, spills));
+        // second chance: a spilled node takes a slot whose holders can all move elsewhere
+        int kept = 0;
+        for (int a = 0; a < spills; a++) {
+            if (!recolour(g, k, slot, spilled[a])) {
+                spilled[kept++] = spilled[a];
+            }
+        }
+        return new Coloring(slot, Arrays.copyOf(spilled, kept));
+    }
+
+    private static boolean overlaps(int a, int wa, int b, int wb) {
+        return a < b + wb && b < a + wa;
+    }
+
+    /** Whether node {@code m} may sit at {@code at} given its neighbours' slots (and a slot reserved for {@code reserve}). */
+    private static boolean fits(InterferenceGraph g, int k, int[] slot, int m, int at, int reserveAt, int reserveWidth) {
+        if (at < 0 || at + g.width[m] > k || overlaps(at, g.width[m], reserveAt, reserveWidth)) {
+            return false;
+        }
+        for (int d = 0; d < g.degree[m]; d++) {
+            int o = g.adj[m][d];
+            if (slot[o] >= 0 && overlaps(at, g.width[m], slot[o], g.width[o])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Tries each slot for spilled node {@code s}: every coloured neighbour in the way must find
+     * another slot clear of its own neighbours and of {@code s}. Moves are committed only when all
+     * succeed, so a failed try changes nothing.
+     */
+    private static boolean recolour(InterferenceGraph g, int k, int[] slot, int s) {
+        int w = g.width[s];
+        for (int at = 0; at + w <= k; at++) {
+            int[] moved = new int[g.degree[s]];
+            int[] from = new int[g.degree[s]];
+            int count = 0;
+            boolean ok = true;
+            for (int d = 0; d < g.degree[s] && ok; d++) {
+                int m = g.adj[s][d];
+                if (slot[m] < 0 || !overlaps(at, w, slot[m], g.width[m])) {
+                    continue;
+                }
+                int old = slot[m];
+                slot[m] = -1;
+                int to = -1;
+                for (int c = 0; c + g.width[m] <= k && to < 0; c++) {
+                    if (fits(g, k, slot, m, c, at, w)) {
+                        to = c;
+                    }
+                }
+                if (to < 0) {
+                    slot[m] = old;
+                    ok = false;
+                } else {
+                    slot[m] = to;
+                    moved[count] = m;
+                    from[count++] = old;
+                }
+            }
+            if (ok && fits(g, k, slot, s, at, -1, 0)) {
+                slot[s] = at;
+                return true;
+            }
+            for (int i = count - 1; i >= 0; i--) {
+                slot[moved[i]] = from[i];
+            }
+        }
+        return false;
     }
 }

@@ -1,0 +1,98 @@
+package tpb.ir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Malformed kernels: file:line:column and the rule broken. */
+class KernelReaderTest {
+    static String errors(String text) {
+        KernelException e = assertThrows(KernelException.class, () -> KernelReader.read("k.yaml", text));
+        return String.join("\n", e.diagnostics().stream().map(Object::toString).toList());
+    }
+
+    /** k.yaml:line:column of the first occurrence of {@code snippet} in {@code text}. */
+    static String at(String text, String snippet) {
+        int idx = text.indexOf(snippet);
+        int line = 1;
+        int start = 0;
+        for (int i = 0; i < idx; i++) {
+            if (text.charAt(i) == '\n') {
+                line++;
+                start = i + 1;
+            }
+        }
+        return "k.yaml:" + line + ":" + (idx - start + 1);
+    }
+
+    static String kernel(String... insts) {
+        return "kernel: k\nregisters: [a, b, {name: w, is_64bit: true}]\nfunctions:\n  - name: main\n    blocks:\n      - name: start\n        insts:\n"
+                + String.join("\n", List.of(insts).stream().map(i -> "          - " + i).toList()) + "\n          - {inst: Exit}\n"
+                + "  - name: other\n    blocks:\n      - name: elsewhere\n        insts:\n          - {inst: Return}\n";
+    }
+
+    @Test
+    void readsAKernel() {
+        Module m = KernelReader.read("k.yaml", kernel("{inst: RegisterAlu, op: add, dst: a, src0: a, src1: 1}"));
+        assertEquals(2, m.functions().size());
+        assertEquals(new Register("w", true), m.register("w"));
+        Inst.RegisterAlu alu = (Inst.RegisterAlu) m.functions().get(0).blocks().get(0).insts().get(0);
+        assertEquals(Operand.of(1), alu.src1());
+    }
+
+    @Test
+    void unknownRegister() {
+        String k = kernel("{inst: RegisterAlu, op: add, dst: a, src0: aa, src1: 1}");
+        assertEquals(at(k, "aa,") + ": unknown register 'aa'; did you mean 'a'?", errors(k));
+    }
+
+    @Test
+    void unknownBlockAndBranchToAnotherFunction() {
+        String k = kernel("{inst: CompareAndBranch, comp_op: IS_EQIMM, lhs: a, rhs: 0, on_true: start, on_false: nowhere}",
+                "{inst: UnconditionalBranch, target: elsewhere}");
+        assertEquals(at(k, "nowhere") + ": unknown block 'nowhere'\n" + at(k, "elsewhere}")
+                + ": branch to block 'elsewhere' of function 'other': a branch stays in its function 'main'", errors(k));
+    }
+
+    @Test
+    void widthsMustMatch() {
+        String k = kernel("{inst: RegisterAlu, op: add, is_64bit: true, dst: w, src0: a, src1: 1}");
+        assertEquals(at(k, "a, src1") + ": 64-bit op on 32-bit register 'a'", errors(k));
+        String m = kernel("{inst: RegisterMove, dst: w, src: w}");
+        assertEquals(at(m, "w}") + ": 64bit REG MOVE instr must have ImmediateValue src", errors(m));
+    }
+
+    @Test
+    void immediatesMustFit() {
+        String k = kernel("{inst: RegisterAlu, op: add, dst: a, src0: a, src1: 0x100000000}");
+        assertEquals(at(k, "0x100000000") + ": immediate 4294967296 does not fit 32 bits", errors(k));
+    }
+
+    @Test
+    void aluOpsWithoutAnEncodingAndCompareFamilies() {
+        String k = kernel("{inst: RegisterAlu, op: average, dst: a, src0: a, src1: b}");
+        assertEquals(at(k, "average") + ": ALU op 'average' has no encoding: Invalid enum variant for enum AluOpType", errors(k));
+        String c = kernel("{inst: CompareAndBranch, comp_op: IS_LTIMM, lhs: a, rhs: b, on_true: start, on_false: start}");
+        assertEquals(at(c, "b, on_true") + ": comp_op IS_LTIMM takes an immediate rhs", errors(c));
+    }
+
+    @Test
+    void structure() {
+        assertEquals("k.yaml:8:13: Break outside a loop", errors(kernel("{inst: Break}")));
+        String k = kernel("{inst: RegisterAdd}");
+        assertEquals(at(k, "RegisterAdd") + ": unknown instruction 'RegisterAdd'; did you mean 'RegisterAlu'?", errors(k));
+        assertEquals("k.yaml:4:5: function 'main' falls off its last block: end it with Exit, Return or UnconditionalBranch",
+                errors("kernel: k\nregisters: [a]\nfunctions:\n  - name: main\n    insts:\n      - {inst: NoOp}\n"));
+        String l = kernel("{inst: Loop, var: a, lb: 0, ub: 4, stride: 0, body: []}");
+        assertEquals(at(l, "0, body") + ": stride must be positive (the lowered back edge tests var < ub)", errors(l));
+    }
+
+    @Test
+    void jsonIsReadToo() {
+        Module m = KernelReader.read("k.json", "{\"kernel\": \"j\", \"registers\": [\"a\"], \"functions\": [{\"name\": \"main\", \"insts\": "
+                + "[{\"inst\": \"RegisterMove\", \"dst\": \"a\", \"src\": 2}, {\"inst\": \"Exit\"}]}], \"expect\": {\"a\": 2}}");
+        assertEquals(2L, m.expect().get("a"));
+    }
+}

@@ -1,0 +1,148 @@
+package tpb.lower;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import tpb.ir.KernelReader;
+import tpb.ir.Module;
+import tpb.isa.AllEngineBarrierRecord;
+import tpb.isa.BranchCompareOp;
+import tpb.isa.DrainRecord;
+import tpb.isa.EngineType;
+import tpb.isa.GroupResetSemaphoresRecord;
+
+/** Each pass on small kernels, by the machine code it leaves. */
+class PassesTest {
+    static Module kernel(String body) {
+        return KernelReader.read("k.yaml", "kernel: k\nregisters: [i, x, y]\nfunctions:\n  - name: main\n" + body);
+    }
+
+    static EngineCode lowered(Module m) {
+        return LoopLowering.lower(m, EngineType.SP, SemaphoreAllocation.allocate(m, 256)).code();
+    }
+
+    static String shape(EngineCode c) {
+        StringBuilder s = new StringBuilder();
+        for (MBlock b : c.functions.get(0).blocks) {
+            s.append(b.label).append(':');
+            for (MInst m : b.insts) {
+                s.append(' ').append(m.getClass().getSimpleName());
+                if (m instanceof MInst.Branch br) {
+                    s.append('(').append(br.op() == null ? "always" : br.op().specName()).append("->").append(br.target()).append(')');
+                } else if (m instanceof MInst.CondBranch br) {
+                    s.append('(').append(br.op().specName()).append(' ').append(br.onTrue()).append('/').append(br.onFalse()).append(')');
+                } else if (m instanceof MInst.Fixed f) {
+                    s.append('(').append(f.record().arm().specName()).append(')');
+                }
+            }
+            s.append('\n');
+        }
+        return s.toString();
+    }
+
+    @Test
+    void staticLoopBecomesCounterAndBackEdge() {
+        EngineCode c = lowered(kernel("    insts:\n      - {inst: Loop, var: i, lb: 0, ub: 4, body: [{inst: RegisterAlu, op: add, dst: x, src0: x, src1: 1}]}\n"
+                + "      - {inst: Exit}\n"));
+        assertEquals("""
+                main.entry: Move
+                main.loop0: Alu Alu CondBranch(IS_LTIMM main.loop0/main.after1)
+                main.after1: Fixed(Exit)
+                """, shape(c));
+        MInst.Alu step = (MInst.Alu) c.functions.get(0).blocks.get(1).insts.get(1);
+        assertEquals(1, step.imm());
+    }
+
+    @Test
+    void zeroTripStaticLoopEmitsNoLoop() {
+        EngineCode c = lowered(kernel("    insts:\n      - {inst: Loop, var: i, lb: 5, ub: 5, body: [{inst: NoOp}]}\n      - {inst: Exit}\n"));
+        assertEquals("main.entry: Move Fixed(Exit)\n", shape(c));
+    }
+
+    @Test
+    void dynamicLoopComputesItsLimitAndTestsBeforeTheFirstTrip() {
+        EngineCode c = lowered(kernel("    insts:\n      - {inst: DynamicForLoop, var: i, lb: 0, ub_const: 2, ub_coef: 3, ub_reg: y, body: [{inst: NoOp}]}\n"
+                + "      - {inst: Exit}\n"));
+        assertEquals("""
+                main.entry: Alu Alu Move CondBranch(IS_GEREG main.after1/main.loop0)
+                main.loop0: Fixed(NoOp) Alu CondBranch(IS_LTREG main.loop0/main.after1)
+                main.after1: Fixed(Exit)
+                """, shape(c));
+    }
+
+    @Test
+    void canonicalisationEncodesOnlyTheTakenEdge() {
+        Module m = kernel("""
+                    blocks:
+                      - name: a
+                        insts:
+                          - {inst: CompareAndBranch, comp_op: IS_LTIMM, lhs: x, rhs: 1, on_true: b, on_false: c}
+                      - name: b
+                        insts:
+                          - {inst: CompareAndBranch, comp_op: IS_EQREG, lhs: x, rhs: y, on_true: c, on_false: a}
+                      - name: c
+                        insts:
+                          - {inst: CompareAndBranch, comp_op: IS_GTIMM, lhs: x, rhs: 1, on_true: a, on_false: b}
+                      - name: d
+                        insts:
+                          - {inst: UnconditionalBranch, target: e}
+                      - name: e
+                        insts:
+                          - {inst: Exit}
+                """);
+        EngineCode c = lowered(m);
+        BranchCanonicalizer.run(c);
+        assertEquals("""
+                a: Branch(IS_GEIMM->c)
+                b: Branch(IS_NEREG->a)
+                c: Branch(IS_GTIMM->a) Branch(always->b)
+                d:
+                e: Fixed(Exit)
+                """, shape(c));
+        assertEquals(BranchCompareOp.IS_GEIMM, tpb.isa.BranchNegation.map(BranchCompareOp.IS_LTIMM));
+    }
+
+    @Test
+    void controlTransfersAreFencedOnEveryEngine() {
+        Module m = KernelReader.read("k.yaml", """
+                kernel: k
+                engines: [SP, PE]
+                registers: [i]
+                functions:
+                  - name: main
+                    insts:
+                      - {inst: EventSemaphore, update: {sem: s0, mode: sem_inc}}
+                      - {inst: Loop, var: i, lb: 0, ub: 2, body: [{inst: NoOp}]}
+                      - {inst: Exit}
+                """);
+        Map<String, Integer> sems = SemaphoreAllocation.allocate(m, 256);
+        for (EngineType e : List.of(EngineType.SP, EngineType.PE)) {
+            EngineCode c = LoopLowering.lower(m, e, sems).code();
+            BranchCanonicalizer.run(c);
+            ControlBracketing.run(c, List.copyOf(sems.values()));
+            List<MInst> loop = c.functions.get(0).blocks.get(1).insts;
+            assertTrue(((MInst.Fixed) loop.get(2)).record() instanceof AllEngineBarrierRecord, e + " " + loop);
+            assertTrue(((MInst.Fixed) loop.get(3)).record() instanceof GroupResetSemaphoresRecord);
+            assertTrue(((MInst.Fixed) loop.get(4)).record() instanceof AllEngineBarrierRecord);
+            assertTrue(((MInst.Fixed) loop.get(5)).record() instanceof DrainRecord);
+            assertTrue(loop.get(6) instanceof MInst.Branch);
+        }
+    }
+
+    @Test
+    void semaphoresComeFromTheBank() {
+        StringBuilder many = new StringBuilder("    insts:\n");
+        for (int s = 0; s < 257; s++) {
+            many.append("      - {inst: EventSemaphore, update: {sem: s").append(s).append("}}\n");
+        }
+        many.append("      - {inst: Exit}\n");
+        Module m = kernel(many.toString());
+        assertEquals(255, SemaphoreAllocation.allocate(kernel("    insts:\n      - {inst: Exit}\n"), 256).size() + 255);
+        CompileException e = assertThrows(CompileException.class, () -> SemaphoreAllocation.allocate(m, 256));
+        assertEquals("the kernel names 257 semaphores; the bank holds 256", e.getMessage());
+    }
+}
