@@ -95,12 +95,16 @@ public final class LiveIntervals {
         Map<String, Set<String>> callees = new HashMap<>();
         List<int[]> callSites = new ArrayList<>();
         List<String> callTargets = new ArrayList<>();
+        int q0 = 0;
+        for (MFunction f : code.functions) {
+            for (MBlock b : f.blocks) {
+                blockStart.put(b.label, q0);
+                q0 += b.insts.size();
+            }
+        }
         int p = 0;
         for (MFunction f : code.functions) {
             int fStart = p;
-            for (MBlock b : f.blocks) {
-                blockStart.put(b.label, p);
-            }
             for (MBlock b : f.blocks) {
                 for (MInst m : b.insts) {
                     final int at = p;
