@@ -1,0 +1,76 @@
+package tpb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CompileCommandTest {
+    static final String KERNELS = "src/test/resources/kernels/";
+
+    @Test
+    void compilesAndTheStreamValidates(@TempDir Path dir) {
+        Path out = dir.resolve("count.bin");
+        CliRun r = CliRun.of("compile", KERNELS + "01_count.yaml", "-o", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals("SP: 10 records, 7 opcodes, Number of registers spilled = 0\n", r.out());
+        CliRun v = CliRun.of("validate", out.toString(), "--arch", "sunda");
+        assertEquals(0, v.code(), v.out());
+    }
+
+    @Test
+    void emitsAListing() {
+        CliRun r = CliRun.of("compile", KERNELS + "01_count.yaml", "-o", "-", "--emit", "asm", "--no-fences");
+        assertEquals(0, r.code(), r.err());
+        assertEquals("""
+                     0  0x000000  func "main" return_addr_reg_lo=r62 return_addr_reg_hi=r63
+                     1  0x000040  mov r1, r0 valid_num=BITS32 dtype=INT32 src_mode=IMMEDIATE
+                     2  0x000080  mov r0, r0 valid_num=BITS32 dtype=INT32 src_mode=IMMEDIATE
+                L3:
+                     3  0x0000c0  alu.add r1, r1, r0 dtype=INT32 src_datasrc=IMMEDIATE dst_dtype=INT32 immediate=1
+                     4  0x000100  alu.add r0, r0, r0 dtype=INT32 src_datasrc=IMMEDIATE dst_dtype=INT32 immediate=1
+                     5  0x000140  br.IS_LTIMM r0, L3 dtype=INT32 target_mode=REL_IMM cmp_immediate=10
+                     6  0x000180  exit
+                """, r.out());
+        assertEquals("SP: 7 records, 5 opcodes, Number of registers spilled = 0\n", r.err());
+    }
+
+    @Test
+    void oneFilePerEngine(@TempDir Path dir) {
+        CliRun r = CliRun.of("compile", KERNELS + "19_two_engines.yaml", "-o", dir.resolve("two.bin").toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(Files.exists(dir.resolve("two.SP.bin")));
+        assertTrue(Files.exists(dir.resolve("two.PE.bin")));
+        CliRun pe = CliRun.of("compile", KERNELS + "19_two_engines.yaml", "-o", dir.resolve("pe.bin").toString(), "--engine", "PE");
+        assertEquals("PE: 12 records, 7 opcodes, Number of registers spilled = 0\n", pe.out());
+    }
+
+    @Test
+    void spillsAreReported(@TempDir Path dir) {
+        CliRun r = CliRun.of("compile", KERNELS + "16_loop_pressure.yaml", "-o", dir.resolve("p.bin").toString(), "--max-regs", "4");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().matches("SP: \\d+ records, \\d+ opcodes, Number of registers spilled = [1-9]\\d*\n"), r.out());
+    }
+
+    @Test
+    void badKernelsAndArguments(@TempDir Path dir) throws Exception {
+        Path k = dir.resolve("bad.yaml");
+        Files.writeString(k, "kernel: bad\nregisters: [a]\nfunctions:\n  - name: main\n    insts:\n      - {inst: RegisterAlu, op: add, dst: b, src0: a, src1: 1}\n");
+        Path out = dir.resolve("bad.bin");
+        CliRun r = CliRun.of("compile", k.toString(), "-o", out.toString());
+        assertEquals(1, r.code());
+        assertEquals(k + ":4:5: function 'main' falls off its last block: end it with Exit, Return or UnconditionalBranch\n" + k
+                + ":6:43: unknown register 'b'; did you mean 'a'?\ntpb: " + k + ": 2 error(s) in the kernel\n", r.err());
+        assertFalse(Files.exists(out));
+        assertEquals(2, CliRun.of("compile", KERNELS + "01_count.yaml", "-o", out.toString(), "--max-regs", "1").code());
+        assertEquals(2, CliRun.of("compile", KERNELS + "01_count.yaml", "-o", out.toString(), "--engine", "DMA").code());
+        CliRun tooSmall = CliRun.of("compile", KERNELS + "06_alu64.yaml", "-o", out.toString(), "--max-regs", "3");
+        assertEquals(1, tooSmall.code());
+        assertEquals("tpb: " + KERNELS + "06_alu64.yaml: cannot allocate registers since spilling candidates are not enough (3 registers per engine)\n",
+                tooSmall.err());
+    }
+}
