@@ -32,11 +32,14 @@ public final class Compiler {
 
     /** One engine's output. */
     public record EngineOutput(EngineType engine, byte[] stream, EngineCode code, RegisterAllocator.Result allocation,
-            Map<String, Integer> pcs) {
+            Map<String, Integer> pcs, Map<String, Location> registers) {
         public int records() {
             return stream.length / 64;
         }
     }
+
+    /** Where a kernel register ended up on an engine: a physical slot, or a spill slot (8 bytes each in variable 0). */
+    public record Location(int slot, int spillSlot, int width) {}
 
     private Compiler() {}
 
@@ -45,7 +48,8 @@ public final class Compiler {
         List<Integer> semIds = new ArrayList<>(sems.values());
         Map<EngineType, EngineOutput> out = new LinkedHashMap<>();
         for (EngineType e : m.engines()) {
-            EngineCode code = LoopLowering.lower(m, e, sems).code();
+            LoopLowering.Result lowered = LoopLowering.lower(m, e, sems);
+            EngineCode code = lowered.code();
             BranchCanonicalizer.run(code);
             if (o.controlFences()) {
                 ControlBracketing.run(code, semIds);
@@ -61,7 +65,15 @@ public final class Compiler {
                 throw new CompileException(e.specName() + ": the generated records break the spec: " + violations.get(0));
             }
             byte[] stream = gen.generate();
-            out.put(e, new EngineOutput(e, stream, code, alloc, gen.collect()));
+            Map<String, Location> where = new LinkedHashMap<>();
+            lowered.registers().forEach((reg, v) -> {
+                Integer slot = alloc.ids().get(v);
+                Integer spill = alloc.spillSlots().get(v);
+                if (slot != null || spill != null) {
+                    where.put(reg.name(), new Location(slot == null ? -1 : slot, spill == null ? -1 : spill, v.width));
+                }
+            });
+            out.put(e, new EngineOutput(e, stream, code, alloc, gen.collect(), where));
         }
         return out;
     }

@@ -62,7 +62,7 @@ public final class LoopLowering {
     }
 
     private VReg v(Register r) {
-        return vregs.computeIfAbsent(r, x -> new VReg(x.name(), x.numPhysicalRegs(), false));
+        return vregs.computeIfAbsent(r, x -> new VReg(x.name(), x.numPhysicalRegs(), false, true));
     }
 
     private MFunction function(Function f) {

@@ -24,6 +24,7 @@ public final class AllocationChecker {
 
     /** The first problem found, or null when the allocation is sound. */
     public static String check(EngineCode code, Map<VReg, Integer> ids, int fileSize) {
+        Operands.observe(code);
         Map<VReg, Integer> index = new IdentityHashMap<>();
         List<VReg> regs = new ArrayList<>();
         for (MFunction f : code.functions) {

@@ -87,6 +87,7 @@ public final class LiveIntervals {
     }
 
     private void build(EngineCode code) {
+        Operands.observe(code);
         Map<String, Integer> blockStart = new HashMap<>();
         record BackEdge(int from, int to) {}
         List<BackEdge> edges = new ArrayList<>();

@@ -8,7 +8,36 @@ import tpb.lower.VReg;
 final class Operands {
     private Operands() {}
 
+    /** The observable (kernel) registers of the code being allocated: read by every Exit and Return. */
+    private static final ThreadLocal<java.util.List<VReg>> OBSERVED = ThreadLocal.withInitial(java.util.List::of);
+
+    static void observe(tpb.lower.EngineCode code) {
+        java.util.Set<VReg> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        java.util.List<VReg> out = new java.util.ArrayList<>();
+        OBSERVED.set(java.util.List.of());
+        for (tpb.lower.MFunction f : code.functions) {
+            for (tpb.lower.MBlock b : f.blocks) {
+                for (MInst m : b.insts) {
+                    uses(m, v -> {
+                        if (v.observable && seen.add(v)) {
+                            out.add(v);
+                        }
+                    });
+                    VReg d = def(m);
+                    if (d != null && d.observable && seen.add(d)) {
+                        out.add(d);
+                    }
+                }
+            }
+        }
+        OBSERVED.set(out);
+    }
+
     static void uses(MInst m, Consumer<VReg> f) {
+        if (m instanceof MInst.Fixed x && (x.record() instanceof tpb.isa.ExitRecord || x.record() instanceof tpb.isa.ReturnRecord)) {
+            OBSERVED.get().forEach(f);
+            return;
+        }
         if (m instanceof MInst.Alu a) {
             f.accept(a.src0());
             if (a.src1() != null) {

@@ -19,7 +19,7 @@ import tpb.lower.VReg;
  */
 public final class RegisterAllocator {
     /** Physical base id of every register, how many were spilled, how many spill slots, rounds. */
-    public record Result(Map<VReg, Integer> ids, int spilled, int slots, int rounds) {}
+    public record Result(Map<VReg, Integer> ids, int spilled, int slots, int rounds, Map<VReg, Integer> spillSlots) {}
 
     private RegisterAllocator() {}
 
@@ -35,7 +35,7 @@ public final class RegisterAllocator {
                 for (int i = 0; i < li.regs.size(); i++) {
                     ids.put(li.regs.get(i), c.slot()[i]);
                 }
-                return new Result(ids, spilled, spillSlot.size(), round);
+                return new Result(ids, spilled, spillSlot.size(), round, spillSlot);
             }
             List<VReg> victims = new ArrayList<>();
             for (int i : c.spilled()) {

@@ -1,0 +1,224 @@
+package tpb.sim;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tpb.ir.Block;
+import tpb.ir.Function;
+import tpb.ir.Inst;
+import tpb.ir.Module;
+import tpb.ir.Operand;
+import tpb.ir.Register;
+import tpb.isa.AluOpType;
+import tpb.isa.BranchCompareOp;
+import tpb.isa.DtypeWire;
+import tpb.isa.EngineType;
+
+/**
+ * Runs a kernel before lowering, on one engine, with birsim's control model (seed000 §4): a
+ * terminator writes the next-block slot (CompareAndBranch on_true/on_false, UnconditionalBranch
+ * its target; Return and Break null it); after each block the driver follows the slot or falls
+ * through; structured loops run with their own counters; Call runs the callee, Return pops it and
+ * clears every semaphore; Exit ends the run. Registers start as all ones (facts §7.1).
+ */
+public final class IrSimulator {
+    private final Module module;
+    private final EngineType engine;
+    private final Machine m;
+    private final Map<Register, Long> regs = new LinkedHashMap<>();
+
+    private IrSimulator(Module module, EngineType engine, long maxSteps) {
+        this.module = module;
+        this.engine = engine;
+        this.m = new Machine(maxSteps);
+        for (Register r : module.registers()) {
+            regs.put(r, r.is64() ? -1L : 0xFFFF_FFFFL);
+        }
+    }
+
+    public static SimResult run(Module module, EngineType engine, long maxSteps) {
+        IrSimulator s = new IrSimulator(module, engine, maxSteps);
+        SimResult.Status status;
+        String message = null;
+        try {
+            Signal sig = s.call(module.functions().get(0));
+            status = sig == Signal.EXIT ? SimResult.Status.EXIT : SimResult.Status.END;
+        } catch (SimFault f) {
+            status = SimResult.Status.FAULT;
+            message = f.getMessage();
+        }
+        Map<String, Long> out = new LinkedHashMap<>();
+        s.regs.forEach((r, v) -> out.put(r.name(), v));
+        return new SimResult(status, message, s.m.steps, out, List.copyOf(s.m.fired), s.m.semaphoreList());
+    }
+
+    /** How a run of instructions ended. */
+    private enum Signal { NORMAL, BRANCH, BREAK, RETURN, EXIT }
+
+    private String nextBlock;
+
+    private Signal call(Function f) {
+        m.enter();
+        int b = 0;
+        while (true) {
+            Block block = f.blocks().get(b);
+            nextBlock = null;
+            Signal s = run(block.insts());
+            if (s == Signal.EXIT) {
+                return s;
+            }
+            if (s == Signal.RETURN) {
+                m.depth--;
+                m.clearSemaphores();
+                return Signal.RETURN;
+            }
+            if (s == Signal.BRANCH) {
+                String target = nextBlock;
+                b = index(f, target);
+            } else if (++b >= f.blocks().size()) {
+                throw new SimFault("function " + f.name() + " fell off its last block");
+            }
+        }
+    }
+
+    private static int index(Function f, String label) {
+        for (int i = 0; i < f.blocks().size(); i++) {
+            if (f.blocks().get(i).name().equals(label)) {
+                return i;
+            }
+        }
+        throw new SimFault("branch to unknown block " + label);
+    }
+
+    private long read(Register r) {
+        return regs.get(r);
+    }
+
+    private void write(Register r, long v) {
+        regs.put(r, r.is64() ? v : v & 0xFFFF_FFFFL);
+    }
+
+    private long value(Operand o) {
+        return o instanceof Operand.Reg r ? read(r.register()) : ((Operand.Imm) o).value();
+    }
+
+    private Signal run(List<Inst> insts) {
+        for (Inst i : insts) {
+            if (i.engine() != EngineType.ALL && i.engine() != engine) {
+                continue;
+            }
+            Signal s = exec(i);
+            if (s != Signal.NORMAL) {
+                return s;
+            }
+        }
+        return Signal.NORMAL;
+    }
+
+    private Signal exec(Inst i) {
+        m.step();
+        if (i instanceof Inst.RegisterAlu a) {
+            write(a.dst(), Semantics.alu(a.op(), a.is64(), a.dtype(), read(a.src0()), value(a.src1())));
+        } else if (i instanceof Inst.RegisterMove mv) {
+            write(mv.dst(), value(mv.src()));
+        } else if (i instanceof Inst.CompareAndBranch c) {
+            nextBlock = Semantics.compare(c.compOp(), c.dtype(), read(c.lhs()), value(c.rhs())) ? c.onTrue() : c.onFalse();
+            return Signal.BRANCH;
+        } else if (i instanceof Inst.UnconditionalBranch u) {
+            nextBlock = u.target();
+            return Signal.BRANCH;
+        } else if (i instanceof Inst.Break) {
+            return Signal.BREAK;
+        } else if (i instanceof Inst.Return) {
+            return Signal.RETURN;
+        } else if (i instanceof Inst.Exit) {
+            return Signal.EXIT;
+        } else if (i instanceof Inst.Call c) {
+            Signal s = call(module.function(c.callee()));
+            if (s == Signal.EXIT) {
+                return s;
+            }
+        } else if (i instanceof Inst.DmaTrigger d) {
+            m.trigger(d.queue(), d.blockId());
+        } else if (i instanceof Inst.SwitchQueueInstance q) {
+            if (!q.noRearm()) {
+                m.rearm(q.queue());
+            }
+        } else if (i instanceof Inst.ResetQueueInstance q) {
+            m.rearm(q.queue());
+        } else if (i instanceof Inst.EventSemaphore e) {
+            if (e.waitSem() != null) {
+                m.waitAtLeast(semaphoreId(e.waitSem()), e.waitValue());
+            }
+            if (e.updateSem() != null) {
+                m.update(semaphoreId(e.updateSem()), e.updateMode(), e.updateValue());
+            }
+        } else if (i instanceof Inst.GroupReset g) {
+            g.semaphores().forEach(s -> m.semaphores[semaphoreId(s)] = 0);
+        } else if (i instanceof Inst.Loop l) {
+            return staticLoop(l);
+        } else if (i instanceof Inst.DynamicLoop l) {
+            return dynamicLoop(l);
+        } else if (i instanceof Inst.DoWhile d) {
+            while (true) {
+                Signal s = run(d.body());
+                if (s == Signal.BREAK) {
+                    return Signal.NORMAL;
+                }
+                if (s != Signal.NORMAL) {
+                    return s;
+                }
+                m.step();
+                if (read(d.pred()) == 0) {
+                    return Signal.NORMAL;
+                }
+            }
+        }
+        return Signal.NORMAL;
+    }
+
+    private java.util.Map<String, Integer> semaphoreIds;
+
+    private int semaphoreId(String name) {
+        if (semaphoreIds == null) {
+            semaphoreIds = tpb.lower.SemaphoreAllocation.allocate(module, Machine.SEMAPHORES);
+        }
+        return semaphoreIds.get(name);
+    }
+
+    private Signal staticLoop(Inst.Loop l) {
+        write(l.var(), l.lb());
+        if (l.lb() >= l.ub()) {
+            return Signal.NORMAL;
+        }
+        return counted(l.var(), l.stride(), l.body(), l.ub());
+    }
+
+    private Signal dynamicLoop(Inst.DynamicLoop l) {
+        long limit = Semantics.alu(AluOpType.MULT, false, DtypeWire.INT32, read(l.ubReg()), l.ubCoef());
+        limit = Semantics.alu(AluOpType.ADD, false, DtypeWire.INT32, limit, l.ubConst());
+        write(l.var(), l.lb());
+        if (Semantics.compare(BranchCompareOp.IS_GEREG, DtypeWire.INT32, read(l.var()), limit)) {
+            return Signal.NORMAL;
+        }
+        return counted(l.var(), l.stride(), l.body(), limit);
+    }
+
+    /** body; var += stride; again while var < limit (signed 32-bit), as the lowered back edge tests it. */
+    private Signal counted(Register var, long stride, List<Inst> body, long limit) {
+        while (true) {
+            Signal s = run(body);
+            if (s == Signal.BREAK) {
+                return Signal.NORMAL;
+            }
+            if (s != Signal.NORMAL) {
+                return s;
+            }
+            m.step();
+            write(var, Semantics.alu(AluOpType.ADD, false, DtypeWire.INT32, read(var), stride));
+            if (!Semantics.compare(BranchCompareOp.IS_LTIMM, DtypeWire.INT32, read(var), limit)) {
+                return Signal.NORMAL;
+            }
+        }
+    }
+}
