@@ -99,19 +99,33 @@ public final class AllocationChecker {
                 }
             }
         }
+        BitSet[] writtenIn = written(f, blockIndex, index, regs.size());
         for (int i = 0; i < nb; i++) {
             BitSet live = liveOut(f, i, blockIndex, liveIn);
             List<MInst> insts = f.blocks.get(i).insts;
+            BitSet[] writtenBefore = new BitSet[insts.size()];
+            BitSet w = (BitSet) writtenIn[i].clone();
+            for (int k = 0; k < insts.size(); k++) {
+                writtenBefore[k] = (BitSet) w.clone();
+                VReg d = Operands.def(insts.get(k));
+                if (d != null) {
+                    w.set(index.get(d));
+                }
+            }
             for (int k = insts.size() - 1; k >= 0; k--) {
                 MInst m = insts.get(k);
                 BitSet clash = (BitSet) live.clone();
+                // a value nobody wrote on any path here is not a value: only live and maybe-written registers hold slots
+                clash.and(writtenBefore[k]);
                 VReg d = Operands.def(m);
                 if (d != null) {
                     clash.set(index.get(d));
                 }
                 if (m instanceof MInst.Fixed fx && fx.record() instanceof tpb.isa.CallRecord c) {
                     BitSet callee = usedByFunction.getOrDefault(c.functionName(), new BitSet());
-                    String p = overlap(live, callee, regs, ids, "across the call to " + c.functionName() + " in " + f.name);
+                    BitSet across = (BitSet) live.clone();
+                    across.and(writtenBefore[k]);
+                    String p = overlap(across, callee, regs, ids, "across the call to " + c.functionName() + " in " + f.name);
                     if (p != null) {
                         return p;
                     }
@@ -124,6 +138,50 @@ public final class AllocationChecker {
             }
         }
         return null;
+    }
+
+    /** Forward "maybe written" sets at block entries (written on some path from the function's start). */
+    private static BitSet[] written(MFunction f, Map<String, Integer> blockIndex, Map<VReg, Integer> index, int n) {
+        int nb = f.blocks.size();
+        BitSet[] in = new BitSet[nb];
+        for (int i = 0; i < nb; i++) {
+            in[i] = new BitSet(n);
+        }
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int i = 0; i < nb; i++) {
+                BitSet out = (BitSet) in[i].clone();
+                boolean falls = true;
+                for (MInst m : f.blocks.get(i).insts) {
+                    VReg d = Operands.def(m);
+                    if (d != null) {
+                        out.set(index.get(d));
+                    }
+                    if (m instanceof MInst.Branch b) {
+                        Integer t = blockIndex.get(b.target());
+                        if (t != null && !contains(in[t], out)) {
+                            in[t].or(out);
+                            changed = true;
+                        }
+                        if (b.op() == null) {
+                            falls = false;
+                        }
+                    }
+                }
+                if (falls && i + 1 < nb && !contains(in[i + 1], out)) {
+                    in[i + 1].or(out);
+                    changed = true;
+                }
+            }
+        }
+        return in;
+    }
+
+    private static boolean contains(BitSet big, BitSet small) {
+        BitSet x = (BitSet) small.clone();
+        x.andNot(big);
+        return x.isEmpty();
     }
 
     private static String overlap(BitSet a, BitSet b, List<VReg> regs, Map<VReg, Integer> ids, String where) {

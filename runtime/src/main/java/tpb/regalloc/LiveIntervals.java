@@ -168,7 +168,7 @@ public final class LiveIntervals {
                         }
                     }
                     for (int i : inCallee) {
-                        if (start[i] > at || end[i] < at) {
+                        if (!regs.get(i).unspillable && (start[i] > at || end[i] < at)) {
                             start[i] = Math.min(start[i], at);
                             end[i] = Math.max(end[i], at);
                             changed = true;
@@ -208,7 +208,8 @@ public final class LiveIntervals {
     }
 
     private boolean span(int i, int lo, int hi) {
-        if (start[i] <= lo && end[i] >= hi) {
+        if (start[i] <= lo && end[i] >= hi || regs.get(i).unspillable) {
+            // spill temporaries live from their reload to their one use (or their def to its store): never around a loop
             return false;
         }
         start[i] = Math.min(start[i], lo);

@@ -18,13 +18,13 @@ final class Operands {
         for (tpb.lower.MFunction f : code.functions) {
             for (tpb.lower.MBlock b : f.blocks) {
                 for (MInst m : b.insts) {
-                    uses(m, v -> {
-                        if (v.observable && seen.add(v)) {
+                    operandUses(m, v -> {
+                        if (v.observable && !v.spilled && seen.add(v)) {
                             out.add(v);
                         }
                     });
                     VReg d = def(m);
-                    if (d != null && d.observable && seen.add(d)) {
+                    if (d != null && d.observable && !d.spilled && seen.add(d)) {
                         out.add(d);
                     }
                 }
@@ -33,11 +33,17 @@ final class Operands {
         OBSERVED.set(out);
     }
 
+    /** Reads for liveness: an instruction's operands, and every observable register at Exit and Return. */
     static void uses(MInst m, Consumer<VReg> f) {
         if (m instanceof MInst.Fixed x && (x.record() instanceof tpb.isa.ExitRecord || x.record() instanceof tpb.isa.ReturnRecord)) {
             OBSERVED.get().forEach(f);
             return;
         }
+        operandUses(m, f);
+    }
+
+    /** The registers an instruction's record reads (spill rewriting reloads these only: a spilled value stays observable in memory). */
+    static void operandUses(MInst m, Consumer<VReg> f) {
         if (m instanceof MInst.Alu a) {
             f.accept(a.src0());
             if (a.src1() != null) {

@@ -54,6 +54,7 @@ public final class RegisterAllocator {
             }
             for (VReg v : victims) {
                 spillSlot.put(v, spillSlot.size());
+                v.spilled = true;
             }
             spilled += victims.size();
             rewrite(code, spillSlot, victims);
@@ -88,7 +89,7 @@ public final class RegisterAllocator {
                 List<MInst> out = new ArrayList<>(b.insts.size());
                 for (MInst m : b.insts) {
                     Map<VReg, VReg> temp = new IdentityHashMap<>();
-                    Operands.uses(m, v -> {
+                    Operands.operandUses(m, v -> {
                         if (spill.contains(v) && !temp.containsKey(v)) {
                             VReg t = new VReg(v.name + ".reload" + counter[0]++, v.width, true);
                             temp.put(v, t);

@@ -26,6 +26,7 @@ public final class IrSimulator {
     private final EngineType engine;
     private final Machine m;
     private final Map<Register, Long> regs = new LinkedHashMap<>();
+    private final java.util.Set<Register> written = new java.util.LinkedHashSet<>();
 
     private IrSimulator(Module module, EngineType engine, long maxSteps) {
         this.module = module;
@@ -47,8 +48,13 @@ public final class IrSimulator {
             status = SimResult.Status.FAULT;
             message = f.getMessage();
         }
+        // a register the run never wrote has no defined final value (the compiler need not keep its reset contents)
         Map<String, Long> out = new LinkedHashMap<>();
-        s.regs.forEach((r, v) -> out.put(r.name(), v));
+        s.regs.forEach((r, v) -> {
+            if (s.written.contains(r)) {
+                out.put(r.name(), v);
+            }
+        });
         return new SimResult(status, message, s.m.steps, out, List.copyOf(s.m.fired), s.m.semaphoreList());
     }
 
@@ -95,6 +101,7 @@ public final class IrSimulator {
     }
 
     private void write(Register r, long v) {
+        written.add(r);
         regs.put(r, r.is64() ? v : v & 0xFFFF_FFFFL);
     }
 

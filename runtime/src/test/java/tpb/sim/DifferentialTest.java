@@ -39,12 +39,19 @@ class DifferentialTest {
     static void agree(Module m, Compiler.Options o) {
         Map<EngineType, Compiler.EngineOutput> out = Compiler.compile(m, o);
         for (Compiler.EngineOutput eo : out.values()) {
-            SimResult ir = IrSimulator.run(m, eo.engine(), 1_000_000);
+            SimResult ir = IrSimulator.run(m, eo.engine(), 100_000);
             SimResult st = StreamSimulator.run(eo.stream(), eo.registers(), 10_000_000);
             assertEquals(ir.status(), st.status(), eo.engine() + ": " + ir.message() + " / " + st.message());
+            if (ir.message() != null && ir.message().startsWith("step budget")) {
+                // neither run ends: the budgets differ (one IR step is several records), so do the messages
+                assertTrue(st.message().startsWith("step budget"), st.message());
+                continue;
+            }
             assertEquals(ir.message(), st.message());
-            for (Map.Entry<String, Long> r : st.registers().entrySet()) {
-                assertEquals(ir.registers().get(r.getKey()), r.getValue(), eo.engine() + " register " + r.getKey());
+            for (Map.Entry<String, Long> r : ir.registers().entrySet()) {
+                if (eo.registers().containsKey(r.getKey())) {
+                    assertEquals(r.getValue(), st.registers().get(r.getKey()), eo.engine() + " register " + r.getKey());
+                }
             }
             assertEquals(ir.fired(), st.fired());
             if (!o.controlFences()) {
