@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
 @Command(name = "tpb", mixinStandardHelpOptions = true, version = "tpb 0.1.0",
         description = "Tools for the AWS Neuron TPB instruction set (64-byte records).",
         subcommands = {SpecCommand.class, AsmCommand.class, DisasmCommand.class, ValidateCommand.class, CheckSpecCommand.class,
-                DiffCommand.class, DocCommand.class, CompileCommand.class, CommandLine.HelpCommand.class})
+                DiffCommand.class, DocCommand.class, CompileCommand.class, RunCommand.class, DemoCommand.class,
+                CommandLine.HelpCommand.class})
 public final class Tpb {
     public static final int OK = 0;
     public static final int INVALID_INPUT = 1;

@@ -38,7 +38,7 @@ import tpb.isa.EngineType;
 public final class LoopLowering {
     private final EngineType engine;
     private final Map<String, Integer> semaphores;
-    private final Map<Register, VReg> vregs = new HashMap<>();
+    private final Map<Register, VReg> vregs = new java.util.LinkedHashMap<>();
     private final Deque<String> loopExits = new ArrayDeque<>();
     private MFunction fn;
     private MBlock cur;

@@ -55,7 +55,7 @@ public final class IrSimulator {
                 out.put(r.name(), v);
             }
         });
-        return new SimResult(status, message, s.m.steps, out, List.copyOf(s.m.fired), s.m.semaphoreList());
+        return new SimResult(status, message, s.m.steps, out, List.copyOf(s.m.fired), s.m.semaphoreList(), 0);
     }
 
     /** How a run of instructions ended. */

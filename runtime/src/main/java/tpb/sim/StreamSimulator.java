@@ -147,7 +147,14 @@ public final class StreamSimulator {
 
     /** Runs from PC 0 for at most {@code maxSteps} records; {@code registers} names what to read back. */
     public static SimResult run(byte[] stream, Map<String, Compiler.Location> registers, long maxSteps) {
+        return run(stream, registers, maxSteps, null);
+    }
+
+    /** As {@link #run(byte[], Map, long)}, calling {@code trace} with the PC of every record before it executes. */
+    public static SimResult run(byte[] stream, Map<String, Compiler.Location> registers, long maxSteps,
+            java.util.function.IntConsumer trace) {
         StreamSimulator s = new StreamSimulator(stream, maxSteps);
+        s.trace = trace;
         SimResult.Status status;
         String message = null;
         try {
@@ -158,7 +165,7 @@ public final class StreamSimulator {
         }
         Map<String, Long> out = new LinkedHashMap<>();
         registers.forEach((name, loc) -> out.put(name, s.readBack(loc)));
-        return new SimResult(status, message, s.m.steps, out, List.copyOf(s.m.fired), s.m.semaphoreList());
+        return new SimResult(status, message, s.m.steps, out, List.copyOf(s.m.fired), s.m.semaphoreList(), s.memoryChecksum());
     }
 
     /** Every register slot by number (for streams run without a kernel). */
@@ -189,6 +196,19 @@ public final class StreamSimulator {
     }
 
     private int[] stack = new int[Machine.MAX_CALL_DEPTH + 1];
+    private java.util.function.IntConsumer trace;
+
+    /** A checksum of the memory the run wrote (spill slots, by address) and the DMA blocks it fired. */
+    long memoryChecksum() {
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        new java.util.TreeMap<>(spill).forEach((addr, v) -> {
+            crc.update(java.nio.ByteBuffer.allocate(16).putLong(addr).putLong(v).array());
+        });
+        for (String f : m.fired) {
+            crc.update(f.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return crc.getValue();
+    }
 
     private SimResult.Status execute() {
         int pc = 0;
@@ -199,6 +219,9 @@ public final class StreamSimulator {
                 throw new SimFault("PC " + pc + " is outside the " + n + "-record stream");
             }
             m.step();
+            if (trace != null) {
+                trace.accept(pc);
+            }
             switch (kind[pc]) {
                 case NOP -> pc++;
                 case ALU -> {

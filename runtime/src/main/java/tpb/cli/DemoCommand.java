@@ -1,0 +1,67 @@
+package tpb.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import tpb.asm.Disassembler;
+import tpb.codegen.Compiler;
+import tpb.ir.KernelReader;
+import tpb.ir.Module;
+import tpb.isa.EngineType;
+import tpb.sim.IrSimulator;
+import tpb.sim.SimResult;
+import tpb.sim.StreamSimulator;
+import tpb.stream.RecordStream;
+import tpb.stream.StreamValidator;
+
+/** {@code tpb demo}: the bundled kernel end to end — compile, validate, disassemble, run both simulators, check expect. */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = "Compile the bundled demo kernel, validate and disassemble it, run it on both simulators and check its expect block.")
+final class DemoCommand implements Callable<Integer> {
+    static final String KERNEL = "kernels/demo.yaml";
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        java.io.PrintWriter out = spec.commandLine().getOut();
+        String text;
+        try (InputStream in = DemoCommand.class.getClassLoader().getResourceAsStream(KERNEL)) {
+            if (in == null) {
+                throw new CliException(KERNEL + " is missing from the build");
+            }
+            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        out.println("# " + KERNEL);
+        text.lines().filter(l -> l.startsWith("#")).forEach(out::println);
+        Module m = KernelReader.read(KERNEL, text);
+        Compiler.EngineOutput o = Compiler.compile(m, Compiler.Options.defaults()).get(EngineType.SP);
+        StreamValidator.Report v = StreamValidator.validate(o.stream(), tpb.isa.Arch.SUNDA, true);
+        out.printf("%ncompiled: %d records, Number of registers spilled = %d, validate on SUNDA: %s%n", o.records(), o.allocation().spilled(),
+                v.valid() ? "ok" : v.violations());
+        List<String> listing = Disassembler.listing(RecordStream.of(o.stream()), false);
+        listing.stream().limit(12).forEach(out::println);
+        out.printf("  ... %d more lines%n%n", Math.max(0, listing.size() - 12));
+        SimResult ir = IrSimulator.run(m, EngineType.SP, 1_000_000);
+        SimResult st = StreamSimulator.run(o.stream(), o.registers(), 10_000_000);
+        out.printf("IR simulator:     %s after %d steps%n", ir.status(), ir.steps());
+        out.printf("stream simulator: %s after %d records%n", st.status(), st.steps());
+        boolean ok = v.valid() && ir.ok() && st.ok();
+        for (var e : m.expect().entrySet()) {
+            Long a = ir.registers().get(e.getKey());
+            Long b = st.registers().get(e.getKey());
+            boolean good = e.getValue().equals(a) && e.getValue().equals(b);
+            ok &= good;
+            out.printf("  %-6s expect %-8d IR %-8d stream %-8d %s%n", e.getKey(), e.getValue(), a, b, good ? "ok" : "MISMATCH");
+        }
+        out.println(ok ? "demo: ok" : "demo: FAILED");
+        out.flush();
+        return ok ? Tpb.OK : Tpb.INVALID_INPUT;
+    }
+}

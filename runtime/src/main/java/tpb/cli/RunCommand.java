@@ -1,0 +1,131 @@
+package tpb.cli;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import tpb.asm.Disassembler;
+import tpb.codegen.Compiler;
+import tpb.ir.KernelException;
+import tpb.ir.KernelReader;
+import tpb.ir.Module;
+import tpb.isa.EngineType;
+import tpb.lower.CompileException;
+import tpb.sim.SimResult;
+import tpb.sim.StreamSimulator;
+import tpb.spec.json.Json;
+import tpb.stream.RecordStream;
+import tpb.stream.StreamException;
+
+/** {@code tpb run KERNEL|FILE.bin}: simulate one engine's sequencer; exit 0 when the run ends, 1 on a fault. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Run a kernel (compiled first) or a record stream on the SP sequencer model: exit reason, steps, final "
+                + "registers. Exit 0 when the run ends (Exit, or the entry function returns), 1 on a fault.")
+final class RunCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "KERNEL|FILE.bin", description = "A kernel (.yaml/.json) or a record stream (.bin).")
+    String input;
+
+    @Option(names = "--max-steps", paramLabel = "N", defaultValue = "10000000", description = "Step budget (default 10,000,000 records).")
+    long maxSteps;
+
+    @Option(names = "--trace", description = "Print every executed record.")
+    boolean trace;
+
+    @Option(names = "--json", description = "Report as JSON: status, steps, registers, memory_checksum.")
+    boolean json;
+
+    @Option(names = "--engine", paramLabel = "E", description = "Which engine of the kernel to run (default its first).")
+    String engine;
+
+    @Override
+    public Integer call() {
+        if (maxSteps < 1) {
+            throw new CliException("--max-steps must be positive", Tpb.USAGE);
+        }
+        byte[] stream;
+        Map<String, Compiler.Location> registers;
+        Map<String, Long> expect = Map.of();
+        if (input.endsWith(".bin")) {
+            stream = Inputs.read(input);
+            try {
+                RecordStream.of(stream);
+            } catch (StreamException e) {
+                throw new CliException(input + ": " + e.getMessage());
+            }
+            registers = StreamSimulator.slots();
+        } else {
+            Module m;
+            try {
+                m = KernelReader.read(input, new String(Inputs.read(input), StandardCharsets.UTF_8));
+            } catch (KernelException e) {
+                e.diagnostics().forEach(d -> spec.commandLine().getErr().println(d));
+                throw new CliException(input + ": " + e.diagnostics().size() + " error(s) in the kernel");
+            }
+            EngineType e = engine == null ? m.engines().get(0) : EngineType.fromName(engine);
+            if (e == null || !m.engines().contains(e)) {
+                throw new CliException("the kernel runs on " + m.engines().stream().map(EngineType::specName).toList() + ", not " + engine, Tpb.USAGE);
+            }
+            Compiler.EngineOutput out;
+            try {
+                out = Compiler.compile(m, Compiler.Options.defaults()).get(e);
+            } catch (CompileException x) {
+                throw new CliException(input + ": " + x.getMessage());
+            }
+            stream = out.stream();
+            registers = out.registers();
+            expect = m.expect();
+        }
+        return report(stream, registers, expect);
+    }
+
+    private int report(byte[] stream, Map<String, Compiler.Location> registers, Map<String, Long> expect) {
+        java.io.PrintWriter out = spec.commandLine().getOut();
+        SimResult r = StreamSimulator.run(stream, registers, maxSteps, trace ? pc -> out.printf("trace %6d  %s%n", pc,
+                Disassembler.text(stream, pc * 64, stream.length / 64)) : null);
+        List<String> mismatches = new ArrayList<>();
+        expect.forEach((name, want) -> {
+            Long got = r.registers().get(name);
+            if (got == null || !got.equals(want)) {
+                mismatches.add(name + " = " + got + ", expected " + want);
+            }
+        });
+        if (json) {
+            Map<String, Object> j = new LinkedHashMap<>();
+            j.put("status", r.status().name().toLowerCase(java.util.Locale.ROOT));
+            if (r.message() != null) {
+                j.put("message", r.message());
+            }
+            j.put("steps", r.steps());
+            j.put("registers", new LinkedHashMap<>(r.registers()));
+            j.put("dma_fired", r.fired());
+            j.put("memory_checksum", r.memoryChecksum());
+            if (!expect.isEmpty()) {
+                j.put("expect", mismatches.isEmpty() ? "ok" : mismatches);
+            }
+            out.print(Json.write(j));
+        } else {
+            out.printf("%s after %d steps%s%n", r.status(), r.steps(), r.message() == null ? "" : ": " + r.message());
+            StringBuilder regs = new StringBuilder();
+            r.registers().forEach((k, v) -> regs.append(regs.length() == 0 ? "" : "  ").append(k).append('=').append(v));
+            out.println("registers: " + regs);
+            if (!r.fired().isEmpty()) {
+                out.println("dma fired: " + String.join(" ", r.fired()));
+            }
+            if (!expect.isEmpty()) {
+                out.println(mismatches.isEmpty() ? "expect: ok" : "expect: FAILED: " + String.join("; ", mismatches));
+            }
+        }
+        out.flush();
+        return r.ok() && mismatches.isEmpty() ? Tpb.OK : Tpb.INVALID_INPUT;
+    }
+}

@@ -1,0 +1,65 @@
+package tpb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunCommandTest {
+    static final String KERNELS = "src/test/resources/kernels/";
+
+    @Test
+    void runsAKernelAndChecksExpect() {
+        CliRun r = CliRun.of("run", KERNELS + "01_count.yaml");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertEquals("EXIT after 64 steps\nregisters: acc=10  i=10\nexpect: ok\n", r.out());
+    }
+
+    @Test
+    void json() {
+        CliRun r = CliRun.of("run", KERNELS + "17_dma.yaml", "--json");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("\"status\": \"exit\""), r.out());
+        assertTrue(r.out().contains("\"dma_fired\": [\"q0[0]\", \"q0[1]\", \"q0[2]\", \"q0[3]\", \"q0[0]\"]"), r.out());
+        assertTrue(r.out().contains("\"memory_checksum\": "), r.out());
+    }
+
+    @Test
+    void traceAndFaults(@TempDir Path dir) throws Exception {
+        CliRun t = CliRun.of("run", KERNELS + "25_core_barrier.yaml", "--trace");
+        assertTrue(t.out().startsWith("trace      0  func \"main\" return_addr_reg_lo=r62 return_addr_reg_hi=r63\n"
+                + "trace      1  mov r0, r0 valid_num=BITS32 dtype=INT32 src_mode=IMMEDIATE immediate=1\n"), t.out());
+        CliRun budget = CliRun.of("run", KERNELS + "02_nested3.yaml", "--max-steps", "50");
+        assertEquals(1, budget.code());
+        assertTrue(budget.out().startsWith("FAULT after 51 steps: step budget of 50 exhausted\n"), budget.out());
+        Path bin = dir.resolve("loop.bin");
+        assertEquals(0, CliRun.of("asm", writeTo(dir.resolve("l.s"), "l: jmp l target_mode=REL_IMM\n"), "-o", bin.toString()).code());
+        CliRun forever = CliRun.of("run", bin.toString(), "--max-steps", "1000");
+        assertEquals("FAULT after 1001 steps: step budget of 1000 exhausted", forever.out().lines().findFirst().orElseThrow());
+        Path wait = dir.resolve("wait.bin");
+        assertEquals(0, CliRun.of("asm", writeTo(dir.resolve("w.s"), "sem events.wait_mode=SEM_GE_IMM events.wait_idx=3 events.semaphore_value=1\nexit\n"),
+                "-o", wait.toString()).code());
+        CliRun dead = CliRun.of("run", wait.toString());
+        assertEquals("FAULT after 1 steps: deadlock: waiting for semaphore 3 >= 1 (it is 0) and no engine can update it",
+                dead.out().lines().findFirst().orElseThrow());
+        Path raw = dir.resolve("raw.bin");
+        Files.write(raw, new byte[64]);
+        assertTrue(CliRun.of("run", raw.toString()).out().startsWith("FAULT after 1 steps: record 0 cannot be executed: no arm for opcode 0x0"));
+    }
+
+    static String writeTo(Path p, String text) throws Exception {
+        Files.writeString(p, text);
+        return p.toString();
+    }
+
+    @Test
+    void demoRunsEndToEnd() {
+        CliRun d = CliRun.of("demo");
+        assertEquals(0, d.code(), d.out());
+        assertTrue(d.out().endsWith("demo: ok\n"), d.out());
+        assertTrue(d.out().contains("  acc    expect 112      IR 112      stream 112      ok\n"), d.out());
+    }
+}
