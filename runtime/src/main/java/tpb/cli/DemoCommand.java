@@ -49,7 +49,7 @@ final class DemoCommand implements Callable<Integer> {
         listing.stream().limit(12).forEach(out::println);
         out.printf("  ... %d more lines%n%n", Math.max(0, listing.size() - 12));
         SimResult ir = IrSimulator.run(m, EngineType.SP, 1_000_000);
-        SimResult st = StreamSimulator.run(o.stream(), o.registers(), 10_000_000);
+        SimResult st = StreamSimulator.run(o.stream(), o.registers(), 10_000_000, null, m.memory(), m.queues());
         out.printf("IR simulator:     %s after %d steps%n", ir.status(), ir.steps());
         out.printf("stream simulator: %s after %d records%n", st.status(), st.steps());
         boolean ok = v.valid() && ir.ok() && st.ok();
@@ -60,6 +60,16 @@ final class DemoCommand implements Callable<Integer> {
             ok &= good;
             out.printf("  %-6s expect %-8d IR %-8d stream %-8d %s%n", e.getKey(), e.getValue(), a, b, good ? "ok" : "MISMATCH");
         }
+        for (Module.ExpectMemory e : m.expectMemory()) {
+            byte[] a = java.util.Arrays.copyOfRange(ir.memory().get(e.region()), e.offset(), e.offset() + e.bytes().length);
+            byte[] b = java.util.Arrays.copyOfRange(st.memory().get(e.region()), e.offset(), e.offset() + e.bytes().length);
+            boolean good = java.util.Arrays.equals(a, e.bytes()) && java.util.Arrays.equals(b, e.bytes());
+            ok &= good;
+            out.printf("  %s+%d: %s (%d bytes, IR and stream) %s%n", e.region(), e.offset(), java.util.HexFormat.of().formatHex(b, 0,
+                    Math.min(8, b.length)) + (b.length > 8 ? "…" : ""), b.length, good ? "ok" : "MISMATCH");
+        }
+        out.printf("memory checksum: IR %08x, stream %08x%n", ir.memoryChecksum(), st.memoryChecksum());
+        ok &= ir.memoryChecksum() == st.memoryChecksum();
         out.println(ok ? "demo: ok" : "demo: FAILED");
         out.flush();
         return ok ? Tpb.OK : Tpb.INVALID_INPUT;

@@ -55,6 +55,7 @@ final class RunCommand implements Callable<Integer> {
         byte[] stream;
         Map<String, Compiler.Location> registers;
         Map<String, Long> expect = Map.of();
+        Module kernel = null;
         if (input.endsWith(".bin")) {
             stream = Inputs.read(input);
             try {
@@ -84,14 +85,16 @@ final class RunCommand implements Callable<Integer> {
             stream = out.stream();
             registers = out.registers();
             expect = m.expect();
+            kernel = m;
         }
-        return report(stream, registers, expect);
+        return report(stream, registers, expect, kernel);
     }
 
-    private int report(byte[] stream, Map<String, Compiler.Location> registers, Map<String, Long> expect) {
+    private int report(byte[] stream, Map<String, Compiler.Location> registers, Map<String, Long> expect, Module kernel) {
         java.io.PrintWriter out = spec.commandLine().getOut();
         SimResult r = StreamSimulator.run(stream, registers, maxSteps, trace ? pc -> out.printf("trace %6d  %s%n", pc,
-                Disassembler.text(stream, pc * 64, stream.length / 64)) : null);
+                Disassembler.text(stream, pc * 64, stream.length / 64)) : null, kernel == null ? List.of() : kernel.memory(),
+                kernel == null ? List.of() : kernel.queues());
         List<String> mismatches = new ArrayList<>();
         expect.forEach((name, want) -> {
             Long got = r.registers().get(name);
@@ -99,6 +102,16 @@ final class RunCommand implements Callable<Integer> {
                 mismatches.add(name + " = " + got + ", expected " + want);
             }
         });
+        if (kernel != null && r.ok()) {
+            for (Module.ExpectMemory e : kernel.expectMemory()) {
+                byte[] got = java.util.Arrays.copyOfRange(r.memory().get(e.region()), e.offset(), e.offset() + e.bytes().length);
+                if (!java.util.Arrays.equals(got, e.bytes())) {
+                    mismatches.add(e.region() + "+" + e.offset() + " holds " + java.util.HexFormat.of().formatHex(got) + ", expected "
+                            + java.util.HexFormat.of().formatHex(e.bytes()));
+                }
+            }
+        }
+        boolean checked = !expect.isEmpty() || kernel != null && !kernel.expectMemory().isEmpty();
         if (json) {
             Map<String, Object> j = new LinkedHashMap<>();
             j.put("status", r.status().name().toLowerCase(java.util.Locale.ROOT));
@@ -109,7 +122,7 @@ final class RunCommand implements Callable<Integer> {
             j.put("registers", new LinkedHashMap<>(r.registers()));
             j.put("dma_fired", r.fired());
             j.put("memory_checksum", r.memoryChecksum());
-            if (!expect.isEmpty()) {
+            if (checked) {
                 j.put("expect", mismatches.isEmpty() ? "ok" : mismatches);
             }
             out.print(Json.write(j));
@@ -121,7 +134,7 @@ final class RunCommand implements Callable<Integer> {
             if (!r.fired().isEmpty()) {
                 out.println("dma fired: " + String.join(" ", r.fired()));
             }
-            if (!expect.isEmpty()) {
+            if (checked) {
                 out.println(mismatches.isEmpty() ? "expect: ok" : "expect: FAILED: " + String.join("; ", mismatches));
             }
         }

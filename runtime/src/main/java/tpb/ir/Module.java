@@ -9,12 +9,28 @@ import tpb.isa.EngineType;
  * instructions are cloned onto each), and the register values a run must end with.
  */
 public record Module(String name, List<Register> registers, List<Function> functions, List<EngineType> engines,
-        Map<String, Long> expect) {
+        Map<String, Long> expect, List<Dma.Region> memory, List<Dma.Queue> queues, List<ExpectMemory> expectMemory) {
+
+    /** Bytes a run must leave at an offset of a region. */
+    public record ExpectMemory(String region, int offset, byte[] bytes) {}
+
     public Module {
         registers = List.copyOf(registers);
         functions = List.copyOf(functions);
         engines = List.copyOf(engines);
-        expect = Map.copyOf(expect);
+        expect = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(expect));
+        memory = List.copyOf(memory);
+        queues = List.copyOf(queues);
+        expectMemory = List.copyOf(expectMemory);
+    }
+
+    public Dma.Queue queue(String n) {
+        for (Dma.Queue q : queues) {
+            if (q.name().equals(n)) {
+                return q;
+            }
+        }
+        return null;
     }
 
     public Function function(String n) {

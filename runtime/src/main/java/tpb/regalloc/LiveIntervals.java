@@ -131,18 +131,25 @@ public final class LiveIntervals {
             functionRange.put(f.name, new int[] {fStart, p});
         }
         instructions = p;
-        // a value used in a loop is worth more: weight by the loops around each occurrence
+        // an occurrence inside loops is worth more: 4^depth, the depth capped so costs stay finite
+        int[] depth = new int[p + 1];
         for (BackEdge e : edges) {
-            Set<Integer> seen = new HashSet<>();
-            for (int q = e.to(); q <= e.from(); q++) {
+            depth[e.to()]++;
+            depth[e.from() + 1]--;
+        }
+        for (int q = 1; q <= p; q++) {
+            depth[q] += depth[q - 1];
+        }
+        for (int q = 0; q < p; q++) {
+            if (depth[q] > 0) {
+                double w = Math.pow(4, Math.min(depth[q], 8)) - 1;
                 MInst m = linear.get(q);
-                Operands.uses(m, v -> seen.add(index.get(v)));
+                Operands.uses(m, v -> cost[index.get(v)] += w);
                 VReg d = Operands.def(m);
                 if (d != null) {
-                    seen.add(index.get(d));
+                    cost[index.get(d)] += w;
                 }
             }
-            seen.forEach(i -> cost[i] *= 4);
         }
         boolean changed = true;
         while (changed) {

@@ -43,6 +43,9 @@ public final class RegisterAllocator {
                 if (v.unspillable || spillSlot.containsKey(v)) {
                     // a spill temporary found no slot: spill a neighbour that still can be, the cheapest first
                     v = cheapestSpillableNeighbour(g, li, i, spillSlot, victims);
+                    if (v == null && neighbourIn(g, li, i, victims)) {
+                        continue; // a neighbour already spilled this round may make room
+                    }
                     if (v == null) {
                         throw new CompileException("cannot allocate registers since spilling candidates are not enough (" + fileSize
                                 + " registers per engine)");
@@ -64,6 +67,15 @@ public final class RegisterAllocator {
         }
     }
 
+    private static boolean neighbourIn(InterferenceGraph g, LiveIntervals li, int node, List<VReg> victims) {
+        for (int d = 0; d < g.degree[node]; d++) {
+            if (victims.contains(li.regs.get(g.adj[node][d]))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static VReg cheapestSpillableNeighbour(InterferenceGraph g, LiveIntervals li, int node, Map<VReg, Integer> spilled,
             List<VReg> victims) {
         VReg best = null;
@@ -71,7 +83,7 @@ public final class RegisterAllocator {
         for (int d = 0; d < g.degree[node]; d++) {
             int m = g.adj[node][d];
             VReg v = li.regs.get(m);
-            if (!v.unspillable && !spilled.containsKey(v) && !victims.contains(v) && g.cost[m] < bestCost) {
+            if (!v.unspillable && !spilled.containsKey(v) && !victims.contains(v) && (best == null || g.cost[m] < bestCost)) {
                 best = v;
                 bestCost = g.cost[m];
             }

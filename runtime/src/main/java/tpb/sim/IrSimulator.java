@@ -31,7 +31,7 @@ public final class IrSimulator {
     private IrSimulator(Module module, EngineType engine, long maxSteps) {
         this.module = module;
         this.engine = engine;
-        this.m = new Machine(maxSteps);
+        this.m = new Machine(maxSteps, module.memory(), module.queues());
         for (Register r : module.registers()) {
             regs.put(r, r.is64() ? -1L : 0xFFFF_FFFFL);
         }
@@ -55,7 +55,8 @@ public final class IrSimulator {
                 out.put(r.name(), v);
             }
         });
-        return new SimResult(status, message, s.m.steps, out, List.copyOf(s.m.fired), s.m.semaphoreList(), 0);
+        return new SimResult(status, message, s.m.steps, out, List.copyOf(s.m.fired), s.m.semaphoreList(), s.m.memoryChecksum(),
+                s.m.memory);
     }
 
     /** How a run of instructions ended. */

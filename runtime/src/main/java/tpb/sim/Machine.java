@@ -19,11 +19,62 @@ final class Machine {
     final Map<String, Integer> fireCount = new HashMap<>();
     final List<String> fired = new ArrayList<>();
     final long maxSteps;
+    final Map<String, byte[]> memory = new java.util.TreeMap<>();
+    final Map<String, tpb.ir.Dma.Queue> queues = new HashMap<>();
     long steps;
     int depth;
 
     Machine(long maxSteps) {
+        this(maxSteps, List.of(), List.of());
+    }
+
+    Machine(long maxSteps, List<tpb.ir.Dma.Region> regions, List<tpb.ir.Dma.Queue> queues) {
         this.maxSteps = maxSteps;
+        for (tpb.ir.Dma.Region r : regions) {
+            byte[] b = new byte[r.size()];
+            if (r.iota()) {
+                for (int i = 0; i < b.length; i++) {
+                    b[i] = (byte) i;
+                }
+            }
+            memory.put(r.name(), b);
+        }
+        queues.forEach(q -> this.queues.put(q.name(), q));
+    }
+
+    /** CRC32 of every region, in name order, and of the DMA fire log. */
+    long memoryChecksum() {
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        memory.forEach((name, bytes) -> {
+            crc.update(name.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            crc.update(bytes);
+        });
+        for (String f : fired) {
+            crc.update(f.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return crc.getValue();
+    }
+
+    /** A DMA_DIRECT2D-style copy: num1 rows of num0 elements, steps in bytes (facts §3.11). */
+    private void copy(tpb.ir.Dma.Block b) {
+        byte[] src = memory.get(b.src().region());
+        byte[] dst = memory.get(b.dst().region());
+        int rows = b.src().num1();
+        int cols = b.src().num0();
+        if (rows * cols != b.dst().num1() * b.dst().num0()) {
+            throw new SimFault("DMA block copies " + rows * cols + " elements from " + b.src().region() + " into "
+                    + b.dst().num1() * b.dst().num0() + " in " + b.dst().region());
+        }
+        for (int k = 0; k < rows * cols; k++) {
+            long s = b.src().offset() + (k / cols) * b.src().step1() + (k % cols) * b.src().step0();
+            int dc = b.dst().num0();
+            long d = b.dst().offset() + (k / dc) * b.dst().step1() + (k % dc) * b.dst().step0();
+            if (s < 0 || s + b.elemSize() > src.length || d < 0 || d + b.elemSize() > dst.length) {
+                throw new SimFault("DMA copy out of bounds: " + b.src().region() + "+" + s + " -> " + b.dst().region() + "+" + d
+                        + " (" + b.elemSize() + " bytes)");
+            }
+            System.arraycopy(src, (int) s, dst, (int) d, b.elemSize());
+        }
     }
 
     void step() {
@@ -35,8 +86,16 @@ final class Machine {
     /** DMATrigger: fire block N of the queue (N = the cursor), then advance the cursor (facts §7.5). */
     void trigger(String queue, long blockId) {
         int n = fireCount.getOrDefault(queue, 0);
-        fired.add(queue + "[" + (blockId + n) + "]");
+        long block = blockId + n;
+        fired.add(queue + "[" + block + "]");
         fireCount.put(queue, n + 1);
+        tpb.ir.Dma.Queue q = queues.get(queue);
+        if (q != null) {
+            if (block >= q.blocks().size()) {
+                throw new SimFault("queue " + queue + " has no block " + block + " (it has " + q.blocks().size() + ")");
+            }
+            copy(q.blocks().get((int) block));
+        }
     }
 
     /** SwitchQueueInstance rewinds the cursors unless no_rearm; ResetQueueInstance always does (facts §7.5). */

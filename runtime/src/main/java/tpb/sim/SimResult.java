@@ -10,7 +10,7 @@ import java.util.Map;
  * the memory the run wrote and the DMA blocks it fired (the IR simulator writes no memory: 0).
  */
 public record SimResult(Status status, String message, long steps, Map<String, Long> registers, List<String> fired,
-        List<Integer> semaphores, long memoryChecksum) {
+        List<Integer> semaphores, long memoryChecksum, Map<String, byte[]> memory) {
     public enum Status { EXIT, END, FAULT }
 
     public boolean ok() {

@@ -58,7 +58,7 @@ public final class StreamSimulator {
     private final Map<Long, Long> spill = new HashMap<>();
     private final Machine m;
 
-    private StreamSimulator(byte[] stream, long maxSteps) {
+    private StreamSimulator(byte[] stream, long maxSteps, List<tpb.ir.Dma.Region> memory, List<tpb.ir.Dma.Queue> queues) {
         n = stream.length / 64;
         kind = new int[n];
         a = new int[n];
@@ -67,7 +67,7 @@ public final class StreamSimulator {
         imm = new long[n];
         extra = new Object[n];
         fault = new String[n];
-        m = new Machine(maxSteps);
+        m = new Machine(maxSteps, memory, queues);
         java.util.Arrays.fill(regs, 0xFFFF_FFFFL);
         Map<String, Integer> functions = new HashMap<>();
         for (int pc = 0; pc < n; pc++) {
@@ -153,7 +153,13 @@ public final class StreamSimulator {
     /** As {@link #run(byte[], Map, long)}, calling {@code trace} with the PC of every record before it executes. */
     public static SimResult run(byte[] stream, Map<String, Compiler.Location> registers, long maxSteps,
             java.util.function.IntConsumer trace) {
-        StreamSimulator s = new StreamSimulator(stream, maxSteps);
+        return run(stream, registers, maxSteps, trace, List.of(), List.of());
+    }
+
+    /** As above, with the kernel's memory regions and DMA queues (the descriptors live outside the stream). */
+    public static SimResult run(byte[] stream, Map<String, Compiler.Location> registers, long maxSteps,
+            java.util.function.IntConsumer trace, List<tpb.ir.Dma.Region> memory, List<tpb.ir.Dma.Queue> queues) {
+        StreamSimulator s = new StreamSimulator(stream, maxSteps, memory, queues);
         s.trace = trace;
         SimResult.Status status;
         String message = null;
@@ -165,7 +171,8 @@ public final class StreamSimulator {
         }
         Map<String, Long> out = new LinkedHashMap<>();
         registers.forEach((name, loc) -> out.put(name, s.readBack(loc)));
-        return new SimResult(status, message, s.m.steps, out, List.copyOf(s.m.fired), s.m.semaphoreList(), s.memoryChecksum());
+        return new SimResult(status, message, s.m.steps, out, List.copyOf(s.m.fired), s.m.semaphoreList(), s.m.memoryChecksum(),
+                s.m.memory);
     }
 
     /** Every register slot by number (for streams run without a kernel). */
@@ -198,17 +205,6 @@ public final class StreamSimulator {
     private int[] stack = new int[Machine.MAX_CALL_DEPTH + 1];
     private java.util.function.IntConsumer trace;
 
-    /** A checksum of the memory the run wrote (spill slots, by address) and the DMA blocks it fired. */
-    long memoryChecksum() {
-        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-        new java.util.TreeMap<>(spill).forEach((addr, v) -> {
-            crc.update(java.nio.ByteBuffer.allocate(16).putLong(addr).putLong(v).array());
-        });
-        for (String f : m.fired) {
-            crc.update(f.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        }
-        return crc.getValue();
-    }
 
     private SimResult.Status execute() {
         int pc = 0;

@@ -40,7 +40,7 @@ class DifferentialTest {
         Map<EngineType, Compiler.EngineOutput> out = Compiler.compile(m, o);
         for (Compiler.EngineOutput eo : out.values()) {
             SimResult ir = IrSimulator.run(m, eo.engine(), 100_000);
-            SimResult st = StreamSimulator.run(eo.stream(), eo.registers(), 10_000_000);
+            SimResult st = StreamSimulator.run(eo.stream(), eo.registers(), 10_000_000, null, m.memory(), m.queues());
             assertEquals(ir.status(), st.status(), eo.engine() + ": " + ir.message() + " / " + st.message());
             if (ir.message() != null && ir.message().startsWith("step budget")) {
                 // neither run ends: the budgets differ (one IR step is several records), so do the messages
@@ -54,6 +54,11 @@ class DifferentialTest {
                 }
             }
             assertEquals(ir.fired(), st.fired());
+            assertEquals(ir.memoryChecksum(), st.memoryChecksum());
+            for (tpb.ir.Module.ExpectMemory e : m.expectMemory()) {
+                byte[] got = java.util.Arrays.copyOfRange(ir.memory().get(e.region()), e.offset(), e.offset() + e.bytes().length);
+                org.junit.jupiter.api.Assertions.assertArrayEquals(e.bytes(), got, "expect_memory " + e.region() + "+" + e.offset());
+            }
             if (!o.controlFences()) {
                 assertEquals(ir.semaphores(), st.semaphores());
             }
