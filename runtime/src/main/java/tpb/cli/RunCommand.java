@@ -18,13 +18,14 @@ import tpb.ir.KernelReader;
 import tpb.ir.Module;
 import tpb.isa.EngineType;
 import tpb.lower.CompileException;
+import tpb.sim.EngineGroup;
 import tpb.sim.SimResult;
 import tpb.sim.StreamSimulator;
 import tpb.spec.json.Json;
 import tpb.stream.RecordStream;
 import tpb.stream.StreamException;
 
-/** {@code tpb run KERNEL|FILE.bin}: simulate one engine's sequencer; exit 0 when the run ends, 1 on a fault. */
+/** {@code tpb run KERNEL|FILE.bin}: simulate the kernel's engines (or one, with --engine) or a stream; exit 0 when the run ends, 1 on a fault. */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = "Run a kernel (compiled first) or a record stream on the SP sequencer model: exit reason, steps, final "
                 + "registers. Exit 0 when the run ends (Exit, or the entry function returns), 1 on a fault.")
@@ -44,7 +45,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Report as JSON: status, steps, registers, memory_checksum.")
     boolean json;
 
-    @Option(names = "--engine", paramLabel = "E", description = "Which engine of the kernel to run (default its first).")
+    @Option(names = "--engine", paramLabel = "E", description = "Run only this engine of the kernel (default: all of them together on one machine).")
     String engine;
 
     @Override
@@ -72,35 +73,64 @@ final class RunCommand implements Callable<Integer> {
                 e.diagnostics().forEach(d -> spec.commandLine().getErr().println(d));
                 throw new CliException(input + ": " + e.diagnostics().size() + " error(s) in the kernel");
             }
+            Map<EngineType, Compiler.EngineOutput> outs;
+            try {
+                outs = Compiler.compile(m, Compiler.Options.defaults());
+            } catch (CompileException x) {
+                throw new CliException(input + ": " + x.getMessage());
+            }
+            if (engine == null && m.engines().size() > 1) {
+                // every engine at once over one machine: shared semaphores, memory and DMA
+                java.io.PrintWriter out = spec.commandLine().getOut();
+                List<EngineGroup.Engine> group = new ArrayList<>();
+                Map<String, java.util.function.IntConsumer> traces = new LinkedHashMap<>();
+                for (EngineType t : m.engines()) {
+                    Compiler.EngineOutput o = outs.get(t);
+                    group.add(new EngineGroup.Engine(t.specName(), o.stream(), o.registers()));
+                    if (trace) {
+                        traces.put(t.specName(), pc -> out.printf("trace %-4s %6d  %s%n", t.specName(), pc,
+                                Disassembler.text(o.stream(), pc * 64, o.stream().length / 64)));
+                    }
+                }
+                return report(EngineGroup.run(group, maxSteps, m.memory(), m.queues(), traces), m.expect(), m);
+            }
             EngineType e = engine == null ? m.engines().get(0) : EngineType.fromName(engine);
             if (e == null || !m.engines().contains(e)) {
                 throw new CliException("the kernel runs on " + m.engines().stream().map(EngineType::specName).toList() + ", not " + engine, Tpb.USAGE);
             }
-            Compiler.EngineOutput out;
-            try {
-                out = Compiler.compile(m, Compiler.Options.defaults()).get(e);
-            } catch (CompileException x) {
-                throw new CliException(input + ": " + x.getMessage());
-            }
+            Compiler.EngineOutput out = outs.get(e);
             stream = out.stream();
             registers = out.registers();
             expect = m.expect();
             kernel = m;
         }
-        return report(stream, registers, expect, kernel);
+        java.io.PrintWriter out = spec.commandLine().getOut();
+        byte[] code = stream;
+        SimResult r = StreamSimulator.run(stream, registers, maxSteps, trace ? pc -> out.printf("trace %6d  %s%n", pc,
+                Disassembler.text(code, pc * 64, code.length / 64)) : null, kernel == null ? List.of() : kernel.memory(),
+                kernel == null ? List.of() : kernel.queues());
+        return report(r, expect, kernel);
     }
 
-    private int report(byte[] stream, Map<String, Compiler.Location> registers, Map<String, Long> expect, Module kernel) {
+    private int report(SimResult r, Map<String, Long> expect, Module kernel) {
         java.io.PrintWriter out = spec.commandLine().getOut();
-        SimResult r = StreamSimulator.run(stream, registers, maxSteps, trace ? pc -> out.printf("trace %6d  %s%n", pc,
-                Disassembler.text(stream, pc * 64, stream.length / 64)) : null, kernel == null ? List.of() : kernel.memory(),
-                kernel == null ? List.of() : kernel.queues());
         List<String> mismatches = new ArrayList<>();
         expect.forEach((name, want) -> {
-            Long got = r.registers().get(name);
-            if (got == null || !got.equals(want)) {
-                mismatches.add(name + " = " + got + ", expected " + want);
+            // a register every engine of a group has comes back as ENGINE.name: each copy must match
+            Map<String, Long> copies = new LinkedHashMap<>();
+            r.registers().forEach((k, v) -> {
+                if (k.equals(name) || k.endsWith("." + name)) {
+                    copies.put(k, v);
+                }
+            });
+            if (copies.isEmpty()) {
+                copies.put(name, null);
             }
+            copies.forEach((k, got) -> {
+                if (got == null || !got.equals(want)) {
+                    mismatches.add(k + " = " + got + ", expected " + want);
+                }
+            });
         });
         if (kernel != null && r.ok()) {
             for (Module.ExpectMemory e : kernel.expectMemory()) {

@@ -29,6 +29,9 @@ public final class Tpb {
         cl.setErr(err);
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             cmd.getErr().println("tpb: " + (e instanceof CliException ? e.getMessage() : "unexpected error: " + e));
+            if (!(e instanceof CliException) && System.getenv("TPB_DEBUG") != null) {
+                e.printStackTrace(cmd.getErr()); // a bug in tpb, not in the input: TPB_DEBUG=1 shows where
+            }
             return e instanceof CliException c ? c.exitCode() : INVALID_INPUT;
         });
         cl.setParameterExceptionHandler((e, a) -> {

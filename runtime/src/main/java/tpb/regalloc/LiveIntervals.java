@@ -30,9 +30,10 @@ public final class LiveIntervals {
     /** Registers in order of first appearance, with their ranges and spill weights. */
     public final List<VReg> regs = new ArrayList<>();
     public final Map<VReg, Integer> index = new IdentityHashMap<>();
-    int[] start;
-    int[] end;
-    double[] cost;
+    // sized on first use and grown by doubling; an engine that names no register keeps them empty
+    int[] start = new int[0];
+    int[] end = new int[0];
+    double[] cost = new double[0];
     /** Linear position of each instruction, for spill rewriting. */
     int instructions;
 
@@ -66,13 +67,8 @@ public final class LiveIntervals {
     }
 
     private void grow(int n) {
-        if (start == null) {
-            start = new int[64];
-            end = new int[64];
-            cost = new double[64];
-        }
         if (n > start.length) {
-            int cap = Math.max(n, start.length * 2);
+            int cap = Math.max(Math.max(n, 64), start.length * 2);
             start = java.util.Arrays.copyOf(start, cap);
             end = java.util.Arrays.copyOf(end, cap);
             cost = java.util.Arrays.copyOf(cost, cap);

@@ -103,6 +103,10 @@ final class Machine {
         fireCount.remove(queue);
     }
 
+    boolean satisfied(int sem, long value) {
+        return Integer.toUnsignedLong(semaphores[sem]) >= value;
+    }
+
     void waitAtLeast(int sem, long value) {
         if (Integer.toUnsignedLong(semaphores[sem]) < value) {
             throw new SimFault("deadlock: waiting for semaphore " + sem + " >= " + value + " (it is " + semaphores[sem]

@@ -44,7 +44,10 @@ public final class StreamSimulator {
 
     // kinds of pre-decoded records
     static final int NOP = 0, ALU = 1, MOVE = 2, BRANCH = 3, JUMP = 4, CALL = 5, RETURN = 6, EXIT = 7, STORE = 8, LOAD = 9,
-            TRIGGER = 10, SWITCH = 11, REARM = 12, SEMAPHORE = 13, GROUP_RESET = 14, FAULT = 15;
+            TRIGGER = 10, SWITCH = 11, REARM = 12, SEMAPHORE = 13, GROUP_RESET = 14, FAULT = 15, BARRIER = 16;
+
+    /** How a slice of execution stopped. */
+    enum Outcome { EXIT, END, BLOCKED, BARRIER }
 
     private final int n;
     private final int[] kind;
@@ -59,6 +62,11 @@ public final class StreamSimulator {
     private final Machine m;
 
     private StreamSimulator(byte[] stream, long maxSteps, List<tpb.ir.Dma.Region> memory, List<tpb.ir.Dma.Queue> queues) {
+        this(stream, new Machine(maxSteps, memory, queues));
+    }
+
+    /** An engine's sequencer over {@code stream} sharing {@code machine} (semaphores, memory, DMA) with the others. */
+    StreamSimulator(byte[] stream, Machine machine) {
         n = stream.length / 64;
         kind = new int[n];
         a = new int[n];
@@ -67,7 +75,7 @@ public final class StreamSimulator {
         imm = new long[n];
         extra = new Object[n];
         fault = new String[n];
-        m = new Machine(maxSteps, memory, queues);
+        m = machine;
         java.util.Arrays.fill(regs, 0xFFFF_FFFFL);
         Map<String, Integer> functions = new HashMap<>();
         for (int pc = 0; pc < n; pc++) {
@@ -137,6 +145,8 @@ public final class StreamSimulator {
         } else if (r instanceof GroupResetSemaphoresRecord x) {
             kind[pc] = GROUP_RESET;
             extra[pc] = x;
+        } else if (r instanceof tpb.isa.AllEngineBarrierRecord) {
+            kind[pc] = BARRIER;
         } else if (r instanceof RawRecord x) {
             kind[pc] = FAULT;
             fault[pc] = "record " + pc + " cannot be executed: " + x.reason();
@@ -184,7 +194,7 @@ public final class StreamSimulator {
         return out;
     }
 
-    private long readBack(Compiler.Location loc) {
+    long readBack(Compiler.Location loc) {
         if (loc.slot() < 0) {
             return spill.getOrDefault(8L * loc.spillSlot(), loc.width() == 2 ? -1L : 0xFFFF_FFFFL);
         }
@@ -205,11 +215,46 @@ public final class StreamSimulator {
     private int[] stack = new int[Machine.MAX_CALL_DEPTH + 1];
     private java.util.function.IntConsumer trace;
 
+    void trace(java.util.function.IntConsumer t) {
+        trace = t;
+    }
+
 
     private SimResult.Status execute() {
-        int pc = 0;
-        int sp = 0;
-        long[] r = regs;
+        while (true) {
+            switch (slice()) {
+                case EXIT:
+                    return SimResult.Status.EXIT;
+                case END:
+                    return SimResult.Status.END;
+                case BLOCKED:
+                    // one engine alone: nothing else can ever satisfy the wait; the blocked record counts as the faulting step
+                    m.steps++;
+                    EventSemaphoreRecord e = (EventSemaphoreRecord) extra[pc];
+                    m.waitAtLeast(e.events().waitIdx(), e.events().semaphoreValue());
+                    throw new SimFault("deadlock at PC " + pc);
+                default:
+                    break; // a barrier with no other engine to wait for
+            }
+        }
+    }
+
+    int pc;
+    private int sp;
+
+    /** The wait this engine is blocked on, for deadlock reports. */
+    String waitingFor() {
+        EventSemaphoreRecord e = (EventSemaphoreRecord) extra[pc];
+        int sem = e.events().waitIdx();
+        return "semaphore " + sem + " >= " + e.events().semaphoreValue() + " (it is " + m.semaphores[sem] + ")";
+    }
+
+    /** Runs until the engine exits, returns from its entry, blocks on a wait, or reaches a barrier. */
+    Outcome slice() {
+        return loop(pc, sp, regs); // loop() stores pc and sp back before every return
+    }
+
+    private Outcome loop(int pc, int sp, long[] r) {
         while (true) {
             if (pc < 0 || pc >= n) {
                 throw new SimFault("PC " + pc + " is outside the " + n + "-record stream");
@@ -251,12 +296,21 @@ public final class StreamSimulator {
                 case RETURN -> {
                     m.clearSemaphores();
                     if (sp == 0) {
-                        return SimResult.Status.END;
+                        this.pc = pc;
+                        this.sp = sp;
+                        return Outcome.END;
                     }
                     pc = stack[--sp];
                 }
                 case EXIT -> {
-                    return SimResult.Status.EXIT;
+                    this.pc = pc;
+                    this.sp = sp;
+                    return Outcome.EXIT;
+                }
+                case BARRIER -> {
+                    this.pc = pc + 1;
+                    this.sp = sp;
+                    return Outcome.BARRIER;
                 }
                 case STORE -> {
                     boolean wide = (a[pc] & 0x100) != 0;
@@ -282,7 +336,14 @@ public final class StreamSimulator {
                     pc++;
                 }
                 case SEMAPHORE -> {
-                    semaphore((EventSemaphoreRecord) extra[pc]);
+                    EventSemaphoreRecord e = (EventSemaphoreRecord) extra[pc];
+                    if (e.events().waitMode() == WaitMode.SEM_GE_IMM && !m.satisfied(e.events().waitIdx(), e.events().semaphoreValue())) {
+                        m.steps--; // a blocked record has not executed
+                        this.pc = pc;
+                        this.sp = sp;
+                        return Outcome.BLOCKED;
+                    }
+                    semaphore(e);
                     pc++;
                 }
                 case GROUP_RESET -> {

@@ -1,0 +1,72 @@
+package tpb.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import tpb.codegen.Compiler;
+import tpb.ir.KernelReader;
+import tpb.ir.Module;
+import tpb.isa.EngineType;
+
+/** Engines over one machine: a group of one is the single-engine simulator; hand-offs, barriers and deadlocks across engines. */
+class EngineGroupTest {
+    static Module kernel(Path p) throws Exception {
+        return KernelReader.read(p.toString(), Files.readString(p));
+    }
+
+    static SimResult group(Module m) {
+        Map<EngineType, Compiler.EngineOutput> out = Compiler.compile(m, Compiler.Options.defaults());
+        List<EngineGroup.Engine> engines = m.engines().stream()
+                .map(e -> new EngineGroup.Engine(e.specName(), out.get(e).stream(), out.get(e).registers())).toList();
+        return EngineGroup.run(engines, 10_000_000, m.memory(), m.queues(), Map.of());
+    }
+
+    @TestFactory
+    Stream<DynamicTest> aGroupOfOneIsTheSequencer() throws Exception {
+        try (Stream<Path> files = Files.list(DifferentialTest.CORPUS)) {
+            return files.sorted().toList().stream().map(p -> DynamicTest.dynamicTest(p.getFileName().toString(), () -> {
+                Module m = kernel(p);
+                EngineType first = m.engines().get(0);
+                Compiler.EngineOutput eo = Compiler.compile(m, Compiler.Options.defaults()).get(first);
+                SimResult alone = StreamSimulator.run(eo.stream(), eo.registers(), 10_000_000, null, m.memory(), m.queues());
+                SimResult group = EngineGroup.run(List.of(new EngineGroup.Engine(first.specName(), eo.stream(), eo.registers())),
+                        10_000_000, m.memory(), m.queues(), Map.of());
+                assertEquals(alone.status(), group.status());
+                assertEquals(alone.steps(), group.steps());
+                assertEquals(alone.registers(), group.registers());
+                assertEquals(alone.fired(), group.fired());
+                assertEquals(alone.semaphores(), group.semaphores());
+                assertEquals(alone.memoryChecksum(), group.memoryChecksum());
+            }));
+        }
+    }
+
+    @Test
+    void aWaitIsReleasedByAnotherEngine() throws Exception {
+        SimResult r = group(kernel(Path.of("src/test/resources/multi/handoff.yaml")));
+        assertEquals(SimResult.Status.EXIT, r.status(), r.message());
+        assertEquals(Map.of("seen", 1L, "acc", 12L), r.registers());
+    }
+
+    @Test
+    void everyEngineRunsTheSharedCodeOnItsOwnRegisters() throws Exception {
+        SimResult r = group(kernel(DifferentialTest.CORPUS.resolve("19_two_engines.yaml")));
+        assertEquals(SimResult.Status.EXIT, r.status(), r.message());
+        assertEquals(Map.of("SP.acc", 10L, "SP.i", 5L, "PE.acc", 10L, "PE.i", 5L, "pe_only", 5L), r.registers());
+    }
+
+    @Test
+    void crossedWaitsAreADeadlockNamingEachEngine() throws Exception {
+        SimResult r = group(kernel(Path.of("src/test/resources/multi/crossed_waits.yaml")));
+        assertEquals(SimResult.Status.FAULT, r.status());
+        assertEquals("deadlock: SP at PC 1 waits for semaphore 0 >= 1 (it is 0); PE at PC 1 waits for semaphore 1 >= 1 (it is 0)",
+                r.message());
+    }
+}
