@@ -149,6 +149,9 @@ final class RunCommand implements Callable<Integer> {
                 j.put("message", r.message());
             }
             j.put("steps", r.steps());
+            if (!r.engineSteps().isEmpty()) {
+                j.put("engine_steps", new LinkedHashMap<>(r.engineSteps()));
+            }
             j.put("registers", new LinkedHashMap<>(r.registers()));
             j.put("dma_fired", r.fired());
             j.put("memory_checksum", r.memoryChecksum());
@@ -157,7 +160,10 @@ final class RunCommand implements Callable<Integer> {
             }
             out.print(Json.write(j));
         } else {
-            out.printf("%s after %d steps%s%n", r.status(), r.steps(), r.message() == null ? "" : ": " + r.message());
+            StringBuilder split = new StringBuilder();
+            r.engineSteps().forEach((e, n) -> split.append(split.length() == 0 ? " (" : ", ").append(e).append(' ').append(n));
+            out.printf("%s after %d steps%s%s%n", r.status(), r.steps(), split.length() == 0 ? "" : split + ")",
+                    r.message() == null ? "" : ": " + r.message());
             StringBuilder regs = new StringBuilder();
             r.registers().forEach((k, v) -> regs.append(regs.length() == 0 ? "" : "  ").append(k).append('=').append(v));
             out.println("registers: " + regs);

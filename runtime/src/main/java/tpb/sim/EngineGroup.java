@@ -37,17 +37,26 @@ public final class EngineGroup {
         }
         SimResult.Status status;
         String message = null;
+        long[] steps = new long[engines.size()];
         try {
-            status = schedule(engines, sims, m);
+            status = schedule(engines, sims, m, steps);
         } catch (EngineFault f) {
             status = SimResult.Status.FAULT;
             message = f.getMessage();
         }
         return new SimResult(status, message, m.steps, registers(engines, sims), List.copyOf(m.fired), m.semaphoreList(),
-                m.memoryChecksum(), m.memory);
+                m.memoryChecksum(), m.memory, perEngine(engines, steps));
     }
 
-    private static SimResult.Status schedule(List<Engine> engines, List<StreamSimulator> sims, Machine m) {
+    private static Map<String, Long> perEngine(List<Engine> engines, long[] steps) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (int i = 0; i < steps.length; i++) {
+            out.put(engines.get(i).name(), steps[i]);
+        }
+        return out;
+    }
+
+    private static SimResult.Status schedule(List<Engine> engines, List<StreamSimulator> sims, Machine m, long[] steps) {
         int count = sims.size();
         StreamSimulator.Outcome[] state = new StreamSimulator.Outcome[count]; // null: runnable
         boolean anyExit = false;
@@ -59,10 +68,13 @@ public final class EngineGroup {
                         || state[i] == StreamSimulator.Outcome.BARRIER) {
                     continue;
                 }
+                long start = m.steps;
                 try {
                     state[i] = sims.get(i).slice();
                 } catch (SimFault f) {
                     throw new EngineFault(engines.get(i).name() + ": " + f.getMessage());
+                } finally {
+                    steps[i] += m.steps - start;
                 }
                 anyExit |= state[i] == StreamSimulator.Outcome.EXIT;
             }

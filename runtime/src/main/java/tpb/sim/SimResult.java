@@ -7,11 +7,18 @@ import java.util.Map;
  * How a run ended and what it left: EXIT (an Exit record), END (the entry function returned),
  * FAULT (with a message: step budget, deadlock, divide by zero, bad record, ...); steps taken;
  * final register values by name; the DMA blocks fired, in order; the semaphore bank; a CRC32 of
- * the memory the run wrote and the DMA blocks it fired (the IR simulator writes no memory: 0).
+ * the memory the run wrote and the DMA blocks it fired (the IR simulator writes no memory: 0); for
+ * a group of engines, the steps each engine took, in engine order.
  */
 public record SimResult(Status status, String message, long steps, Map<String, Long> registers, List<String> fired,
-        List<Integer> semaphores, long memoryChecksum, Map<String, byte[]> memory) {
+        List<Integer> semaphores, long memoryChecksum, Map<String, byte[]> memory, Map<String, Long> engineSteps) {
     public enum Status { EXIT, END, FAULT }
+
+    /** A one-engine run: no per-engine step split. */
+    public SimResult(Status status, String message, long steps, Map<String, Long> registers, List<String> fired,
+            List<Integer> semaphores, long memoryChecksum, Map<String, byte[]> memory) {
+        this(status, message, steps, registers, fired, semaphores, memoryChecksum, memory, Map.of());
+    }
 
     public boolean ok() {
         return status != Status.FAULT;

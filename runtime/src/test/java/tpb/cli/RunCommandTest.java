@@ -22,14 +22,14 @@ class RunCommandTest {
     void aMultiEngineKernelRunsEveryEngineTogether() {
         CliRun r = CliRun.of("run", "src/test/resources/multi/handoff.yaml");
         assertEquals(0, r.code(), r.out() + r.err());
-        assertEquals("EXIT after 12 steps\nregisters: seen=1  acc=12\nexpect: ok\n", r.out());
+        assertEquals("EXIT after 12 steps (SP 6, PE 6)\nregisters: seen=1  acc=12\nexpect: ok\n", r.out());
         CliRun both = CliRun.of("run", KERNELS + "19_two_engines.yaml");
         assertEquals(0, both.code(), both.out() + both.err());
         assertTrue(both.out().contains("registers: SP.acc=10  SP.i=5  PE.acc=10  pe_only=5  PE.i=5\nexpect: ok\n"), both.out());
         CliRun dead = CliRun.of("run", "src/test/resources/multi/crossed_waits.yaml", "--trace");
         assertEquals(1, dead.code());
         assertTrue(dead.out().startsWith("trace SP        0  func \"main\""), dead.out());
-        assertTrue(dead.out().contains("FAULT after 2 steps: deadlock: SP at PC 1 waits for semaphore 0 >= 1 (it is 0); PE at PC 1"),
+        assertTrue(dead.out().contains("FAULT after 2 steps (SP 1, PE 1): deadlock: SP at PC 1 waits for semaphore 0 >= 1 (it is 0); PE at PC 1"),
                 dead.out());
     }
 
