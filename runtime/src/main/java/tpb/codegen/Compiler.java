@@ -44,6 +44,15 @@ public final class Compiler {
     private Compiler() {}
 
     public static Map<EngineType, EngineOutput> compile(Module m, Options o) {
+        return compile(m, o, true);
+    }
+
+    /** As {@link #compile}, without register allocation: each virtual register keeps a slot of its own. For differential testing. */
+    public static Map<EngineType, EngineOutput> compileUnallocated(Module m, Options o) {
+        return compile(m, o, false);
+    }
+
+    private static Map<EngineType, EngineOutput> compile(Module m, Options o, boolean allocate) {
         Map<String, Integer> sems = SemaphoreAllocation.allocate(m, (int) o.arch().numSemaphores());
         List<Integer> semIds = new ArrayList<>(sems.values());
         Map<EngineType, EngineOutput> out = new LinkedHashMap<>();
@@ -54,7 +63,8 @@ public final class Compiler {
             if (o.controlFences()) {
                 ControlBracketing.run(code, semIds);
             }
-            RegisterAllocator.Result alloc = RegisterAllocator.allocate(code, o.maxRegs());
+            RegisterAllocator.Result alloc = allocate ? RegisterAllocator.allocate(code, o.maxRegs())
+                    : RegisterAllocator.unallocated(code, o.maxRegs());
             String problem = AllocationChecker.check(code, alloc.ids(), o.maxRegs());
             if (problem != null) {
                 throw new IllegalStateException("register allocation checker: " + problem);

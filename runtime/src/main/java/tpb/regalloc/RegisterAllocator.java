@@ -23,6 +23,27 @@ public final class RegisterAllocator {
 
     private RegisterAllocator() {}
 
+    /**
+     * No allocation: every virtual register in a slot of its own (64-bit ones on an even slot), in
+     * order of first appearance, nothing shared and nothing spilled. The differential tests run
+     * this to tell a lowering bug from an allocation bug; a kernel needing more than
+     * {@code fileSize} slots this way cannot be run so.
+     */
+    public static Result unallocated(EngineCode code, int fileSize) {
+        LiveIntervals li = LiveIntervals.of(code);
+        Map<VReg, Integer> ids = new IdentityHashMap<>();
+        int next = 0;
+        for (VReg v : li.regs) {
+            next += v.width == 2 ? next & 1 : 0;
+            ids.put(v, next);
+            next += v.width;
+        }
+        if (next > fileSize) {
+            throw new CompileException("without allocation the code needs " + next + " registers, more than " + fileSize);
+        }
+        return new Result(ids, 0, 0, 0, new IdentityHashMap<>());
+    }
+
     public static Result allocate(EngineCode code, int fileSize) {
         int spilled = 0;
         Map<VReg, Integer> spillSlot = new IdentityHashMap<>();
