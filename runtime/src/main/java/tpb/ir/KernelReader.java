@@ -42,6 +42,10 @@ public final class KernelReader {
 
     private record PendingCall(String callee, Pos pos) {}
 
+    /** ResetQueueInstances seen, and whether a SwitchQueueInstance with no_rearm sets the feature they need. */
+    private final List<Pos> resets = new ArrayList<>();
+    private boolean sqiNoRearm;
+
     private KernelReader(String file) {
         this.file = file;
     }
@@ -151,6 +155,13 @@ public final class KernelReader {
         }
         if (functions.isEmpty() && !diags.hasErrors()) {
             error(root.pos(), "a kernel needs at least one function");
+        }
+        if (!sqiNoRearm) {
+            // facts §3.10 (isa/dma-encoding.md CONFIRMED): PseudoDMARearm is legal only when the module feature
+            // neff_feature_SQI_no_rearm is set, else assertion 1106. That a SwitchQueueInstance with no_rearm is what
+            // sets it is INFERRED (§3.10: SwitchQueueInstance "sets a module feature attribute"; the name says which).
+            resets.forEach(p -> error(p, "ResetQueueInstance needs the module feature neff_feature_SQI_no_rearm: "
+                    + "add a SwitchQueueInstance with no_rearm: true"));
         }
         return name == null ? null : new Module(name, List.copyOf(registers.values()), functions, engines, expect, memory, queues,
                 expectMemory);
@@ -463,9 +474,11 @@ public final class KernelReader {
             case "SwitchQueueInstance" -> {
                 String q = queue(v);
                 boolean noRearm = v.bool("no_rearm");
+                sqiNoRearm |= noRearm;
                 yield q == null ? null : new Inst.SwitchQueueInstance(q, noRearm, engine, pos);
             }
             case "ResetQueueInstance" -> {
+                resets.add(pos);
                 String q = queue(v);
                 yield q == null ? null : new Inst.ResetQueueInstance(q, engine, pos);
             }
