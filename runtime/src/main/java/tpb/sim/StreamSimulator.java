@@ -231,7 +231,7 @@ public final class StreamSimulator {
                     // one engine alone: nothing else can ever satisfy the wait; the blocked record counts as the faulting step
                     m.steps++;
                     EventSemaphoreRecord e = (EventSemaphoreRecord) extra[pc];
-                    m.waitAtLeast(e.events().waitIdx(), e.events().semaphoreValue());
+                    m.waitAtLeast(e.events().waitIdx(), threshold(e));
                     throw new SimFault("deadlock at PC " + pc);
                 default:
                     break; // a barrier with no other engine to wait for
@@ -246,7 +246,8 @@ public final class StreamSimulator {
     String waitingFor() {
         EventSemaphoreRecord e = (EventSemaphoreRecord) extra[pc];
         int sem = e.events().waitIdx();
-        return "semaphore " + sem + " >= " + e.events().semaphoreValue() + " (it is " + m.semaphores[sem] + ")";
+        String by = e.events().waitMode() == WaitMode.SEM_GE_REG ? "r" + e.events().semaphoreValue() + " = " : "";
+        return "semaphore " + sem + " >= " + by + threshold(e) + " (it is " + m.semaphores[sem] + ")";
     }
 
     /** Runs until the engine exits, returns from its entry, blocks on a wait, or reaches a barrier. */
@@ -337,7 +338,7 @@ public final class StreamSimulator {
                 }
                 case SEMAPHORE -> {
                     EventSemaphoreRecord e = (EventSemaphoreRecord) extra[pc];
-                    if (e.events().waitMode() == WaitMode.SEM_GE_IMM && !m.satisfied(e.events().waitIdx(), e.events().semaphoreValue())) {
+                    if (waits(e) && !m.satisfied(e.events().waitIdx(), threshold(e))) {
                         m.steps--; // a blocked record has not executed
                         this.pc = pc;
                         this.sp = sp;
@@ -362,9 +363,23 @@ public final class StreamSimulator {
         return reg;
     }
 
+    private static boolean waits(EventSemaphoreRecord e) {
+        return e.events().waitMode() == WaitMode.SEM_GE_IMM || e.events().waitMode() == WaitMode.SEM_GE_REG;
+    }
+
+    /**
+     * What a wait compares the semaphore with: the immediate, or for SEM_GE_REG (wire 0x85, "0x80 =
+     * threshold is a register id", facts §1.4 CONFIRMED) the register whose id sits in the value
+     * field — that the id is carried there is INFERRED.
+     */
+    private long threshold(EventSemaphoreRecord e) {
+        long v = e.events().semaphoreValue();
+        return e.events().waitMode() == WaitMode.SEM_GE_REG ? regs[check((int) v, 1)] : v;
+    }
+
     private void semaphore(EventSemaphoreRecord e) {
-        if (e.events().waitMode() == WaitMode.SEM_GE_IMM) {
-            m.waitAtLeast(e.events().waitIdx(), e.events().semaphoreValue());
+        if (waits(e)) {
+            m.waitAtLeast(e.events().waitIdx(), threshold(e));
         } else if (e.events().waitMode() != WaitMode.NONE) {
             throw new SimFault("wait mode " + e.events().waitMode().specName() + " is not simulated");
         }

@@ -65,6 +65,21 @@ class RunCommandTest {
         assertTrue(CliRun.of("run", raw.toString()).out().startsWith("FAULT after 1 steps: record 0 cannot be executed: no arm for opcode 0x0"));
     }
 
+    @Test
+    void aWaitOnARegisterThreshold(@TempDir Path dir) throws Exception {
+        String head = "mov r5, r0 valid_num=BITS32 dtype=INT32 src_mode=IMMEDIATE immediate=2\n"
+                + "sem ext.update_mode=SEM_INC_COMPLETE ext.update_idx=3\n";
+        String wait = "sem events.wait_mode=SEM_GE_REG events.wait_idx=3 events.semaphore_value=5\nexit\n";
+        Path once = dir.resolve("once.bin");
+        assertEquals(0, CliRun.of("asm", writeTo(dir.resolve("once.s"), head + wait), "-o", once.toString()).code());
+        assertEquals("FAULT after 3 steps: deadlock: waiting for semaphore 3 >= 2 (it is 1) and no engine can update it",
+                CliRun.of("run", once.toString()).out().lines().findFirst().orElseThrow());
+        Path twice = dir.resolve("twice.bin");
+        assertEquals(0, CliRun.of("asm", writeTo(dir.resolve("twice.s"), head + "sem ext.update_mode=SEM_INC_COMPLETE ext.update_idx=3\n" + wait),
+                "-o", twice.toString()).code());
+        assertEquals("EXIT after 5 steps", CliRun.of("run", twice.toString()).out().lines().findFirst().orElseThrow());
+    }
+
     static String writeTo(Path p, String text) throws Exception {
         Files.writeString(p, text);
         return p.toString();
