@@ -59,14 +59,11 @@ public final class EngineGroup {
     private static SimResult.Status schedule(List<Engine> engines, List<StreamSimulator> sims, Machine m, long[] steps) {
         int count = sims.size();
         StreamSimulator.Outcome[] state = new StreamSimulator.Outcome[count]; // null: runnable
-        boolean anyExit = false;
         while (true) {
             long before = m.steps;
-            boolean crossed = false;
             for (int i = 0; i < count; i++) {
-                if (state[i] == StreamSimulator.Outcome.EXIT || state[i] == StreamSimulator.Outcome.END
-                        || state[i] == StreamSimulator.Outcome.BARRIER) {
-                    continue;
+                if (state[i] != null && state[i] != StreamSimulator.Outcome.BLOCKED) {
+                    continue; // ended, or held at a barrier
                 }
                 long start = m.steps;
                 try {
@@ -76,11 +73,10 @@ public final class EngineGroup {
                 } finally {
                     steps[i] += m.steps - start;
                 }
-                anyExit |= state[i] == StreamSimulator.Outcome.EXIT;
             }
             int live = 0, atBarrier = 0;
             for (StreamSimulator.Outcome o : state) {
-                if (o == null || o == StreamSimulator.Outcome.BLOCKED || o == StreamSimulator.Outcome.BARRIER) {
+                if (o != StreamSimulator.Outcome.EXIT && o != StreamSimulator.Outcome.END) {
                     live++;
                 }
                 if (o == StreamSimulator.Outcome.BARRIER) {
@@ -88,15 +84,15 @@ public final class EngineGroup {
                 }
             }
             if (live == 0) {
-                return anyExit ? SimResult.Status.EXIT : SimResult.Status.END;
+                return java.util.Arrays.asList(state).contains(StreamSimulator.Outcome.EXIT) ? SimResult.Status.EXIT : SimResult.Status.END;
             }
-            if (atBarrier == live) {
+            boolean crossed = atBarrier == live;
+            if (crossed) {
                 for (int i = 0; i < count; i++) {
                     if (state[i] == StreamSimulator.Outcome.BARRIER) {
                         state[i] = null;
                     }
                 }
-                crossed = true;
             }
             if (m.steps == before && !crossed) {
                 throw new EngineFault("deadlock: " + waits(engines, sims, state));

@@ -231,8 +231,8 @@ public final class StreamSimulator {
                     // one engine alone: nothing else can ever satisfy the wait; the blocked record counts as the faulting step
                     m.steps++;
                     EventSemaphoreRecord e = (EventSemaphoreRecord) extra[pc];
-                    m.waitAtLeast(e.events().waitIdx(), threshold(e));
-                    throw new SimFault("deadlock at PC " + pc);
+                    m.waitAtLeast(e.events().waitIdx(), threshold(e)); // unsatisfied: throws the deadlock fault
+                    throw new AssertionError("a blocked wait was satisfied");
                 default:
                     break; // a barrier with no other engine to wait for
             }
@@ -250,12 +250,14 @@ public final class StreamSimulator {
         return "semaphore " + sem + " >= " + by + threshold(e) + " (it is " + m.semaphores[sem] + ")";
     }
 
-    /** Runs until the engine exits, returns from its entry, blocks on a wait, or reaches a barrier. */
+    /**
+     * Runs until the engine exits, returns from its entry, blocks on a wait, or reaches a barrier.
+     * The PC and call depth live in locals while it runs and are stored back before every return.
+     */
     Outcome slice() {
-        return loop(pc, sp, regs); // loop() stores pc and sp back before every return
-    }
-
-    private Outcome loop(int pc, int sp, long[] r) {
+        int pc = this.pc;
+        int sp = this.sp;
+        long[] r = regs;
         while (true) {
             if (pc < 0 || pc >= n) {
                 throw new SimFault("PC " + pc + " is outside the " + n + "-record stream");
@@ -377,22 +379,16 @@ public final class StreamSimulator {
         return e.events().waitMode() == WaitMode.SEM_GE_REG ? regs[check((int) v, 1)] : v;
     }
 
+    /** Runs a semaphore record whose wait, if any, the loop has found satisfied. */
     private void semaphore(EventSemaphoreRecord e) {
-        if (waits(e)) {
-            m.waitAtLeast(e.events().waitIdx(), threshold(e));
-        } else if (e.events().waitMode() != WaitMode.NONE) {
+        if (!waits(e) && e.events().waitMode() != WaitMode.NONE) {
             throw new SimFault("wait mode " + e.events().waitMode().specName() + " is not simulated");
         }
         UpdateMode u = e.ext().updateMode();
         if (u == UpdateMode.NONE) {
             return;
         }
-        BirUpdateMode mode = null;
-        for (BirUpdateMode x : BirUpdateMode.values()) {
-            if (tpb.isa.UpdateModeWire.encodes(x) && tpb.isa.UpdateModeWire.encode(x) == u.value()) {
-                mode = x;
-            }
-        }
+        BirUpdateMode mode = tpb.isa.UpdateModeWire.decode(u.value()); // the spec's LUT, read backwards
         if (mode == null) {
             throw new SimFault("update mode " + u.specName() + " is not one the compiler writes");
         }
