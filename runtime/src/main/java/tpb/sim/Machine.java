@@ -126,6 +126,47 @@ final class Machine {
         }
     }
 
+    /** Does this EventSemaphore record wait (against an immediate or a register threshold)? */
+    static boolean waits(tpb.isa.EventSemaphoreRecord e) {
+        tpb.isa.WaitMode w = e.events().waitMode();
+        return w == tpb.isa.WaitMode.SEM_GE_IMM || w == tpb.isa.WaitMode.SEM_GE_REG;
+    }
+
+    /**
+     * The rest of an EventSemaphore record once its wait, if any, holds: the update in the extended
+     * block, its wire mode read back through the spec's UpdateModeWire LUT (facts §1.3, §7.6).
+     */
+    void signal(tpb.isa.EventSemaphoreRecord e) {
+        if (!waits(e) && e.events().waitMode() != tpb.isa.WaitMode.NONE) {
+            throw new SimFault("wait mode " + e.events().waitMode().specName() + " is not simulated");
+        }
+        tpb.isa.UpdateMode u = e.ext().updateMode();
+        if (u == tpb.isa.UpdateMode.NONE) {
+            return;
+        }
+        BirUpdateMode mode = tpb.isa.UpdateModeWire.decode(u.value());
+        if (mode == null) {
+            throw new SimFault("update mode " + u.specName() + " is not one the compiler writes");
+        }
+        update(e.ext().updateIdx(), mode, e.ext().semUpdateValue());
+    }
+
+    /** GroupResetSemaphores: zero a range, or the semaphores a 256-bit mask names (facts §3.6). */
+    void groupReset(tpb.isa.GroupResetSemaphoresRecord g) {
+        if (g.clearMode() == tpb.isa.ClearMode.RANGE) {
+            for (int s = g.rangeFirst(); s <= g.rangeLast(); s++) {
+                semaphores[s] = 0;
+            }
+        } else {
+            long[] mask = g.mask();
+            for (int s = 0; s < SEMAPHORES; s++) {
+                if ((mask[s >> 5] >>> (s & 31) & 1) != 0) {
+                    semaphores[s] = 0;
+                }
+            }
+        }
+    }
+
     void clearSemaphores() {
         java.util.Arrays.fill(semaphores, 0);
     }

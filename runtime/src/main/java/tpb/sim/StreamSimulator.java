@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import tpb.codegen.Compiler;
 import tpb.isa.AluOpType;
-import tpb.isa.BirUpdateMode;
 import tpb.isa.BranchCompareOp;
 import tpb.isa.CallRecord;
 import tpb.isa.CompareAndBranchRecord;
@@ -15,7 +14,6 @@ import tpb.isa.DataSrc;
 import tpb.isa.Decoder;
 import tpb.isa.DtypeWire;
 import tpb.isa.EventSemaphoreRecord;
-import tpb.isa.ExitRecord;
 import tpb.isa.FunctionBeginRecord;
 import tpb.isa.GroupResetSemaphoresRecord;
 import tpb.isa.Instruction;
@@ -23,13 +21,9 @@ import tpb.isa.MoveWidth;
 import tpb.isa.RawRecord;
 import tpb.isa.RegisterAluRecord;
 import tpb.isa.RegisterMoveRecord;
-import tpb.isa.ResetQueueInstanceRecord;
-import tpb.isa.ReturnRecord;
-import tpb.isa.SwitchQueueInstanceRecord;
 import tpb.isa.TensorLoadPhysicalRecord;
 import tpb.isa.TensorStorePhysicalRecord;
 import tpb.isa.UnconditionalBranchRecord;
-import tpb.isa.UpdateMode;
 import tpb.isa.WaitMode;
 
 /**
@@ -42,9 +36,14 @@ import tpb.isa.WaitMode;
 public final class StreamSimulator {
     static final int REGISTERS = 64;
 
-    // kinds of pre-decoded records
-    static final int NOP = 0, ALU = 1, MOVE = 2, BRANCH = 3, JUMP = 4, CALL = 5, RETURN = 6, EXIT = 7, STORE = 8, LOAD = 9,
-            TRIGGER = 10, SWITCH = 11, REARM = 12, SEMAPHORE = 13, GROUP_RESET = 14, FAULT = 15, BARRIER = 16;
+    // kinds of pre-decoded records: RecordKind's register-free ones, then these
+    static final int ALU = 10, MOVE = 11, BRANCH = 12, JUMP = 13, STORE = 14, LOAD = 15;
+    // 32-bit ALU ops whose low 32 bits do not depend on the dtype's signedness (Semantics.alu
+    // masks every 32-bit result), and 32-bit integer compares: the counted-loop fast paths
+    static final int ADD32 = 16, SUB32 = 17, MUL32 = 18, AND32 = 19, OR32 = 20, XOR32 = 21, SHL32 = 22, BR32 = 23;
+    /** A superinstruction: an ADD32 and the BR32 right after it (a lowered loop's step and back edge) in one dispatch. */
+    static final int ADD_BR = 24;
+    private static final long M32 = 0xFFFF_FFFFL;
 
     /** How a slice of execution stopped. */
     enum Outcome { EXIT, END, BLOCKED, BARRIER }
@@ -54,6 +53,8 @@ public final class StreamSimulator {
     private final int[] a;
     private final int[] b;
     private final int[] c;
+    /** BR32: the relation as a mask over compare results (bit 0 less, 1 equal, 2 greater), bit 3 unsigned. */
+    private final int[] rel;
     private final long[] imm;
     private final Object[] extra;
     private final String[] fault;
@@ -72,11 +73,12 @@ public final class StreamSimulator {
         a = new int[n];
         b = new int[n];
         c = new int[n];
+        rel = new int[n];
         imm = new long[n];
         extra = new Object[n];
         fault = new String[n];
         m = machine;
-        java.util.Arrays.fill(regs, 0xFFFF_FFFFL);
+        java.util.Arrays.fill(regs, M32);
         Map<String, Integer> functions = new HashMap<>();
         for (int pc = 0; pc < n; pc++) {
             if (Decoder.decode(stream, pc * 64) instanceof FunctionBeginRecord f) {
@@ -84,43 +86,48 @@ public final class StreamSimulator {
             }
         }
         for (int pc = 0; pc < n; pc++) {
-            predecode(pc, Decoder.decode(stream, pc * 64), functions);
+            Instruction r = Decoder.decode(stream, pc * 64);
+            try {
+                predecode(pc, r, functions);
+            } catch (SimFault f) {
+                kind[pc] = RecordKind.FAULT; // a register id out of range faults when the record runs, not before
+                fault[pc] = f.getMessage();
+            }
+        }
+        for (int pc = 0; pc + 1 < n; pc++) {
+            if (kind[pc] == ADD32 && kind[pc + 1] == BR32) {
+                kind[pc] = ADD_BR; // record pc + 1 keeps its own decoding for branches that land on it
+            }
         }
     }
 
     private void predecode(int pc, Instruction r, Map<String, Integer> functions) {
         if (r instanceof RegisterAluRecord x) {
-            kind[pc] = ALU;
             boolean wide = x.dtype() == DtypeWire.UINT64 || x.dtype() == DtypeWire.INT64;
-            a[pc] = x.dstLo() | (wide ? 0x100 : 0);
-            b[pc] = x.src0Lo();
-            c[pc] = x.srcDatasrc() == DataSrc.IMMEDIATE ? -1 : x.src1Lo();
+            int w = wide ? 2 : 1;
+            b[pc] = check(x.src0Lo(), w);
+            c[pc] = x.srcDatasrc() == DataSrc.IMMEDIATE ? -1 : check(x.src1Lo(), w);
+            a[pc] = check(x.dstLo(), w) | (wide ? 0x100 : 0);
             imm[pc] = x.immediate();
             extra[pc] = new Object[] {x.op(), x.dtype()};
+            kind[pc] = wide ? ALU : alu32(x.op());
         } else if (r instanceof RegisterMoveRecord x) {
-            kind[pc] = MOVE;
-            a[pc] = x.dstLo() | (x.validNum() == MoveWidth.BITS64 ? 0x100 : 0);
-            b[pc] = x.srcMode() == DataSrc.IMMEDIATE ? -1 : x.src();
+            boolean wide = x.validNum() == MoveWidth.BITS64;
+            a[pc] = check(x.dstLo(), wide ? 2 : 1) | (wide ? 0x100 : 0);
+            b[pc] = x.srcMode() == DataSrc.IMMEDIATE ? -1 : check(x.src(), 1);
             imm[pc] = x.immediate();
+            kind[pc] = MOVE;
         } else if (r instanceof CompareAndBranchRecord x) {
-            kind[pc] = BRANCH;
-            a[pc] = x.cmpReg0();
-            b[pc] = x.cmpOp().isRegisterRhs() ? x.cmpReg1() : -1;
+            b[pc] = x.cmpOp().isRegisterRhs() ? check(x.cmpReg1(), 1) : -1;
+            a[pc] = check(x.cmpReg0(), 1);
             c[pc] = (int) x.target();
             imm[pc] = x.cmpImmediate();
             extra[pc] = new Object[] {x.cmpOp(), x.dtype()};
+            rel[pc] = relation(x.cmpOp(), x.dtype());
+            kind[pc] = rel[pc] < 0 ? BRANCH : BR32;
         } else if (r instanceof UnconditionalBranchRecord x) {
             kind[pc] = JUMP;
             c[pc] = (int) x.target();
-        } else if (r instanceof CallRecord x) {
-            Integer target = functions.get(x.functionName());
-            kind[pc] = target == null ? FAULT : CALL;
-            c[pc] = target == null ? 0 : target;
-            fault[pc] = "call to " + x.functionName() + ", which has no PSEUDO_FUNCTION_BEGIN in the stream";
-        } else if (r instanceof ReturnRecord) {
-            kind[pc] = RETURN;
-        } else if (r instanceof ExitRecord) {
-            kind[pc] = EXIT;
         } else if (r instanceof TensorStorePhysicalRecord x) {
             kind[pc] = STORE;
             a[pc] = x.reg() | (x.numElem0() == 2 ? 0x100 : 0);
@@ -129,30 +136,63 @@ public final class StreamSimulator {
             kind[pc] = LOAD;
             a[pc] = x.reg() | (x.numElem0() == 2 ? 0x100 : 0);
             imm[pc] = ((long) x.varId() << 32) | x.varOffset();
-        } else if (r instanceof DMATriggerRecord x) {
-            kind[pc] = TRIGGER;
-            extra[pc] = x.queueName();
-            imm[pc] = x.blockId();
-        } else if (r instanceof SwitchQueueInstanceRecord x) {
-            kind[pc] = x.noRearm() != 0 ? NOP : REARM;
-            extra[pc] = x.queueName();
-        } else if (r instanceof ResetQueueInstanceRecord x) {
-            kind[pc] = REARM;
-            extra[pc] = x.queueName();
-        } else if (r instanceof EventSemaphoreRecord x) {
-            kind[pc] = SEMAPHORE;
-            extra[pc] = x;
-        } else if (r instanceof GroupResetSemaphoresRecord x) {
-            kind[pc] = GROUP_RESET;
-            extra[pc] = x;
-        } else if (r instanceof tpb.isa.AllEngineBarrierRecord) {
-            kind[pc] = BARRIER;
-        } else if (r instanceof RawRecord x) {
-            kind[pc] = FAULT;
-            fault[pc] = "record " + pc + " cannot be executed: " + x.reason();
         } else {
-            kind[pc] = NOP; // function begin, fences, drain, hints, no-ops: no state the model tracks
+            kind[pc] = RecordKind.of(r);
+            switch (kind[pc]) {
+                case RecordKind.CALL -> {
+                    String callee = ((CallRecord) r).functionName();
+                    Integer target = functions.get(callee);
+                    if (target == null) {
+                        throw new SimFault("call to " + callee + ", which has no PSEUDO_FUNCTION_BEGIN in the stream");
+                    }
+                    c[pc] = target;
+                }
+                case RecordKind.TRIGGER -> {
+                    extra[pc] = RecordKind.queue(r);
+                    imm[pc] = ((DMATriggerRecord) r).blockId();
+                }
+                case RecordKind.REARM -> extra[pc] = RecordKind.queue(r);
+                case RecordKind.SEMAPHORE, RecordKind.GROUP_RESET -> extra[pc] = r;
+                case RecordKind.FAULT -> fault[pc] = "record " + pc + " cannot be executed: " + ((RawRecord) r).reason();
+                default -> { }
+            }
         }
+    }
+
+    /** The fast kind of a 32-bit ALU op, or the general one. */
+    private static int alu32(AluOpType op) {
+        return switch (op) {
+            case ADD -> ADD32;
+            case SUBTRACT -> SUB32;
+            case MULT -> MUL32;
+            case BITWISE_AND -> AND32;
+            case BITWISE_OR -> OR32;
+            case BITWISE_XOR -> XOR32;
+            case ARITH_SHIFT_LEFT, LOGICAL_SHIFT_LEFT -> SHL32;
+            default -> ALU;
+        };
+    }
+
+    /**
+     * A 32-bit integer compare as a mask over its three outcomes, read off {@link Semantics#compare}
+     * itself so the fast path cannot disagree with it; -1 for any other compare (8/16-bit, FP32).
+     */
+    private static int relation(BranchCompareOp op, DtypeWire dtype) {
+        if (dtype != DtypeWire.INT32 && dtype != DtypeWire.UINT32) {
+            return -1;
+        }
+        try {
+            return (Semantics.compare(op, dtype, 0, 1) ? 1 : 0) | (Semantics.compare(op, dtype, 0, 0) ? 2 : 0)
+                    | (Semantics.compare(op, dtype, 1, 0) ? 4 : 0) | (dtype == DtypeWire.UINT32 ? 8 : 0);
+        } catch (SimFault notEvaluable) {
+            return -1; // the general path faults when the record runs
+        }
+    }
+
+    /** Is a BR32's relation true of {@code x} and {@code y}? Unsigned compares bias both by 2^31. */
+    private static boolean holds(int rel, long x, long y) {
+        int bias = (rel & 8) << 28;
+        return (rel >> (Integer.compare((int) x ^ bias, (int) y ^ bias) + 1) & 1) != 0;
     }
 
     /** Runs from PC 0 for at most {@code maxSteps} records; {@code registers} names what to read back. */
@@ -252,110 +292,156 @@ public final class StreamSimulator {
 
     /**
      * Runs until the engine exits, returns from its entry, blocks on a wait, or reaches a barrier.
-     * The PC and call depth live in locals while it runs and are stored back before every return.
+     * The PC, call depth and step count live in locals while it runs; they are stored back on every
+     * way out, a fault included.
      */
     Outcome slice() {
         int pc = this.pc;
         int sp = this.sp;
-        long[] r = regs;
-        while (true) {
-            if (pc < 0 || pc >= n) {
-                throw new SimFault("PC " + pc + " is outside the " + n + "-record stream");
+        long steps = m.steps;
+        final long max = m.maxSteps;
+        final long[] r = regs;
+        final java.util.function.IntConsumer t = trace;
+        try {
+            while (true) {
+                if (Integer.compareUnsigned(pc, n) >= 0) {
+                    throw new SimFault("PC " + pc + " is outside the " + n + "-record stream");
+                }
+                if (++steps > max) {
+                    throw new SimFault("step budget of " + max + " exhausted");
+                }
+                if (t != null) {
+                    t.accept(pc);
+                }
+                switch (kind[pc]) {
+                    case RecordKind.NOP -> pc++;
+                    case ADD32 -> {
+                        r[a[pc]] = (r[b[pc]] + src1(pc)) & M32;
+                        pc++;
+                    }
+                    case SUB32 -> {
+                        r[a[pc]] = (r[b[pc]] - src1(pc)) & M32;
+                        pc++;
+                    }
+                    case MUL32 -> {
+                        r[a[pc]] = (r[b[pc]] * src1(pc)) & M32;
+                        pc++;
+                    }
+                    case AND32 -> {
+                        r[a[pc]] = r[b[pc]] & src1(pc) & M32;
+                        pc++;
+                    }
+                    case OR32 -> {
+                        r[a[pc]] = (r[b[pc]] | src1(pc)) & M32;
+                        pc++;
+                    }
+                    case XOR32 -> {
+                        r[a[pc]] = (r[b[pc]] ^ src1(pc)) & M32;
+                        pc++;
+                    }
+                    case SHL32 -> {
+                        r[a[pc]] = (r[b[pc]] << (src1(pc) & 31)) & M32;
+                        pc++;
+                    }
+                    case BR32 -> pc = holds(rel[pc], r[a[pc]], b[pc] < 0 ? imm[pc] : r[b[pc]]) ? c[pc] : pc + 1;
+                    case ADD_BR -> {
+                        r[a[pc]] = (r[b[pc]] + src1(pc)) & M32;
+                        if (steps < max && t == null) { // the branch fits the budget and no one watches records one by one
+                            steps++;
+                            int q = pc + 1;
+                            pc = holds(rel[q], r[a[q]], b[q] < 0 ? imm[q] : r[b[q]]) ? c[q] : q + 1;
+                        } else {
+                            pc++;
+                        }
+                    }
+                    case ALU -> {
+                        Object[] x = (Object[]) extra[pc];
+                        boolean wide = (a[pc] & 0x100) != 0;
+                        long s0 = wide ? pair(b[pc]) : r[b[pc]];
+                        long s1 = c[pc] < 0 ? imm[pc] : wide ? pair(c[pc]) : r[c[pc]];
+                        put(a[pc] & 0xFF, wide, Semantics.alu((AluOpType) x[0], wide, (DtypeWire) x[1], s0, s1));
+                        pc++;
+                    }
+                    case MOVE -> {
+                        put(a[pc] & 0xFF, (a[pc] & 0x100) != 0, b[pc] < 0 ? imm[pc] : r[b[pc]]);
+                        pc++;
+                    }
+                    case BRANCH -> {
+                        Object[] x = (Object[]) extra[pc];
+                        long rhs = b[pc] < 0 ? imm[pc] : r[b[pc]];
+                        pc = Semantics.compare((BranchCompareOp) x[0], (DtypeWire) x[1], r[a[pc]], rhs) ? c[pc] : pc + 1;
+                    }
+                    case JUMP -> pc = c[pc];
+                    case RecordKind.CALL -> {
+                        if (sp >= Machine.MAX_CALL_DEPTH) {
+                            throw new SimFault("call depth limit of " + Machine.MAX_CALL_DEPTH + " exceeded");
+                        }
+                        stack[sp++] = pc + 1;
+                        pc = c[pc];
+                    }
+                    case RecordKind.RETURN -> {
+                        m.clearSemaphores();
+                        if (sp == 0) {
+                            return Outcome.END;
+                        }
+                        pc = stack[--sp];
+                    }
+                    case RecordKind.EXIT -> {
+                        return Outcome.EXIT;
+                    }
+                    case RecordKind.BARRIER -> {
+                        pc++;
+                        return Outcome.BARRIER;
+                    }
+                    case STORE -> {
+                        boolean wide = (a[pc] & 0x100) != 0;
+                        int reg = check(a[pc] & 0xFF, wide ? 2 : 1);
+                        spill.put(imm[pc], wide ? pair(reg) : r[reg]);
+                        pc++;
+                    }
+                    case LOAD -> {
+                        boolean wide = (a[pc] & 0x100) != 0;
+                        Long v = spill.get(imm[pc]);
+                        if (v == null) {
+                            throw new SimFault("reload from spill memory " + imm[pc] + " that was never stored");
+                        }
+                        put(check(a[pc] & 0xFF, wide ? 2 : 1), wide, v);
+                        pc++;
+                    }
+                    case RecordKind.TRIGGER -> {
+                        m.trigger((String) extra[pc], imm[pc]);
+                        pc++;
+                    }
+                    case RecordKind.REARM -> {
+                        m.rearm((String) extra[pc]);
+                        pc++;
+                    }
+                    case RecordKind.SEMAPHORE -> {
+                        EventSemaphoreRecord e = (EventSemaphoreRecord) extra[pc];
+                        if (Machine.waits(e) && !m.satisfied(e.events().waitIdx(), threshold(e))) {
+                            steps--; // a blocked record has not executed
+                            return Outcome.BLOCKED;
+                        }
+                        m.signal(e);
+                        pc++;
+                    }
+                    case RecordKind.GROUP_RESET -> {
+                        m.groupReset((GroupResetSemaphoresRecord) extra[pc]);
+                        pc++;
+                    }
+                    default -> throw new SimFault(fault[pc]);
+                }
             }
-            m.step();
-            if (trace != null) {
-                trace.accept(pc);
-            }
-            switch (kind[pc]) {
-                case NOP -> pc++;
-                case ALU -> {
-                    Object[] x = (Object[]) extra[pc];
-                    boolean wide = (a[pc] & 0x100) != 0;
-                    int dst = a[pc] & 0xFF;
-                    long s0 = wide ? pair(check(b[pc], 2)) : r[check(b[pc], 1)];
-                    long s1 = c[pc] < 0 ? imm[pc] : wide ? pair(check(c[pc], 2)) : r[check(c[pc], 1)];
-                    put(check(dst, wide ? 2 : 1), wide, Semantics.alu((AluOpType) x[0], wide, (DtypeWire) x[1], s0, s1));
-                    pc++;
-                }
-                case MOVE -> {
-                    boolean wide = (a[pc] & 0x100) != 0;
-                    int dst = check(a[pc] & 0xFF, wide ? 2 : 1);
-                    put(dst, wide, b[pc] < 0 ? imm[pc] : r[check(b[pc], 1)]);
-                    pc++;
-                }
-                case BRANCH -> {
-                    Object[] x = (Object[]) extra[pc];
-                    long rhs = b[pc] < 0 ? imm[pc] : r[check(b[pc], 1)];
-                    pc = Semantics.compare((BranchCompareOp) x[0], (DtypeWire) x[1], r[check(a[pc], 1)], rhs) ? c[pc] : pc + 1;
-                }
-                case JUMP -> pc = c[pc];
-                case CALL -> {
-                    if (sp >= Machine.MAX_CALL_DEPTH) {
-                        throw new SimFault("call depth limit of " + Machine.MAX_CALL_DEPTH + " exceeded");
-                    }
-                    stack[sp++] = pc + 1;
-                    pc = c[pc];
-                }
-                case RETURN -> {
-                    m.clearSemaphores();
-                    if (sp == 0) {
-                        this.pc = pc;
-                        this.sp = sp;
-                        return Outcome.END;
-                    }
-                    pc = stack[--sp];
-                }
-                case EXIT -> {
-                    this.pc = pc;
-                    this.sp = sp;
-                    return Outcome.EXIT;
-                }
-                case BARRIER -> {
-                    this.pc = pc + 1;
-                    this.sp = sp;
-                    return Outcome.BARRIER;
-                }
-                case STORE -> {
-                    boolean wide = (a[pc] & 0x100) != 0;
-                    int reg = check(a[pc] & 0xFF, wide ? 2 : 1);
-                    spill.put(imm[pc], wide ? pair(reg) : r[reg]);
-                    pc++;
-                }
-                case LOAD -> {
-                    boolean wide = (a[pc] & 0x100) != 0;
-                    Long v = spill.get(imm[pc]);
-                    if (v == null) {
-                        throw new SimFault("reload from spill memory " + imm[pc] + " that was never stored");
-                    }
-                    put(check(a[pc] & 0xFF, wide ? 2 : 1), wide, v);
-                    pc++;
-                }
-                case TRIGGER -> {
-                    m.trigger((String) extra[pc], imm[pc]);
-                    pc++;
-                }
-                case REARM -> {
-                    m.rearm((String) extra[pc]);
-                    pc++;
-                }
-                case SEMAPHORE -> {
-                    EventSemaphoreRecord e = (EventSemaphoreRecord) extra[pc];
-                    if (waits(e) && !m.satisfied(e.events().waitIdx(), threshold(e))) {
-                        m.steps--; // a blocked record has not executed
-                        this.pc = pc;
-                        this.sp = sp;
-                        return Outcome.BLOCKED;
-                    }
-                    semaphore(e);
-                    pc++;
-                }
-                case GROUP_RESET -> {
-                    groupReset((GroupResetSemaphoresRecord) extra[pc]);
-                    pc++;
-                }
-                default -> throw new SimFault(fault[pc]);
-            }
+        } finally {
+            this.pc = pc;
+            this.sp = sp;
+            m.steps = steps;
         }
+    }
+
+    /** The second ALU operand: the immediate, or a 32-bit register. */
+    private long src1(int pc) {
+        return c[pc] < 0 ? imm[pc] : regs[c[pc]];
     }
 
     private static int check(int reg, int width) {
@@ -363,10 +449,6 @@ public final class StreamSimulator {
             throw new SimFault("register id " + reg + " is outside the " + REGISTERS + "-register file");
         }
         return reg;
-    }
-
-    private static boolean waits(EventSemaphoreRecord e) {
-        return e.events().waitMode() == WaitMode.SEM_GE_IMM || e.events().waitMode() == WaitMode.SEM_GE_REG;
     }
 
     /**
@@ -377,36 +459,5 @@ public final class StreamSimulator {
     private long threshold(EventSemaphoreRecord e) {
         long v = e.events().semaphoreValue();
         return e.events().waitMode() == WaitMode.SEM_GE_REG ? regs[check((int) v, 1)] : v;
-    }
-
-    /** Runs a semaphore record whose wait, if any, the loop has found satisfied. */
-    private void semaphore(EventSemaphoreRecord e) {
-        if (!waits(e) && e.events().waitMode() != WaitMode.NONE) {
-            throw new SimFault("wait mode " + e.events().waitMode().specName() + " is not simulated");
-        }
-        UpdateMode u = e.ext().updateMode();
-        if (u == UpdateMode.NONE) {
-            return;
-        }
-        BirUpdateMode mode = tpb.isa.UpdateModeWire.decode(u.value()); // the spec's LUT, read backwards
-        if (mode == null) {
-            throw new SimFault("update mode " + u.specName() + " is not one the compiler writes");
-        }
-        m.update(e.ext().updateIdx(), mode, e.ext().semUpdateValue());
-    }
-
-    private void groupReset(GroupResetSemaphoresRecord g) {
-        if (g.clearMode() == tpb.isa.ClearMode.RANGE) {
-            for (int s = g.rangeFirst(); s <= g.rangeLast(); s++) {
-                m.semaphores[s] = 0;
-            }
-        } else {
-            long[] mask = g.mask();
-            for (int s = 0; s < Machine.SEMAPHORES; s++) {
-                if ((mask[s >> 5] >>> (s & 31) & 1) != 0) {
-                    m.semaphores[s] = 0;
-                }
-            }
-        }
     }
 }

@@ -1,0 +1,113 @@
+package tpb.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayOutputStream;
+import java.util.Map;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import tpb.codegen.Compiler;
+import tpb.isa.AluOpType;
+import tpb.isa.BrTargetMode;
+import tpb.isa.BranchCompareOp;
+import tpb.isa.CompareAndBranchRecord;
+import tpb.isa.DataSrc;
+import tpb.isa.DtypeWire;
+import tpb.isa.ExitRecord;
+import tpb.isa.Instruction;
+import tpb.isa.MoveWidth;
+import tpb.isa.RegisterAluRecord;
+import tpb.isa.RegisterMoveRecord;
+
+/**
+ * The stream sequencer's fast paths (specialised 32-bit ALU kinds, 32-bit compares as outcome
+ * masks, the add + compare-and-branch superinstruction) against the one reference, {@link
+ * Semantics}: a record run through the stream gives what Semantics says, or faults with its message.
+ */
+class StreamFastPathTest {
+    static final Map<String, Compiler.Location> SLOTS = StreamSimulator.slots();
+
+    @Property(tries = 3000)
+    void aluRecordMeansSemanticsAlu(@ForAll AluOpType op, @ForAll boolean signed, @ForAll boolean immediate,
+            @ForAll int x, @ForAll int y) {
+        DtypeWire d = signed ? DtypeWire.INT32 : DtypeWire.UINT32;
+        byte[] stream = encodable(() -> stream(move(1, x), move(2, y), RegisterAluRecord.builder().op(op).dtype(d).dstDtype(d)
+                .srcDatasrc(immediate ? DataSrc.IMMEDIATE : DataSrc.REGISTER).src0Lo(1).src1Lo(immediate ? 0 : 2).dstLo(3)
+                .immediate(immediate ? y & 0xFFFF_FFFFL : 0).build(), ExitRecord.builder().build()));
+        SimResult got = StreamSimulator.run(stream, SLOTS, 100);
+        try {
+            long want = Semantics.alu(op, false, d, x & 0xFFFF_FFFFL, y & 0xFFFF_FFFFL);
+            assertEquals(SimResult.Status.EXIT, got.status(), got.message());
+            assertEquals(want, got.registers().get("r3"), op + " " + d);
+        } catch (SimFault f) {
+            assertEquals(SimResult.Status.FAULT, got.status());
+            assertEquals(f.getMessage(), got.message());
+        }
+    }
+
+    @Property(tries = 3000)
+    void branchRecordMeansSemanticsCompare(@ForAll BranchCompareOp op, @ForAll DtypeWire d, @ForAll int x, @ForAll int y) {
+        boolean reg = op.isRegisterRhs();
+        // 0,1: operands; 2: the branch; 3-4: fall through (r5 = 0); 5-6: taken (r5 = 1)
+        byte[] stream = encodable(() -> stream(move(1, x), move(2, y), CompareAndBranchRecord.builder().cmpOp(op).dtype(d)
+                .targetMode(BrTargetMode.REL_IMM).cmpReg0(1).cmpReg1(reg ? 2 : 0).cmpImmediate(reg ? 0 : y & 0xFFFF_FFFFL)
+                .target(5).build(), move(5, 0), ExitRecord.builder().build(), move(5, 1), ExitRecord.builder().build()));
+        SimResult got = StreamSimulator.run(stream, SLOTS, 100);
+        try {
+            boolean want = Semantics.compare(op, d, x & 0xFFFF_FFFFL, y & 0xFFFF_FFFFL);
+            assertEquals(SimResult.Status.EXIT, got.status(), got.message());
+            assertEquals(want ? 1L : 0L, got.registers().get("r5"), op + " " + d + " " + x + " " + y);
+        } catch (SimFault f) {
+            assertEquals(SimResult.Status.FAULT, got.status());
+            assertEquals(f.getMessage(), got.message());
+        }
+    }
+
+    /**
+     * A counted loop whose step and back edge fuse; under any step budget, the fused run ends as
+     * the traced run, which executes every record on its own: same status, message, steps, registers.
+     */
+    @Property(tries = 300)
+    void superinstructionIsInvisible(@ForAll @IntRange(min = 1, max = 60) int budget, @ForAll @IntRange(min = 0, max = 12) int trips,
+            @ForAll boolean signed) {
+        DtypeWire d = signed ? DtypeWire.INT32 : DtypeWire.UINT32;
+        byte[] stream = stream(move(1, 0), move(2, 0),
+                RegisterAluRecord.builder().op(AluOpType.ADD).dtype(d).dstDtype(d).srcDatasrc(DataSrc.REGISTER)
+                        .src0Lo(2).src1Lo(1).dstLo(2).build(),
+                RegisterAluRecord.builder().op(AluOpType.ADD).dtype(d).dstDtype(d).srcDatasrc(DataSrc.IMMEDIATE)
+                        .src0Lo(1).dstLo(1).immediate(1).build(),
+                CompareAndBranchRecord.builder().cmpOp(BranchCompareOp.IS_LTIMM).dtype(d).targetMode(BrTargetMode.REL_IMM)
+                        .cmpReg0(1).cmpImmediate(trips).target(2).build(),
+                ExitRecord.builder().build());
+        SimResult fused = StreamSimulator.run(stream, SLOTS, budget);
+        SimResult traced = StreamSimulator.run(stream, SLOTS, budget, pc -> { });
+        assertEquals(traced.status(), fused.status());
+        assertEquals(traced.message(), fused.message());
+        assertEquals(traced.steps(), fused.steps());
+        assertEquals(traced.registers(), fused.registers());
+    }
+
+    /** The stream, when the generated builders can encode its records (FATAL ops and compares cannot be): else the try is skipped. */
+    static byte[] encodable(java.util.function.Supplier<byte[]> build) {
+        try {
+            return build.get();
+        } catch (tpb.codec.FatalEncodingException fatal) {
+            net.jqwik.api.Assume.that(false);
+            throw fatal;
+        }
+    }
+
+    static Instruction move(int reg, long value) {
+        return RegisterMoveRecord.builder().validNum(MoveWidth.BITS32).dtype(DtypeWire.INT32).srcMode(DataSrc.IMMEDIATE)
+                .dstLo(reg).immediate(value & 0xFFFF_FFFFL).build();
+    }
+
+    static byte[] stream(Instruction... records) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (Instruction r : records) {
+            out.writeBytes(r.toBytes());
+        }
+        return out.toByteArray();
+    }
+}
