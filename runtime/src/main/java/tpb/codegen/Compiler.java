@@ -52,17 +52,31 @@ public final class Compiler {
         return compile(m, o, false);
     }
 
-    private static Map<EngineType, EngineOutput> compile(Module m, Options o, boolean allocate) {
+    /**
+     * The front half, per engine: lower_branch, branch canonicalisation and (when asked)
+     * lower_control — the machine code the register allocator is handed, still on virtual registers.
+     */
+    public static Map<EngineType, LoopLowering.Result> lower(Module m, Options o) {
         Map<String, Integer> sems = SemaphoreAllocation.allocate(m, (int) o.arch().numSemaphores());
         List<Integer> semIds = new ArrayList<>(sems.values());
-        Map<EngineType, EngineOutput> out = new LinkedHashMap<>();
+        Map<EngineType, LoopLowering.Result> out = new LinkedHashMap<>();
         for (EngineType e : m.engines()) {
             LoopLowering.Result lowered = LoopLowering.lower(m, e, sems);
-            EngineCode code = lowered.code();
-            BranchCanonicalizer.run(code);
+            BranchCanonicalizer.run(lowered.code());
             if (o.controlFences()) {
-                ControlBracketing.run(code, semIds);
+                ControlBracketing.run(lowered.code(), semIds);
             }
+            out.put(e, lowered);
+        }
+        return out;
+    }
+
+    private static Map<EngineType, EngineOutput> compile(Module m, Options o, boolean allocate) {
+        Map<EngineType, EngineOutput> out = new LinkedHashMap<>();
+        for (Map.Entry<EngineType, LoopLowering.Result> entry : lower(m, o).entrySet()) {
+            EngineType e = entry.getKey();
+            LoopLowering.Result lowered = entry.getValue();
+            EngineCode code = lowered.code();
             RegisterAllocator.Result alloc = allocate ? RegisterAllocator.allocate(code, o.maxRegs())
                     : RegisterAllocator.unallocated(code, o.maxRegs());
             String problem = AllocationChecker.check(code, alloc.ids(), o.maxRegs());

@@ -16,12 +16,15 @@ import tpb.isa.Arch;
 import tpb.isa.EngineType;
 
 /**
- * The compiler is right when the kernel and its bytes mean the same: for every corpus kernel and
- * engine, the IR simulator (before lowering) and the record-stream simulator (after lowering,
- * allocation and codegen) end alike — status, every register the engine uses, the DMA blocks
- * fired, and (without the control fences, which reset semaphores) the semaphore bank — on 62
- * registers and on 4, where spill code runs too; and every kernel's expect block holds. In
- * between, the lowered code without register allocation must end exactly as the allocated code.
+ * The compiler is right when the kernel and its bytes mean the same. For every corpus kernel and
+ * engine, on 62 registers and on 4 (spill code runs), with and without the control fences, three
+ * simulations end alike — status, registers, the DMA blocks fired, memory, and (without fences,
+ * which reset semaphores) the semaphore bank: the IR before lowering ({@link IrSimulator}), the
+ * lowered machine code on virtual registers ({@link LoweredSimulator}), and the record stream
+ * after allocation and codegen ({@link StreamSimulator}). They are compared in pipeline order, so
+ * the first disagreement names the pass. A fourth run, the lowered code encoded WITHOUT register
+ * allocation, must end exactly as the allocated stream and take one record per lowered
+ * instruction: that separates the allocator from codegen. Every kernel's expect block holds.
  */
 class DifferentialTest {
     static final Path CORPUS = Path.of("src/test/resources/kernels");
@@ -40,9 +43,11 @@ class DifferentialTest {
     static void agree(Module m, Compiler.Options o) {
         Map<EngineType, Compiler.EngineOutput> out = Compiler.compile(m, o);
         Map<EngineType, SimResult> irs = new java.util.EnumMap<>(EngineType.class);
+        out.keySet().forEach(e -> irs.put(e, IrSimulator.run(m, e, 100_000)));
+        // the legs in pipeline order, so the first to disagree names the pass at fault
+        Map<EngineType, SimResult> lowered = loweredAgrees(m, o, irs);
         for (Compiler.EngineOutput eo : out.values()) {
-            SimResult ir = IrSimulator.run(m, eo.engine(), 100_000);
-            irs.put(eo.engine(), ir);
+            SimResult ir = irs.get(eo.engine());
             SimResult st = StreamSimulator.run(eo.stream(), eo.registers(), 10_000_000, null, m.memory(), m.queues());
             assertEquals(ir.status(), st.status(), eo.engine() + ": " + ir.message() + " / " + st.message());
             if (ir.message() != null && ir.message().startsWith("step budget")) {
@@ -72,7 +77,34 @@ class DifferentialTest {
             }
             assertTrue(ir.ok(), ir.message());
         }
-        unallocatedAgrees(m, o, out, irs);
+        unallocatedAgrees(m, o, out, irs, lowered);
+    }
+
+    /**
+     * The lowered leg: the machine code the allocator is handed, run on virtual registers, ends as
+     * the IR does — status, message, exactly the registers the IR run wrote, DMA, memory, and
+     * (without fences) semaphores.
+     */
+    static Map<EngineType, SimResult> loweredAgrees(Module m, Compiler.Options o, Map<EngineType, SimResult> irs) {
+        Map<EngineType, SimResult> out = new java.util.EnumMap<>(EngineType.class);
+        Compiler.lower(m, o).forEach((engine, code) -> {
+            SimResult ir = irs.get(engine);
+            SimResult lo = LoweredSimulator.run(code, 10_000_000, m.memory(), m.queues());
+            out.put(engine, lo);
+            assertEquals(ir.status(), lo.status(), engine + " IR / lowered: " + ir.message() + " / " + lo.message());
+            if (ir.message() != null && ir.message().startsWith("step budget")) {
+                assertTrue(lo.message().startsWith("step budget"), lo.message());
+                return;
+            }
+            assertEquals(ir.message(), lo.message());
+            assertEquals(ir.registers(), lo.registers(), engine + " registers, IR / lowered");
+            assertEquals(ir.fired(), lo.fired());
+            assertEquals(ir.memoryChecksum(), lo.memoryChecksum());
+            if (!o.controlFences()) {
+                assertEquals(ir.semaphores(), lo.semaphores());
+            }
+        });
+        return out;
     }
 
     /**
@@ -81,7 +113,7 @@ class DifferentialTest {
      * is the lowering's fault when this holds and the allocator's when it does not.
      */
     static void unallocatedAgrees(Module m, Compiler.Options o, Map<EngineType, Compiler.EngineOutput> allocated,
-            Map<EngineType, SimResult> irs) {
+            Map<EngineType, SimResult> irs, Map<EngineType, SimResult> lowered) {
         Map<EngineType, Compiler.EngineOutput> plain;
         try {
             plain = Compiler.compileUnallocated(m, new Compiler.Options(o.arch(), 62, o.controlFences()));
@@ -110,6 +142,8 @@ class DifferentialTest {
             if (eo.allocation().spilled() == 0) {
                 assertEquals(p.steps(), a.steps(), "without spills allocation changes no instruction");
             }
+            // one record per lowered instruction, and the entry's PSEUDO_FUNCTION_BEGIN at PC 0
+            assertEquals(lowered.get(eo.engine()).steps() + 1, p.steps(), eo.engine() + " steps, lowered / unallocated stream");
         }
     }
 }

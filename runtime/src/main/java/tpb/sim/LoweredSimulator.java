@@ -1,0 +1,192 @@
+package tpb.sim;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tpb.ir.Register;
+import tpb.isa.CallRecord;
+import tpb.isa.DMATriggerRecord;
+import tpb.isa.EventSemaphoreRecord;
+import tpb.isa.GroupResetSemaphoresRecord;
+import tpb.isa.RawRecord;
+import tpb.isa.WaitMode;
+import tpb.lower.EngineCode;
+import tpb.lower.LoopLowering;
+import tpb.lower.MBlock;
+import tpb.lower.MFunction;
+import tpb.lower.MInst;
+import tpb.lower.VReg;
+
+/**
+ * Runs one engine's lowered machine code — after lower_branch, branch canonicalisation and
+ * lower_control, before (or after) register allocation — on virtual registers. It is the middle
+ * of the three simulations the compiler is checked by: the kernel IR (structured loops), this
+ * (explicit counters and back edges, one instruction per record, no register file), and the
+ * record stream. A virtual register keeps its own value, so a difference between this and the
+ * stream is the allocator's or codegen's, and one between the IR and this is the lowering's.
+ *
+ * <p>It reads every instruction as its record means: 32-bit compares read the low word of their
+ * registers and a 32-bit immediate; register-free records go through {@link RecordKind} and
+ * {@link Machine} exactly as the stream sequencer's do. Blocks fall through in layout order.
+ */
+public final class LoweredSimulator {
+    private static final long M32 = 0xFFFF_FFFFL;
+
+    private final Map<String, List<MInst>> functions = new HashMap<>();
+    private final Map<String, Map<String, Integer>> labels = new HashMap<>();
+    private final Map<VReg, Long> values = new IdentityHashMap<>();
+    private final Map<Integer, Long> spill = new HashMap<>();
+    private final Machine m;
+
+    private LoweredSimulator(EngineCode code, Machine m) {
+        this.m = m;
+        for (MFunction f : code.functions) {
+            List<MInst> flat = new ArrayList<>();
+            Map<String, Integer> at = new HashMap<>();
+            for (MBlock b : f.blocks) {
+                at.put(b.label, flat.size());
+                flat.addAll(b.insts);
+            }
+            functions.put(f.name, flat);
+            labels.put(f.name, at);
+        }
+    }
+
+    /** Runs the engine's entry (its first function) for at most {@code maxSteps} instructions. */
+    public static SimResult run(LoopLowering.Result lowered, long maxSteps, List<tpb.ir.Dma.Region> memory,
+            List<tpb.ir.Dma.Queue> queues) {
+        LoweredSimulator s = new LoweredSimulator(lowered.code(), new Machine(maxSteps, memory, queues));
+        SimResult.Status status;
+        String message = null;
+        try {
+            status = s.execute(lowered.code().functions.get(0).name);
+        } catch (SimFault f) {
+            status = SimResult.Status.FAULT;
+            message = f.getMessage();
+        }
+        // as in the IR simulator: a register the run never wrote has no defined final value
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (Map.Entry<Register, VReg> r : lowered.registers().entrySet()) {
+            Long v = s.values.get(r.getValue());
+            if (v != null) {
+                out.put(r.getKey().name(), v);
+            }
+        }
+        return new SimResult(status, message, s.m.steps, out, List.copyOf(s.m.fired), s.m.semaphoreList(),
+                s.m.memoryChecksum(), s.m.memory);
+    }
+
+    private long read(VReg v) {
+        Long x = values.get(v);
+        return x != null ? x : v.width == 2 ? -1L : M32; // all ones at reset (facts §7.1)
+    }
+
+    private void write(VReg v, long x) {
+        values.put(v, v.width == 2 ? x : x & M32);
+    }
+
+    /** A call site to come back to. */
+    private record Frame(String function, int next) {}
+
+    private SimResult.Status execute(String entry) {
+        List<Frame> stack = new ArrayList<>();
+        String fn = entry;
+        List<MInst> code = functions.get(fn);
+        int pc = 0;
+        while (true) {
+            if (pc >= code.size()) {
+                throw new SimFault("function " + fn + " fell off its last block");
+            }
+            m.step();
+            MInst i = code.get(pc++);
+            if (i instanceof MInst.Alu a) {
+                long s1 = a.src1() == null ? a.imm() : read(a.src1());
+                write(a.dst(), Semantics.alu(a.op(), a.is64(), a.dtype(), read(a.src0()), s1));
+            } else if (i instanceof MInst.Move mv) {
+                write(mv.dst(), mv.src() == null ? mv.imm() : read(mv.src()));
+            } else if (i instanceof MInst.Branch b) {
+                if (b.op() == null || Semantics.compare(b.op(), b.dtype(), read(b.lhs()) & M32, rhs(b.rhs(), b.imm()))) {
+                    pc = label(fn, b.target());
+                }
+            } else if (i instanceof MInst.CondBranch b) {
+                boolean taken = Semantics.compare(b.op(), b.dtype(), read(b.lhs()) & M32, rhs(b.rhs(), b.imm()));
+                pc = label(fn, taken ? b.onTrue() : b.onFalse());
+            } else if (i instanceof MInst.Jump j) {
+                pc = label(fn, j.target());
+            } else if (i instanceof MInst.Spill s) {
+                if (s.store()) {
+                    spill.put(s.slot(), read(s.reg()));
+                } else {
+                    Long v = spill.get(s.slot());
+                    if (v == null) {
+                        throw new SimFault("reload from spill memory " + 8L * s.slot() + " that was never stored");
+                    }
+                    write(s.reg(), v);
+                }
+            } else {
+                tpb.isa.Instruction r = ((MInst.Fixed) i).record();
+                switch (RecordKind.of(r)) {
+                    case RecordKind.EXIT -> {
+                        return SimResult.Status.EXIT;
+                    }
+                    case RecordKind.RETURN -> {
+                        m.clearSemaphores();
+                        if (stack.isEmpty()) {
+                            return SimResult.Status.END;
+                        }
+                        Frame back = stack.remove(stack.size() - 1);
+                        fn = back.function();
+                        code = functions.get(fn);
+                        pc = back.next();
+                    }
+                    case RecordKind.CALL -> {
+                        String callee = ((CallRecord) r).functionName();
+                        if (!functions.containsKey(callee)) {
+                            throw new SimFault("call to " + callee + ", which is not a function of this engine");
+                        }
+                        if (stack.size() >= Machine.MAX_CALL_DEPTH) {
+                            throw new SimFault("call depth limit of " + Machine.MAX_CALL_DEPTH + " exceeded");
+                        }
+                        stack.add(new Frame(fn, pc));
+                        fn = callee;
+                        code = functions.get(fn);
+                        pc = 0;
+                    }
+                    case RecordKind.TRIGGER -> m.trigger(RecordKind.queue(r), ((DMATriggerRecord) r).blockId());
+                    case RecordKind.REARM -> m.rearm(RecordKind.queue(r));
+                    case RecordKind.SEMAPHORE -> semaphore((EventSemaphoreRecord) r);
+                    case RecordKind.GROUP_RESET -> m.groupReset((GroupResetSemaphoresRecord) r);
+                    case RecordKind.FAULT -> throw new SimFault("instruction cannot be executed: " + ((RawRecord) r).reason());
+                    default -> { } // NOP, and a barrier with no other engine to wait for
+                }
+            }
+        }
+    }
+
+    /** A compare's right-hand side as its record carries it: a 32-bit register or a 32-bit immediate. */
+    private long rhs(VReg reg, long imm) {
+        return reg == null ? imm & M32 : read(reg) & M32;
+    }
+
+    private int label(String fn, String target) {
+        Integer at = labels.get(fn).get(target);
+        if (at == null) {
+            throw new SimFault("branch to " + target + ", which is not a block of " + fn);
+        }
+        return at;
+    }
+
+    /** One engine alone: a wait that does not hold now never will. The compiler writes immediate thresholds only. */
+    private void semaphore(EventSemaphoreRecord e) {
+        if (Machine.waits(e)) {
+            if (e.events().waitMode() == WaitMode.SEM_GE_REG) {
+                throw new SimFault("a SEM_GE_REG wait names a physical register; lowered code has none");
+            }
+            m.waitAtLeast(e.events().waitIdx(), e.events().semaphoreValue());
+        }
+        m.signal(e);
+    }
+}
