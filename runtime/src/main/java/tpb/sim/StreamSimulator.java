@@ -48,13 +48,17 @@ public final class StreamSimulator {
     /** How a slice of execution stopped. */
     enum Outcome { EXIT, END, BLOCKED, BARRIER }
 
+    /** A register byte of a word that names no register: the operand is the immediate. */
+    private static final int IMM = 0xFF;
+
     private final int n;
-    private final int[] kind;
-    private final int[] a;
-    private final int[] b;
-    private final int[] c;
-    /** BR32: the relation as a mask over compare results (bit 0 less, 1 equal, 2 greater), bit 3 unsigned. */
-    private final int[] rel;
+    /**
+     * One word per record, what the sequencer loop needs in one load: bits 0-7 the kind, 8-15
+     * register a (destination, compare LHS), 16-23 register b (source 0, compare RHS), 24-31
+     * byte c (source 1; a BR32's outcome mask: bit 0 less, 1 equal, 2 greater, 3 unsigned; a
+     * width of 2 for 64-bit forms), 32-63 a branch or call target, or a spill register.
+     */
+    private final long[] code;
     private final long[] imm;
     private final Object[] extra;
     private final String[] fault;
@@ -69,11 +73,7 @@ public final class StreamSimulator {
     /** An engine's sequencer over {@code stream} sharing {@code machine} (semaphores, memory, DMA) with the others. */
     StreamSimulator(byte[] stream, Machine machine) {
         n = stream.length / 64;
-        kind = new int[n];
-        a = new int[n];
-        b = new int[n];
-        c = new int[n];
-        rel = new int[n];
+        code = new long[n];
         imm = new long[n];
         extra = new Object[n];
         fault = new String[n];
@@ -88,75 +88,94 @@ public final class StreamSimulator {
         for (int pc = 0; pc < n; pc++) {
             Instruction r = Decoder.decode(stream, pc * 64);
             try {
-                predecode(pc, r, functions);
+                code[pc] = predecode(pc, r, functions);
             } catch (SimFault f) {
-                kind[pc] = RecordKind.FAULT; // a register id out of range faults when the record runs, not before
+                code[pc] = RecordKind.FAULT; // a register id out of range faults when the record runs, not before
                 fault[pc] = f.getMessage();
             }
         }
         for (int pc = 0; pc + 1 < n; pc++) {
-            if (kind[pc] == ADD32 && kind[pc + 1] == BR32) {
-                kind[pc] = ADD_BR; // record pc + 1 keeps its own decoding for branches that land on it
+            if (kind(code[pc]) == ADD32 && kind(code[pc + 1]) == BR32) {
+                code[pc] = code[pc] & ~0xFFL | ADD_BR; // record pc + 1 keeps its own word for branches that land on it
             }
         }
     }
 
-    private void predecode(int pc, Instruction r, Map<String, Integer> functions) {
+    private static long word(int kind, int a, int b, int c, int target) {
+        return kind | (a & 0xFF) << 8 | (b & 0xFF) << 16 | (long) (c & 0xFF) << 24 | (long) target << 32;
+    }
+
+    private static int kind(long w) {
+        return (int) w & 0xFF;
+    }
+
+    private static int a(long w) {
+        return (int) w >>> 8 & 0xFF;
+    }
+
+    private static int b(long w) {
+        return (int) w >>> 16 & 0xFF;
+    }
+
+    private static int c(long w) {
+        return (int) w >>> 24;
+    }
+
+    private static int target(long w) {
+        return (int) (w >> 32);
+    }
+
+    private long predecode(int pc, Instruction r, Map<String, Integer> functions) {
         if (r instanceof RegisterAluRecord x) {
             boolean wide = x.dtype() == DtypeWire.UINT64 || x.dtype() == DtypeWire.INT64;
             int w = wide ? 2 : 1;
-            b[pc] = check(x.src0Lo(), w);
-            c[pc] = x.srcDatasrc() == DataSrc.IMMEDIATE ? -1 : check(x.src1Lo(), w);
-            a[pc] = check(x.dstLo(), w) | (wide ? 0x100 : 0);
+            int src0 = check(x.src0Lo(), w);
+            int src1 = x.srcDatasrc() == DataSrc.IMMEDIATE ? IMM : check(x.src1Lo(), w);
+            int dst = check(x.dstLo(), w);
             imm[pc] = x.immediate();
             extra[pc] = new Object[] {x.op(), x.dtype()};
-            kind[pc] = wide ? ALU : alu32(x.op());
+            return word(wide ? ALU : alu32(x.op()), dst, src0, src1, w);
         } else if (r instanceof RegisterMoveRecord x) {
-            boolean wide = x.validNum() == MoveWidth.BITS64;
-            a[pc] = check(x.dstLo(), wide ? 2 : 1) | (wide ? 0x100 : 0);
-            b[pc] = x.srcMode() == DataSrc.IMMEDIATE ? -1 : check(x.src(), 1);
+            int w = x.validNum() == MoveWidth.BITS64 ? 2 : 1;
+            int dst = check(x.dstLo(), w);
             imm[pc] = x.immediate();
-            kind[pc] = MOVE;
+            return word(MOVE, dst, x.srcMode() == DataSrc.IMMEDIATE ? IMM : check(x.src(), 1), w, 0);
         } else if (r instanceof CompareAndBranchRecord x) {
-            b[pc] = x.cmpOp().isRegisterRhs() ? check(x.cmpReg1(), 1) : -1;
-            a[pc] = check(x.cmpReg0(), 1);
-            c[pc] = (int) x.target();
+            int rhs = x.cmpOp().isRegisterRhs() ? check(x.cmpReg1(), 1) : IMM;
+            int lhs = check(x.cmpReg0(), 1);
             imm[pc] = x.cmpImmediate();
             extra[pc] = new Object[] {x.cmpOp(), x.dtype()};
-            rel[pc] = relation(x.cmpOp(), x.dtype());
-            kind[pc] = rel[pc] < 0 ? BRANCH : BR32;
+            int rel = relation(x.cmpOp(), x.dtype());
+            return word(rel < 0 ? BRANCH : BR32, lhs, rhs, rel, (int) x.target());
         } else if (r instanceof UnconditionalBranchRecord x) {
-            kind[pc] = JUMP;
-            c[pc] = (int) x.target();
+            return word(JUMP, 0, 0, 0, (int) x.target());
         } else if (r instanceof TensorStorePhysicalRecord x) {
-            kind[pc] = STORE;
-            a[pc] = x.reg() | (x.numElem0() == 2 ? 0x100 : 0);
             imm[pc] = ((long) x.varId() << 32) | x.varOffset();
+            return word(STORE, 0, 0, x.numElem0() == 2 ? 2 : 1, x.reg());
         } else if (r instanceof TensorLoadPhysicalRecord x) {
-            kind[pc] = LOAD;
-            a[pc] = x.reg() | (x.numElem0() == 2 ? 0x100 : 0);
             imm[pc] = ((long) x.varId() << 32) | x.varOffset();
-        } else {
-            kind[pc] = RecordKind.of(r);
-            switch (kind[pc]) {
-                case RecordKind.CALL -> {
-                    String callee = ((CallRecord) r).functionName();
-                    Integer target = functions.get(callee);
-                    if (target == null) {
-                        throw new SimFault("call to " + callee + ", which has no PSEUDO_FUNCTION_BEGIN in the stream");
-                    }
-                    c[pc] = target;
-                }
-                case RecordKind.TRIGGER -> {
-                    extra[pc] = RecordKind.queue(r);
-                    imm[pc] = ((DMATriggerRecord) r).blockId();
-                }
-                case RecordKind.REARM -> extra[pc] = RecordKind.queue(r);
-                case RecordKind.SEMAPHORE, RecordKind.GROUP_RESET -> extra[pc] = r;
-                case RecordKind.FAULT -> fault[pc] = "record " + pc + " cannot be executed: " + ((RawRecord) r).reason();
-                default -> { }
-            }
+            return word(LOAD, 0, 0, x.numElem0() == 2 ? 2 : 1, x.reg());
         }
+        int kind = RecordKind.of(r);
+        switch (kind) {
+            case RecordKind.CALL -> {
+                String callee = ((CallRecord) r).functionName();
+                Integer target = functions.get(callee);
+                if (target == null) {
+                    throw new SimFault("call to " + callee + ", which has no PSEUDO_FUNCTION_BEGIN in the stream");
+                }
+                return word(kind, 0, 0, 0, target);
+            }
+            case RecordKind.TRIGGER -> {
+                extra[pc] = RecordKind.queue(r);
+                imm[pc] = ((DMATriggerRecord) r).blockId();
+            }
+            case RecordKind.REARM -> extra[pc] = RecordKind.queue(r);
+            case RecordKind.SEMAPHORE, RecordKind.GROUP_RESET -> extra[pc] = r;
+            case RecordKind.FAULT -> fault[pc] = "record " + pc + " cannot be executed: " + ((RawRecord) r).reason();
+            default -> { }
+        }
+        return kind;
     }
 
     /** The fast kind of a 32-bit ALU op, or the general one. */
@@ -189,8 +208,9 @@ public final class StreamSimulator {
         }
     }
 
-    /** Is a BR32's relation true of {@code x} and {@code y}? Unsigned compares bias both by 2^31. */
-    private static boolean holds(int rel, long x, long y) {
+    /** Is a BR32 word's relation true of {@code x} and {@code y}? Unsigned compares bias both by 2^31. */
+    private static boolean holds(long w, long x, long y) {
+        int rel = c(w);
         int bias = (rel & 8) << 28;
         return (rel >> (Integer.compare((int) x ^ bias, (int) y ^ bias) + 1) & 1) != 0;
     }
@@ -313,71 +333,71 @@ public final class StreamSimulator {
                 if (t != null) {
                     t.accept(pc);
                 }
-                switch (kind[pc]) {
+                final long w = code[pc];
+                switch (kind(w)) {
                     case RecordKind.NOP -> pc++;
                     case ADD32 -> {
-                        r[a[pc]] = (r[b[pc]] + src1(pc)) & M32;
+                        r[a(w)] = (r[b(w)] + src1(w, pc)) & M32;
                         pc++;
                     }
                     case SUB32 -> {
-                        r[a[pc]] = (r[b[pc]] - src1(pc)) & M32;
+                        r[a(w)] = (r[b(w)] - src1(w, pc)) & M32;
                         pc++;
                     }
                     case MUL32 -> {
-                        r[a[pc]] = (r[b[pc]] * src1(pc)) & M32;
+                        r[a(w)] = (r[b(w)] * src1(w, pc)) & M32;
                         pc++;
                     }
                     case AND32 -> {
-                        r[a[pc]] = r[b[pc]] & src1(pc) & M32;
+                        r[a(w)] = r[b(w)] & src1(w, pc) & M32;
                         pc++;
                     }
                     case OR32 -> {
-                        r[a[pc]] = (r[b[pc]] | src1(pc)) & M32;
+                        r[a(w)] = (r[b(w)] | src1(w, pc)) & M32;
                         pc++;
                     }
                     case XOR32 -> {
-                        r[a[pc]] = (r[b[pc]] ^ src1(pc)) & M32;
+                        r[a(w)] = (r[b(w)] ^ src1(w, pc)) & M32;
                         pc++;
                     }
                     case SHL32 -> {
-                        r[a[pc]] = (r[b[pc]] << (src1(pc) & 31)) & M32;
+                        r[a(w)] = (r[b(w)] << (src1(w, pc) & 31)) & M32;
                         pc++;
                     }
-                    case BR32 -> pc = holds(rel[pc], r[a[pc]], b[pc] < 0 ? imm[pc] : r[b[pc]]) ? c[pc] : pc + 1;
+                    case BR32 -> pc = holds(w, r[a(w)], rhs(w, pc)) ? target(w) : pc + 1;
                     case ADD_BR -> {
-                        r[a[pc]] = (r[b[pc]] + src1(pc)) & M32;
+                        r[a(w)] = (r[b(w)] + src1(w, pc)) & M32;
                         if (steps < max && t == null) { // the branch fits the budget and no one watches records one by one
                             steps++;
-                            int q = pc + 1;
-                            pc = holds(rel[q], r[a[q]], b[q] < 0 ? imm[q] : r[b[q]]) ? c[q] : q + 1;
+                            long v = code[++pc];
+                            pc = holds(v, r[a(v)], rhs(v, pc)) ? target(v) : pc + 1;
                         } else {
                             pc++;
                         }
                     }
                     case ALU -> {
                         Object[] x = (Object[]) extra[pc];
-                        boolean wide = (a[pc] & 0x100) != 0;
-                        long s0 = wide ? pair(b[pc]) : r[b[pc]];
-                        long s1 = c[pc] < 0 ? imm[pc] : wide ? pair(c[pc]) : r[c[pc]];
-                        put(a[pc] & 0xFF, wide, Semantics.alu((AluOpType) x[0], wide, (DtypeWire) x[1], s0, s1));
+                        boolean wide = target(w) == 2;
+                        long s0 = wide ? pair(b(w)) : r[b(w)];
+                        long s1 = c(w) == IMM ? imm[pc] : wide ? pair(c(w)) : r[c(w)];
+                        put(a(w), wide, Semantics.alu((AluOpType) x[0], wide, (DtypeWire) x[1], s0, s1));
                         pc++;
                     }
                     case MOVE -> {
-                        put(a[pc] & 0xFF, (a[pc] & 0x100) != 0, b[pc] < 0 ? imm[pc] : r[b[pc]]);
+                        put(a(w), c(w) == 2, rhs(w, pc));
                         pc++;
                     }
                     case BRANCH -> {
                         Object[] x = (Object[]) extra[pc];
-                        long rhs = b[pc] < 0 ? imm[pc] : r[b[pc]];
-                        pc = Semantics.compare((BranchCompareOp) x[0], (DtypeWire) x[1], r[a[pc]], rhs) ? c[pc] : pc + 1;
+                        pc = Semantics.compare((BranchCompareOp) x[0], (DtypeWire) x[1], r[a(w)], rhs(w, pc)) ? target(w) : pc + 1;
                     }
-                    case JUMP -> pc = c[pc];
+                    case JUMP -> pc = target(w);
                     case RecordKind.CALL -> {
                         if (sp >= Machine.MAX_CALL_DEPTH) {
                             throw new SimFault("call depth limit of " + Machine.MAX_CALL_DEPTH + " exceeded");
                         }
                         stack[sp++] = pc + 1;
-                        pc = c[pc];
+                        pc = target(w);
                     }
                     case RecordKind.RETURN -> {
                         m.clearSemaphores();
@@ -394,18 +414,17 @@ public final class StreamSimulator {
                         return Outcome.BARRIER;
                     }
                     case STORE -> {
-                        boolean wide = (a[pc] & 0x100) != 0;
-                        int reg = check(a[pc] & 0xFF, wide ? 2 : 1);
+                        boolean wide = c(w) == 2;
+                        int reg = check(target(w), c(w));
                         spill.put(imm[pc], wide ? pair(reg) : r[reg]);
                         pc++;
                     }
                     case LOAD -> {
-                        boolean wide = (a[pc] & 0x100) != 0;
                         Long v = spill.get(imm[pc]);
                         if (v == null) {
                             throw new SimFault("reload from spill memory " + imm[pc] + " that was never stored");
                         }
-                        put(check(a[pc] & 0xFF, wide ? 2 : 1), wide, v);
+                        put(check(target(w), c(w)), c(w) == 2, v);
                         pc++;
                     }
                     case RecordKind.TRIGGER -> {
@@ -440,8 +459,13 @@ public final class StreamSimulator {
     }
 
     /** The second ALU operand: the immediate, or a 32-bit register. */
-    private long src1(int pc) {
-        return c[pc] < 0 ? imm[pc] : regs[c[pc]];
+    private long src1(long w, int pc) {
+        return c(w) == IMM ? imm[pc] : regs[c(w)];
+    }
+
+    /** A compare's right-hand side, or a move's source: the immediate, or a 32-bit register. */
+    private long rhs(long w, int pc) {
+        return b(w) == IMM ? imm[pc] : regs[b(w)];
     }
 
     private static int check(int reg, int width) {
