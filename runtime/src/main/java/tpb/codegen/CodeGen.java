@@ -152,6 +152,9 @@ public final class CodeGen {
         if (m instanceof MInst.Fixed f) {
             return f.record();
         }
+        if (m instanceof MInst.Wait w) {
+            return w.encode(id(w.threshold()));
+        }
         if (m instanceof MInst.Spill s) {
             int w = s.reg().width;
             DtypeWire dt = w == 2 ? DtypeWire.INT64 : DtypeWire.INT32;

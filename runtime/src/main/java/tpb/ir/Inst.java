@@ -50,9 +50,13 @@ public sealed interface Inst {
 
     record ResetQueueInstance(String queue, EngineType engine, Pos pos) implements Inst {}
 
-    /** Wait until semaphore {@code waitSem} >= {@code waitValue}, then apply the update (either may be absent). */
-    record EventSemaphore(String waitSem, long waitValue, String updateSem, BirUpdateMode updateMode, long updateValue,
-            EngineType engine, Pos pos) implements Inst {}
+    /**
+     * Wait until semaphore {@code waitSem} >= the threshold, then apply the update (either may be
+     * absent). The threshold is {@code waitValue}, or the 32-bit register {@code waitReg} when it is
+     * set (SEM_GE_REG, facts §1.4).
+     */
+    record EventSemaphore(String waitSem, long waitValue, Register waitReg, String updateSem, BirUpdateMode updateMode,
+            long updateValue, EngineType engine, Pos pos) implements Inst {}
 
     record AllEngineBarrier(EngineType engine, Pos pos) implements Inst {}
 

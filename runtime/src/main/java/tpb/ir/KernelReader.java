@@ -610,14 +610,26 @@ public final class KernelReader {
         YMap update = v.map("update");
         String waitSem = null;
         long waitValue = 0;
+        Register waitReg = null;
         String updateSem = null;
         BirUpdateMode mode = null;
         long updateValue = 0;
         if (wait != null) {
             MapView w = new MapView(wait, "wait", diags);
             waitSem = w.reqStr("sem");
-            Long x = w.num("value");
-            waitValue = x == null ? 0 : x;
+            if (w.node("register") != null) {
+                if (w.node("value") != null) {
+                    error(w.pos("register"), "a wait compares with a 'value' or a 'register', not both");
+                    return null;
+                }
+                waitReg = reg(w, "register", false); // SEM_GE_REG: a 32-bit threshold
+                if (waitReg == null) {
+                    return null;
+                }
+            } else {
+                Long x = w.num("value");
+                waitValue = x == null ? 0 : x;
+            }
             w.finish();
         }
         if (update != null) {
@@ -637,7 +649,8 @@ public final class KernelReader {
             error(pos, "EventSemaphore needs a 'wait', an 'update' or both");
             return null;
         }
-        return update != null && mode == null ? null : new Inst.EventSemaphore(waitSem, waitValue, updateSem, mode, updateValue, engine, pos);
+        return update != null && mode == null ? null : new Inst.EventSemaphore(waitSem, waitValue, waitReg, updateSem, mode,
+                updateValue, engine, pos);
     }
 
     private DtypeWire dtype(MapView v, DtypeWire dflt) {

@@ -119,6 +119,8 @@ public final class LoopLowering {
             body(d.body(), after);
             cur.insts.add(new MInst.CondBranch(BranchCompareOp.IS_NEIMM, v(d.pred()), null, 0, DtypeWire.INT32, loop, after));
             open(after);
+        } else if (i instanceof Inst.EventSemaphore e && e.waitReg() != null) {
+            cur.insts.add(new MInst.Wait((tpb.isa.EventSemaphoreRecord) Records.of(i, semaphores), v(e.waitReg())));
         } else {
             cur.insts.add(new MInst.Fixed(Records.of(i, semaphores)));
         }

@@ -27,6 +27,20 @@ public sealed interface MInst {
     /** A record with no registers and no block targets (Exit, Call, fences, DMA, semaphores, ...). */
     record Fixed(Instruction record) implements MInst {}
 
+    /**
+     * An EventSemaphore waiting against a register (SEM_GE_REG): {@code record} with its
+     * semaphore_value left 0, which codegen fills with the threshold register's id (facts §1.4; that
+     * the id travels in that field is INFERRED, the spec's WaitMode doc).
+     */
+    record Wait(tpb.isa.EventSemaphoreRecord record, VReg threshold) implements MInst {
+        /** The record with {@code register} as its threshold. */
+        public tpb.isa.EventSemaphoreRecord encode(int register) {
+            tpb.isa.Events e = record.events();
+            return new tpb.isa.EventSemaphoreRecord(record.header(),
+                    new tpb.isa.Events(e.waitMode(), e.waitIdx(), e.updateMode(), e.updateIdx(), register), record.ext());
+        }
+    }
+
     /** Spill code: store {@code reg} to slot, or load it back (TensorStore/TensorLoad physical). */
     record Spill(VReg reg, int slot, boolean store) implements MInst {}
 }

@@ -82,13 +82,14 @@ final class Records {
 
     /**
      * The compiler's EventSemaphore (facts §1.3, §3.5): the wait in the standard EVENTS slot
-     * (SEM_GE_IMM), the update in the extended block through the BIR update-mode LUT; sem-inc and
-     * sem-dec carry no value.
+     * (SEM_GE_IMM, or SEM_GE_REG with the register id left for codegen, facts §1.4), the update in
+     * the extended block through the BIR update-mode LUT; sem-inc and sem-dec carry no value.
      */
     static Instruction semaphore(Inst.EventSemaphore e, Map<String, Integer> sems) {
         Events events = Events.ZERO;
         if (e.waitSem() != null) {
-            events = Events.builder().waitMode(WaitMode.SEM_GE_IMM).waitIdx(sems.get(e.waitSem())).semaphoreValue(e.waitValue()).build();
+            events = Events.builder().waitMode(e.waitReg() == null ? WaitMode.SEM_GE_IMM : WaitMode.SEM_GE_REG)
+                    .waitIdx(sems.get(e.waitSem())).semaphoreValue(e.waitReg() == null ? e.waitValue() : 0).build();
         }
         EventsExtended ext = EventsExtended.ZERO;
         if (e.updateSem() != null) {

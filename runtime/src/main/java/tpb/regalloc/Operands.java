@@ -67,6 +67,8 @@ final class Operands {
             }
         } else if (m instanceof MInst.Spill s && s.store()) {
             f.accept(s.reg());
+        } else if (m instanceof MInst.Wait w) {
+            f.accept(w.threshold());
         }
     }
 

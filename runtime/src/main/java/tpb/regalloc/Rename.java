@@ -22,6 +22,8 @@ final class Rename {
             return new MInst.Move(r(mv.dst(), m), r(mv.src(), m), mv.imm(), mv.dtype());
         } else if (i instanceof MInst.Branch b) {
             return new MInst.Branch(b.op(), r(b.lhs(), m), r(b.rhs(), m), b.imm(), b.dtype(), b.target());
+        } else if (i instanceof MInst.Wait w) {
+            return new MInst.Wait(w.record(), r(w.threshold(), m));
         } else if (i instanceof MInst.Spill s) {
             return new MInst.Spill(r(s.reg(), m), s.slot(), s.store());
         }

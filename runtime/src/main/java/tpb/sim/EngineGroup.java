@@ -95,6 +95,13 @@ public final class EngineGroup {
                 }
             }
             if (m.steps == before && !crossed) {
+                // as for one engine alone, each blocked wait counts as that engine's faulting step
+                for (int i = 0; i < count; i++) {
+                    if (state[i] == StreamSimulator.Outcome.BLOCKED) {
+                        m.steps++;
+                        steps[i]++;
+                    }
+                }
                 throw new EngineFault("deadlock: " + waits(engines, sims, state));
             }
         }
@@ -103,11 +110,11 @@ public final class EngineGroup {
     private static String waits(List<Engine> engines, List<StreamSimulator> sims, StreamSimulator.Outcome[] state) {
         List<String> parts = new ArrayList<>();
         for (int i = 0; i < state.length; i++) {
-            String who = engines.get(i).name() + " at PC " + sims.get(i).pc;
+            String who = engines.get(i).name() + " at PC ";
             if (state[i] == StreamSimulator.Outcome.BLOCKED) {
-                parts.add(who + " waits for " + sims.get(i).waitingFor());
+                parts.add(who + sims.get(i).pc + " waits for " + sims.get(i).waitingFor());
             } else if (state[i] == StreamSimulator.Outcome.BARRIER) {
-                parts.add(who + " waits at the all-engine barrier");
+                parts.add(who + (sims.get(i).pc - 1) + " waits at the all-engine barrier"); // the engine resumes after it
             }
         }
         return String.join("; ", parts);

@@ -156,7 +156,7 @@ public final class IrSimulator {
             m.rearm(q.queue());
         } else if (i instanceof Inst.EventSemaphore e) {
             if (e.waitSem() != null) {
-                m.waitAtLeast(semaphoreId(e.waitSem()), e.waitValue());
+                m.waitAtLeast(semaphoreId(e.waitSem()), e.waitReg() == null ? e.waitValue() : read(e.waitReg()));
             }
             if (e.updateSem() != null) {
                 m.update(semaphoreId(e.updateSem()), e.updateMode(), e.updateValue());

@@ -116,6 +116,9 @@ public final class LoweredSimulator {
                 pc = label(fn, taken ? b.onTrue() : b.onFalse());
             } else if (i instanceof MInst.Jump j) {
                 pc = label(fn, j.target());
+            } else if (i instanceof MInst.Wait w) {
+                m.waitAtLeast(w.record().events().waitIdx(), read(w.threshold()) & M32);
+                m.signal(w.record());
             } else if (i instanceof MInst.Spill s) {
                 if (s.store()) {
                     spill.put(s.slot(), read(s.reg()));
@@ -179,11 +182,11 @@ public final class LoweredSimulator {
         return at;
     }
 
-    /** One engine alone: a wait that does not hold now never will. The compiler writes immediate thresholds only. */
+    /** One engine alone: a wait that does not hold now never will. Register thresholds come as {@link MInst.Wait}. */
     private void semaphore(EventSemaphoreRecord e) {
         if (Machine.waits(e)) {
             if (e.events().waitMode() == WaitMode.SEM_GE_REG) {
-                throw new SimFault("a SEM_GE_REG wait names a physical register; lowered code has none");
+                throw new SimFault("a fixed SEM_GE_REG record names a physical register; lowered code has none");
             }
             m.waitAtLeast(e.events().waitIdx(), e.events().semaphoreValue());
         }

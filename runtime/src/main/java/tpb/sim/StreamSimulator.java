@@ -301,6 +301,8 @@ public final class StreamSimulator {
 
     int pc;
     private int sp;
+    /** The wait this engine last blocked on (already traced), or -1. */
+    private int blockedAt = -1;
 
     /** The wait this engine is blocked on, for deadlock reports. */
     String waitingFor() {
@@ -330,10 +332,10 @@ public final class StreamSimulator {
                 if (++steps > max) {
                     throw new SimFault("step budget of " + max + " exhausted");
                 }
-                if (t != null) {
+                final long w = code[pc];
+                if (t != null && kind(w) != RecordKind.SEMAPHORE) { // a wait is traced once, however often it blocks
                     t.accept(pc);
                 }
-                final long w = code[pc];
                 switch (kind(w)) {
                     case RecordKind.NOP -> pc++;
                     case ADD32 -> {
@@ -437,10 +439,15 @@ public final class StreamSimulator {
                     }
                     case RecordKind.SEMAPHORE -> {
                         EventSemaphoreRecord e = (EventSemaphoreRecord) extra[pc];
+                        if (t != null && blockedAt != pc) {
+                            t.accept(pc);
+                        }
                         if (Machine.waits(e) && !m.satisfied(e.events().waitIdx(), threshold(e))) {
                             steps--; // a blocked record has not executed
+                            blockedAt = pc;
                             return Outcome.BLOCKED;
                         }
+                        blockedAt = -1;
                         m.signal(e);
                         pc++;
                     }

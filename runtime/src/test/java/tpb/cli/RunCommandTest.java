@@ -29,7 +29,8 @@ class RunCommandTest {
         CliRun dead = CliRun.of("run", "src/test/resources/multi/crossed_waits.yaml", "--trace");
         assertEquals(1, dead.code());
         assertTrue(dead.out().startsWith("trace SP        0  func \"main\""), dead.out());
-        assertTrue(dead.out().contains("FAULT after 2 steps (SP 1, PE 1): deadlock: SP at PC 1 waits for semaphore 0 >= 1 (it is 0); PE at PC 1"),
+        assertEquals(1, dead.out().lines().filter(l -> l.startsWith("trace SP        1")).count(), "a blocked wait is traced once");
+        assertTrue(dead.out().contains("FAULT after 4 steps (SP 2, PE 2): deadlock: SP at PC 1 waits for semaphore 0 >= 1 (it is 0); PE at PC 1"),
                 dead.out());
     }
 

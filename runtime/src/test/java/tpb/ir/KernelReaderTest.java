@@ -87,6 +87,19 @@ class KernelReaderTest {
     }
 
     @Test
+    void aWaitThresholdIsAValueOrA32BitRegister() {
+        String both = kernel("{inst: EventSemaphore, wait: {sem: s, value: 1, register: a}}");
+        assertEquals(at(both, "a}}") + ": a wait compares with a 'value' or a 'register', not both", errors(both));
+        String wide = kernel("{inst: EventSemaphore, wait: {sem: s, register: w}}");
+        assertEquals(at(wide, "w}}") + ": 32-bit op on 64-bit register 'w'", errors(wide));
+        String unknown = kernel("{inst: EventSemaphore, wait: {sem: s, register: q}}");
+        assertEquals(at(unknown, "q}}") + ": unknown register 'q'; did you mean 'a'?", errors(unknown));
+        Inst.EventSemaphore e = (Inst.EventSemaphore) KernelReader.read("k.yaml", kernel("{inst: EventSemaphore, wait: {sem: s, register: b}}"))
+                .functions().get(0).blocks().get(0).insts().get(0);
+        assertEquals(new Register("b", false), e.waitReg());
+    }
+
+    @Test
     void structure() {
         assertEquals("k.yaml:8:13: Break outside a loop", errors(kernel("{inst: Break}")));
         String k = kernel("{inst: RegisterAdd}");

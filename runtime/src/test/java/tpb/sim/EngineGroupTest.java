@@ -92,6 +92,23 @@ class EngineGroupTest {
     }
 
     @Test
+    void aWaitAgainstARegisterIsReleasedByAnotherEngine() throws Exception {
+        SimResult r = group(kernel(Path.of("src/test/resources/multi/wait_register.yaml")));
+        assertEquals(SimResult.Status.EXIT, r.status(), r.message());
+        assertEquals(Map.of("want", 3L, "seen", 1L), r.registers());
+    }
+
+    @Test
+    void aWaitAgainstARegisterHoldsUntilTheCountIsReached() throws Exception {
+        Path p = Path.of("src/test/resources/multi/wait_register.yaml");
+        Module fourWanted = KernelReader.read(p.toString(), Files.readString(p).replace("src: 3", "src: 4"));
+        SimResult r = group(fourWanted);
+        assertEquals(SimResult.Status.FAULT, r.status());
+        assertEquals("deadlock: SP at PC 2 waits for semaphore 0 >= r1 = 4 (it is 3); PE at PC 4 waits at the all-engine barrier",
+                r.message());
+    }
+
+    @Test
     void crossedWaitsAreADeadlockNamingEachEngine() throws Exception {
         SimResult r = group(kernel(Path.of("src/test/resources/multi/crossed_waits.yaml")));
         assertEquals(SimResult.Status.FAULT, r.status());

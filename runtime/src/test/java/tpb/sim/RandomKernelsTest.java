@@ -10,7 +10,8 @@ import tpb.isa.Arch;
 
 /**
  * Differential testing on random kernels: straight code, static, dynamic and do-while loops
- * nested up to two deep, calls, two-way branches and every compare in both forms, over a few
+ * nested up to two deep, calls, two-way branches and every compare in both forms, semaphore
+ * waits against a register, over a few
  * 32- and 64-bit registers; compiled on the full file and on 4 registers (spill code runs),
  * with and without fences. Both simulators must end alike.
  */
@@ -60,7 +61,7 @@ class RandomKernelsTest {
     static void body(StringBuilder k, Random r, String ind, int depth, int count) {
         String[] small = {"a", "b", "c", "d", "e"};
         for (int s = 0; s < count; s++) {
-            int what = r.nextInt(depth >= 2 ? 3 : 7);
+            int what = r.nextInt(depth >= 2 ? 3 : 8);
             if (what <= 1) {
                 String op = OPS[r.nextInt(OPS.length)];
                 k.append(ind).append("- {inst: RegisterAlu, op: ").append(op).append(", dst: ").append(small[r.nextInt(5)])
@@ -90,6 +91,12 @@ class RandomKernelsTest {
                 k.append(ind).append("    - {inst: RegisterAlu, op: subtract, dst: e, src0: e, src1: 1, dtype: UINT32}\n");
                 body(k, r, ind + "    ", depth + 1, 1 + r.nextInt(2));
                 k.append(ind).append("    - {inst: RegisterAlu, op: bitwise_and, dst: e, src0: e, src1: 7}\n");
+            } else if (what == 7) {
+                // a wait against a register (SEM_GE_REG) that holds: e = x & 7, the semaphore is set to 7 or more
+                k.append(ind).append("- {inst: RegisterAlu, op: bitwise_and, dst: e, src0: ").append(small[r.nextInt(5)]).append(", src1: 7}\n");
+                k.append(ind).append("- {inst: EventSemaphore, update: {sem: s0, mode: sem_wr_imm, value: ").append(7 + r.nextInt(3))
+                        .append("}}\n");
+                k.append(ind).append("- {inst: EventSemaphore, wait: {sem: s0, register: e}}\n");
             } else {
                 k.append(ind).append("- {inst: DMATrigger, queue: q").append(r.nextInt(2)).append(", block_id: ").append(r.nextInt(3))
                         .append("}\n");
