@@ -23,73 +23,102 @@ public final class EngineGroup {
     public record Engine(String name, byte[] stream, Map<String, Compiler.Location> registers) {}
 
     /**
-     * Runs every engine to its end. Registers come back by name when one engine defines the name,
-     * as {@code engine.name} for every engine when several do; faults name the engine.
+     * Runs every engine's record stream to its end. Registers come back by name when one engine
+     * defines the name, as {@code engine.name} for every engine when several do; faults name the engine.
      */
     public static SimResult run(List<Engine> engines, long maxSteps, List<tpb.ir.Dma.Region> memory,
             List<tpb.ir.Dma.Queue> queues, Map<String, IntConsumer> traces) {
         Machine m = new Machine(maxSteps, memory, queues);
         List<StreamSimulator> sims = new ArrayList<>();
+        List<Map<String, Long>> registers = new ArrayList<>();
         for (Engine e : engines) {
             StreamSimulator s = new StreamSimulator(e.stream(), m);
             s.trace(traces.get(e.name()));
             sims.add(s);
         }
+        List<String> names = engines.stream().map(Engine::name).toList();
+        return run(names, sims, m, () -> {
+            for (int i = 0; i < engines.size(); i++) {
+                Map<String, Long> one = new LinkedHashMap<>();
+                StreamSimulator s = sims.get(i);
+                engines.get(i).registers().forEach((r, loc) -> one.put(r, s.readBack(loc)));
+                registers.add(one);
+            }
+            return registers;
+        });
+    }
+
+    /**
+     * Runs every engine's lowered code (before allocation, {@link LoweredSimulator}) together, as
+     * {@link #run} does their streams: the same schedule, so the same interleaving. Registers are
+     * named as there; only the ones an engine wrote are reported.
+     */
+    public static SimResult runLowered(Map<tpb.isa.EngineType, tpb.lower.LoopLowering.Result> code, long maxSteps,
+            List<tpb.ir.Dma.Region> memory, List<tpb.ir.Dma.Queue> queues) {
+        Machine m = new Machine(maxSteps, memory, queues);
+        List<LoweredSimulator> sims = new ArrayList<>();
+        code.values().forEach(l -> sims.add(new LoweredSimulator(l, m)));
+        List<String> names = code.keySet().stream().map(tpb.isa.EngineType::specName).toList();
+        return run(names, sims, m, () -> sims.stream().map(LoweredSimulator::everyRegister).toList());
+    }
+
+    private static SimResult run(List<String> names, List<? extends Sequencer> sims, Machine m,
+            java.util.function.Supplier<List<Map<String, Long>>> registers) {
         SimResult.Status status;
         String message = null;
-        long[] steps = new long[engines.size()];
+        long[] steps = new long[sims.size()];
         try {
-            status = schedule(engines, sims, m, steps);
+            status = schedule(names, sims, m, steps);
         } catch (EngineFault f) {
             status = SimResult.Status.FAULT;
             message = f.getMessage();
         }
-        return new SimResult(status, message, m.steps, registers(engines, sims), List.copyOf(m.fired), m.semaphoreList(),
-                m.memoryChecksum(), m.memory, perEngine(engines, steps));
+        return new SimResult(status, message, m.steps, merge(names, registers.get()), List.copyOf(m.fired), m.semaphoreList(),
+                m.memoryChecksum(), m.memory, perEngine(names, steps));
     }
 
-    private static Map<String, Long> perEngine(List<Engine> engines, long[] steps) {
+    private static Map<String, Long> perEngine(List<String> names, long[] steps) {
         Map<String, Long> out = new LinkedHashMap<>();
         for (int i = 0; i < steps.length; i++) {
-            out.put(engines.get(i).name(), steps[i]);
+            out.put(names.get(i), steps[i]);
         }
         return out;
     }
 
-    private static SimResult.Status schedule(List<Engine> engines, List<StreamSimulator> sims, Machine m, long[] steps) {
+    private static SimResult.Status schedule(List<String> names, List<? extends Sequencer> sims, Machine m, long[] steps) {
         int count = sims.size();
-        StreamSimulator.Outcome[] state = new StreamSimulator.Outcome[count]; // null: runnable
+        Sequencer.Outcome[] state = new Sequencer.Outcome[count]; // null: runnable
         while (true) {
             long before = m.steps;
             for (int i = 0; i < count; i++) {
-                if (state[i] != null && state[i] != StreamSimulator.Outcome.BLOCKED) {
+                if (state[i] != null && state[i] != Sequencer.Outcome.BLOCKED) {
                     continue; // ended, or held at a barrier
                 }
                 long start = m.steps;
                 try {
                     state[i] = sims.get(i).slice();
                 } catch (SimFault f) {
-                    throw new EngineFault(engines.get(i).name() + ": " + f.getMessage());
+                    throw new EngineFault(names.get(i) + ": " + f.getMessage());
                 } finally {
                     steps[i] += m.steps - start;
                 }
             }
             int live = 0, atBarrier = 0;
-            for (StreamSimulator.Outcome o : state) {
-                if (o != StreamSimulator.Outcome.EXIT && o != StreamSimulator.Outcome.END) {
+            for (Sequencer.Outcome o : state) {
+                if (o != Sequencer.Outcome.EXIT && o != Sequencer.Outcome.END) {
                     live++;
                 }
-                if (o == StreamSimulator.Outcome.BARRIER) {
+                if (o == Sequencer.Outcome.BARRIER) {
                     atBarrier++;
                 }
             }
             if (live == 0) {
-                return java.util.Arrays.asList(state).contains(StreamSimulator.Outcome.EXIT) ? SimResult.Status.EXIT : SimResult.Status.END;
+                return java.util.Arrays.asList(state).contains(Sequencer.Outcome.EXIT) ? SimResult.Status.EXIT : SimResult.Status.END;
             }
             boolean crossed = atBarrier == live;
             if (crossed) {
                 for (int i = 0; i < count; i++) {
-                    if (state[i] == StreamSimulator.Outcome.BARRIER) {
+                    if (state[i] == Sequencer.Outcome.BARRIER) {
                         state[i] = null;
                     }
                 }
@@ -97,37 +126,44 @@ public final class EngineGroup {
             if (m.steps == before && !crossed) {
                 // as for one engine alone, each blocked wait counts as that engine's faulting step
                 for (int i = 0; i < count; i++) {
-                    if (state[i] == StreamSimulator.Outcome.BLOCKED) {
+                    if (state[i] == Sequencer.Outcome.BLOCKED) {
                         m.steps++;
                         steps[i]++;
                     }
                 }
-                throw new EngineFault("deadlock: " + waits(engines, sims, state));
+                throw new EngineFault("deadlock: " + waits(names, sims, state));
             }
         }
     }
 
-    private static String waits(List<Engine> engines, List<StreamSimulator> sims, StreamSimulator.Outcome[] state) {
+    private static String waits(List<String> names, List<? extends Sequencer> sims, Sequencer.Outcome[] state) {
         List<String> parts = new ArrayList<>();
         for (int i = 0; i < state.length; i++) {
-            String who = engines.get(i).name() + " at PC ";
-            if (state[i] == StreamSimulator.Outcome.BLOCKED) {
-                parts.add(who + sims.get(i).pc + " waits for " + sims.get(i).waitingFor());
-            } else if (state[i] == StreamSimulator.Outcome.BARRIER) {
-                parts.add(who + (sims.get(i).pc - 1) + " waits at the all-engine barrier"); // the engine resumes after it
+            String who = names.get(i) + " at " + sims.get(i).at();
+            if (state[i] == Sequencer.Outcome.BLOCKED) {
+                parts.add(who + " waits for " + sims.get(i).waitingFor());
+            } else if (state[i] == Sequencer.Outcome.BARRIER) {
+                parts.add(who + " waits at the all-engine barrier");
             }
         }
         return String.join("; ", parts);
     }
 
-    private static Map<String, Long> registers(List<Engine> engines, List<StreamSimulator> sims) {
+    /**
+     * Each engine's registers: by name when one engine has the name, as {@code engine.name} when
+     * several do; a register an engine has but no value for (null) is named but not reported.
+     */
+    private static Map<String, Long> merge(List<String> names, List<Map<String, Long>> perEngine) {
         Map<String, Integer> owners = new LinkedHashMap<>();
-        engines.forEach(e -> e.registers().keySet().forEach(r -> owners.merge(r, 1, Integer::sum)));
+        perEngine.forEach(regs -> regs.keySet().forEach(r -> owners.merge(r, 1, Integer::sum)));
         Map<String, Long> out = new LinkedHashMap<>();
-        for (int i = 0; i < engines.size(); i++) {
-            Engine e = engines.get(i);
-            StreamSimulator s = sims.get(i);
-            e.registers().forEach((r, loc) -> out.put(owners.get(r) == 1 ? r : e.name() + "." + r, s.readBack(loc)));
+        for (int i = 0; i < names.size(); i++) {
+            String engine = names.get(i);
+            perEngine.get(i).forEach((r, v) -> {
+                if (v != null) {
+                    out.put(owners.get(r) == 1 ? r : engine + "." + r, v);
+                }
+            });
         }
         return out;
     }

@@ -13,7 +13,6 @@ import tpb.isa.EventSemaphoreRecord;
 import tpb.isa.GroupResetSemaphoresRecord;
 import tpb.isa.RawRecord;
 import tpb.isa.WaitMode;
-import tpb.lower.EngineCode;
 import tpb.lower.LoopLowering;
 import tpb.lower.MBlock;
 import tpb.lower.MFunction;
@@ -32,18 +31,27 @@ import tpb.lower.VReg;
  * registers and a 32-bit immediate; register-free records go through {@link RecordKind} and
  * {@link Machine} exactly as the stream sequencer's do. Blocks fall through in layout order.
  */
-public final class LoweredSimulator {
+public final class LoweredSimulator implements Sequencer {
     private static final long M32 = 0xFFFF_FFFFL;
 
     private final Map<String, List<MInst>> functions = new HashMap<>();
     private final Map<String, Map<String, Integer>> labels = new HashMap<>();
     private final Map<VReg, Long> values = new IdentityHashMap<>();
     private final Map<Integer, Long> spill = new HashMap<>();
+    private final Map<Register, VReg> registers;
     private final Machine m;
+    private final List<Frame> stack = new ArrayList<>();
+    private String fn;
+    private List<MInst> code;
+    private int pc;
+    /** The wait or barrier a report shows. */
+    private int shownPc;
 
-    private LoweredSimulator(EngineCode code, Machine m) {
-        this.m = m;
-        for (MFunction f : code.functions) {
+    /** An engine's lowered code over {@code machine}, from the entry (its first function). */
+    LoweredSimulator(LoopLowering.Result lowered, Machine machine) {
+        this.m = machine;
+        this.registers = lowered.registers();
+        for (MFunction f : lowered.code().functions) {
             List<MInst> flat = new ArrayList<>();
             Map<String, Integer> at = new HashMap<>();
             for (MBlock b : f.blocks) {
@@ -53,30 +61,43 @@ public final class LoweredSimulator {
             functions.put(f.name, flat);
             labels.put(f.name, at);
         }
+        fn = lowered.code().functions.get(0).name;
+        code = functions.get(fn);
     }
 
-    /** Runs the engine's entry (its first function) for at most {@code maxSteps} instructions. */
+    /** Runs the engine's entry alone for at most {@code maxSteps} instructions. */
     public static SimResult run(LoopLowering.Result lowered, long maxSteps, List<tpb.ir.Dma.Region> memory,
             List<tpb.ir.Dma.Queue> queues) {
-        LoweredSimulator s = new LoweredSimulator(lowered.code(), new Machine(maxSteps, memory, queues));
+        LoweredSimulator s = new LoweredSimulator(lowered, new Machine(maxSteps, memory, queues));
         SimResult.Status status;
         String message = null;
         try {
-            status = s.execute(lowered.code().functions.get(0).name);
+            status = s.runAlone();
         } catch (SimFault f) {
             status = SimResult.Status.FAULT;
             message = f.getMessage();
         }
-        // as in the IR simulator: a register the run never wrote has no defined final value
+        return new SimResult(status, message, s.m.steps, s.written(), List.copyOf(s.m.fired), s.m.semaphoreList(),
+                s.m.memoryChecksum(), s.m.memory);
+    }
+
+    /** As in the IR simulator: the kernel registers the run wrote (an unwritten one has no defined final value). */
+    Map<String, Long> written() {
         Map<String, Long> out = new LinkedHashMap<>();
-        for (Map.Entry<Register, VReg> r : lowered.registers().entrySet()) {
-            Long v = s.values.get(r.getValue());
+        for (Map.Entry<Register, VReg> r : registers.entrySet()) {
+            Long v = values.get(r.getValue());
             if (v != null) {
                 out.put(r.getKey().name(), v);
             }
         }
-        return new SimResult(status, message, s.m.steps, out, List.copyOf(s.m.fired), s.m.semaphoreList(),
-                s.m.memoryChecksum(), s.m.memory);
+        return out;
+    }
+
+    /** Every kernel register this engine has, null for one it never wrote. */
+    Map<String, Long> everyRegister() {
+        Map<String, Long> out = new LinkedHashMap<>();
+        registers.forEach((r, v) -> out.put(r.name(), values.get(v)));
+        return out;
     }
 
     private long read(VReg v) {
@@ -91,11 +112,8 @@ public final class LoweredSimulator {
     /** A call site to come back to. */
     private record Frame(String function, int next) {}
 
-    private SimResult.Status execute(String entry) {
-        List<Frame> stack = new ArrayList<>();
-        String fn = entry;
-        List<MInst> code = functions.get(fn);
-        int pc = 0;
+    @Override
+    public Outcome slice() {
         while (true) {
             if (pc >= code.size()) {
                 throw new SimFault("function " + fn + " fell off its last block");
@@ -109,15 +127,17 @@ public final class LoweredSimulator {
                 write(mv.dst(), mv.src() == null ? mv.imm() : read(mv.src()));
             } else if (i instanceof MInst.Branch b) {
                 if (b.op() == null || Semantics.compare(b.op(), b.dtype(), read(b.lhs()) & M32, rhs(b.rhs(), b.imm()))) {
-                    pc = label(fn, b.target());
+                    pc = label(b.target());
                 }
             } else if (i instanceof MInst.CondBranch b) {
                 boolean taken = Semantics.compare(b.op(), b.dtype(), read(b.lhs()) & M32, rhs(b.rhs(), b.imm()));
-                pc = label(fn, taken ? b.onTrue() : b.onFalse());
+                pc = label(taken ? b.onTrue() : b.onFalse());
             } else if (i instanceof MInst.Jump j) {
-                pc = label(fn, j.target());
+                pc = label(j.target());
             } else if (i instanceof MInst.Wait w) {
-                m.waitAtLeast(w.record().events().waitIdx(), read(w.threshold()) & M32);
+                if (!m.satisfied(w.record().events().waitIdx(), read(w.threshold()) & M32)) {
+                    return blocked();
+                }
                 m.signal(w.record());
             } else if (i instanceof MInst.Spill s) {
                 if (s.store()) {
@@ -133,12 +153,12 @@ public final class LoweredSimulator {
                 tpb.isa.Instruction r = ((MInst.Fixed) i).record();
                 switch (RecordKind.of(r)) {
                     case RecordKind.EXIT -> {
-                        return SimResult.Status.EXIT;
+                        return Outcome.EXIT;
                     }
                     case RecordKind.RETURN -> {
                         m.clearSemaphores();
                         if (stack.isEmpty()) {
-                            return SimResult.Status.END;
+                            return Outcome.END;
                         }
                         Frame back = stack.remove(stack.size() - 1);
                         fn = back.function();
@@ -160,13 +180,33 @@ public final class LoweredSimulator {
                     }
                     case RecordKind.TRIGGER -> m.trigger(RecordKind.queue(r), ((DMATriggerRecord) r).blockId());
                     case RecordKind.REARM -> m.rearm(RecordKind.queue(r));
-                    case RecordKind.SEMAPHORE -> semaphore((EventSemaphoreRecord) r);
+                    case RecordKind.SEMAPHORE -> {
+                        EventSemaphoreRecord e = (EventSemaphoreRecord) r;
+                        if (e.events().waitMode() == WaitMode.SEM_GE_REG) {
+                            throw new SimFault("a fixed SEM_GE_REG record names a physical register; lowered code has none");
+                        }
+                        if (Machine.waits(e) && !m.satisfied(e.events().waitIdx(), e.events().semaphoreValue())) {
+                            return blocked();
+                        }
+                        m.signal(e);
+                    }
                     case RecordKind.GROUP_RESET -> m.groupReset((GroupResetSemaphoresRecord) r);
+                    case RecordKind.BARRIER -> {
+                        shownPc = pc - 1;
+                        return Outcome.BARRIER;
+                    }
                     case RecordKind.FAULT -> throw new SimFault("instruction cannot be executed: " + ((RawRecord) r).reason());
-                    default -> { } // NOP, and a barrier with no other engine to wait for
+                    default -> { } // no state the model tracks
                 }
             }
         }
+    }
+
+    /** The wait just fetched blocks: it has not executed, and runs again from the start next slice. */
+    private Outcome blocked() {
+        m.steps--;
+        shownPc = --pc;
+        return Outcome.BLOCKED;
     }
 
     /** A compare's right-hand side as its record carries it: a 32-bit register or a 32-bit immediate. */
@@ -174,7 +214,7 @@ public final class LoweredSimulator {
         return reg == null ? imm & M32 : read(reg) & M32;
     }
 
-    private int label(String fn, String target) {
+    private int label(String target) {
         Integer at = labels.get(fn).get(target);
         if (at == null) {
             throw new SimFault("branch to " + target + ", which is not a block of " + fn);
@@ -182,14 +222,33 @@ public final class LoweredSimulator {
         return at;
     }
 
-    /** One engine alone: a wait that does not hold now never will. Register thresholds come as {@link MInst.Wait}. */
-    private void semaphore(EventSemaphoreRecord e) {
-        if (Machine.waits(e)) {
-            if (e.events().waitMode() == WaitMode.SEM_GE_REG) {
-                throw new SimFault("a fixed SEM_GE_REG record names a physical register; lowered code has none");
-            }
-            m.waitAtLeast(e.events().waitIdx(), e.events().semaphoreValue());
-        }
-        m.signal(e);
+    @Override
+    public Machine machine() {
+        return m;
+    }
+
+    /** A position in the lowered code: function and instruction index (blocks laid out in order). */
+    @Override
+    public String at() {
+        return fn + "+" + shownPc;
+    }
+
+    @Override
+    public int waitSemaphore() {
+        return blockedWait().events().waitIdx();
+    }
+
+    @Override
+    public long waitThreshold() {
+        return code.get(pc) instanceof MInst.Wait w ? read(w.threshold()) & M32 : blockedWait().events().semaphoreValue();
+    }
+
+    @Override
+    public String thresholdName() {
+        return code.get(pc) instanceof MInst.Wait w ? w.threshold().name + " = " : "";
+    }
+
+    private EventSemaphoreRecord blockedWait() {
+        return code.get(pc) instanceof MInst.Wait w ? w.record() : (EventSemaphoreRecord) ((MInst.Fixed) code.get(pc)).record();
     }
 }

@@ -33,7 +33,7 @@ import tpb.isa.WaitMode;
  * ints), so a step allocates nothing. Registers are 64 32-bit slots, all ones at reset; a 64-bit
  * value is a (lo, hi) pair of slots.
  */
-public final class StreamSimulator {
+public final class StreamSimulator implements Sequencer {
     static final int REGISTERS = 64;
 
     // kinds of pre-decoded records: RecordKind's register-free ones, then these
@@ -44,9 +44,6 @@ public final class StreamSimulator {
     /** A superinstruction: an ADD32 and the BR32 right after it (a lowered loop's step and back edge) in one dispatch. */
     static final int ADD_BR = 24;
     private static final long M32 = 0xFFFF_FFFFL;
-
-    /** How a slice of execution stopped. */
-    enum Outcome { EXIT, END, BLOCKED, BARRIER }
 
     /** A register byte of a word that names no register: the operand is the immediate. */
     private static final int IMM = 0xFF;
@@ -234,7 +231,7 @@ public final class StreamSimulator {
         SimResult.Status status;
         String message = null;
         try {
-            status = s.execute();
+            status = s.runAlone();
         } catch (SimFault f) {
             status = SimResult.Status.FAULT;
             message = f.getMessage();
@@ -280,36 +277,37 @@ public final class StreamSimulator {
     }
 
 
-    private SimResult.Status execute() {
-        while (true) {
-            switch (slice()) {
-                case EXIT:
-                    return SimResult.Status.EXIT;
-                case END:
-                    return SimResult.Status.END;
-                case BLOCKED:
-                    // one engine alone: nothing else can ever satisfy the wait; the blocked record counts as the faulting step
-                    m.steps++;
-                    EventSemaphoreRecord e = (EventSemaphoreRecord) extra[pc];
-                    m.waitAtLeast(e.events().waitIdx(), threshold(e)); // unsatisfied: throws the deadlock fault
-                    throw new AssertionError("a blocked wait was satisfied");
-                default:
-                    break; // a barrier with no other engine to wait for
-            }
-        }
-    }
-
     int pc;
     private int sp;
     /** The wait this engine last blocked on (already traced), or -1. */
     private int blockedAt = -1;
+    /** The PC a report shows: the blocked wait, or the barrier the engine resumes after. */
+    private int shownPc;
 
-    /** The wait this engine is blocked on, for deadlock reports. */
-    String waitingFor() {
+    @Override
+    public Machine machine() {
+        return m;
+    }
+
+    @Override
+    public String at() {
+        return "PC " + shownPc;
+    }
+
+    @Override
+    public int waitSemaphore() {
+        return ((EventSemaphoreRecord) extra[pc]).events().waitIdx();
+    }
+
+    @Override
+    public long waitThreshold() {
+        return threshold((EventSemaphoreRecord) extra[pc]);
+    }
+
+    @Override
+    public String thresholdName() {
         EventSemaphoreRecord e = (EventSemaphoreRecord) extra[pc];
-        int sem = e.events().waitIdx();
-        String by = e.events().waitMode() == WaitMode.SEM_GE_REG ? "r" + e.events().semaphoreValue() + " = " : "";
-        return "semaphore " + sem + " >= " + by + threshold(e) + " (it is " + m.semaphores[sem] + ")";
+        return e.events().waitMode() == WaitMode.SEM_GE_REG ? "r" + e.events().semaphoreValue() + " = " : "";
     }
 
     /**
@@ -317,7 +315,8 @@ public final class StreamSimulator {
      * The PC, call depth and step count live in locals while it runs; they are stored back on every
      * way out, a fault included.
      */
-    Outcome slice() {
+    @Override
+    public Outcome slice() {
         int pc = this.pc;
         int sp = this.sp;
         long steps = m.steps;
@@ -412,7 +411,7 @@ public final class StreamSimulator {
                         return Outcome.EXIT;
                     }
                     case RecordKind.BARRIER -> {
-                        pc++;
+                        shownPc = pc++;
                         return Outcome.BARRIER;
                     }
                     case STORE -> {
@@ -445,6 +444,7 @@ public final class StreamSimulator {
                         if (Machine.waits(e) && !m.satisfied(e.events().waitIdx(), threshold(e))) {
                             steps--; // a blocked record has not executed
                             blockedAt = pc;
+                            shownPc = pc;
                             return Outcome.BLOCKED;
                         }
                         blockedAt = -1;

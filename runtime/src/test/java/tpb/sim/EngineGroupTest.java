@@ -75,6 +75,43 @@ class EngineGroupTest {
                 }
             }
         }
+        loweredGroupAgrees(m, both);
+    }
+
+    /**
+     * The engines' lowered code run together ends as their streams do, on the same schedule:
+     * status, every register the lowered run wrote, DMA, memory, semaphores, and per engine one
+     * step fewer (the stream's entry PSEUDO_FUNCTION_BEGIN).
+     */
+    static void loweredGroupAgrees(Module m, SimResult streams) {
+        SimResult lowered = EngineGroup.runLowered(Compiler.lower(m, Compiler.Options.defaults()), 10_000_000, m.memory(), m.queues());
+        assertEquals(streams.status(), lowered.status(), streams.message() + " / " + lowered.message());
+        if (lowered.status() == SimResult.Status.FAULT) {
+            assertTrue(streams.message().startsWith("deadlock") == lowered.message().startsWith("deadlock"), lowered.message());
+        }
+        lowered.registers().forEach((r, v) -> assertEquals(v, streams.registers().get(r), "register " + r + ", lowered / stream"));
+        assertEquals(streams.fired(), lowered.fired());
+        assertEquals(streams.memoryChecksum(), lowered.memoryChecksum());
+        assertEquals(streams.semaphores(), lowered.semaphores());
+        streams.engineSteps().forEach((e, n) -> assertEquals(n, lowered.engineSteps().get(e) + 1, e + " steps"));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> loweredEnginesRunTogetherAsTheirStreamsDo() throws Exception {
+        try (Stream<Path> files = Files.list(Path.of("src/test/resources/multi"))) {
+            return files.sorted().toList().stream().map(p -> DynamicTest.dynamicTest(p.getFileName().toString(), () -> {
+                Module m = kernel(p);
+                loweredGroupAgrees(m, group(m));
+            }));
+        }
+    }
+
+    @Test
+    void aLoweredDeadlockNamesEachEngineInItsCode() throws Exception {
+        Module m = kernel(Path.of("src/test/resources/multi/crossed_waits.yaml"));
+        SimResult r = EngineGroup.runLowered(Compiler.lower(m, Compiler.Options.defaults()), 1000, m.memory(), m.queues());
+        assertEquals("deadlock: SP at main+0 waits for semaphore 0 >= 1 (it is 0); PE at main+0 waits for semaphore 1 >= 1 (it is 0)",
+                r.message());
     }
 
     @Test

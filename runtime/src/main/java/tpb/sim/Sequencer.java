@@ -1,0 +1,57 @@
+package tpb.sim;
+
+/**
+ * One engine's sequencer, at whatever level it runs (the record stream, the lowered code): it
+ * runs in slices so that {@link EngineGroup} can interleave engines over one {@link Machine}.
+ */
+interface Sequencer {
+    /** How a slice of execution stopped. */
+    enum Outcome { EXIT, END, BLOCKED, BARRIER }
+
+    /**
+     * Runs until the engine exits, returns from its entry, blocks on a wait, or reaches an
+     * AllEngineBarrier (it resumes after it). A fault is thrown as {@link SimFault}.
+     */
+    Outcome slice();
+
+    Machine machine();
+
+    /** Where the engine stands, for reports: its PC, or the barrier it waits at. */
+    String at();
+
+    /** The semaphore a blocked engine waits on. */
+    int waitSemaphore();
+
+    /** What it waits for the semaphore to reach. */
+    long waitThreshold();
+
+    /** How the threshold is written in a report: empty for an immediate, {@code "r1 = "} for a register. */
+    String thresholdName();
+
+    /** The wait a blocked engine is stuck on, for deadlock reports. */
+    default String waitingFor() {
+        int sem = waitSemaphore();
+        return "semaphore " + sem + " >= " + thresholdName() + waitThreshold() + " (it is " + machine().semaphores[sem] + ")";
+    }
+
+    /**
+     * Runs the engine alone to its end: a barrier has no one to wait for, and a wait that blocks
+     * can never be satisfied — a deadlock, the blocked wait counting as the faulting step.
+     */
+    default SimResult.Status runAlone() {
+        while (true) {
+            switch (slice()) {
+                case EXIT:
+                    return SimResult.Status.EXIT;
+                case END:
+                    return SimResult.Status.END;
+                case BLOCKED:
+                    machine().steps++;
+                    machine().waitAtLeast(waitSemaphore(), waitThreshold()); // unsatisfied: throws the deadlock fault
+                    throw new AssertionError("a blocked wait was satisfied");
+                default:
+                    break;
+            }
+        }
+    }
+}
