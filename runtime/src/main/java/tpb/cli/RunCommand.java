@@ -48,6 +48,14 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--engine", paramLabel = "E", description = "Run only this engine of the kernel (default: all of them together on one machine).")
     String engine;
 
+    /** The three levels the compiler passes through, each with its simulator (README: the SP simulator). */
+    enum Level { ir, lowered, stream }
+
+    @Option(names = "--level", paramLabel = "L", defaultValue = "stream",
+            description = "What to run: stream (the compiled records, default), lowered (the lowered code on virtual registers, "
+                    + "before allocation) or ir (the kernel before lowering; one engine).")
+    Level level;
+
     @Override
     public Integer call() {
         if (maxSteps < 1) {
@@ -58,6 +66,9 @@ final class RunCommand implements Callable<Integer> {
         Map<String, Long> expect = Map.of();
         Module kernel = null;
         if (input.endsWith(".bin")) {
+            if (level != Level.stream) {
+                throw new CliException("--level " + level + " needs a kernel; " + input + " is a record stream", Tpb.USAGE);
+            }
             stream = Inputs.read(input);
             try {
                 RecordStream.of(stream);
@@ -72,6 +83,9 @@ final class RunCommand implements Callable<Integer> {
             } catch (KernelException e) {
                 e.diagnostics().forEach(d -> spec.commandLine().getErr().println(d));
                 throw new CliException(input + ": " + e.diagnostics().size() + " error(s) in the kernel");
+            }
+            if (level != Level.stream) {
+                return runAbove(m);
             }
             Map<EngineType, Compiler.EngineOutput> outs;
             try {
@@ -94,11 +108,7 @@ final class RunCommand implements Callable<Integer> {
                 }
                 return report(EngineGroup.run(group, maxSteps, m.memory(), m.queues(), traces), m.expect(), m);
             }
-            EngineType e = engine == null ? m.engines().get(0) : EngineType.fromName(engine);
-            if (e == null || !m.engines().contains(e)) {
-                throw new CliException("the kernel runs on " + m.engines().stream().map(EngineType::specName).toList() + ", not " + engine, Tpb.USAGE);
-            }
-            Compiler.EngineOutput out = outs.get(e);
+            Compiler.EngineOutput out = outs.get(engine(m));
             stream = out.stream();
             registers = out.registers();
             expect = m.expect();
@@ -110,6 +120,34 @@ final class RunCommand implements Callable<Integer> {
                 Disassembler.text(code, pc * 64, code.length / 64)) : null, kernel == null ? List.of() : kernel.memory(),
                 kernel == null ? List.of() : kernel.queues());
         return report(r, expect, kernel);
+    }
+
+    /** The engine --engine names (the kernel's first when it names none). */
+    private EngineType engine(Module m) {
+        EngineType e = engine == null ? m.engines().get(0) : EngineType.fromName(engine);
+        if (e == null || !m.engines().contains(e)) {
+            throw new CliException("the kernel runs on " + m.engines().stream().map(EngineType::specName).toList() + ", not " + engine, Tpb.USAGE);
+        }
+        return e;
+    }
+
+    /** --level ir or lowered: the kernel above the records. Steps count IR or lowered instructions, not records. */
+    private int runAbove(Module m) {
+        if (trace) {
+            throw new CliException("--trace prints records: it needs --level stream", Tpb.USAGE);
+        }
+        if (level == Level.ir) {
+            if (engine == null && m.engines().size() > 1) {
+                throw new CliException("--level ir runs one engine: name it with --engine (the kernel runs on "
+                        + m.engines().stream().map(EngineType::specName).toList() + ")", Tpb.USAGE);
+            }
+            return report(tpb.sim.IrSimulator.run(m, engine(m), maxSteps), m.expect(), m);
+        }
+        Map<EngineType, tpb.lower.LoopLowering.Result> lowered = Compiler.lower(m, Compiler.Options.defaults());
+        if (engine == null && m.engines().size() > 1) {
+            return report(EngineGroup.runLowered(lowered, maxSteps, m.memory(), m.queues()), m.expect(), m);
+        }
+        return report(tpb.sim.LoweredSimulator.run(lowered.get(engine(m)), maxSteps, m.memory(), m.queues()), m.expect(), m);
     }
 
     private int report(SimResult r, Map<String, Long> expect, Module kernel) {

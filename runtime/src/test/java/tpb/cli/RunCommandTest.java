@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,6 +33,36 @@ class RunCommandTest {
         assertEquals(1, dead.out().lines().filter(l -> l.startsWith("trace SP        1")).count(), "a blocked wait is traced once");
         assertTrue(dead.out().contains("FAULT after 4 steps (SP 2, PE 2): deadlock: SP at PC 1 waits for semaphore 0 >= 1 (it is 0); PE at PC 1"),
                 dead.out());
+    }
+
+    @Test
+    void everyLevelRunsTheKernelAndChecksItsExpect() {
+        CliRun ir = CliRun.of("run", KERNELS + "28_wait_register.yaml", "--level", "ir");
+        CliRun lowered = CliRun.of("run", KERNELS + "28_wait_register.yaml", "--level", "lowered");
+        CliRun stream = CliRun.of("run", KERNELS + "28_wait_register.yaml");
+        for (CliRun r : List.of(ir, lowered, stream)) {
+            assertEquals(0, r.code(), r.out() + r.err());
+            assertTrue(r.out().endsWith("expect: ok\n"), r.out());
+        }
+        // the lowered code is the stream record for record, less the entry's PSEUDO_FUNCTION_BEGIN
+        long loweredSteps = Long.parseLong(lowered.out().split(" ")[2]);
+        assertEquals("EXIT after " + (loweredSteps + 1) + " steps", stream.out().lines().findFirst().orElseThrow());
+        CliRun group = CliRun.of("run", "src/test/resources/multi/handoff.yaml", "--level", "lowered");
+        assertEquals("EXIT after 10 steps (SP 5, PE 5)\nregisters: seen=1  acc=12\nexpect: ok\n", group.out());
+    }
+
+    @Test
+    void levelsRefuseWhatTheyCannotRun() {
+        CliRun multi = CliRun.of("run", "src/test/resources/multi/handoff.yaml", "--level", "ir");
+        assertEquals(2, multi.code());
+        assertEquals("tpb: --level ir runs one engine: name it with --engine (the kernel runs on [SP, PE])\n", multi.err());
+        CliRun pe = CliRun.of("run", "src/test/resources/multi/handoff.yaml", "--level", "ir", "--engine", "PE");
+        assertTrue(pe.out().startsWith("EXIT after 5 steps\nregisters: acc=12\nexpect: FAILED: seen = null, expected 1"), pe.out());
+        CliRun trace = CliRun.of("run", KERNELS + "05_calls.yaml", "--level", "lowered", "--trace");
+        assertEquals("tpb: --trace prints records: it needs --level stream\n", trace.err());
+        CliRun bin = CliRun.of("run", "nothing.bin", "--level", "ir");
+        assertEquals("tpb: --level ir needs a kernel; nothing.bin is a record stream\n", bin.err());
+        assertEquals(2, bin.code());
     }
 
     @Test
