@@ -43,6 +43,12 @@ public final class StreamSimulator implements Sequencer {
     static final int ADD32 = 16, SUB32 = 17, MUL32 = 18, AND32 = 19, OR32 = 20, XOR32 = 21, SHL32 = 22, BR32 = 23;
     /** A superinstruction: an ADD32 and the BR32 right after it (a lowered loop's step and back edge) in one dispatch. */
     static final int ADD_BR = 24;
+    /**
+     * A sentinel past the records: where the sequencer lands when it falls off the stream or
+     * branches outside it (the target field keeps the PC it was sent to), so the loop needs no
+     * bounds check of its own.
+     */
+    static final int OUTSIDE = 25;
     private static final long M32 = 0xFFFF_FFFFL;
 
     /** A register byte of a word that names no register: the operand is the immediate. */
@@ -55,7 +61,7 @@ public final class StreamSimulator implements Sequencer {
      * byte c (source 1; a BR32's outcome mask: bit 0 less, 1 equal, 2 greater, 3 unsigned; a
      * width of 2 for 64-bit forms), 32-63 a branch or call target, or a spill register.
      */
-    private final long[] code;
+    private long[] code;
     private final long[] imm;
     private final Object[] extra;
     private final String[] fault;
@@ -95,6 +101,25 @@ public final class StreamSimulator implements Sequencer {
             if (kind(code[pc]) == ADD32 && kind(code[pc + 1]) == BR32) {
                 code[pc] = code[pc] & ~0xFFL | ADD_BR; // record pc + 1 keeps its own word for branches that land on it
             }
+        }
+        addSentinels();
+    }
+
+    /** Record n is the fall-off sentinel; each branch or jump outside [0, n) is pointed at a sentinel of its own. */
+    private void addSentinels() {
+        List<Long> outside = new java.util.ArrayList<>();
+        outside.add(word(OUTSIDE, 0, 0, 0, n));
+        for (int pc = 0; pc < n; pc++) {
+            int k = kind(code[pc]);
+            int target = target(code[pc]);
+            if ((k == BR32 || k == BRANCH || k == JUMP) && (target < 0 || target >= n)) {
+                code[pc] = code[pc] & 0xFFFF_FFFFL | (long) (n + outside.size()) << 32;
+                outside.add(word(OUTSIDE, 0, 0, 0, target));
+            }
+        }
+        code = java.util.Arrays.copyOf(code, n + outside.size());
+        for (int i = 0; i < outside.size(); i++) {
+            code[n + i] = outside.get(i);
         }
     }
 
@@ -321,19 +346,21 @@ public final class StreamSimulator implements Sequencer {
         int sp = this.sp;
         long steps = m.steps;
         final long max = m.maxSteps;
+        // one compare a record covers the budget and the trace: past the gate the slow path runs
+        long gate = trace == null ? max : steps;
         final long[] r = regs;
         final java.util.function.IntConsumer t = trace;
         try {
             while (true) {
-                if (Integer.compareUnsigned(pc, n) >= 0) {
-                    throw new SimFault("PC " + pc + " is outside the " + n + "-record stream");
-                }
-                if (++steps > max) {
-                    throw new SimFault("step budget of " + max + " exhausted");
-                }
                 final long w = code[pc];
-                if (t != null && kind(w) != RecordKind.SEMAPHORE) { // a wait is traced once, however often it blocks
-                    t.accept(pc);
+                if (++steps > gate && kind(w) != OUTSIDE) {
+                    if (steps > max) {
+                        throw new SimFault("step budget of " + max + " exhausted");
+                    }
+                    if (kind(w) != RecordKind.SEMAPHORE) { // a wait is traced once, however often it blocks
+                        t.accept(pc);
+                    }
+                    gate = steps;
                 }
                 switch (kind(w)) {
                     case RecordKind.NOP -> pc++;
@@ -368,7 +395,7 @@ public final class StreamSimulator implements Sequencer {
                     case BR32 -> pc = holds(w, r[a(w)], rhs(w, pc)) ? target(w) : pc + 1;
                     case ADD_BR -> {
                         r[a(w)] = (r[b(w)] + src1(w, pc)) & M32;
-                        if (steps < max && t == null) { // the branch fits the budget and no one watches records one by one
+                        if (steps < gate) { // the branch fits the budget and no one watches records one by one
                             steps++;
                             long v = code[++pc];
                             pc = holds(v, r[a(v)], rhs(v, pc)) ? target(v) : pc + 1;
@@ -454,6 +481,10 @@ public final class StreamSimulator implements Sequencer {
                     case RecordKind.GROUP_RESET -> {
                         m.groupReset((GroupResetSemaphoresRecord) extra[pc]);
                         pc++;
+                    }
+                    case OUTSIDE -> {
+                        steps--; // landing outside is no step
+                        throw new SimFault("PC " + target(w) + " is outside the " + n + "-record stream");
                     }
                     default -> throw new SimFault(fault[pc]);
                 }

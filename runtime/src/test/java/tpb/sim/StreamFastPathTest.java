@@ -19,6 +19,7 @@ import tpb.isa.Instruction;
 import tpb.isa.MoveWidth;
 import tpb.isa.RegisterAluRecord;
 import tpb.isa.RegisterMoveRecord;
+import tpb.isa.UnconditionalBranchRecord;
 
 /**
  * The stream sequencer's fast paths (specialised 32-bit ALU kinds, 32-bit compares as outcome
@@ -86,6 +87,59 @@ class StreamFastPathTest {
         assertEquals(traced.message(), fused.message());
         assertEquals(traced.steps(), fused.steps());
         assertEquals(traced.registers(), fused.registers());
+    }
+
+    @org.junit.jupiter.api.Test
+    void leavingTheStreamFaultsWithThePcItWentTo() {
+        SimResult off = StreamSimulator.run(stream(move(1, 1), move(2, 2)), SLOTS, 100);
+        assertEquals("PC 2 is outside the 2-record stream", off.message());
+        assertEquals(2, off.steps(), "landing outside is no step");
+        byte[] away = stream(move(1, 1), UnconditionalBranchRecord.builder().targetMode(BrTargetMode.REL_IMM).target(99).build(),
+                ExitRecord.builder().build());
+        SimResult jumped = StreamSimulator.run(away, SLOTS, 100);
+        assertEquals("PC 99 is outside the 3-record stream", jumped.message());
+        assertEquals(2, jumped.steps());
+        assertEquals(SimResult.Status.FAULT, StreamSimulator.run(away, SLOTS, 2, pc -> { }).status());
+        assertEquals("step budget of 1 exhausted", StreamSimulator.run(away, SLOTS, 1).message());
+    }
+
+    /**
+     * Random straight code and branches, some of them outside the stream, under random budgets:
+     * the untraced run (one gate compare a record, sentinels past the end) ends exactly as the
+     * traced run, which takes the slow path on every record.
+     */
+    @Property(tries = 500)
+    void untracedRunsEndAsTracedRuns(@ForAll("seeds") long seed, @ForAll @IntRange(min = 1, max = 80) int budget) {
+        java.util.Random r = new java.util.Random(seed);
+        int n = 2 + r.nextInt(8);
+        Instruction[] records = new Instruction[n];
+        for (int i = 0; i < n; i++) {
+            int target = r.nextInt(4) == 0 ? n + r.nextInt(3) - 1 : r.nextInt(n);
+            records[i] = switch (r.nextInt(5)) {
+                case 0 -> UnconditionalBranchRecord.builder().targetMode(BrTargetMode.REL_IMM).target(target).build();
+                case 1 -> CompareAndBranchRecord.builder().cmpOp(BranchCompareOp.IS_LTIMM).dtype(DtypeWire.INT32)
+                        .targetMode(BrTargetMode.REL_IMM).cmpReg0(1).cmpImmediate(r.nextInt(20)).target(target).build();
+                case 2 -> RegisterAluRecord.builder().op(AluOpType.ADD).dtype(DtypeWire.INT32).dstDtype(DtypeWire.INT32)
+                        .srcDatasrc(DataSrc.IMMEDIATE).src0Lo(1).dstLo(1).immediate(1).build();
+                case 3 -> r.nextBoolean() ? ExitRecord.builder().build() : move(1, r.nextInt(5));
+                default -> move(2, r.nextInt(100));
+            };
+        }
+        byte[] s = stream(records);
+        SimResult fast = StreamSimulator.run(s, SLOTS, budget);
+        java.util.List<Integer> pcs = new java.util.ArrayList<>();
+        SimResult traced = StreamSimulator.run(s, SLOTS, budget, pcs::add);
+        assertEquals(traced.status(), fast.status());
+        assertEquals(traced.message(), fast.message());
+        assertEquals(traced.steps(), fast.steps());
+        assertEquals(traced.registers(), fast.registers());
+        assertEquals(Math.min(traced.steps(), budget), pcs.size(), "one trace line a step taken");
+        pcs.forEach(pc -> assertEquals(true, pc >= 0 && pc < n, "traced PC " + pc));
+    }
+
+    @net.jqwik.api.Provide
+    net.jqwik.api.Arbitrary<Long> seeds() {
+        return net.jqwik.api.Arbitraries.longs();
     }
 
     /** The stream, when the generated builders can encode its records (FATAL ops and compares cannot be): else the try is skipped. */
