@@ -43,6 +43,8 @@ public enum Message {
     ARCH_MASKS("arch %s: the opcode masks and the generation rule disagree: %s"),
     ARCH_CONSTANTS("arch %s: constants %s differ from arch %s's %s"),
     CONFLICT_ABOUT("conflict '%s' is about '%s', which the spec does not define"),
+    FEATURE_ARM("feature '%s' %s arm '%s', which the spec does not define (or gives no layout)%s"),
+    FEATURE_FIELD("feature '%s' is set by field '%s' of arm %s, which is not one of its integer fields %s"),
     RECORD("record: %s"),
     KERNEL("%s");
 

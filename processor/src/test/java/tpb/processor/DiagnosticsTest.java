@@ -171,6 +171,41 @@ class DiagnosticsTest {
         expect(s, s.at("defs.yaml", "SURE") + ": confidence 'SURE' is not one of CONFIRMED, STRONG, INFERRED, SPECULATIVE, ASSUMED");
     }
 
+    static final String FEATURE = """
+            ---
+            feature: f_reg_set
+            doc: "set when a Load names a register"
+            source: {ref: test, confidence: ASSUMED}
+            set_by: {arm: Load, field: reg}
+            required_by:
+              - {arm: Load, message: "assertion 7"}
+            """;
+
+    @Test
+    void aFeatureBecomesModuleFeature() {
+        Compilation c = new SpecCompiler().with("isa.yaml", ROOT).with("defs.yaml", DEFS + FEATURE).compile("isa.yaml");
+        assertThat(c).succeededWithoutWarnings();
+        assertThat(c).generatedSourceFile("t.ModuleFeature").contentsAsUtf8String().contains(String.join("\n",
+                "        if (r instanceof LoadRecord x && x.reg() != 0) {",
+                "            out.add(F_REG_SET);",
+                "        }"));
+        assertThat(c).generatedSourceFile("t.ModuleFeature").contentsAsUtf8String()
+                .contains("if (this == F_REG_SET && arm.equals(\"Load\")) {");
+    }
+
+    @Test
+    void aFeatureNamesArmsWithLayoutsAndAnIntegerField() {
+        SpecCompiler arm = new SpecCompiler().with("isa.yaml", ROOT).with("defs.yaml", (DEFS + FEATURE).replace("set_by: {arm: Load,", "set_by: {arm: Lood,"));
+        expect(arm, arm.at("defs.yaml", "f_reg_set") + ": feature 'f_reg_set' is set by arm 'Lood', which the spec does not define (or gives no layout); "
+                + "did you mean 'Load'?");
+        SpecCompiler field = new SpecCompiler().with("isa.yaml", ROOT).with("defs.yaml", (DEFS + FEATURE).replace("field: reg}", "field: kind}"));
+        expect(field, field.at("defs.yaml", "f_reg_set") + ": feature 'f_reg_set' is set by field 'kind' of arm Load, which is not one of its "
+                + "integer fields [reg, imm]");
+        SpecCompiler needer = new SpecCompiler().with("isa.yaml", ROOT).with("defs.yaml", (DEFS + FEATURE).replace("{arm: Load, message", "{arm: Store, message"));
+        expect(needer, needer.at("defs.yaml", "{arm: Store") + ": feature 'f_reg_set' is required by arm 'Store', which the spec does not "
+                + "define (or gives no layout)");
+    }
+
     @Test
     void unknownReferenceWithSuggestion() {
         SpecCompiler s = spec().edit("defs.yaml", "lut: KindWire}", "lut: KindWyre}");
@@ -301,7 +336,7 @@ class DiagnosticsTest {
     @Test
     void unknownDocumentKind() {
         SpecCompiler s = spec().with("defs.yaml", DEFS + "---\nopcode: Foo\n");
-        expect(s, s.at("defs.yaml", "opcode: Foo") + ": a spec document must start with one of [enum, lut, group, arm, arch, conflict]");
+        expect(s, s.at("defs.yaml", "opcode: Foo") + ": a spec document must start with one of [enum, lut, group, arm, arch, conflict, feature]");
     }
 
     @Test

@@ -32,9 +32,9 @@ final class CheckSpecCommand implements Callable<Integer> {
         }
         IsaModel m = r.model();
         long withLayout = m.arms().stream().filter(a -> !a.opaque()).count();
-        spec.commandLine().getOut().printf("%s: ok: %d arms (%d with a layout), %d enums, %d LUTs, %d groups, %d arch profiles, %d conflicts%n",
-                source.root(), m.arms().size(), withLayout, m.enums().size(), m.luts().size(), m.groups().size(), m.archs().size(),
-                m.conflicts().size());
+        spec.commandLine().getOut().printf("%s: ok: %d arms (%d with a layout), %d enums, %d LUTs, %d groups, %d arch profiles, %d conflicts, "
+                + "%d module features%n", source.root(), m.arms().size(), withLayout, m.enums().size(), m.luts().size(), m.groups().size(),
+                m.archs().size(), m.conflicts().size(), m.features().size());
         return Tpb.OK;
     }
 }

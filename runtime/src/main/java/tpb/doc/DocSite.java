@@ -187,6 +187,19 @@ public final class DocSite {
             fieldTable(h, vl);
             examples(h, v.examples());
         }
+        for (tpb.spec.model.FeatureDef f : model.features()) {
+            if (f.setByArm().equals(a.name())) {
+                h.raw("<h2>Module feature</h2>\n<p>A record with ").text(f.setByField()).raw(" &ne; 0 sets ").text(f.name())
+                        .raw(" for the module. Source: ").raw(source(f.setBySource() == null ? f.source() : f.setBySource())).raw("</p>\n");
+            }
+            for (tpb.spec.model.FeatureDef.Requirement r : f.requiredBy()) {
+                if (r.arm().equals(a.name())) {
+                    h.raw("<h2>Module feature</h2>\n<p>Legal only when the module has ").text(f.name()).raw(" (set by ")
+                            .text(f.setByArm() + "." + f.setByField()).raw("); otherwise ").text(r.message()).raw(". Source: ")
+                            .raw(source(r.source() == null ? f.source() : r.source())).raw("</p>\n");
+                }
+            }
+        }
         List<ConflictDef> about = model.conflicts().stream().filter(c -> c.about().contains(a.name())).toList();
         if (!about.isEmpty()) {
             h.raw("<h2>Where the sources disagree</h2>\n");

@@ -14,6 +14,7 @@ import tpb.isa.BranchCompareOp;
 import tpb.isa.BranchOutcomeHint;
 import tpb.isa.DtypeWire;
 import tpb.isa.EngineType;
+import tpb.isa.ModuleFeature;
 import tpb.spec.Diagnostics;
 import tpb.spec.Message;
 import tpb.spec.Pos;
@@ -42,9 +43,11 @@ public final class KernelReader {
 
     private record PendingCall(String callee, Pos pos) {}
 
-    /** ResetQueueInstances seen, and whether a SwitchQueueInstance with no_rearm sets the feature they need. */
-    private final List<Pos> resets = new ArrayList<>();
-    private boolean sqiNoRearm;
+    /** The module features the kernel's instructions set, and the instructions that need one (the spec's `feature:` rules). */
+    private final java.util.EnumSet<ModuleFeature> features = java.util.EnumSet.noneOf(ModuleFeature.class);
+    private final List<Need> needs = new ArrayList<>();
+
+    private record Need(String kind, ModuleFeature feature, Pos pos) {}
 
     private KernelReader(String file) {
         this.file = file;
@@ -156,12 +159,12 @@ public final class KernelReader {
         if (functions.isEmpty() && !diags.hasErrors()) {
             error(root.pos(), "a kernel needs at least one function");
         }
-        if (!sqiNoRearm) {
-            // facts §3.10 (isa/dma-encoding.md CONFIRMED): PseudoDMARearm is legal only when the module feature
-            // neff_feature_SQI_no_rearm is set, else assertion 1106. That a SwitchQueueInstance with no_rearm is what
-            // sets it is INFERRED (§3.10: SwitchQueueInstance "sets a module feature attribute"; the name says which).
-            resets.forEach(p -> error(p, "ResetQueueInstance needs the module feature neff_feature_SQI_no_rearm: "
-                    + "add a SwitchQueueInstance with no_rearm: true"));
+        for (Need n : needs) {
+            if (!features.contains(n.feature())) {
+                ModuleFeature f = n.feature();
+                error(n.pos(), n.kind() + " needs the module feature " + f.specName() + " (else " + f.consequence(n.kind())
+                        + "): add a " + f.setByArm() + " with " + f.setByField() + " set");
+            }
         }
         return name == null ? null : new Module(name, List.copyOf(registers.values()), functions, engines, expect, memory, queues,
                 expectMemory);
@@ -474,11 +477,9 @@ public final class KernelReader {
             case "SwitchQueueInstance" -> {
                 String q = queue(v);
                 boolean noRearm = v.bool("no_rearm");
-                sqiNoRearm |= noRearm;
                 yield q == null ? null : new Inst.SwitchQueueInstance(q, noRearm, engine, pos);
             }
             case "ResetQueueInstance" -> {
-                resets.add(pos);
                 String q = queue(v);
                 yield q == null ? null : new Inst.ResetQueueInstance(q, engine, pos);
             }
@@ -535,7 +536,27 @@ public final class KernelReader {
             }
         };
         v.finish();
+        if (out != null) {
+            // kernel instructions and their keys are named as the spec's arms and fields are
+            features.addAll(ModuleFeature.setBy(kind, field -> fieldValue(m, field)));
+            ModuleFeature.requiredBy(kind).forEach(f -> needs.add(new Need(kind, f, pos)));
+        }
         return out;
+    }
+
+    /** An instruction's value for a spec field: its number, 1 or 0 for true or false, 0 when absent. */
+    private static long fieldValue(YMap m, String field) {
+        if (m.get(field) instanceof YScalar s) {
+            if (s.kind() == YScalar.Kind.BOOL) {
+                return Boolean.parseBoolean(s.text()) ? 1 : 0;
+            }
+            try {
+                return Long.decode(s.text());
+            } catch (NumberFormatException notANumber) {
+                return 0; // already reported where the key is read
+            }
+        }
+        return 0;
     }
 
     static final List<String> KINDS = List.of("RegisterAlu", "RegisterMove", "CompareAndBranch", "UnconditionalBranch", "BranchHint",

@@ -8,7 +8,8 @@ import tpb.isa.Validator;
 
 /**
  * Whole-stream validation: the length is whole records, every record passes the generated
- * validator (and, given an arch, its legality and aperture rules), the stream holds an EXIT
+ * validator (and, given an arch, its legality and aperture rules), a record that needs a module
+ * feature finds it set in the stream (the spec's {@code feature:} rules), the stream holds an EXIT
  * sentinel (seed002 §5), and, given an arch, ends with one of its terminators (seed002 §6).
  */
 public final class StreamValidator {
@@ -38,6 +39,7 @@ public final class StreamValidator {
                 Validator.validate(b, off, i, arch, (r, f, o, rule, m) -> out.add(new Violation(r, f, o, rule, m)));
             }
         }
+        out.addAll(ModuleFeatureCheck.check(stream));
         int last = stream.count() - 1;
         if (requireExit && ExitScan.firstExit(stream) < 0) {
             out.add(new Violation(Math.max(last, 0), "stream", 0, "exit",

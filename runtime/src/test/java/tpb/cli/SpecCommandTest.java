@@ -54,6 +54,11 @@ class SpecCommandTest {
         Map<String, Object> neg = luts.stream().filter(l -> l.get("name").equals("BranchNegation")).findFirst().orElseThrow();
         assertEquals(Boolean.TRUE, neg.get("involution"));
         assertEquals(13, ((List<?>) spec.get("conflicts")).size());
+        Map<?, ?> feature = (Map<?, ?>) ((List<?>) spec.get("features")).get(0);
+        assertEquals("neff_feature_SQI_no_rearm", feature.get("name"));
+        assertEquals(Map.of("arm", "SwitchQueueInstance", "field", "no_rearm", "source",
+                "facts §3.10: PseudoDMASwapQueueSet 'sets a module feature attribute'; the feature's name says which", "confidence", "INFERRED"),
+                feature.get("set_by"));
     }
 
     @Test

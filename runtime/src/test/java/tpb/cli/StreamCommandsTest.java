@@ -49,6 +49,29 @@ class StreamCommandsTest {
         assertTrue(hex.out().contains("     3  0x0000c0  exit  ; df 10 00 00 00 00 00 00 00 00 00 00 01 00"), hex.out());
     }
 
+    /** The spec's feature rule (facts §3.10) over a stream: a rearm needs a switch with no_rearm somewhere in it. */
+    @Test
+    void aRecordNeedingAModuleFeatureNeedsItsSetter(@TempDir Path dir) throws Exception {
+        Path lone = dir.resolve("lone.s");
+        Files.writeString(lone, "dma.rearm \"q1\"\nexit\n");
+        Path bin = dir.resolve("lone.bin");
+        assertEquals(0, CliRun.of("asm", lone.toString(), "-o", bin.toString()).code());
+        CliRun bad = CliRun.of("validate", bin.toString());
+        assertEquals(1, bad.code());
+        assertEquals("record 0 (+0x00) stream: feature: ResetQueueInstance needs the module feature neff_feature_SQI_no_rearm "
+                + "(else assertion 1106), which no SwitchQueueInstance with no_rearm set provides\n", bad.out());
+        Path paired = dir.resolve("paired.s");
+        Files.writeString(paired, "dma.rearm \"q1\"\ndma.switch \"q1\" no_rearm=1\nexit\n");
+        Path ok = dir.resolve("paired.bin");
+        assertEquals(0, CliRun.of("asm", paired.toString(), "-o", ok.toString()).code());
+        assertEquals(ok + ": 3 records, valid\n", CliRun.of("validate", ok.toString()).out());
+        Path off = dir.resolve("off.s");
+        Files.writeString(off, "dma.switch \"q1\"\ndma.rearm \"q1\"\nexit\n");
+        Path offBin = dir.resolve("off.bin");
+        assertEquals(0, CliRun.of("asm", off.toString(), "-o", offBin.toString()).code());
+        assertEquals(1, CliRun.of("validate", offBin.toString()).code(), "a switch without no_rearm sets nothing");
+    }
+
     @Test
     void validateReportsEveryViolation(@TempDir Path dir) throws Exception {
         Path bin = dir.resolve("bad.bin");

@@ -81,8 +81,8 @@ class KernelReaderTest {
     @Test
     void resetQueueInstanceNeedsTheNoRearmFeature() {
         String k = kernel("{inst: SwitchQueueInstance, queue: q0}", "{inst: ResetQueueInstance, queue: q0}");
-        assertEquals(at(k, "{inst: ResetQueueInstance") + ": ResetQueueInstance needs the module feature neff_feature_SQI_no_rearm: "
-                + "add a SwitchQueueInstance with no_rearm: true", errors(k));
+        assertEquals(at(k, "{inst: ResetQueueInstance") + ": ResetQueueInstance needs the module feature neff_feature_SQI_no_rearm "
+                + "(else assertion 1106): add a SwitchQueueInstance with no_rearm set", errors(k));
         KernelReader.read("k.yaml", kernel("{inst: ResetQueueInstance, queue: q0}", "{inst: SwitchQueueInstance, queue: q0, no_rearm: true}"));
     }
 

@@ -53,6 +53,9 @@ public final class CodecWriter {
         types.add(ArchWriter.write(ctx));
         types.add(new VectorWriter(ctx).write());
         types.add(SymbolsWriter.write(ctx));
+        if (!model.features().isEmpty()) {
+            types.add(FeatureWriter.write(ctx));
+        }
         types.add(info(ctx));
         List<JavaFile> files = new ArrayList<>();
         for (TypeSpec t : types) {

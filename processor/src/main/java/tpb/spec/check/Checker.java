@@ -14,7 +14,8 @@ public final class Checker {
             new JavaNameRule(),
             new SyntaxRule(),
             new ArchRule(),
-            new ConflictRule());
+            new ConflictRule(),
+            new FeatureRule());
 
     /**
      * Test vectors are checked once the structure is sound: with a broken layout or enum every

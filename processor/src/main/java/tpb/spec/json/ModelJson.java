@@ -88,6 +88,33 @@ public final class ModelJson {
             conflicts.add(cj);
         }
         root.put("conflicts", conflicts);
+        List<Object> features = new ArrayList<>();
+        for (tpb.spec.model.FeatureDef f : m.features()) {
+            Map<String, Object> fj = new LinkedHashMap<>();
+            fj.put("name", f.name());
+            fj.put("doc", f.doc());
+            fj.putAll(source(f.source()));
+            Map<String, Object> set = new LinkedHashMap<>();
+            set.put("arm", f.setByArm());
+            set.put("field", f.setByField());
+            if (f.setBySource() != null) {
+                set.putAll(source(f.setBySource()));
+            }
+            fj.put("set_by", set);
+            List<Object> req = new ArrayList<>();
+            for (tpb.spec.model.FeatureDef.Requirement r : f.requiredBy()) {
+                Map<String, Object> rj = new LinkedHashMap<>();
+                rj.put("arm", r.arm());
+                rj.put("message", r.message());
+                if (r.source() != null) {
+                    rj.putAll(source(r.source()));
+                }
+                req.add(rj);
+            }
+            fj.put("required_by", req);
+            features.add(fj);
+        }
+        root.put("features", features);
         return Json.write(root);
     }
 

@@ -14,6 +14,7 @@ import tpb.spec.model.ArchDef;
 import tpb.spec.model.ArmDef;
 import tpb.spec.model.BitDef;
 import tpb.spec.model.ConflictDef;
+import tpb.spec.model.FeatureDef;
 import tpb.spec.model.Confidence;
 import tpb.spec.model.EnumDef;
 import tpb.spec.model.EnumValue;
@@ -41,7 +42,7 @@ import tpb.spec.yaml.YSeq;
  * checker can still look at the rest.
  */
 final class ModelBuilder {
-    static final List<String> KINDS = List.of("enum", "lut", "group", "arm", "arch", "conflict");
+    static final List<String> KINDS = List.of("enum", "lut", "group", "arm", "arch", "conflict", "feature");
     private static final List<String> TYPES = List.of("u8", "u16", "u32", "u64", "i8", "i16", "i32", "i64", "char", "bytes");
 
     private final Diagnostics diags;
@@ -51,6 +52,7 @@ final class ModelBuilder {
     private final List<MapView> armDocs = new ArrayList<>();
     private final List<MapView> archDocs = new ArrayList<>();
     private final List<MapView> conflictDocs = new ArrayList<>();
+    private final Map<String, MapView> featureDocs = new LinkedHashMap<>();
     private final Map<String, Pos> firstDefinition = new HashMap<>();
 
     private final Map<String, EnumDef> enums = new LinkedHashMap<>();
@@ -123,8 +125,15 @@ final class ModelBuilder {
                 conflicts.add(conflict);
             }
         }
+        List<FeatureDef> features = new ArrayList<>();
+        for (MapView f : featureDocs.values()) {
+            FeatureDef feature = buildFeature(f);
+            if (feature != null) {
+                features.add(feature);
+            }
+        }
         return new IsaModel(isa, title, source, record, List.copyOf(enums.values()), List.copyOf(luts.values()),
-                List.copyOf(groups.values()), arms, archs, conflicts, files);
+                List.copyOf(groups.values()), arms, archs, conflicts, features, files);
     }
 
     private void classify(SpecLoader.Doc d) {
@@ -160,6 +169,13 @@ final class ModelBuilder {
             case "arch" -> {
                 if (unique("arch", name, v.pos(kind))) {
                     archDocs.add(v);
+                }
+            }
+            case "feature" -> {
+                // feature names are not Java types (they become ModuleFeature constants): unique among features only
+                MapView first = featureDocs.putIfAbsent(name, v);
+                if (first != null) {
+                    diags.error(v.pos(kind), Message.DUPLICATE_NAME, kind, name, first.pos(kind));
                 }
             }
             default -> conflictDocs.add(v);
@@ -1116,6 +1132,49 @@ final class ModelBuilder {
             return null;
         }
         return emitted == null ? null : new ConflictDef(id, about, out, emitted, v.pos("conflict"));
+    }
+
+    private FeatureDef buildFeature(MapView v) {
+        String name = v.str("feature");
+        String doc = v.str("doc");
+        Source source = v.source("source", false);
+        YMap setBy = v.map("set_by");
+        YSeq required = v.seq("required_by");
+        if (setBy == null && !v.has("set_by")) {
+            diags.error(v.pos(), Message.MISSING_KEY, "feature " + name, "set_by");
+        }
+        v.finish();
+        String arm = null;
+        String field = null;
+        Source setSource = null;
+        if (setBy != null) {
+            MapView sv = new MapView(setBy, "set_by of feature " + name, diags);
+            arm = sv.reqStr("arm");
+            field = sv.reqStr("field");
+            setSource = sv.source("source", true);
+            sv.finish();
+        }
+        List<FeatureDef.Requirement> out = new ArrayList<>();
+        if (required != null) {
+            for (YNode n : required.items()) {
+                YMap rm = asMap(n, "requirement");
+                if (rm == null) {
+                    continue;
+                }
+                MapView rv = new MapView(rm, "required_by of feature " + name, diags);
+                String rarm = rv.reqStr("arm");
+                String message = rv.reqStr("message");
+                Source s = rv.source("source", true);
+                rv.finish();
+                if (rarm != null && message != null) {
+                    out.add(new FeatureDef.Requirement(rarm, message, s, rm.pos()));
+                }
+            }
+        }
+        if (arm == null || field == null || source == null) {
+            return null;
+        }
+        return new FeatureDef(name, doc, source, arm, field, setSource, out, v.pos("feature"));
     }
 
     // ---- small helpers ----------------------------------------------------------------------

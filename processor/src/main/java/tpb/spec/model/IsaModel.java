@@ -6,7 +6,7 @@ import java.util.Optional;
 /** The resolved, immutable spec of one ISA: what the checker checks and the writers write. */
 public record IsaModel(String name, String title, Source source, RecordShape record, List<EnumDef> enums,
         List<LutDef> luts, List<GroupDef> groups, List<ArmDef> arms, List<ArchDef> archs,
-        List<ConflictDef> conflicts, List<String> files) {
+        List<ConflictDef> conflicts, List<FeatureDef> features, List<String> files) {
 
     public IsaModel {
         enums = List.copyOf(enums);
@@ -15,6 +15,7 @@ public record IsaModel(String name, String title, Source source, RecordShape rec
         arms = List.copyOf(arms);
         archs = List.copyOf(archs);
         conflicts = List.copyOf(conflicts);
+        features = List.copyOf(features);
         files = List.copyOf(files);
     }
 
