@@ -56,6 +56,13 @@ final class RunCommand implements Callable<Integer> {
                     + "before allocation) or ir (the kernel before lowering; one engine).")
     Level level;
 
+    @Option(names = "--schedules", description = "With several engines: also run every engine first, with whole turns and with one "
+            + "step a turn, and report any run that ends differently (a race); exit 1 if one does.")
+    boolean schedules;
+
+    /** What a schedule check found: how many schedules ran, and the ones that ended otherwise. */
+    private record Races(int tried, List<String> differences) {}
+
     @Override
     public Integer call() {
         if (maxSteps < 1) {
@@ -106,7 +113,10 @@ final class RunCommand implements Callable<Integer> {
                                 Disassembler.text(o.stream(), pc * 64, o.stream().length / 64)));
                     }
                 }
-                return report(EngineGroup.run(group, maxSteps, m.memory(), m.queues(), traces), m.expect(), m);
+                List<String> names = m.engines().stream().map(EngineType::specName).toList();
+                Races races = !schedules ? null : new Races(EngineGroup.schedules(names.size()).size(), EngineGroup.differences(names,
+                        s -> EngineGroup.run(group, maxSteps, m.memory(), m.queues(), Map.of(), s)));
+                return report(EngineGroup.run(group, maxSteps, m.memory(), m.queues(), traces), m.expect(), m, races);
             }
             Compiler.EngineOutput out = outs.get(engine(m));
             stream = out.stream();
@@ -119,7 +129,7 @@ final class RunCommand implements Callable<Integer> {
         SimResult r = StreamSimulator.run(stream, registers, maxSteps, trace ? pc -> out.printf("trace %6d  %s%n", pc,
                 Disassembler.text(code, pc * 64, code.length / 64)) : null, kernel == null ? List.of() : kernel.memory(),
                 kernel == null ? List.of() : kernel.queues());
-        return report(r, expect, kernel);
+        return report(r, expect, kernel, null);
     }
 
     /** The engine --engine names (the kernel's first when it names none). */
@@ -141,16 +151,19 @@ final class RunCommand implements Callable<Integer> {
                 throw new CliException("--level ir runs one engine: name it with --engine (the kernel runs on "
                         + m.engines().stream().map(EngineType::specName).toList() + ")", Tpb.USAGE);
             }
-            return report(tpb.sim.IrSimulator.run(m, engine(m), maxSteps), m.expect(), m);
+            return report(tpb.sim.IrSimulator.run(m, engine(m), maxSteps), m.expect(), m, null);
         }
         Map<EngineType, tpb.lower.LoopLowering.Result> lowered = Compiler.lower(m, Compiler.Options.defaults());
         if (engine == null && m.engines().size() > 1) {
-            return report(EngineGroup.runLowered(lowered, maxSteps, m.memory(), m.queues()), m.expect(), m);
+            List<String> names = m.engines().stream().map(EngineType::specName).toList();
+            Races races = !schedules ? null : new Races(EngineGroup.schedules(names.size()).size(), EngineGroup.differences(names,
+                    s -> EngineGroup.runLowered(lowered, maxSteps, m.memory(), m.queues(), s)));
+            return report(EngineGroup.runLowered(lowered, maxSteps, m.memory(), m.queues()), m.expect(), m, races);
         }
-        return report(tpb.sim.LoweredSimulator.run(lowered.get(engine(m)), maxSteps, m.memory(), m.queues()), m.expect(), m);
+        return report(tpb.sim.LoweredSimulator.run(lowered.get(engine(m)), maxSteps, m.memory(), m.queues()), m.expect(), m, null);
     }
 
-    private int report(SimResult r, Map<String, Long> expect, Module kernel) {
+    private int report(SimResult r, Map<String, Long> expect, Module kernel, Races races) {
         java.io.PrintWriter out = spec.commandLine().getOut();
         List<String> mismatches = new ArrayList<>();
         expect.forEach((name, want) -> {
@@ -196,6 +209,12 @@ final class RunCommand implements Callable<Integer> {
             if (checked) {
                 j.put("expect", mismatches.isEmpty() ? "ok" : mismatches);
             }
+            if (races != null) {
+                Map<String, Object> sj = new LinkedHashMap<>();
+                sj.put("tried", races.tried());
+                sj.put("differences", races.differences());
+                j.put("schedules", sj);
+            }
             out.print(Json.write(j));
         } else {
             StringBuilder split = new StringBuilder();
@@ -211,8 +230,14 @@ final class RunCommand implements Callable<Integer> {
             if (checked) {
                 out.println(mismatches.isEmpty() ? "expect: ok" : "expect: FAILED: " + String.join("; ", mismatches));
             }
+            if (races != null) {
+                out.println(races.differences().isEmpty() ? "schedules: " + races.tried() + " tried, all end alike"
+                        : "schedules: RACE: " + races.differences().size() + " of " + races.tried() + " end otherwise");
+                races.differences().forEach(d -> out.println("  " + d));
+            }
         }
         out.flush();
-        return r.ok() && mismatches.isEmpty() ? Tpb.OK : Tpb.INVALID_INPUT;
+        boolean raced = races != null && !races.differences().isEmpty();
+        return r.ok() && mismatches.isEmpty() && !raced ? Tpb.OK : Tpb.INVALID_INPUT;
     }
 }

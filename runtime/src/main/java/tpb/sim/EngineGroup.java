@@ -13,11 +13,86 @@ import tpb.codegen.Compiler;
  * reaches an AllEngineBarrier; a barrier releases once every engine still running has reached
  * it (an engine that has ended no longer holds a barrier up — ASSUMED, the sources do not say).
  * A round in which no engine takes a step or crosses a barrier is a deadlock, reported with
- * every engine's PC and what it waits for. The interleaving is deterministic (engine order),
- * which is one legal schedule of many; kernels whose result depends on the schedule have a race.
+ * every engine's PC and what it waits for. A {@link Schedule} fixes the interleaving: which
+ * engine goes first in every round, and how many steps an engine may take before the next one's
+ * turn. Each is one legal interleaving of many; {@link #differences} runs several and names the
+ * ones that end differently — a race in the kernel.
  */
 public final class EngineGroup {
     private EngineGroup() {}
+
+    /** Which engine goes first in every round, and how many steps an engine takes a turn ({@link Sequencer#WHOLE}: until it stops). */
+    public record Schedule(int first, long quantum) {
+        /** The engines in kernel order, each running until it exits, blocks or reaches a barrier. */
+        public static final Schedule DEFAULT = new Schedule(0, Sequencer.WHOLE);
+
+        public String describe(List<String> names) {
+            return names.get(first) + " first, " + (quantum == Sequencer.WHOLE ? "whole turns" : quantum + " step" + (quantum == 1 ? "" : "s")
+                    + " a turn");
+        }
+    }
+
+    /** The schedules a race check tries: every engine first, with whole turns and with one step a turn. */
+    public static List<Schedule> schedules(int engines) {
+        List<Schedule> out = new ArrayList<>();
+        for (long quantum : new long[] {Sequencer.WHOLE, 1}) {
+            for (int first = 0; first < engines; first++) {
+                out.add(new Schedule(first, quantum));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Runs {@code run} under every schedule of {@link #schedules} and describes each run that ends
+     * otherwise than the default schedule's (status and message, registers, semaphores, memory, DMA
+     * blocks fired; not the step split): empty when the kernel's result does not depend on the schedule.
+     */
+    public static List<String> differences(List<String> names, java.util.function.Function<Schedule, SimResult> run) {
+        List<Schedule> all = schedules(names.size());
+        SimResult base = run.apply(all.get(0));
+        String under = " under " + all.get(0).describe(names);
+        List<String> out = new ArrayList<>();
+        for (Schedule s : all.subList(1, all.size())) {
+            List<String> d = difference(base, run.apply(s));
+            if (!d.isEmpty()) {
+                out.add(s.describe(names) + ": " + String.join("; ", d.stream().map(x -> x.replace(BASE, under)).toList()));
+            }
+        }
+        return out;
+    }
+
+    private static final String BASE = "{base}";
+
+    /** How {@code b} ends otherwise than {@code a}, each part with a {@link #BASE} for where {@code a} came from. */
+    private static List<String> difference(SimResult a, SimResult b) {
+        List<String> out = new ArrayList<>();
+        if (a.status() != b.status() || !java.util.Objects.equals(a.message(), b.message())) {
+            out.add(outcome(b) + " (" + outcome(a) + BASE + ")");
+            return out;
+        }
+        b.registers().forEach((r, v) -> {
+            if (!v.equals(a.registers().get(r))) {
+                out.add(r + " = " + v + " (" + a.registers().get(r) + BASE + ")");
+            }
+        });
+        for (int i = 0; i < a.semaphores().size(); i++) {
+            if (!a.semaphores().get(i).equals(b.semaphores().get(i))) {
+                out.add("semaphore " + i + " = " + b.semaphores().get(i) + " (" + a.semaphores().get(i) + BASE + ")");
+            }
+        }
+        if (!a.fired().equals(b.fired())) {
+            out.add("DMA blocks fired " + b.fired() + " (" + a.fired() + BASE + ")");
+        }
+        if (a.memoryChecksum() != b.memoryChecksum()) {
+            out.add("memory checksum " + b.memoryChecksum() + " (" + a.memoryChecksum() + BASE + ")");
+        }
+        return out;
+    }
+
+    private static String outcome(SimResult r) {
+        return r.status() + (r.message() == null ? "" : ": " + r.message());
+    }
 
     /** One engine's compiled stream and where its named registers live. */
     public record Engine(String name, byte[] stream, Map<String, Compiler.Location> registers) {}
@@ -28,6 +103,12 @@ public final class EngineGroup {
      */
     public static SimResult run(List<Engine> engines, long maxSteps, List<tpb.ir.Dma.Region> memory,
             List<tpb.ir.Dma.Queue> queues, Map<String, IntConsumer> traces) {
+        return run(engines, maxSteps, memory, queues, traces, Schedule.DEFAULT);
+    }
+
+    /** As above, under {@code schedule}. */
+    public static SimResult run(List<Engine> engines, long maxSteps, List<tpb.ir.Dma.Region> memory,
+            List<tpb.ir.Dma.Queue> queues, Map<String, IntConsumer> traces, Schedule schedule) {
         Machine m = new Machine(maxSteps, memory, queues);
         List<StreamSimulator> sims = new ArrayList<>();
         List<Map<String, Long>> registers = new ArrayList<>();
@@ -37,7 +118,7 @@ public final class EngineGroup {
             sims.add(s);
         }
         List<String> names = engines.stream().map(Engine::name).toList();
-        return run(names, sims, m, () -> {
+        return run(names, sims, m, schedule, () -> {
             for (int i = 0; i < engines.size(); i++) {
                 Map<String, Long> one = new LinkedHashMap<>();
                 StreamSimulator s = sims.get(i);
@@ -55,20 +136,26 @@ public final class EngineGroup {
      */
     public static SimResult runLowered(Map<tpb.isa.EngineType, tpb.lower.LoopLowering.Result> code, long maxSteps,
             List<tpb.ir.Dma.Region> memory, List<tpb.ir.Dma.Queue> queues) {
+        return runLowered(code, maxSteps, memory, queues, Schedule.DEFAULT);
+    }
+
+    /** As above, under {@code schedule}. */
+    public static SimResult runLowered(Map<tpb.isa.EngineType, tpb.lower.LoopLowering.Result> code, long maxSteps,
+            List<tpb.ir.Dma.Region> memory, List<tpb.ir.Dma.Queue> queues, Schedule schedule) {
         Machine m = new Machine(maxSteps, memory, queues);
         List<LoweredSimulator> sims = new ArrayList<>();
         code.values().forEach(l -> sims.add(new LoweredSimulator(l, m)));
         List<String> names = code.keySet().stream().map(tpb.isa.EngineType::specName).toList();
-        return run(names, sims, m, () -> sims.stream().map(LoweredSimulator::everyRegister).toList());
+        return run(names, sims, m, schedule, () -> sims.stream().map(LoweredSimulator::everyRegister).toList());
     }
 
-    private static SimResult run(List<String> names, List<? extends Sequencer> sims, Machine m,
+    private static SimResult run(List<String> names, List<? extends Sequencer> sims, Machine m, Schedule schedule,
             java.util.function.Supplier<List<Map<String, Long>>> registers) {
         SimResult.Status status;
         String message = null;
         long[] steps = new long[sims.size()];
         try {
-            status = schedule(names, sims, m, steps);
+            status = schedule(names, sims, m, steps, schedule);
         } catch (EngineFault f) {
             status = SimResult.Status.FAULT;
             message = f.getMessage();
@@ -85,18 +172,20 @@ public final class EngineGroup {
         return out;
     }
 
-    private static SimResult.Status schedule(List<String> names, List<? extends Sequencer> sims, Machine m, long[] steps) {
+    private static SimResult.Status schedule(List<String> names, List<? extends Sequencer> sims, Machine m, long[] steps,
+            Schedule schedule) {
         int count = sims.size();
         Sequencer.Outcome[] state = new Sequencer.Outcome[count]; // null: runnable
         while (true) {
             long before = m.steps;
-            for (int i = 0; i < count; i++) {
-                if (state[i] != null && state[i] != Sequencer.Outcome.BLOCKED) {
+            for (int k = 0; k < count; k++) {
+                int i = (schedule.first() + k) % count;
+                if (state[i] == Sequencer.Outcome.EXIT || state[i] == Sequencer.Outcome.END || state[i] == Sequencer.Outcome.BARRIER) {
                     continue; // ended, or held at a barrier
                 }
                 long start = m.steps;
                 try {
-                    state[i] = sims.get(i).slice();
+                    state[i] = sims.get(i).slice(schedule.quantum());
                 } catch (SimFault f) {
                     throw new EngineFault(names.get(i) + ": " + f.getMessage());
                 } finally {

@@ -113,10 +113,13 @@ public final class LoweredSimulator implements Sequencer {
     private record Frame(String function, int next) {}
 
     @Override
-    public Outcome slice() {
-        while (true) {
+    public Outcome slice(long quantum) {
+        for (long turn = 0; ; turn++) {
             if (pc >= code.size()) {
                 throw new SimFault("function " + fn + " fell off its last block");
+            }
+            if (turn == quantum && m.steps < m.maxSteps) { // at the budget's end the step faults in every schedule
+                return Outcome.YIELD;
             }
             m.step();
             MInst i = code.get(pc++);

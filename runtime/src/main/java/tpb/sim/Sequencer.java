@@ -5,14 +5,22 @@ package tpb.sim;
  * runs in slices so that {@link EngineGroup} can interleave engines over one {@link Machine}.
  */
 interface Sequencer {
-    /** How a slice of execution stopped. */
-    enum Outcome { EXIT, END, BLOCKED, BARRIER }
+    /** How a slice of execution stopped; YIELD: its quantum ran out. */
+    enum Outcome { EXIT, END, BLOCKED, BARRIER, YIELD }
+
+    /** No preemption: a slice runs until the engine stops by itself. */
+    long WHOLE = Long.MAX_VALUE;
 
     /**
-     * Runs until the engine exits, returns from its entry, blocks on a wait, or reaches an
-     * AllEngineBarrier (it resumes after it). A fault is thrown as {@link SimFault}.
+     * Runs until the engine exits, returns from its entry, blocks on a wait, reaches an
+     * AllEngineBarrier (it resumes after it), or has taken {@code quantum} steps. A fault is
+     * thrown as {@link SimFault}.
      */
-    Outcome slice();
+    Outcome slice(long quantum);
+
+    default Outcome slice() {
+        return slice(WHOLE);
+    }
 
     Machine machine();
 

@@ -341,13 +341,14 @@ public final class StreamSimulator implements Sequencer {
      * way out, a fault included.
      */
     @Override
-    public Outcome slice() {
+    public Outcome slice(long quantum) {
         int pc = this.pc;
         int sp = this.sp;
         long steps = m.steps;
         final long max = m.maxSteps;
-        // one compare a record covers the budget and the trace: past the gate the slow path runs
-        long gate = trace == null ? max : steps;
+        final long turnEnd = quantum >= max - steps ? max : steps + quantum;
+        // one compare a record covers the budget, the quantum and the trace: past the gate the slow path runs
+        long gate = trace == null ? turnEnd : steps;
         final long[] r = regs;
         final java.util.function.IntConsumer t = trace;
         try {
@@ -357,10 +358,14 @@ public final class StreamSimulator implements Sequencer {
                     if (steps > max) {
                         throw new SimFault("step budget of " + max + " exhausted");
                     }
+                    if (steps > turnEnd) {
+                        steps--; // the record runs next turn
+                        return Outcome.YIELD;
+                    }
                     if (kind(w) != RecordKind.SEMAPHORE) { // a wait is traced once, however often it blocks
                         t.accept(pc);
                     }
-                    gate = steps;
+                    gate = t == null ? turnEnd : steps;
                 }
                 switch (kind(w)) {
                     case RecordKind.NOP -> pc++;

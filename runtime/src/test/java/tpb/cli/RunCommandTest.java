@@ -52,6 +52,18 @@ class RunCommandTest {
     }
 
     @Test
+    void schedulesNameARaceAndFailTheRun() {
+        CliRun racy = CliRun.of("run", "src/test/resources/multi/racy_semaphore.yaml", "--schedules");
+        assertEquals(1, racy.code());
+        assertEquals("EXIT after 6 steps (SP 3, PE 3)\nregisters: \nschedules: RACE: 2 of 4 end otherwise\n"
+                + "  PE first, whole turns: semaphore 0 = 1 (2 under SP first, whole turns)\n"
+                + "  PE first, 1 step a turn: semaphore 0 = 1 (2 under SP first, whole turns)\n", racy.out());
+        CliRun calm = CliRun.of("run", "src/test/resources/multi/handoff.yaml", "--schedules", "--level", "lowered");
+        assertEquals(0, calm.code(), calm.out());
+        assertTrue(calm.out().endsWith("expect: ok\nschedules: 4 tried, all end alike\n"), calm.out());
+    }
+
+    @Test
     void levelsRefuseWhatTheyCannotRun() {
         CliRun multi = CliRun.of("run", "src/test/resources/multi/handoff.yaml", "--level", "ir");
         assertEquals(2, multi.code());

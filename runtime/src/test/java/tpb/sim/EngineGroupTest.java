@@ -26,10 +26,16 @@ class EngineGroupTest {
     }
 
     static SimResult group(Module m) {
+        return group(m, EngineGroup.Schedule.DEFAULT);
+    }
+
+    static SimResult group(Module m, EngineGroup.Schedule schedule) {
+        return EngineGroup.run(engines(m), 10_000_000, m.memory(), m.queues(), Map.of(), schedule);
+    }
+
+    static List<EngineGroup.Engine> engines(Module m) {
         Map<EngineType, Compiler.EngineOutput> out = Compiler.compile(m, Compiler.Options.defaults());
-        List<EngineGroup.Engine> engines = m.engines().stream()
-                .map(e -> new EngineGroup.Engine(e.specName(), out.get(e).stream(), out.get(e).registers())).toList();
-        return EngineGroup.run(engines, 10_000_000, m.memory(), m.queues(), Map.of());
+        return m.engines().stream().map(e -> new EngineGroup.Engine(e.specName(), out.get(e).stream(), out.get(e).registers())).toList();
     }
 
     @TestFactory
@@ -76,6 +82,16 @@ class EngineGroupTest {
             }
         }
         loweredGroupAgrees(m, both);
+        // preempted after every step, or every third, and started from the other engine: the same ends
+        for (EngineGroup.Schedule sched : List.of(new EngineGroup.Schedule(1, 1), new EngineGroup.Schedule(0, 3))) {
+            SimResult other = group(m, sched);
+            assertEquals(both.status(), other.status(), sched + ": " + other.message());
+            assertEquals(both.registers(), other.registers(), sched.toString());
+            assertEquals(both.steps(), other.steps(), sched.toString());
+            SimResult lowered = EngineGroup.runLowered(Compiler.lower(m, Compiler.Options.defaults()), 10_000_000, m.memory(), m.queues(),
+                    sched);
+            assertEquals(other.semaphores(), lowered.semaphores(), "lowered " + sched);
+        }
     }
 
     /**
@@ -143,6 +159,30 @@ class EngineGroupTest {
         assertEquals(SimResult.Status.FAULT, r.status());
         assertEquals("deadlock: SP at PC 2 waits for semaphore 0 >= r1 = 4 (it is 3); PE at PC 4 waits at the all-engine barrier",
                 r.message());
+    }
+
+    @Test
+    void aRaceIsARunThatEndsOtherwiseUnderAnotherSchedule() throws Exception {
+        Module racy = kernel(Path.of("src/test/resources/multi/racy_semaphore.yaml"));
+        List<String> names = List.of("SP", "PE");
+        List<String> want = List.of("PE first, whole turns: semaphore 0 = 1 (2 under SP first, whole turns)",
+                "PE first, 1 step a turn: semaphore 0 = 1 (2 under SP first, whole turns)");
+        List<EngineGroup.Engine> engines = engines(racy);
+        assertEquals(want, EngineGroup.differences(names, s -> EngineGroup.run(engines, 1000, racy.memory(), racy.queues(), Map.of(), s)));
+        var lowered = Compiler.lower(racy, Compiler.Options.defaults());
+        assertEquals(want, EngineGroup.differences(names, s -> EngineGroup.runLowered(lowered, 1000, racy.memory(), racy.queues(), s)));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> synchronisedKernelsEndAlikeUnderEverySchedule() {
+        return Stream.of("multi/handoff.yaml", "multi/wait_register.yaml", "multi/crossed_waits.yaml", "kernels/19_two_engines.yaml")
+                .map(f -> DynamicTest.dynamicTest(f, () -> {
+                    Module m = kernel(Path.of("src/test/resources/" + f));
+                    List<EngineGroup.Engine> engines = engines(m);
+                    List<String> names = engines.stream().map(EngineGroup.Engine::name).toList();
+                    assertEquals(List.of(), EngineGroup.differences(names,
+                            s -> EngineGroup.run(engines, 100_000, m.memory(), m.queues(), Map.of(), s)));
+                }));
     }
 
     @Test
