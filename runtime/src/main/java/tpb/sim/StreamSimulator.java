@@ -345,27 +345,24 @@ public final class StreamSimulator implements Sequencer {
         int pc = this.pc;
         int sp = this.sp;
         long steps = m.steps;
-        final long max = m.maxSteps;
-        final long turnEnd = quantum >= max - steps ? max : steps + quantum;
-        // one compare a record covers the budget, the quantum and the trace: past the gate the slow path runs
+        turnEnd = quantum >= m.maxSteps - steps ? m.maxSteps : steps + quantum;
+        // one compare a record covers the budget, the quantum and the trace: past the gate the slow path
+        // runs. What only the slow path needs stays in fields, so the loop keeps its locals in registers.
         long gate = trace == null ? turnEnd : steps;
         final long[] r = regs;
-        final java.util.function.IntConsumer t = trace;
+        final long[] code = this.code;
         try {
             while (true) {
                 final long w = code[pc];
                 if (++steps > gate && kind(w) != OUTSIDE) {
-                    if (steps > max) {
-                        throw new SimFault("step budget of " + max + " exhausted");
-                    }
-                    if (steps > turnEnd) {
+                    if (turnOver(steps)) {
                         steps--; // the record runs next turn
                         return Outcome.YIELD;
                     }
                     if (kind(w) != RecordKind.SEMAPHORE) { // a wait is traced once, however often it blocks
-                        t.accept(pc);
+                        trace.accept(pc);
                     }
-                    gate = t == null ? turnEnd : steps;
+                    gate = steps; // only a traced run gets here without yielding or faulting
                 }
                 switch (kind(w)) {
                     case RecordKind.NOP -> pc++;
@@ -470,8 +467,8 @@ public final class StreamSimulator implements Sequencer {
                     }
                     case RecordKind.SEMAPHORE -> {
                         EventSemaphoreRecord e = (EventSemaphoreRecord) extra[pc];
-                        if (t != null && blockedAt != pc) {
-                            t.accept(pc);
+                        if (trace != null && blockedAt != pc) {
+                            trace.accept(pc);
                         }
                         if (Machine.waits(e) && !m.satisfied(e.events().waitIdx(), threshold(e))) {
                             steps--; // a blocked record has not executed
@@ -499,6 +496,17 @@ public final class StreamSimulator implements Sequencer {
             this.sp = sp;
             m.steps = steps;
         }
+    }
+
+    /** The last step of this turn: the step budget's end, or the quantum's. */
+    private long turnEnd;
+
+    /** Past the gate: the budget's end faults; past the quantum's the turn is over. */
+    private boolean turnOver(long steps) {
+        if (steps > m.maxSteps) {
+            throw new SimFault("step budget of " + m.maxSteps + " exhausted");
+        }
+        return steps > turnEnd;
     }
 
     /** The second ALU operand: the immediate, or a 32-bit register. */
