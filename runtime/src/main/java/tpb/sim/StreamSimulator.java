@@ -65,7 +65,8 @@ public final class StreamSimulator implements Sequencer {
     private final long[] imm;
     private final Object[] extra;
     private final String[] fault;
-    private final long[] regs = new long[REGISTERS];
+    /** The 32-bit slots; int arithmetic wraps exactly as a 32-bit register does. */
+    private final int[] regs = new int[REGISTERS];
     private final Map<Long, Long> spill = new HashMap<>();
     private final Machine m;
 
@@ -81,7 +82,7 @@ public final class StreamSimulator implements Sequencer {
         extra = new Object[n];
         fault = new String[n];
         m = machine;
-        java.util.Arrays.fill(regs, M32);
+        java.util.Arrays.fill(regs, -1);
         Map<String, Integer> functions = new HashMap<>();
         for (int pc = 0; pc < n; pc++) {
             if (Decoder.decode(stream, pc * 64) instanceof FunctionBeginRecord f) {
@@ -156,7 +157,9 @@ public final class StreamSimulator implements Sequencer {
             int dst = check(x.dstLo(), w);
             imm[pc] = x.immediate();
             extra[pc] = new Object[] {x.op(), x.dtype()};
-            return word(wide ? ALU : alu32(x.op()), dst, src0, src1, w);
+            int kind = wide ? ALU : alu32(x.op());
+            // a 32-bit fast kind carries its immediate in the word's upper half; the general ALU its width there
+            return word(kind, dst, src0, src1, kind == ALU ? w : (int) x.immediate());
         } else if (r instanceof RegisterMoveRecord x) {
             int w = x.validNum() == MoveWidth.BITS64 ? 2 : 1;
             int dst = check(x.dstLo(), w);
@@ -231,10 +234,10 @@ public final class StreamSimulator implements Sequencer {
     }
 
     /** Is a BR32 word's relation true of {@code x} and {@code y}? Unsigned compares bias both by 2^31. */
-    private static boolean holds(long w, long x, long y) {
+    private static boolean holds(long w, int x, int y) {
         int rel = c(w);
         int bias = (rel & 8) << 28;
-        return (rel >> (Integer.compare((int) x ^ bias, (int) y ^ bias) + 1) & 1) != 0;
+        return (rel >> (Integer.compare(x ^ bias, y ^ bias) + 1) & 1) != 0;
     }
 
     /** Runs from PC 0 for at most {@code maxSteps} records; {@code registers} names what to read back. */
@@ -280,17 +283,22 @@ public final class StreamSimulator implements Sequencer {
         if (loc.slot() < 0) {
             return spill.getOrDefault(8L * loc.spillSlot(), loc.width() == 2 ? -1L : 0xFFFF_FFFFL);
         }
-        return loc.width() == 2 ? pair(loc.slot()) : regs[loc.slot()];
+        return loc.width() == 2 ? pair(loc.slot()) : slot(loc.slot());
+    }
+
+    /** A 32-bit slot's value, unsigned. */
+    private long slot(int r) {
+        return regs[r] & M32;
     }
 
     private long pair(int r) {
-        return regs[r] | (regs[r + 1] << 32);
+        return (regs[r] & M32) | ((long) regs[r + 1] << 32);
     }
 
     private void put(int r, boolean wide, long v) {
-        regs[r] = v & 0xFFFF_FFFFL;
+        regs[r] = (int) v;
         if (wide) {
-            regs[r + 1] = v >>> 32;
+            regs[r + 1] = (int) (v >>> 32);
         }
     }
 
@@ -349,7 +357,7 @@ public final class StreamSimulator implements Sequencer {
         // one compare a record covers the budget, the quantum and the trace: past the gate the slow path
         // runs. What only the slow path needs stays in fields, so the loop keeps its locals in registers.
         long gate = trace == null ? turnEnd : steps;
-        final long[] r = regs;
+        final int[] r = regs;
         final long[] code = this.code;
         try {
             while (true) {
@@ -367,40 +375,40 @@ public final class StreamSimulator implements Sequencer {
                 switch (kind(w)) {
                     case RecordKind.NOP -> pc++;
                     case ADD32 -> {
-                        r[a(w)] = (r[b(w)] + src1(w, pc)) & M32;
+                        r[a(w)] = r[b(w)] + src1(w);
                         pc++;
                     }
                     case SUB32 -> {
-                        r[a(w)] = (r[b(w)] - src1(w, pc)) & M32;
+                        r[a(w)] = r[b(w)] - src1(w);
                         pc++;
                     }
                     case MUL32 -> {
-                        r[a(w)] = (r[b(w)] * src1(w, pc)) & M32;
+                        r[a(w)] = r[b(w)] * src1(w);
                         pc++;
                     }
                     case AND32 -> {
-                        r[a(w)] = r[b(w)] & src1(w, pc) & M32;
+                        r[a(w)] = r[b(w)] & src1(w);
                         pc++;
                     }
                     case OR32 -> {
-                        r[a(w)] = (r[b(w)] | src1(w, pc)) & M32;
+                        r[a(w)] = r[b(w)] | src1(w);
                         pc++;
                     }
                     case XOR32 -> {
-                        r[a(w)] = (r[b(w)] ^ src1(w, pc)) & M32;
+                        r[a(w)] = r[b(w)] ^ src1(w);
                         pc++;
                     }
                     case SHL32 -> {
-                        r[a(w)] = (r[b(w)] << (src1(w, pc) & 31)) & M32;
+                        r[a(w)] = r[b(w)] << (src1(w) & 31);
                         pc++;
                     }
-                    case BR32 -> pc = holds(w, r[a(w)], rhs(w, pc)) ? target(w) : pc + 1;
+                    case BR32 -> pc = holds(w, r[a(w)], rhs32(w, pc)) ? target(w) : pc + 1;
                     case ADD_BR -> {
-                        r[a(w)] = (r[b(w)] + src1(w, pc)) & M32;
+                        r[a(w)] = r[b(w)] + src1(w);
                         if (steps < gate) { // the branch fits the budget and no one watches records one by one
                             steps++;
                             long v = code[++pc];
-                            pc = holds(v, r[a(v)], rhs(v, pc)) ? target(v) : pc + 1;
+                            pc = holds(v, r[a(v)], rhs32(v, pc)) ? target(v) : pc + 1;
                         } else {
                             pc++;
                         }
@@ -408,8 +416,8 @@ public final class StreamSimulator implements Sequencer {
                     case ALU -> {
                         Object[] x = (Object[]) extra[pc];
                         boolean wide = target(w) == 2;
-                        long s0 = wide ? pair(b(w)) : r[b(w)];
-                        long s1 = c(w) == IMM ? imm[pc] : wide ? pair(c(w)) : r[c(w)];
+                        long s0 = wide ? pair(b(w)) : slot(b(w));
+                        long s1 = c(w) == IMM ? imm[pc] : wide ? pair(c(w)) : slot(c(w));
                         put(a(w), wide, Semantics.alu((AluOpType) x[0], wide, (DtypeWire) x[1], s0, s1));
                         pc++;
                     }
@@ -419,7 +427,7 @@ public final class StreamSimulator implements Sequencer {
                     }
                     case BRANCH -> {
                         Object[] x = (Object[]) extra[pc];
-                        pc = Semantics.compare((BranchCompareOp) x[0], (DtypeWire) x[1], r[a(w)], rhs(w, pc)) ? target(w) : pc + 1;
+                        pc = Semantics.compare((BranchCompareOp) x[0], (DtypeWire) x[1], slot(a(w)), rhs(w, pc)) ? target(w) : pc + 1;
                     }
                     case JUMP -> pc = target(w);
                     case RecordKind.CALL -> {
@@ -446,7 +454,7 @@ public final class StreamSimulator implements Sequencer {
                     case STORE -> {
                         boolean wide = c(w) == 2;
                         int reg = check(target(w), c(w));
-                        spill.put(imm[pc], wide ? pair(reg) : r[reg]);
+                        spill.put(imm[pc], wide ? pair(reg) : slot(reg));
                         pc++;
                     }
                     case LOAD -> {
@@ -509,14 +517,19 @@ public final class StreamSimulator implements Sequencer {
         return steps > turnEnd;
     }
 
-    /** The second ALU operand: the immediate, or a 32-bit register. */
-    private long src1(long w, int pc) {
-        return c(w) == IMM ? imm[pc] : regs[c(w)];
+    /** A fast 32-bit ALU op's second operand: the immediate its word carries, or a register. */
+    private int src1(long w) {
+        return c(w) == IMM ? target(w) : regs[c(w)];
     }
 
-    /** A compare's right-hand side, or a move's source: the immediate, or a 32-bit register. */
+    /** A compare's right-hand side, or a move's source: the immediate, or a 32-bit register (unsigned). */
     private long rhs(long w, int pc) {
-        return b(w) == IMM ? imm[pc] : regs[b(w)];
+        return b(w) == IMM ? imm[pc] : slot(b(w));
+    }
+
+    /** A BR32's right-hand side, as the 32 bits it compares. */
+    private int rhs32(long w, int pc) {
+        return b(w) == IMM ? (int) imm[pc] : regs[b(w)];
     }
 
     private static int check(int reg, int width) {
@@ -533,6 +546,6 @@ public final class StreamSimulator implements Sequencer {
      */
     private long threshold(EventSemaphoreRecord e) {
         long v = e.events().semaphoreValue();
-        return e.events().waitMode() == WaitMode.SEM_GE_REG ? regs[check((int) v, 1)] : v;
+        return e.events().waitMode() == WaitMode.SEM_GE_REG ? slot(check((int) v, 1)) : v;
     }
 }
