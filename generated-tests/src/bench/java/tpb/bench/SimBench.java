@@ -28,9 +28,11 @@ import tpb.sim.StreamSimulator;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@Fork(1)
+// one invocation is a 4M-record loop, compiled first by OSR: ten warmup seconds let every fork
+// reach the method's own C2 code (with three, forks still switched modes while measured)
+@Warmup(iterations = 10, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(3)
 public class SimBench {
     static final String KERNEL = """
             kernel: counted
