@@ -55,8 +55,7 @@ public final class IrSimulator {
                 out.put(r.name(), v);
             }
         });
-        return new SimResult(status, message, s.m.steps, out, List.copyOf(s.m.fired), s.m.semaphoreList(), s.m.memoryChecksum(),
-                s.m.memory);
+        return s.m.result(status, message, out);
     }
 
     /** How a run of instructions ended. */

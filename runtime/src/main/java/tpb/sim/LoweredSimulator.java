@@ -69,16 +69,7 @@ public final class LoweredSimulator implements Sequencer {
     public static SimResult run(LoopLowering.Result lowered, long maxSteps, List<tpb.ir.Dma.Region> memory,
             List<tpb.ir.Dma.Queue> queues) {
         LoweredSimulator s = new LoweredSimulator(lowered, new Machine(maxSteps, memory, queues));
-        SimResult.Status status;
-        String message = null;
-        try {
-            status = s.runAlone();
-        } catch (SimFault f) {
-            status = SimResult.Status.FAULT;
-            message = f.getMessage();
-        }
-        return new SimResult(status, message, s.m.steps, s.written(), List.copyOf(s.m.fired), s.m.semaphoreList(),
-                s.m.memoryChecksum(), s.m.memory);
+        return s.report(s::written);
     }
 
     /** As in the IR simulator: the kernel registers the run wrote (an unwritten one has no defined final value). */

@@ -177,6 +177,11 @@ final class Machine {
         }
     }
 
+    /** How a one-engine run ended, with this machine's state: steps, DMA log, semaphores, memory. */
+    SimResult result(SimResult.Status status, String message, Map<String, Long> registers) {
+        return new SimResult(status, message, steps, registers, List.copyOf(fired), semaphoreList(), memoryChecksum(), memory);
+    }
+
     List<Integer> semaphoreList() {
         List<Integer> out = new ArrayList<>(SEMAPHORES);
         for (int s : semaphores) {

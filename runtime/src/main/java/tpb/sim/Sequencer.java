@@ -42,6 +42,19 @@ interface Sequencer {
         return "semaphore " + sem + " >= " + thresholdName() + waitThreshold() + " (it is " + machine().semaphores[sem] + ")";
     }
 
+    /** Runs the engine alone ({@link #runAlone}) and reports its end, a fault included, with {@code registers} read after. */
+    default SimResult report(java.util.function.Supplier<java.util.Map<String, Long>> registers) {
+        SimResult.Status status;
+        String message = null;
+        try {
+            status = runAlone();
+        } catch (SimFault f) {
+            status = SimResult.Status.FAULT;
+            message = f.getMessage();
+        }
+        return machine().result(status, message, registers.get());
+    }
+
     /**
      * Runs the engine alone to its end: a barrier has no one to wait for, and a wait that blocks
      * can never be satisfied — a deadlock, the blocked wait counting as the faulting step.

@@ -256,18 +256,11 @@ public final class StreamSimulator implements Sequencer {
             java.util.function.IntConsumer trace, List<tpb.ir.Dma.Region> memory, List<tpb.ir.Dma.Queue> queues) {
         StreamSimulator s = new StreamSimulator(stream, maxSteps, memory, queues);
         s.trace = trace;
-        SimResult.Status status;
-        String message = null;
-        try {
-            status = s.runAlone();
-        } catch (SimFault f) {
-            status = SimResult.Status.FAULT;
-            message = f.getMessage();
-        }
-        Map<String, Long> out = new LinkedHashMap<>();
-        registers.forEach((name, loc) -> out.put(name, s.readBack(loc)));
-        return new SimResult(status, message, s.m.steps, out, List.copyOf(s.m.fired), s.m.semaphoreList(), s.m.memoryChecksum(),
-                s.m.memory);
+        return s.report(() -> {
+            Map<String, Long> out = new LinkedHashMap<>();
+            registers.forEach((name, loc) -> out.put(name, s.readBack(loc)));
+            return out;
+        });
     }
 
     /** Every register slot by number (for streams run without a kernel). */
