@@ -53,7 +53,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--level", paramLabel = "L", defaultValue = "stream",
             description = "What to run: stream (the compiled records, default), lowered (the lowered code on virtual registers, "
-                    + "before allocation) or ir (the kernel before lowering; one engine).")
+                    + "before allocation) or ir (the kernel before lowering).")
     Level level;
 
     @Option(names = "--schedules", description = "With several engines: also run every engine first, with whole turns and with one "
@@ -148,8 +148,10 @@ final class RunCommand implements Callable<Integer> {
         }
         if (level == Level.ir) {
             if (engine == null && m.engines().size() > 1) {
-                throw new CliException("--level ir runs one engine: name it with --engine (the kernel runs on "
-                        + m.engines().stream().map(EngineType::specName).toList() + ")", Tpb.USAGE);
+                List<String> names = m.engines().stream().map(EngineType::specName).toList();
+                Races races = !schedules ? null : new Races(EngineGroup.schedules(names.size()).size(),
+                        EngineGroup.differences(names, s -> EngineGroup.runIr(m, maxSteps, s)));
+                return report(EngineGroup.runIr(m, maxSteps, EngineGroup.Schedule.DEFAULT), m.expect(), m, races);
             }
             return report(tpb.sim.IrSimulator.run(m, engine(m), maxSteps), m.expect(), m, null);
         }

@@ -149,6 +149,30 @@ public final class EngineGroup {
         return run(names, sims, m, schedule, () -> sims.stream().map(LoweredSimulator::everyRegister).toList());
     }
 
+    /**
+     * Runs every engine of the kernel before lowering (the structured IR, {@link IrSimulator}),
+     * together, on the same kind of schedule as {@link #run}. Steps count IR instructions, so a
+     * quantum cuts turns at other points than in records. An engine reports the kernel registers
+     * its instructions use (those it would be given registers for) that it wrote.
+     */
+    public static SimResult runIr(tpb.ir.Module kernel, long maxSteps, Schedule schedule) {
+        Machine m = new Machine(maxSteps, kernel.memory(), kernel.queues());
+        List<IrSequencer> sims = kernel.engines().stream().map(e -> new IrSequencer(kernel, e, m)).toList();
+        List<String> names = kernel.engines().stream().map(tpb.isa.EngineType::specName).toList();
+        Map<String, Integer> sems = tpb.lower.SemaphoreAllocation.allocate(kernel, Machine.SEMAPHORES);
+        return run(names, sims, m, schedule, () -> {
+            List<Map<String, Long>> out = new ArrayList<>();
+            for (int i = 0; i < sims.size(); i++) {
+                java.util.Set<String> uses = new java.util.HashSet<>();
+                tpb.lower.LoopLowering.lower(kernel, kernel.engines().get(i), sems).registers().keySet().forEach(r -> uses.add(r.name()));
+                Map<String, Long> mine = new LinkedHashMap<>(sims.get(i).simulator().written());
+                mine.keySet().retainAll(uses);
+                out.add(mine);
+            }
+            return out;
+        });
+    }
+
     private static SimResult run(List<String> names, List<? extends Sequencer> sims, Machine m, Schedule schedule,
             java.util.function.Supplier<List<Map<String, Long>>> registers) {
         SimResult.Status status;
@@ -159,6 +183,8 @@ public final class EngineGroup {
         } catch (EngineFault f) {
             status = SimResult.Status.FAULT;
             message = f.getMessage();
+        } finally {
+            sims.forEach(Sequencer::close);
         }
         return new SimResult(status, message, m.steps, merge(names, registers.get()), List.copyOf(m.fired), m.semaphoreList(),
                 m.memoryChecksum(), m.memory, perEngine(names, steps));

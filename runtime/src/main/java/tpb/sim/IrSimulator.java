@@ -27,11 +27,30 @@ public final class IrSimulator {
     private final Machine m;
     private final Map<Register, Long> regs = new LinkedHashMap<>();
     private final java.util.Set<Register> written = new java.util.LinkedHashSet<>();
+    /** The engine's side of a group's turn-taking; null when it runs alone. */
+    private final Turns turns;
+    /** The instruction running, for reports. */
+    tpb.spec.Pos at;
+
+    /** What a group's scheduler is asked at every step, blocked wait and barrier of an engine. */
+    interface Turns {
+        /** Before each step: the turn may be over (the engine then waits for its next one). */
+        void beforeStep();
+
+        /** Hands the turn back with {@code why} (BLOCKED or BARRIER) and waits for the next one. */
+        void pause(Sequencer.Outcome why);
+    }
 
     private IrSimulator(Module module, EngineType engine, long maxSteps) {
+        this(module, engine, new Machine(maxSteps, module.memory(), module.queues()), null);
+    }
+
+    /** One engine of a group, over the group's machine. */
+    IrSimulator(Module module, EngineType engine, Machine machine, Turns turns) {
         this.module = module;
         this.engine = engine;
-        this.m = new Machine(maxSteps, module.memory(), module.queues());
+        this.turns = turns;
+        this.m = machine;
         for (Register r : module.registers()) {
             regs.put(r, r.is64() ? -1L : 0xFFFF_FFFFL);
         }
@@ -48,15 +67,44 @@ public final class IrSimulator {
             status = SimResult.Status.FAULT;
             message = f.getMessage();
         }
-        // a register the run never wrote has no defined final value (the compiler need not keep its reset contents)
         Map<String, Long> out = new LinkedHashMap<>();
-        s.regs.forEach((r, v) -> {
-            if (s.written.contains(r)) {
-                out.put(r.name(), v);
+        s.written().forEach((r, v) -> {
+            if (v != null) {
+                out.put(r, v);
             }
         });
         return s.m.result(status, message, out);
     }
+
+    /** Runs the engine's entry; EXIT or END. */
+    Sequencer.Outcome runEntry() {
+        return call(module.functions().get(0)) == Signal.EXIT ? Sequencer.Outcome.EXIT : Sequencer.Outcome.END;
+    }
+
+    /**
+     * Every register of the kernel, null for one the run never wrote: such a register has no
+     * defined final value (the compiler need not keep its reset contents).
+     */
+    Map<String, Long> written() {
+        Map<String, Long> out = new LinkedHashMap<>();
+        regs.forEach((r, v) -> out.put(r.name(), written.contains(r) ? v : null));
+        return out;
+    }
+
+    private void step(Inst i) {
+        if (turns != null) {
+            turns.beforeStep();
+        }
+        if (i != null) {
+            at = i.pos();
+        }
+        m.step();
+    }
+
+    /** The semaphore, threshold and threshold's register of the wait this engine is blocked on. */
+    int waitSem;
+    long waitThreshold;
+    String waitRegister = "";
 
     /** How a run of instructions ended. */
     private enum Signal { NORMAL, BRANCH, BREAK, RETURN, EXIT }
@@ -123,7 +171,7 @@ public final class IrSimulator {
     }
 
     private Signal exec(Inst i) {
-        m.step();
+        step(i);
         if (i instanceof Inst.RegisterAlu a) {
             write(a.dst(), Semantics.alu(a.op(), a.is64(), a.dtype(), read(a.src0()), value(a.src1())));
         } else if (i instanceof Inst.RegisterMove mv) {
@@ -155,11 +203,14 @@ public final class IrSimulator {
             m.rearm(q.queue());
         } else if (i instanceof Inst.EventSemaphore e) {
             if (e.waitSem() != null) {
-                m.waitAtLeast(semaphoreId(e.waitSem()), e.waitReg() == null ? e.waitValue() : read(e.waitReg()));
+                waitFor(semaphoreId(e.waitSem()), e.waitReg() == null ? e.waitValue() : read(e.waitReg()),
+                        e.waitReg() == null ? "" : e.waitReg().name() + " = ");
             }
             if (e.updateSem() != null) {
                 m.update(semaphoreId(e.updateSem()), e.updateMode(), e.updateValue());
             }
+        } else if (i instanceof Inst.AllEngineBarrier && turns != null) {
+            turns.pause(Sequencer.Outcome.BARRIER);
         } else if (i instanceof Inst.GroupReset g) {
             g.semaphores().forEach(s -> m.semaphores[semaphoreId(s)] = 0);
         } else if (i instanceof Inst.Loop l) {
@@ -175,13 +226,32 @@ public final class IrSimulator {
                 if (s != Signal.NORMAL) {
                     return s;
                 }
-                m.step();
+                step(null);
                 if (read(d.pred()) == 0) {
                     return Signal.NORMAL;
                 }
             }
         }
         return Signal.NORMAL;
+    }
+
+    /**
+     * A semaphore wait. Alone, one that does not hold now never will: a deadlock. In a group the
+     * engine hands its turn back until it holds; the blocked wait counts as a step once, when it runs.
+     */
+    private void waitFor(int sem, long threshold, String register) {
+        if (turns == null) {
+            m.waitAtLeast(sem, threshold);
+            return;
+        }
+        while (!m.satisfied(sem, threshold)) {
+            waitSem = sem;
+            waitThreshold = threshold;
+            waitRegister = register;
+            m.steps--;
+            turns.pause(Sequencer.Outcome.BLOCKED);
+            step(null);
+        }
     }
 
     private java.util.Map<String, Integer> semaphoreIds;
@@ -221,7 +291,7 @@ public final class IrSimulator {
             if (s != Signal.NORMAL) {
                 return s;
             }
-            m.step();
+            step(null);
             write(var, Semantics.alu(AluOpType.ADD, false, DtypeWire.INT32, read(var), stride));
             if (!Semantics.compare(BranchCompareOp.IS_LTIMM, DtypeWire.INT32, read(var), limit)) {
                 return Signal.NORMAL;

@@ -24,6 +24,9 @@ interface Sequencer {
 
     Machine machine();
 
+    /** Releases what the sequencer holds once its group is over (an IR engine's thread). */
+    default void close() {}
+
     /** Where the engine stands, for reports: its PC, or the barrier it waits at. */
     String at();
 

@@ -49,6 +49,11 @@ class RunCommandTest {
         assertEquals("EXIT after " + (loweredSteps + 1) + " steps", stream.out().lines().findFirst().orElseThrow());
         CliRun group = CliRun.of("run", "src/test/resources/multi/handoff.yaml", "--level", "lowered");
         assertEquals("EXIT after 10 steps (SP 5, PE 5)\nregisters: seen=1  acc=12\nexpect: ok\n", group.out());
+        CliRun irGroup = CliRun.of("run", "src/test/resources/multi/handoff.yaml", "--level", "ir");
+        assertEquals("EXIT after 10 steps (SP 5, PE 5)\nregisters: seen=1  acc=12\nexpect: ok\n", irGroup.out());
+        CliRun irRace = CliRun.of("run", "src/test/resources/multi/racy_semaphore.yaml", "--level", "ir", "--schedules");
+        assertEquals(1, irRace.code());
+        assertTrue(irRace.out().contains("  PE first, whole turns: semaphore 0 = 1 (2 under SP first, whole turns)\n"), irRace.out());
     }
 
     @Test
@@ -65,9 +70,6 @@ class RunCommandTest {
 
     @Test
     void levelsRefuseWhatTheyCannotRun() {
-        CliRun multi = CliRun.of("run", "src/test/resources/multi/handoff.yaml", "--level", "ir");
-        assertEquals(2, multi.code());
-        assertEquals("tpb: --level ir runs one engine: name it with --engine (the kernel runs on [SP, PE])\n", multi.err());
         CliRun pe = CliRun.of("run", "src/test/resources/multi/handoff.yaml", "--level", "ir", "--engine", "PE");
         assertTrue(pe.out().startsWith("EXIT after 5 steps\nregisters: acc=12\nexpect: FAILED: seen = null, expected 1"), pe.out());
         CliRun trace = CliRun.of("run", KERNELS + "05_calls.yaml", "--level", "lowered", "--trace");

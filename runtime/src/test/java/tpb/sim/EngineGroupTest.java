@@ -82,6 +82,8 @@ class EngineGroupTest {
             }
         }
         loweredGroupAgrees(m, both);
+        irGroupAgrees(m, both, EngineGroup.Schedule.DEFAULT);
+        irGroupAgrees(m, both, new EngineGroup.Schedule(1, 1));
         // preempted after every step, or every third, and started from the other engine: the same ends
         for (EngineGroup.Schedule sched : List.of(new EngineGroup.Schedule(1, 1), new EngineGroup.Schedule(0, 3))) {
             SimResult other = group(m, sched);
@@ -110,6 +112,51 @@ class EngineGroupTest {
         assertEquals(streams.memoryChecksum(), lowered.memoryChecksum());
         assertEquals(streams.semaphores(), lowered.semaphores());
         streams.engineSteps().forEach((e, n) -> assertEquals(n, lowered.engineSteps().get(e) + 1, e + " steps"));
+    }
+
+    /**
+     * The kernel's engines run together before lowering end as their streams do: status, every
+     * register the IR run reports, and, for kernels without control flow (no fences), semaphores,
+     * DMA and memory.
+     */
+    static void irGroupAgrees(Module m, SimResult streams, EngineGroup.Schedule schedule) {
+        SimResult ir = EngineGroup.runIr(m, 10_000_000, schedule);
+        assertEquals(streams.status(), ir.status(), schedule + ": " + streams.message() + " / " + ir.message());
+        if (ir.status() == SimResult.Status.FAULT) {
+            assertEquals(streams.message().startsWith("deadlock"), ir.message().startsWith("deadlock"), ir.message());
+        }
+        ir.registers().forEach((r, v) -> assertEquals(v, streams.registers().get(r), schedule + " register " + r + ", IR / stream"));
+        assertTrue(streams.registers().keySet().containsAll(ir.registers().keySet()), ir.registers() + " / " + streams.registers());
+    }
+
+    @TestFactory
+    Stream<DynamicTest> irEnginesRunTogetherAsTheirStreamsDo() throws Exception {
+        try (Stream<Path> files = Files.list(Path.of("src/test/resources/multi"))) {
+            return files.sorted().toList().stream().map(p -> DynamicTest.dynamicTest(p.getFileName().toString(), () -> {
+                Module m = kernel(p);
+                SimResult streams = group(m);
+                irGroupAgrees(m, streams, EngineGroup.Schedule.DEFAULT);
+                SimResult ir = EngineGroup.runIr(m, 10_000, EngineGroup.Schedule.DEFAULT);
+                assertEquals(streams.semaphores(), ir.semaphores());
+                for (EngineGroup.Schedule sched : EngineGroup.schedules(2)) {
+                    assertEquals(group(m, sched).semaphores(), EngineGroup.runIr(m, 10_000, sched).semaphores(), sched.toString());
+                }
+                assertEquals(streams.fired(), ir.fired());
+                assertEquals(streams.memoryChecksum(), ir.memoryChecksum());
+            }));
+        }
+    }
+
+    @Test
+    void anIrDeadlockNamesTheKernelLinesAndLeavesNoThreadBehind() throws Exception {
+        Module m = kernel(Path.of("src/test/resources/multi/crossed_waits.yaml"));
+        for (int i = 0; i < 20; i++) {
+            SimResult r = EngineGroup.runIr(m, 1000, EngineGroup.Schedule.DEFAULT);
+            assertEquals("deadlock: SP at src/test/resources/multi/crossed_waits.yaml:8:9 waits for semaphore 0 >= 1 (it is 0); "
+                    + "PE at src/test/resources/multi/crossed_waits.yaml:10:9 waits for semaphore 1 >= 1 (it is 0)", r.message());
+        }
+        assertEquals(List.of(), Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith("tpb-ir-"))
+                .map(Thread::getName).toList(), "every engine thread ends with its group");
     }
 
     @TestFactory
@@ -175,7 +222,8 @@ class EngineGroupTest {
 
     @TestFactory
     Stream<DynamicTest> synchronisedKernelsEndAlikeUnderEverySchedule() {
-        return Stream.of("multi/handoff.yaml", "multi/wait_register.yaml", "multi/crossed_waits.yaml", "kernels/19_two_engines.yaml")
+        return Stream.of("multi/handoff.yaml", "multi/wait_register.yaml", "multi/crossed_waits.yaml", "multi/barrier_orders.yaml",
+                "kernels/19_two_engines.yaml")
                 .map(f -> DynamicTest.dynamicTest(f, () -> {
                     Module m = kernel(Path.of("src/test/resources/" + f));
                     List<EngineGroup.Engine> engines = engines(m);
