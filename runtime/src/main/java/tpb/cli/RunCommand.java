@@ -39,7 +39,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--max-steps", paramLabel = "N", defaultValue = "10000000", description = "Step budget (default 10,000,000 records).")
     long maxSteps;
 
-    @Option(names = "--trace", description = "Print every executed record.")
+    @Option(names = "--trace", description = "Print every executed record (or, with --level, instruction).")
     boolean trace;
 
     @Option(names = "--json", description = "Report as JSON: status, steps, registers, memory_checksum.")
@@ -143,26 +143,32 @@ final class RunCommand implements Callable<Integer> {
 
     /** --level ir or lowered: the kernel above the records. Steps count IR or lowered instructions, not records. */
     private int runAbove(Module m) {
+        java.io.PrintWriter out = spec.commandLine().getOut();
+        List<String> names = m.engines().stream().map(EngineType::specName).toList();
+        boolean together = engine == null && names.size() > 1;
+        // one trace line per executed instruction: its position (a kernel line, or function+index) and what it is
+        java.util.function.Consumer<String> alone = !trace ? null : line -> out.println("trace " + line);
+        Map<String, java.util.function.Consumer<String>> traces = new LinkedHashMap<>();
         if (trace) {
-            throw new CliException("--trace prints records: it needs --level stream", Tpb.USAGE);
+            names.forEach(n -> traces.put(n, line -> out.printf("trace %-4s %s%n", n, line)));
         }
         if (level == Level.ir) {
-            if (engine == null && m.engines().size() > 1) {
-                List<String> names = m.engines().stream().map(EngineType::specName).toList();
-                Races races = !schedules ? null : new Races(EngineGroup.schedules(names.size()).size(),
-                        EngineGroup.differences(names, s -> EngineGroup.runIr(m, maxSteps, s)));
-                return report(EngineGroup.runIr(m, maxSteps, EngineGroup.Schedule.DEFAULT), m.expect(), m, races);
+            if (!together) {
+                return report(tpb.sim.IrSimulator.run(m, engine(m), maxSteps, alone), m.expect(), m, null);
             }
-            return report(tpb.sim.IrSimulator.run(m, engine(m), maxSteps), m.expect(), m, null);
+            Races races = !schedules ? null : new Races(EngineGroup.schedules(names.size()).size(),
+                    EngineGroup.differences(names, s -> EngineGroup.runIr(m, maxSteps, s)));
+            return report(EngineGroup.runIr(m, maxSteps, EngineGroup.Schedule.DEFAULT, traces), m.expect(), m, races);
         }
         Map<EngineType, tpb.lower.LoopLowering.Result> lowered = Compiler.lower(m, Compiler.Options.defaults());
-        if (engine == null && m.engines().size() > 1) {
-            List<String> names = m.engines().stream().map(EngineType::specName).toList();
-            Races races = !schedules ? null : new Races(EngineGroup.schedules(names.size()).size(), EngineGroup.differences(names,
-                    s -> EngineGroup.runLowered(lowered, maxSteps, m.memory(), m.queues(), s)));
-            return report(EngineGroup.runLowered(lowered, maxSteps, m.memory(), m.queues()), m.expect(), m, races);
+        if (!together) {
+            return report(tpb.sim.LoweredSimulator.run(lowered.get(engine(m)), maxSteps, m.memory(), m.queues(), alone), m.expect(), m,
+                    null);
         }
-        return report(tpb.sim.LoweredSimulator.run(lowered.get(engine(m)), maxSteps, m.memory(), m.queues()), m.expect(), m, null);
+        Races races = !schedules ? null : new Races(EngineGroup.schedules(names.size()).size(), EngineGroup.differences(names,
+                s -> EngineGroup.runLowered(lowered, maxSteps, m.memory(), m.queues(), s)));
+        return report(EngineGroup.runLowered(lowered, maxSteps, m.memory(), m.queues(), EngineGroup.Schedule.DEFAULT, traces), m.expect(),
+                m, races);
     }
 
     private int report(SimResult r, Map<String, Long> expect, Module kernel, Races races) {

@@ -142,9 +142,20 @@ public final class EngineGroup {
     /** As above, under {@code schedule}. */
     public static SimResult runLowered(Map<tpb.isa.EngineType, tpb.lower.LoopLowering.Result> code, long maxSteps,
             List<tpb.ir.Dma.Region> memory, List<tpb.ir.Dma.Queue> queues, Schedule schedule) {
+        return runLowered(code, maxSteps, memory, queues, schedule, Map.of());
+    }
+
+    /** As above, each engine named in {@code traces} handing its consumer a line per executed instruction. */
+    public static SimResult runLowered(Map<tpb.isa.EngineType, tpb.lower.LoopLowering.Result> code, long maxSteps,
+            List<tpb.ir.Dma.Region> memory, List<tpb.ir.Dma.Queue> queues, Schedule schedule,
+            Map<String, java.util.function.Consumer<String>> traces) {
         Machine m = new Machine(maxSteps, memory, queues);
         List<LoweredSimulator> sims = new ArrayList<>();
-        code.values().forEach(l -> sims.add(new LoweredSimulator(l, m)));
+        code.forEach((e, l) -> {
+            LoweredSimulator s = new LoweredSimulator(l, m);
+            s.trace = traces.get(e.specName());
+            sims.add(s);
+        });
         List<String> names = code.keySet().stream().map(tpb.isa.EngineType::specName).toList();
         return run(names, sims, m, schedule, () -> sims.stream().map(LoweredSimulator::everyRegister).toList());
     }
@@ -156,8 +167,15 @@ public final class EngineGroup {
      * its instructions use (those it would be given registers for) that it wrote.
      */
     public static SimResult runIr(tpb.ir.Module kernel, long maxSteps, Schedule schedule) {
+        return runIr(kernel, maxSteps, schedule, Map.of());
+    }
+
+    /** As above, each engine named in {@code traces} handing its consumer a line per executed instruction. */
+    public static SimResult runIr(tpb.ir.Module kernel, long maxSteps, Schedule schedule,
+            Map<String, java.util.function.Consumer<String>> traces) {
         Machine m = new Machine(maxSteps, kernel.memory(), kernel.queues());
         List<IrSequencer> sims = kernel.engines().stream().map(e -> new IrSequencer(kernel, e, m)).toList();
+        sims.forEach(s -> s.simulator().trace = traces.get(s.name()));
         List<String> names = kernel.engines().stream().map(tpb.isa.EngineType::specName).toList();
         Map<String, Integer> sems = tpb.lower.SemaphoreAllocation.allocate(kernel, Machine.SEMAPHORES);
         return run(names, sims, m, schedule, () -> {

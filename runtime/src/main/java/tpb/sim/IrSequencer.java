@@ -32,6 +32,10 @@ final class IrSequencer implements Sequencer, IrSimulator.Turns {
         return sim;
     }
 
+    String name() {
+        return name;
+    }
+
     @Override
     public Outcome slice(long quantum) {
         if (thread == null) {

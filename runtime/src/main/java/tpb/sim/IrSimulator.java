@@ -31,6 +31,8 @@ public final class IrSimulator {
     private final Turns turns;
     /** The instruction running, for reports. */
     tpb.spec.Pos at;
+    /** Gets a line per executed instruction, or null. */
+    java.util.function.Consumer<String> trace;
 
     /** What a group's scheduler is asked at every step, blocked wait and barrier of an engine. */
     interface Turns {
@@ -57,7 +59,13 @@ public final class IrSimulator {
     }
 
     public static SimResult run(Module module, EngineType engine, long maxSteps) {
+        return run(module, engine, maxSteps, null);
+    }
+
+    /** As above, handing {@code trace} a line per executed instruction: its kernel position and kind. */
+    public static SimResult run(Module module, EngineType engine, long maxSteps, java.util.function.Consumer<String> trace) {
         IrSimulator s = new IrSimulator(module, engine, maxSteps);
+        s.trace = trace;
         SimResult.Status status;
         String message = null;
         try {
@@ -99,6 +107,9 @@ public final class IrSimulator {
             at = i.pos();
         }
         m.step();
+        if (trace != null) {
+            trace.accept(at + "  " + (i == null ? "(loop: next trip)" : i.getClass().getSimpleName()));
+        }
     }
 
     /** The semaphore, threshold and threshold's register of the wait this engine is blocked on. */
@@ -250,7 +261,8 @@ public final class IrSimulator {
             waitRegister = register;
             m.steps--;
             turns.pause(Sequencer.Outcome.BLOCKED);
-            step(null);
+            turns.beforeStep();
+            m.step(); // the wait runs again: one step, traced when it was first reached
         }
     }
 

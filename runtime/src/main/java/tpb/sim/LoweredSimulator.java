@@ -46,6 +46,9 @@ public final class LoweredSimulator implements Sequencer {
     private int pc;
     /** The wait or barrier a report shows. */
     private int shownPc;
+    /** Gets a line per executed instruction, or null; a wait that blocks is traced once. */
+    java.util.function.Consumer<String> trace;
+    private int tracedWait = -1;
 
     /** An engine's lowered code over {@code machine}, from the entry (its first function). */
     LoweredSimulator(LoopLowering.Result lowered, Machine machine) {
@@ -68,7 +71,14 @@ public final class LoweredSimulator implements Sequencer {
     /** Runs the engine's entry alone for at most {@code maxSteps} instructions. */
     public static SimResult run(LoopLowering.Result lowered, long maxSteps, List<tpb.ir.Dma.Region> memory,
             List<tpb.ir.Dma.Queue> queues) {
+        return run(lowered, maxSteps, memory, queues, null);
+    }
+
+    /** As above, handing {@code trace} a line per executed instruction: its position and the instruction. */
+    public static SimResult run(LoopLowering.Result lowered, long maxSteps, List<tpb.ir.Dma.Region> memory,
+            List<tpb.ir.Dma.Queue> queues, java.util.function.Consumer<String> trace) {
         LoweredSimulator s = new LoweredSimulator(lowered, new Machine(maxSteps, memory, queues));
+        s.trace = trace;
         return s.report(s::written);
     }
 
@@ -114,6 +124,10 @@ public final class LoweredSimulator implements Sequencer {
             }
             m.step();
             MInst i = code.get(pc++);
+            if (trace != null && pc - 1 != tracedWait) {
+                trace.accept(fn + "+" + (pc - 1) + "  " + text(i));
+            }
+            tracedWait = -1;
             if (i instanceof MInst.Alu a) {
                 long s1 = a.src1() == null ? a.imm() : read(a.src1());
                 write(a.dst(), Semantics.alu(a.op(), a.is64(), a.dtype(), read(a.src0()), s1));
@@ -200,7 +214,19 @@ public final class LoweredSimulator implements Sequencer {
     private Outcome blocked() {
         m.steps--;
         shownPc = --pc;
+        tracedWait = pc;
         return Outcome.BLOCKED;
+    }
+
+    /** An instruction for a trace: register-free records as the disassembler writes them, the rest as they are. */
+    private static String text(MInst i) {
+        if (i instanceof MInst.Fixed f) {
+            return tpb.asm.Disassembler.text(f.record().toBytes(), 0, 1);
+        }
+        if (i instanceof MInst.Wait w) {
+            return tpb.asm.Disassembler.text(w.record().toBytes(), 0, 1) + " (threshold " + w.threshold() + ")";
+        }
+        return i.toString();
     }
 
     /** A compare's right-hand side as its record carries it: a 32-bit register or a 32-bit immediate. */

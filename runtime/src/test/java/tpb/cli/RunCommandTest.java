@@ -69,11 +69,27 @@ class RunCommandTest {
     }
 
     @Test
+    void everyLevelTracesWhatItRuns() {
+        CliRun lowered = CliRun.of("run", KERNELS + "05_calls.yaml", "--level", "lowered", "--trace");
+        assertTrue(lowered.out().startsWith("""
+                trace main+0  Move[dst=acc, src=null, imm=1, dtype=INT32]
+                trace main+1  Move[dst=keep, src=null, imm=7, dtype=INT32]
+                trace main+2  call "bump"
+                trace bump+0  Alu[op=ADD, is64=false, dst=acc, src0=acc, src1=null, imm=3, dtype=INT32]
+                trace bump+1  ret
+                """), lowered.out());
+        CliRun ir = CliRun.of("run", "src/test/resources/multi/handoff.yaml", "--level", "ir", "--trace");
+        assertEquals(0, ir.code(), ir.out());
+        // SP's wait blocks until PE signals, and is traced once, at its kernel line
+        assertEquals(1, ir.out().lines().filter(l -> l.equals("trace SP   src/test/resources/multi/handoff.yaml:9:9  EventSemaphore")).count(),
+                ir.out());
+        assertEquals(10, ir.out().lines().filter(l -> l.startsWith("trace ")).count(), "one line a step: " + ir.out());
+    }
+
+    @Test
     void levelsRefuseWhatTheyCannotRun() {
         CliRun pe = CliRun.of("run", "src/test/resources/multi/handoff.yaml", "--level", "ir", "--engine", "PE");
         assertTrue(pe.out().startsWith("EXIT after 5 steps\nregisters: acc=12\nexpect: FAILED: seen = null, expected 1"), pe.out());
-        CliRun trace = CliRun.of("run", KERNELS + "05_calls.yaml", "--level", "lowered", "--trace");
-        assertEquals("tpb: --trace prints records: it needs --level stream\n", trace.err());
         CliRun bin = CliRun.of("run", "nothing.bin", "--level", "ir");
         assertEquals("tpb: --level ir needs a kernel; nothing.bin is a record stream\n", bin.err());
         assertEquals(2, bin.code());
