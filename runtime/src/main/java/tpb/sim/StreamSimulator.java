@@ -29,8 +29,9 @@ import tpb.isa.WaitMode;
 /**
  * One engine's sequencer over its record stream: the PC is a record index, branch targets come
  * from the records, Call finds its callee's PSEUDO_FUNCTION_BEGIN by name, Exit ends the run.
- * Records are decoded once into flat arrays before the run (decode once, then a tight loop over
- * ints), so a step allocates nothing. Registers are 64 32-bit slots, all ones at reset; a 64-bit
+ * Records are decoded once, before the run, into one packed word each (plus an immediate), so
+ * the loop is a switch over longs and a step allocates nothing (a spill store boxes its value:
+ * spill code is off the hot path). Registers are 64 32-bit slots, all ones at reset; a 64-bit
  * value is a (lo, hi) pair of slots.
  */
 public final class StreamSimulator implements Sequencer {
@@ -59,7 +60,8 @@ public final class StreamSimulator implements Sequencer {
      * One word per record, what the sequencer loop needs in one load: bits 0-7 the kind, 8-15
      * register a (destination, compare LHS), 16-23 register b (source 0, compare RHS), 24-31
      * byte c (source 1; a BR32's outcome mask: bit 0 less, 1 equal, 2 greater, 3 unsigned; a
-     * width of 2 for 64-bit forms), 32-63 a branch or call target, or a spill register.
+     * width of 2 for 64-bit forms), 32-63 a branch or call target, a fast ALU op's immediate, the
+     * general ALU's width, or a spill register.
      */
     private long[] code;
     private final long[] imm;
@@ -83,16 +85,17 @@ public final class StreamSimulator implements Sequencer {
         fault = new String[n];
         m = machine;
         java.util.Arrays.fill(regs, -1);
+        Instruction[] records = new Instruction[n];
         Map<String, Integer> functions = new HashMap<>();
         for (int pc = 0; pc < n; pc++) {
-            if (Decoder.decode(stream, pc * 64) instanceof FunctionBeginRecord f) {
+            records[pc] = Decoder.decode(stream, pc * 64);
+            if (records[pc] instanceof FunctionBeginRecord f) {
                 functions.put(f.functionName(), pc + 1);
             }
         }
         for (int pc = 0; pc < n; pc++) {
-            Instruction r = Decoder.decode(stream, pc * 64);
             try {
-                code[pc] = predecode(pc, r, functions);
+                code[pc] = predecode(pc, records[pc], functions);
             } catch (SimFault f) {
                 code[pc] = RecordKind.FAULT; // a register id out of range faults when the record runs, not before
                 fault[pc] = f.getMessage();
