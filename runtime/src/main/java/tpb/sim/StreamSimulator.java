@@ -67,8 +67,14 @@ public final class StreamSimulator implements Sequencer {
     private final long[] imm;
     private final Object[] extra;
     private final String[] fault;
-    /** The 32-bit slots; int arithmetic wraps exactly as a 32-bit register does. */
-    private final int[] regs = new int[REGISTERS];
+    /**
+     * The 32-bit slots; int arithmetic wraps exactly as a 32-bit register does. Slots 0-63 are the
+     * register file; 64-254 hold the stream's 32-bit immediates as read-only registers (one slot a
+     * distinct value, given at predecode), so the fast kinds read every operand the same way.
+     * Records ids are checked against 64, so nothing writes a constant slot.
+     */
+    private final int[] regs = new int[IMM];
+    private final Map<Integer, Integer> constants = new HashMap<>();
     private final Map<Long, Long> spill = new HashMap<>();
     private final Machine m;
 
@@ -84,7 +90,7 @@ public final class StreamSimulator implements Sequencer {
         extra = new Object[n];
         fault = new String[n];
         m = machine;
-        java.util.Arrays.fill(regs, -1);
+        java.util.Arrays.fill(regs, 0, REGISTERS, -1);
         Instruction[] records = new Instruction[n];
         Map<String, Integer> functions = new HashMap<>();
         for (int pc = 0; pc < n; pc++) {
@@ -161,8 +167,11 @@ public final class StreamSimulator implements Sequencer {
             imm[pc] = x.immediate();
             extra[pc] = new Object[] {x.op(), x.dtype()};
             int kind = wide ? ALU : alu32(x.op());
-            // a 32-bit fast kind carries its immediate in the word's upper half; the general ALU its width there
-            return word(kind, dst, src0, src1, kind == ALU ? w : (int) x.immediate());
+            if (kind != ALU && src1 == IMM) {
+                src1 = constant((int) x.immediate());
+                kind = src1 == IMM ? ALU : kind; // no constant slot left: the general path reads the immediate
+            }
+            return word(kind, dst, src0, src1, w);
         } else if (r instanceof RegisterMoveRecord x) {
             int w = x.validNum() == MoveWidth.BITS64 ? 2 : 1;
             int dst = check(x.dstLo(), w);
@@ -174,6 +183,10 @@ public final class StreamSimulator implements Sequencer {
             imm[pc] = x.cmpImmediate();
             extra[pc] = new Object[] {x.cmpOp(), x.dtype()};
             int rel = relation(x.cmpOp(), x.dtype());
+            if (rel >= 0 && rhs == IMM) {
+                rhs = constant((int) x.cmpImmediate());
+                rel = rhs == IMM ? -1 : rel;
+            }
             return word(rel < 0 ? BRANCH : BR32, lhs, rhs, rel, (int) x.target());
         } else if (r instanceof UnconditionalBranchRecord x) {
             return word(JUMP, 0, 0, 0, (int) x.target());
@@ -204,6 +217,20 @@ public final class StreamSimulator implements Sequencer {
             default -> { }
         }
         return kind;
+    }
+
+    /** The slot holding {@code value} as a read-only register, or IMM when every constant slot is taken. */
+    private int constant(int value) {
+        Integer slot = constants.get(value);
+        if (slot == null) {
+            if (REGISTERS + constants.size() >= IMM) {
+                return IMM;
+            }
+            slot = REGISTERS + constants.size();
+            constants.put(value, slot);
+            regs[slot] = value;
+        }
+        return slot;
     }
 
     /** The fast kind of a 32-bit ALU op, or the general one. */
@@ -371,40 +398,40 @@ public final class StreamSimulator implements Sequencer {
                 switch (kind(w)) {
                     case RecordKind.NOP -> pc++;
                     case ADD32 -> {
-                        r[a(w)] = r[b(w)] + src1(w);
+                        r[a(w)] = r[b(w)] + r[c(w)];
                         pc++;
                     }
                     case SUB32 -> {
-                        r[a(w)] = r[b(w)] - src1(w);
+                        r[a(w)] = r[b(w)] - r[c(w)];
                         pc++;
                     }
                     case MUL32 -> {
-                        r[a(w)] = r[b(w)] * src1(w);
+                        r[a(w)] = r[b(w)] * r[c(w)];
                         pc++;
                     }
                     case AND32 -> {
-                        r[a(w)] = r[b(w)] & src1(w);
+                        r[a(w)] = r[b(w)] & r[c(w)];
                         pc++;
                     }
                     case OR32 -> {
-                        r[a(w)] = r[b(w)] | src1(w);
+                        r[a(w)] = r[b(w)] | r[c(w)];
                         pc++;
                     }
                     case XOR32 -> {
-                        r[a(w)] = r[b(w)] ^ src1(w);
+                        r[a(w)] = r[b(w)] ^ r[c(w)];
                         pc++;
                     }
                     case SHL32 -> {
-                        r[a(w)] = r[b(w)] << (src1(w) & 31);
+                        r[a(w)] = r[b(w)] << (r[c(w)] & 31);
                         pc++;
                     }
-                    case BR32 -> pc = holds(w, r[a(w)], rhs32(w, pc)) ? target(w) : pc + 1;
+                    case BR32 -> pc = holds(w, r[a(w)], r[b(w)]) ? target(w) : pc + 1;
                     case ADD_BR -> {
-                        r[a(w)] = r[b(w)] + src1(w);
+                        r[a(w)] = r[b(w)] + r[c(w)];
                         if (steps < gate) { // the branch fits the budget and no one watches records one by one
                             steps++;
                             long v = code[++pc];
-                            pc = holds(v, r[a(v)], rhs32(v, pc)) ? target(v) : pc + 1;
+                            pc = holds(v, r[a(v)], r[b(v)]) ? target(v) : pc + 1;
                         } else {
                             pc++;
                         }
@@ -513,20 +540,13 @@ public final class StreamSimulator implements Sequencer {
         return steps > turnEnd;
     }
 
-    /** A fast 32-bit ALU op's second operand: the immediate its word carries, or a register. */
-    private int src1(long w) {
-        return c(w) == IMM ? target(w) : regs[c(w)];
-    }
 
     /** A compare's right-hand side, or a move's source: the immediate, or a 32-bit register (unsigned). */
     private long rhs(long w, int pc) {
         return b(w) == IMM ? imm[pc] : slot(b(w));
     }
 
-    /** A BR32's right-hand side, as the 32 bits it compares. */
-    private int rhs32(long w, int pc) {
-        return b(w) == IMM ? (int) imm[pc] : regs[b(w)];
-    }
+
 
     private static int check(int reg, int width) {
         if (reg < 0 || reg + width > REGISTERS) {
