@@ -89,6 +89,31 @@ class StreamFastPathTest {
         assertEquals(traced.registers(), fused.registers());
     }
 
+    /** More distinct immediates than constant slots (191): the records past the last slot take the general path, same sums. */
+    @org.junit.jupiter.api.Test
+    void immediatesBeyondTheConstantSlotsStillCount() {
+        int count = 400;
+        Instruction[] records = new Instruction[count + 4];
+        records[0] = move(1, 0);
+        long want = 0;
+        for (int k = 0; k < count; k++) {
+            int value = 1000 + 7 * k;
+            records[k + 1] = RegisterAluRecord.builder().op(AluOpType.ADD).dtype(DtypeWire.INT32).dstDtype(DtypeWire.INT32)
+                    .srcDatasrc(DataSrc.IMMEDIATE).src0Lo(1).dstLo(1).immediate(value).build();
+            want += value;
+        }
+        // a compare against the sum, an immediate with no slot either: taken, it skips r5 = 1
+        records[count + 1] = CompareAndBranchRecord.builder().cmpOp(BranchCompareOp.IS_EQIMM).dtype(DtypeWire.INT32)
+                .targetMode(BrTargetMode.REL_IMM).cmpReg0(1).cmpImmediate(want).target(count + 3).build();
+        records[count + 2] = move(5, 1);
+        records[count + 3] = ExitRecord.builder().build();
+        SimResult r = StreamSimulator.run(stream(records), SLOTS, 10_000);
+        assertEquals(SimResult.Status.EXIT, r.status(), r.message());
+        assertEquals(want, r.registers().get("r1"));
+        assertEquals(0xFFFF_FFFFL, r.registers().get("r5"), "the compare held");
+        assertEquals(count + 3, r.steps());
+    }
+
     @org.junit.jupiter.api.Test
     void leavingTheStreamFaultsWithThePcItWentTo() {
         SimResult off = StreamSimulator.run(stream(move(1, 1), move(2, 2)), SLOTS, 100);
