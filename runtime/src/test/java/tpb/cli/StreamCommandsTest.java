@@ -52,24 +52,25 @@ class StreamCommandsTest {
     /** The spec's feature rule (facts §3.10) over a stream: a rearm needs a switch with no_rearm somewhere in it. */
     @Test
     void aRecordNeedingAModuleFeatureNeedsItsSetter(@TempDir Path dir) throws Exception {
-        Path lone = dir.resolve("lone.s");
-        Files.writeString(lone, "dma.rearm \"q1\"\nexit\n");
-        Path bin = dir.resolve("lone.bin");
-        assertEquals(0, CliRun.of("asm", lone.toString(), "-o", bin.toString()).code());
+        Path bin = assemble(dir, "lone", "dma.rearm \"q1\"\nexit\n");
         CliRun bad = CliRun.of("validate", bin.toString());
         assertEquals(1, bad.code());
         assertEquals("record 0 (+0x00) stream: feature: ResetQueueInstance needs the module feature neff_feature_SQI_no_rearm "
                 + "(else assertion 1106), which no SwitchQueueInstance with no_rearm set provides\n", bad.out());
-        Path paired = dir.resolve("paired.s");
-        Files.writeString(paired, "dma.rearm \"q1\"\ndma.switch \"q1\" no_rearm=1\nexit\n");
-        Path ok = dir.resolve("paired.bin");
-        assertEquals(0, CliRun.of("asm", paired.toString(), "-o", ok.toString()).code());
+        Path ok = assemble(dir, "paired", "dma.rearm \"q1\"\ndma.switch \"q1\" no_rearm=1\nexit\n");
         assertEquals(ok + ": 3 records, valid\n", CliRun.of("validate", ok.toString()).out());
-        Path off = dir.resolve("off.s");
-        Files.writeString(off, "dma.switch \"q1\"\ndma.rearm \"q1\"\nexit\n");
-        Path offBin = dir.resolve("off.bin");
-        assertEquals(0, CliRun.of("asm", off.toString(), "-o", offBin.toString()).code());
-        assertEquals(1, CliRun.of("validate", offBin.toString()).code(), "a switch without no_rearm sets nothing");
+        Path off = assemble(dir, "off", "dma.switch \"q1\"\ndma.rearm \"q1\"\nexit\n");
+        assertEquals(1, CliRun.of("validate", off.toString()).code(), "a switch without no_rearm sets nothing");
+    }
+
+    /** Writes {@code text} to NAME.s in {@code dir} and assembles it to NAME.bin, which it returns. */
+    static Path assemble(Path dir, String name, String text) throws Exception {
+        Path src = dir.resolve(name + ".s");
+        Files.writeString(src, text);
+        Path bin = dir.resolve(name + ".bin");
+        CliRun asm = CliRun.of("asm", src.toString(), "-o", bin.toString());
+        assertEquals(0, asm.code(), asm.err());
+        return bin;
     }
 
     @Test
@@ -99,10 +100,8 @@ class StreamCommandsTest {
 
     @Test
     void addressAperturesNeedAnArch(@TempDir Path dir) throws Exception {
-        Path src = dir.resolve("ts.s");
-        Files.writeString(src, "ts src_mem_pattern.start.word=0x00400000 dst_mem_pattern.start.word=0x80000045 in_dtype=FP32 out_dtype=FP32\nexit\n");
-        Path bin = dir.resolve("ts.bin");
-        assertEquals(0, CliRun.of("asm", src.toString(), "-o", bin.toString()).code());
+        Path bin = assemble(dir, "ts", "ts src_mem_pattern.start.word=0x00400000 dst_mem_pattern.start.word=0x80000045 in_dtype=FP32 "
+                + "out_dtype=FP32\nexit\n");
         CliRun plain = CliRun.of("validate", bin.toString());
         assertEquals("record 0 (+0x30) dst_mem_pattern.start.word: register_id: register-mode ADDR4 needs a register id below 0x40\n", plain.out());
         CliRun arch = CliRun.of("validate", bin.toString(), "--arch", "mariana");

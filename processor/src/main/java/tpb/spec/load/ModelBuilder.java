@@ -213,11 +213,7 @@ final class ModelBuilder {
             diags.error(v.pos(), Message.MISSING_KEY, "enum " + name, "values");
         }
         if (seq != null) {
-            for (YNode n : seq.items()) {
-                YMap m = asMap(n, "enum value");
-                if (m == null) {
-                    continue;
-                }
+            for (YMap m : maps(seq, "enum value")) {
                 MapView ev = new MapView(m, "value of enum " + name, diags);
                 String vn = ev.reqStr("name");
                 Long val = ev.reqNum("value");
@@ -364,9 +360,8 @@ final class ModelBuilder {
         List<GroupCheck> checks = new ArrayList<>();
         YSeq checkSeq = v.seq("checks");
         if (checkSeq != null) {
-            for (YNode n : checkSeq.items()) {
-                YMap cm = asMap(n, "check");
-                GroupCheck c = cm == null ? null : check(cm, fields, source, name);
+            for (YMap cm : maps(checkSeq, "check")) {
+                GroupCheck c = check(cm, fields, source, name);
                 if (c != null) {
                     checks.add(c);
                 }
@@ -457,9 +452,8 @@ final class ModelBuilder {
             }
             return out;
         }
-        for (YNode n : seq.items()) {
-            YMap m = asMap(n, "field");
-            FieldDef f = m == null ? null : field(m, what);
+        for (YMap m : maps(seq, "field")) {
+            FieldDef f = field(m, what);
             if (f != null) {
                 out.add(f);
             }
@@ -590,9 +584,8 @@ final class ModelBuilder {
         List<FieldDef> preamble = new ArrayList<>();
         YSeq pre = v.seq("preamble");
         if (pre != null) {
-            for (YNode n : pre.items()) {
-                YMap fm = asMap(n, "preamble field");
-                FieldDef f = fm == null ? null : field(fm, "record preamble");
+            for (YMap fm : maps(pre, "preamble field")) {
+                FieldDef f = field(fm, "record preamble");
                 if (f != null) {
                     preamble.add(f);
                 }
@@ -676,9 +669,8 @@ final class ModelBuilder {
         Select select = selectMap == null ? null : select(selectMap);
         List<Guard> guards = new ArrayList<>();
         if (guardSeq != null) {
-            for (YNode n : guardSeq.items()) {
-                YMap gm = asMap(n, "guard");
-                Guard g = gm == null ? null : guard(gm, fields, record, source);
+            for (YMap gm : maps(guardSeq, "guard")) {
+                Guard g = guard(gm, fields, record, source);
                 if (g != null) {
                     guards.add(g);
                 }
@@ -693,11 +685,7 @@ final class ModelBuilder {
         List<Example> examples = complete ? examples(exampleSeq, fields, record, name) : List.of();
         List<ViewDef> views = new ArrayList<>();
         if (viewSeq != null) {
-            for (YNode n : viewSeq.items()) {
-                YMap vm = asMap(n, "view");
-                if (vm == null) {
-                    continue;
-                }
+            for (YMap vm : maps(viewSeq, "view")) {
                 MapView vv = new MapView(vm, "view of arm " + name, diags);
                 String vname = vv.reqStr("view");
                 String vdoc = vv.str("doc");
@@ -850,11 +838,7 @@ final class ModelBuilder {
         }
         List<FieldDef> all = new ArrayList<>(record.preamble());
         all.addAll(fields);
-        for (YNode n : seq.items()) {
-            YMap m = asMap(n, "example");
-            if (m == null) {
-                continue;
-            }
+        for (YMap m : maps(seq, "example")) {
             MapView v = new MapView(m, "example of " + owner, diags);
             String name = v.reqStr("name");
             String doc = v.str("doc");
@@ -1052,11 +1036,7 @@ final class ModelBuilder {
         }
         List<ArchDef.Mask> masks = new ArrayList<>();
         if (maskSeq != null) {
-            for (YNode n : maskSeq.items()) {
-                YMap mm = asMap(n, "mask");
-                if (mm == null) {
-                    continue;
-                }
+            for (YMap mm : maps(maskSeq, "mask")) {
                 MapView mv = new MapView(mm, "mask", diags);
                 Long base = mv.reqNum("base");
                 Long bits = mv.reqNum("bits");
@@ -1086,11 +1066,7 @@ final class ModelBuilder {
         }
         List<ArchDef.Aperture> apertures = new ArrayList<>();
         if (apSeq != null) {
-            for (YNode n : apSeq.items()) {
-                YMap am = asMap(n, "aperture");
-                if (am == null) {
-                    continue;
-                }
+            for (YMap am : maps(apSeq, "aperture")) {
                 MapView av = new MapView(am, "aperture", diags);
                 String an = av.reqStr("name");
                 Long base = av.reqNum("base");
@@ -1113,11 +1089,7 @@ final class ModelBuilder {
         v.finish();
         List<ConflictDef.Reading> out = new ArrayList<>();
         if (readings != null) {
-            for (YNode n : readings.items()) {
-                YMap rm = asMap(n, "reading");
-                if (rm == null) {
-                    continue;
-                }
+            for (YMap rm : maps(readings, "reading")) {
                 MapView rv = new MapView(rm, "reading of conflict " + id, diags);
                 String claim = rv.reqStr("claim");
                 Source s = rv.source("source", false);
@@ -1156,11 +1128,7 @@ final class ModelBuilder {
         }
         List<FeatureDef.Requirement> out = new ArrayList<>();
         if (required != null) {
-            for (YNode n : required.items()) {
-                YMap rm = asMap(n, "requirement");
-                if (rm == null) {
-                    continue;
-                }
+            for (YMap rm : maps(required, "requirement")) {
                 MapView rv = new MapView(rm, "required_by of feature " + name, diags);
                 String rarm = rv.reqStr("arm");
                 String message = rv.reqStr("message");
@@ -1197,6 +1165,20 @@ final class ModelBuilder {
             diags.error(v.pos(key), Message.UNKNOWN_TYPE, t, List.of("u8", "u16", "u32", "u64", "i8", "i16", "i32", "i64"));
         }
         return st;
+    }
+
+    /** The mapping items of a sequence, each other item reported; none for a missing sequence. */
+    private List<YMap> maps(YSeq seq, String what) {
+        List<YMap> out = new ArrayList<>();
+        if (seq != null) {
+            for (YNode n : seq.items()) {
+                YMap m = asMap(n, what);
+                if (m != null) {
+                    out.add(m);
+                }
+            }
+        }
+        return out;
     }
 
     private YMap asMap(YNode n, String what) {
