@@ -63,6 +63,8 @@ class SpecToolsTest {
         edit(spec.resolve("isa/tpb/enums/opcode.yaml"), "  - {name: Invalid,", "  - {name: Probe, value: 0xFE, since: 5}\n  - {name: Invalid,");
         edit(spec.resolve("isa/tpb/arms/sp-dma.yaml"), "  - {name: no_rearm, at: 0x3B, type: u8", "  - {name: no_rearm, at: 0x3A, type: u8");
         edit(spec.resolve("isa/tpb/arms/sp-dma.yaml"), "0x3B: \"01 01\"", "0x3A: \"01 00 01\"");
+        edit(spec.resolve("isa/tpb/features.yaml"), "  - {arm: ResetQueueInstance, message",
+                "  - {arm: DMATrigger, message: \"invented\"}\n  - {arm: ResetQueueInstance, message");
         CliRun r = CliRun.of("diff", "builtin", spec.toString());
         assertEquals(1, r.code());
         assertEquals("""
@@ -70,7 +72,8 @@ class SpecToolsTest {
                 BREAKING    lut AluOpWire: is_le wire value reassigned 0x15 -> 0x17
                 BREAKING    arm SwitchQueueInstance: field no_rearm moved +0x3B -> +0x3A
                 compatible  arm Probe: added (opcode 0xFE, opaque)
-                4 change(s), 2 breaking
+                BREAKING    feature neff_feature_SQI_no_rearm: now required by DMATrigger
+                5 change(s), 3 breaking
                 """, r.out());
         CliRun same = CliRun.of("diff", "builtin", SHIPPED.toString());
         assertEquals(0, same.code());

@@ -43,6 +43,7 @@ public final class SpecDiff {
         d.luts(old, now);
         d.arms(old, now);
         d.archs(old, now);
+        d.features(old, now);
         return d.changes;
     }
 
@@ -212,6 +213,33 @@ public final class SpecDiff {
                 ArchDef.Constant d = b.constants().stream().filter(x -> x.name().equals(c.name())).findFirst().orElse(null);
                 if (d == null || d.value() != c.value()) {
                     add(true, "arch %s: constant %s %d -> %s", name, c.name(), c.value(), d == null ? "removed" : Long.toString(d.value()));
+                }
+            }
+        }
+    }
+
+    /**
+     * A module feature narrows which streams are legal: a new requirement (or a feature that
+     * brings one, or a different setter) makes old streams invalid; dropping one only relaxes.
+     */
+    private void features(IsaModel old, IsaModel now) {
+        Map<String, tpb.spec.model.FeatureDef> o = byName(old.features(), tpb.spec.model.FeatureDef::name);
+        Map<String, tpb.spec.model.FeatureDef> n = byName(now.features(), tpb.spec.model.FeatureDef::name);
+        for (String name : union(o.keySet(), n.keySet())) {
+            tpb.spec.model.FeatureDef a = o.get(name);
+            tpb.spec.model.FeatureDef b = n.get(name);
+            if (a == null || b == null) {
+                add(b != null && !b.requiredBy().isEmpty(), "feature %s: %s", name, b == null ? "removed" : "added");
+                continue;
+            }
+            if (!a.setByArm().equals(b.setByArm()) || !a.setByField().equals(b.setByField())) {
+                add(true, "feature %s: set by %s.%s -> %s.%s", name, a.setByArm(), a.setByField(), b.setByArm(), b.setByField());
+            }
+            Set<String> ra = new TreeSet<>(a.requiredBy().stream().map(tpb.spec.model.FeatureDef.Requirement::arm).toList());
+            Set<String> rb = new TreeSet<>(b.requiredBy().stream().map(tpb.spec.model.FeatureDef.Requirement::arm).toList());
+            for (String arm : union(ra, rb)) {
+                if (!ra.contains(arm) || !rb.contains(arm)) {
+                    add(!ra.contains(arm), "feature %s: %s %s", name, ra.contains(arm) ? "no longer required by" : "now required by", arm);
                 }
             }
         }
