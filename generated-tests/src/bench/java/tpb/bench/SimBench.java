@@ -54,6 +54,7 @@ public class SimBench {
 
     Module module;
     Compiler.EngineOutput out;
+    Compiler.EngineOutput spilling;
     tpb.lower.LoopLowering.Result lowered;
 
     @Setup
@@ -61,12 +62,19 @@ public class SimBench {
         module = KernelReader.read("counted.yaml", KERNEL);
         Compiler.Options o = new Compiler.Options(Arch.SUNDA, 62, false);
         out = Compiler.compile(module, o).get(EngineType.SP);
+        spilling = Compiler.compile(module, new Compiler.Options(Arch.SUNDA, 2, false)).get(EngineType.SP);
         lowered = Compiler.lower(module, o).get(EngineType.SP);
     }
 
     @Benchmark
     public long streamSimulator() {
         return StreamSimulator.run(out.stream(), out.registers(), 100_000_000).steps();
+    }
+
+    /** The same loop on a 2-register file: spill stores and reloads in the loop (allocation per record must stay 0). */
+    @Benchmark
+    public long streamSimulatorSpilling() {
+        return StreamSimulator.run(spilling.stream(), spilling.registers(), 100_000_000).steps();
     }
 
     /** The same loop after lowering: explicit counter and back edge, one instruction per record, virtual registers. */

@@ -30,8 +30,8 @@ import tpb.isa.WaitMode;
  * One engine's sequencer over its record stream: the PC is a record index, branch targets come
  * from the records, Call finds its callee's PSEUDO_FUNCTION_BEGIN by name, Exit ends the run.
  * Records are decoded once, before the run, into one packed word each (plus an immediate), so
- * the loop is a switch over longs and a step allocates nothing (a spill store boxes its value:
- * spill code is off the hot path). Registers are 64 32-bit slots, all ones at reset; a 64-bit
+ * the loop is a switch over longs and a step allocates nothing (spill memory is a map of longs).
+ * Registers are 64 32-bit slots, all ones at reset; a 64-bit
  * value is a (lo, hi) pair of slots.
  */
 public final class StreamSimulator implements Sequencer {
@@ -75,7 +75,7 @@ public final class StreamSimulator implements Sequencer {
      */
     private final int[] regs = new int[IMM];
     private final Map<Integer, Integer> constants = new HashMap<>();
-    private final Map<Long, Long> spill = new HashMap<>();
+    private final SpillMemory spill = new SpillMemory();
     private final Machine m;
 
     private StreamSimulator(byte[] stream, long maxSteps, List<tpb.ir.Dma.Region> memory, List<tpb.ir.Dma.Queue> queues) {
@@ -304,7 +304,7 @@ public final class StreamSimulator implements Sequencer {
 
     long readBack(Compiler.Location loc) {
         if (loc.slot() < 0) {
-            return spill.getOrDefault(8L * loc.spillSlot(), loc.width() == 2 ? -1L : 0xFFFF_FFFFL);
+            return spill.get(8L * loc.spillSlot(), loc.width() == 2 ? -1L : 0xFFFF_FFFFL);
         }
         return loc.width() == 2 ? pair(loc.slot()) : slot(loc.slot());
     }
@@ -481,11 +481,10 @@ public final class StreamSimulator implements Sequencer {
                         pc++;
                     }
                     case LOAD -> {
-                        Long v = spill.get(imm[pc]);
-                        if (v == null) {
+                        if (!spill.contains(imm[pc])) {
                             throw new SimFault("reload from spill memory " + imm[pc] + " that was never stored");
                         }
-                        put(check(target(w), c(w)), c(w) == 2, v);
+                        put(check(target(w), c(w)), c(w) == 2, spill.get(imm[pc], 0));
                         pc++;
                     }
                     case RecordKind.TRIGGER -> {
