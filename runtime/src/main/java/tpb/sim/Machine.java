@@ -12,7 +12,9 @@ import tpb.isa.BirUpdateMode;
  * One engine at a time: a wait no update can satisfy is a deadlock.
  */
 final class Machine {
-    static final int SEMAPHORES = 256;
+    /** The semaphore bank: the spec's num_semaphores (facts §6, CONFIRMED; the same on every arch profile). */
+    static final int SEMAPHORES = (int) tpb.isa.Arch.SUNDA.numSemaphores();
+    /** A simulator limit, not an ISA fact (the sources give no call depth): ASSUMED, in the README. */
     static final int MAX_CALL_DEPTH = 64;
 
     final int[] semaphores = new int[SEMAPHORES];

@@ -35,7 +35,11 @@ import tpb.isa.WaitMode;
  * value is a (lo, hi) pair of slots.
  */
 public final class StreamSimulator implements Sequencer {
-    static final int REGISTERS = 64;
+    /**
+     * The register file: the spec's isa_register_count (facts §6, STRONG; the same on every arch
+     * profile, so the default profile's value is the simulator's).
+     */
+    static final int REGISTERS = (int) tpb.isa.Arch.SUNDA.isaRegisterCount();
 
     // kinds of pre-decoded records: RecordKind's register-free ones, then these
     static final int ALU = 10, MOVE = 11, BRANCH = 12, JUMP = 13, STORE = 14, LOAD = 15;
