@@ -59,11 +59,7 @@ public final class SpecDiff {
     }
 
     private void enums(IsaModel old, IsaModel now) {
-        Map<String, EnumDef> o = byName(old.enums(), EnumDef::name);
-        Map<String, EnumDef> n = byName(now.enums(), EnumDef::name);
-        for (String name : union(o.keySet(), n.keySet())) {
-            EnumDef a = o.get(name);
-            EnumDef b = n.get(name);
+        pairs(old.enums(), now.enums(), EnumDef::name, (name, a, b) -> {
             if (a == null) {
                 add(false, "enum %s: added (%d values)", name, b.values().size());
             } else if (b == null) {
@@ -89,7 +85,7 @@ public final class SpecDiff {
                     }
                 }
             }
-        }
+        });
     }
 
     private static String gen(Integer g) {
@@ -97,18 +93,14 @@ public final class SpecDiff {
     }
 
     private void luts(IsaModel old, IsaModel now) {
-        Map<String, LutDef> o = byName(old.luts(), LutDef::name);
-        Map<String, LutDef> n = byName(now.luts(), LutDef::name);
-        for (String name : union(o.keySet(), n.keySet())) {
-            LutDef a = o.get(name);
-            LutDef b = n.get(name);
+        pairs(old.luts(), now.luts(), LutDef::name, (name, a, b) -> {
             if (a == null) {
                 add(false, "lut %s: added", name);
-                continue;
+                return;
             }
             if (b == null) {
                 add(true, "lut %s: removed", name);
-                continue;
+                return;
             }
             for (LutDef.Entry e : a.entries()) {
                 LutDef.Entry f = b.entry(e.key());
@@ -123,22 +115,18 @@ public final class SpecDiff {
                     add(false, "lut %s: %s now encodes to %s", name, f.key(), Names.hex(f.value()));
                 }
             }
-        }
+        });
     }
 
     private void arms(IsaModel old, IsaModel now) {
-        Map<String, ArmDef> o = byName(old.arms(), ArmDef::name);
-        Map<String, ArmDef> n = byName(now.arms(), ArmDef::name);
-        for (String name : union(o.keySet(), n.keySet())) {
-            ArmDef a = o.get(name);
-            ArmDef b = n.get(name);
+        pairs(old.arms(), now.arms(), ArmDef::name, (name, a, b) -> {
             if (a == null) {
                 add(false, "arm %s: added (opcode %s%s)", name, Names.hex(b.opcode()), b.opaque() ? ", opaque" : "");
-                continue;
+                return;
             }
             if (b == null) {
                 add(true, "arm %s: removed (opcode %s)", name, Names.hex(a.opcode()));
-                continue;
+                return;
             }
             if (a.opcode() != b.opcode()) {
                 add(true, "arm %s: opcode %s -> %s", name, Names.hex(a.opcode()), Names.hex(b.opcode()));
@@ -148,10 +136,10 @@ public final class SpecDiff {
             }
             if (a.opaque() && !b.opaque()) {
                 add(false, "arm %s: layout given (was opaque)", name);
-                continue;
+                return;
             }
             fields(name, Layout.arm(old, a), Layout.arm(now, b));
-        }
+        });
     }
 
     private static String select(ArmDef a) {
@@ -159,11 +147,7 @@ public final class SpecDiff {
     }
 
     private void fields(String arm, List<Leaf> old, List<Leaf> now) {
-        Map<String, Leaf> o = byName(old, Leaf::path);
-        Map<String, Leaf> n = byName(now, Leaf::path);
-        for (String path : union(o.keySet(), n.keySet())) {
-            Leaf a = o.get(path);
-            Leaf b = n.get(path);
+        pairs(old, now, Leaf::path, (path, a, b) -> {
             if (a == null) {
                 add(false, "arm %s: field %s added at +%s (%d bytes)", arm, path, Names.hex(b.offset()), b.def().width());
             } else if (b == null) {
@@ -184,18 +168,14 @@ public final class SpecDiff {
                     add(false, "arm %s: field %s confidence %s -> %s", arm, path, a.source().confidence(), b.source().confidence());
                 }
             }
-        }
+        });
     }
 
     private void archs(IsaModel old, IsaModel now) {
-        Map<String, ArchDef> o = byName(old.archs(), ArchDef::name);
-        Map<String, ArchDef> n = byName(now.archs(), ArchDef::name);
-        for (String name : union(o.keySet(), n.keySet())) {
-            ArchDef a = o.get(name);
-            ArchDef b = n.get(name);
+        pairs(old.archs(), now.archs(), ArchDef::name, (name, a, b) -> {
             if (a == null || b == null) {
                 add(b == null, "arch %s: %s", name, b == null ? "removed" : "added");
-                continue;
+                return;
             }
             Set<Long> la = legal(old, a);
             Set<Long> lb = legal(now, b);
@@ -215,7 +195,7 @@ public final class SpecDiff {
                     add(true, "arch %s: constant %s %d -> %s", name, c.name(), c.value(), d == null ? "removed" : Long.toString(d.value()));
                 }
             }
-        }
+        });
     }
 
     /**
@@ -223,14 +203,10 @@ public final class SpecDiff {
      * brings one, or a different setter) makes old streams invalid; dropping one only relaxes.
      */
     private void features(IsaModel old, IsaModel now) {
-        Map<String, tpb.spec.model.FeatureDef> o = byName(old.features(), tpb.spec.model.FeatureDef::name);
-        Map<String, tpb.spec.model.FeatureDef> n = byName(now.features(), tpb.spec.model.FeatureDef::name);
-        for (String name : union(o.keySet(), n.keySet())) {
-            tpb.spec.model.FeatureDef a = o.get(name);
-            tpb.spec.model.FeatureDef b = n.get(name);
+        pairs(old.features(), now.features(), tpb.spec.model.FeatureDef::name, (name, a, b) -> {
             if (a == null || b == null) {
                 add(b != null && !b.requiredBy().isEmpty(), "feature %s: %s", name, b == null ? "removed" : "added");
-                continue;
+                return;
             }
             if (!a.setByArm().equals(b.setByArm()) || !a.setByField().equals(b.setByField())) {
                 add(true, "feature %s: set by %s.%s -> %s.%s", name, a.setByArm(), a.setByField(), b.setByArm(), b.setByField());
@@ -242,7 +218,7 @@ public final class SpecDiff {
                     add(!ra.contains(arm), "feature %s: %s %s", name, ra.contains(arm) ? "no longer required by" : "now required by", arm);
                 }
             }
-        }
+        });
     }
 
     private static Set<Long> legal(IsaModel m, ArchDef a) {
@@ -251,6 +227,20 @@ public final class SpecDiff {
                 .filter(v -> v.livesIn(a.generation()) && v.tags().stream().noneMatch(a.excludeTags()::contains))
                 .forEach(v -> out.add(v.value())));
         return out;
+    }
+
+    /** What a comparison of two versions' elements gets: the name, the old element and the new; either is null when it is on one side only. */
+    private interface Pair<T> {
+        void compare(String name, T old, T now);
+    }
+
+    /** Pairs two versions' elements by name, in old order then the new ones, and compares each pair. */
+    private static <T> void pairs(List<T> old, List<T> now, java.util.function.Function<T, String> name, Pair<T> compare) {
+        Map<String, T> o = byName(old, name);
+        Map<String, T> n = byName(now, name);
+        for (String key : union(o.keySet(), n.keySet())) {
+            compare.compare(key, o.get(key), n.get(key));
+        }
     }
 
     private static <T> Map<String, T> byName(List<T> items, java.util.function.Function<T, String> name) {
