@@ -114,8 +114,7 @@ final class RunCommand implements Callable<Integer> {
                     }
                 }
                 List<String> names = m.engines().stream().map(EngineType::specName).toList();
-                Races races = !schedules ? null : new Races(EngineGroup.schedules(names.size()).size(), EngineGroup.differences(names,
-                        s -> EngineGroup.run(group, maxSteps, m.memory(), m.queues(), Map.of(), s)));
+                Races races = races(names, s -> EngineGroup.run(group, maxSteps, m.memory(), m.queues(), Map.of(), s));
                 return report(EngineGroup.run(group, maxSteps, m.memory(), m.queues(), traces), m.expect(), m, races);
             }
             Compiler.EngineOutput out = outs.get(engine(m));
@@ -130,6 +129,11 @@ final class RunCommand implements Callable<Integer> {
                 Disassembler.text(code, pc * 64, code.length / 64)) : null, kernel == null ? List.of() : kernel.memory(),
                 kernel == null ? List.of() : kernel.queues());
         return report(r, expect, kernel, null);
+    }
+
+    /** With --schedules: the group run under every schedule of {@link EngineGroup#schedules}, and the ones that end otherwise. */
+    private Races races(List<String> names, java.util.function.Function<EngineGroup.Schedule, tpb.sim.SimResult> run) {
+        return !schedules ? null : new Races(EngineGroup.schedules(names.size()).size(), EngineGroup.differences(names, run));
     }
 
     /** The engine --engine names (the kernel's first when it names none). */
@@ -156,8 +160,7 @@ final class RunCommand implements Callable<Integer> {
             if (!together) {
                 return report(tpb.sim.IrSimulator.run(m, engine(m), maxSteps, alone), m.expect(), m, null);
             }
-            Races races = !schedules ? null : new Races(EngineGroup.schedules(names.size()).size(),
-                    EngineGroup.differences(names, s -> EngineGroup.runIr(m, maxSteps, s)));
+            Races races = races(names, s -> EngineGroup.runIr(m, maxSteps, s));
             return report(EngineGroup.runIr(m, maxSteps, EngineGroup.Schedule.DEFAULT, traces), m.expect(), m, races);
         }
         Map<EngineType, tpb.lower.LoopLowering.Result> lowered = Compiler.lower(m, Compiler.Options.defaults());
@@ -165,8 +168,7 @@ final class RunCommand implements Callable<Integer> {
             return report(tpb.sim.LoweredSimulator.run(lowered.get(engine(m)), maxSteps, m.memory(), m.queues(), alone), m.expect(), m,
                     null);
         }
-        Races races = !schedules ? null : new Races(EngineGroup.schedules(names.size()).size(), EngineGroup.differences(names,
-                s -> EngineGroup.runLowered(lowered, maxSteps, m.memory(), m.queues(), s)));
+        Races races = races(names, s -> EngineGroup.runLowered(lowered, maxSteps, m.memory(), m.queues(), s));
         return report(EngineGroup.runLowered(lowered, maxSteps, m.memory(), m.queues(), EngineGroup.Schedule.DEFAULT, traces), m.expect(),
                 m, races);
     }

@@ -84,13 +84,8 @@ public final class LoweredSimulator implements Sequencer {
 
     /** As in the IR simulator: the kernel registers the run wrote (an unwritten one has no defined final value). */
     Map<String, Long> written() {
-        Map<String, Long> out = new LinkedHashMap<>();
-        for (Map.Entry<Register, VReg> r : registers.entrySet()) {
-            Long v = values.get(r.getValue());
-            if (v != null) {
-                out.put(r.getKey().name(), v);
-            }
-        }
+        Map<String, Long> out = everyRegister();
+        out.values().removeIf(java.util.Objects::isNull);
         return out;
     }
 

@@ -110,7 +110,7 @@ final class Machine {
     }
 
     void waitAtLeast(int sem, long value) {
-        if (Integer.toUnsignedLong(semaphores[sem]) < value) {
+        if (!satisfied(sem, value)) {
             throw new SimFault("deadlock: waiting for semaphore " + sem + " >= " + value + " (it is " + semaphores[sem]
                     + ") and no engine can update it");
         }
