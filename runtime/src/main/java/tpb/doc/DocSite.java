@@ -302,7 +302,9 @@ public final class DocSite {
             for (EnumValue v : e.values()) {
                 h.raw("<tr><td>").text(Names.hex(v.value())).raw("</td><td>").text(v.name()).raw("</td><td>")
                         .text((v.since() == null ? "" : "v" + v.since() + "+") + (v.until() == null ? "" : " ..v" + v.until()))
-                        .raw("</td><td>").text(String.join(", ", v.tags())).raw("</td><td>").raw(source(v.source())).raw("</td></tr>\n");
+                        .raw(v.generationsSource() == null || v.generationsSource() == v.source() ? "" : " " + badge(v.generationsSource().confidence()))
+                        .raw("</td><td>").text(String.join(", ", v.tags())).raw("</td><td>").raw(source(v.source()))
+                        .raw(v.nameSource() == v.source() ? "" : "; name: " + source(v.nameSource())).raw("</td></tr>\n");
             }
             h.raw("</table>\n");
         }
@@ -338,6 +340,8 @@ public final class DocSite {
         h.raw("<h1>Arch profiles</h1>\n");
         for (ArchDef a : model.archs()) {
             h.raw("<h2>").text(a.name()).raw("</h2><p>Generation ").text(a.generation()).raw(", aliases ").text(String.join(", ", a.aliases()))
+                    .text(a.names().isEmpty() ? "" : "; names " + a.names().entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
+                            .collect(java.util.stream.Collectors.joining(", ")))
                     .raw(". Source: ").raw(source(a.source())).raw("</p>\n<table><tr><th>Constant</th><th>Value</th><th>Source</th></tr>\n");
             for (ArchDef.Constant c : a.constants()) {
                 h.raw("<tr><td>").text(c.name()).raw("</td><td>").text(c.value()).raw("</td><td>").raw(source(c.source())).raw("</td></tr>\n");
@@ -374,6 +378,12 @@ public final class DocSite {
             weak(h, "enum " + e.name(), e.source());
             for (EnumValue v : e.values()) {
                 weak(h, "enum " + e.name() + " value " + v.name(), v.source());
+                if (v.nameSource() != v.source()) {
+                    weak(h, "enum " + e.name() + " value " + v.name() + " name", v.nameSource());
+                }
+                if (v.generationsSource() != v.source()) {
+                    weak(h, "enum " + e.name() + " value " + v.name() + " generations", v.generationsSource());
+                }
             }
         }
         for (LutDef l : model.luts()) {

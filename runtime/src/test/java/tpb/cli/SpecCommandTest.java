@@ -53,12 +53,50 @@ class SpecCommandTest {
         List<Map<String, Object>> luts = (List<Map<String, Object>>) spec.get("luts");
         Map<String, Object> neg = luts.stream().filter(l -> l.get("name").equals("BranchNegation")).findFirst().orElseThrow();
         assertEquals(Boolean.TRUE, neg.get("involution"));
-        assertEquals(13, ((List<?>) spec.get("conflicts")).size());
+        assertEquals(18, ((List<?>) spec.get("conflicts")).size());
         Map<?, ?> feature = (Map<?, ?>) ((List<?>) spec.get("features")).get(0);
         assertEquals("neff_feature_SQI_no_rearm", feature.get("name"));
         assertEquals(Map.of("arm", "SwitchQueueInstance", "field", "no_rearm", "source",
                 "facts §3.10: PseudoDMASwapQueueSet 'sets a module feature attribute'; the feature's name says which", "confidence", "INFERRED"),
                 feature.get("set_by"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void provenanceKeepsWhatTheSourcesTag() {
+        Map<String, Object> spec = (Map<String, Object>) new Load(LoadSettings.builder().build()).loadFromString(CliRun.of("spec", "--json").out());
+        List<Map<String, Object>> enums = (List<Map<String, Object>>) spec.get("enums");
+        java.util.function.Function<String, Map<String, Object>> en = n -> enums.stream().filter(e -> e.get("name").equals(n)).findFirst().orElseThrow();
+        // facts §5.1 / §5.3: bytes CONFIRMED, names STRONG; the enums hold names and ordinals
+        assertEquals("STRONG", en.apply("AluOpType").get("confidence"));
+        assertEquals("STRONG", en.apply("Dtype").get("confidence"));
+        List<Map<String, Object>> opcodes = (List<Map<String, Object>>) en.apply("Opcode").get("values");
+        java.util.function.Function<String, Map<String, Object>> op = n -> opcodes.stream().filter(v -> v.get("name").equals(n)).findFirst().orElseThrow();
+        // a value of the compiler's decoder is CONFIRMED; its generation gate (facts §2, HIGH/OBSERVED) is STRONG
+        Map<String, Object> ldtags = op.apply("Ldtags");
+        assertEquals("CONFIRMED", ldtags.get("confidence"));
+        assertEquals("STRONG", ((Map<?, ?>) ldtags.get("generations_source")).get("confidence"));
+        assertFalse(op.apply("Matmul").containsKey("generations_source"));
+        // a v2-only header value is STRONG, its placeholder name ASSUMED
+        Map<String, Object> v2 = op.apply("V2Only87");
+        assertEquals("STRONG", v2.get("confidence"));
+        assertEquals("ASSUMED", ((Map<?, ?>) v2.get("name_source")).get("confidence"));
+        // facts §6: the compiler's input aliases, apart from the internal/runtime/marketed names
+        List<Map<String, Object>> archs = (List<Map<String, Object>>) spec.get("archs");
+        Map<String, Object> cayman = archs.stream().filter(a -> a.get("name").equals("CAYMAN")).findFirst().orElseThrow();
+        assertEquals(List.of("cayman", "gen3"), cayman.get("aliases"));
+        assertEquals(Map.of("internal", "gen3", "runtime", "cayman", "marketed", "Trn2"), cayman.get("names"));
+        Map<String, Object> mariana = archs.stream().filter(a -> a.get("name").equals("MARIANA")).findFirst().orElseThrow();
+        assertEquals(List.of("core_v4"), mariana.get("aliases"));
+        assertEquals(tpb.isa.Arch.MARIANA, tpb.isa.Arch.byName("trn3"));
+        assertEquals(tpb.isa.Arch.CAYMAN, tpb.isa.Arch.byName("Trn2"));
+        assertEquals(List.of("core_v4", "mariana", "Trn3"), tpb.isa.Arch.MARIANA.aliases());
+        // no source guesses the opaque payloads: they are the project's choice
+        List<Map<String, Object>> arms = (List<Map<String, Object>>) spec.get("arms");
+        for (String arm : List.of("BranchHint", "LibraryReloadIndex", "CoreBarrier")) {
+            List<Map<String, Object>> fields = (List<Map<String, Object>>) arms.stream().filter(a -> a.get("name").equals(arm)).findFirst().orElseThrow().get("fields");
+            assertEquals("ASSUMED", fields.stream().filter(f -> f.get("name").equals("payload")).findFirst().orElseThrow().get("confidence"), arm);
+        }
     }
 
     @Test

@@ -31,8 +31,9 @@ final class ArchWriter {
         }
         for (ArchDef a : ctx.model.archs()) {
             CodeBlock.Builder args = CodeBlock.builder().add("$L, new String[] {", a.generation());
-            for (int i = 0; i < a.aliases().size(); i++) {
-                args.add(i == 0 ? "$S" : ", $S", a.aliases().get(i));
+            List<String> known = a.knownNames();
+            for (int i = 0; i < known.size(); i++) {
+                args.add(i == 0 ? "$S" : ", $S", known.get(i));
             }
             args.add("}, new String[] {");
             for (int i = 0; i < a.excludeTags().size(); i++) {
@@ -91,6 +92,7 @@ final class ArchWriter {
         t.addMethod(MethodSpec.methodBuilder("generation").addModifiers(Modifier.PUBLIC).returns(int.class)
                 .addStatement("return generation").build());
         t.addMethod(MethodSpec.methodBuilder("aliases").addModifiers(Modifier.PUBLIC)
+                .addJavadoc("The names this profile answers to besides its own: the spec's aliases, then its internal, runtime and marketed names.\n")
                 .returns(ParameterizedTypeName.get(List.class, String.class)).addStatement("return $T.of(aliases)", List.class).build());
         t.addMethod(MethodSpec.methodBuilder("apertures").addModifiers(Modifier.PUBLIC)
                 .returns(ParameterizedTypeName.get(ClassName.get(List.class), Ctx.APERTURE)).addStatement("return apertures").build());

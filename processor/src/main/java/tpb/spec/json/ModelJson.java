@@ -155,6 +155,12 @@ public final class ModelJson {
                 vj.put("doc", v.doc());
             }
             vj.putAll(source(v.source()));
+            if (v.nameSource() != v.source()) {
+                vj.put("name_source", source(v.nameSource()));
+            }
+            if (v.generationsSource() != null) {
+                vj.put("generations_source", source(v.generationsSource()));
+            }
             values.add(vj);
         }
         ej.put("values", values);
@@ -336,6 +342,9 @@ public final class ModelJson {
         aj.put("name", a.name());
         aj.put("generation", a.generation());
         aj.put("aliases", a.aliases());
+        if (!a.names().isEmpty()) {
+            aj.put("names", a.names());
+        }
         aj.putAll(source(a.source()));
         EnumDef e = m.enumDef(a.opcodeEnum()).orElse(null);
         List<Object> legal = new ArrayList<>();

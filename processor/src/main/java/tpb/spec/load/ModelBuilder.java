@@ -207,6 +207,8 @@ final class ModelBuilder {
         String wire = v.str("wire");
         String doc = v.str("doc");
         Source source = v.source("source", false);
+        // the provenance of every value's since/until unless the value names its own
+        Source gensSource = v.source("generations_source", true);
         List<EnumValue> values = new ArrayList<>();
         YSeq seq = v.seq("values");
         if (seq == null && !v.has("values")) {
@@ -222,14 +224,19 @@ final class ModelBuilder {
                 List<String> tags = ev.strList("tags");
                 String vdoc = ev.str("doc");
                 Source vs = ev.source("source", true);
+                Source nameSource = ev.source("name_source", true);
+                Source vGens = ev.source("generations_source", true);
                 ev.finish();
                 if (vn != null && !Names.isIdentifier(vn)) {
                     diags.error(ev.pos("name"), Message.WRONG_NODE, "enum value name '" + vn + "'", "an identifier");
                     continue;
                 }
                 if (vn != null && val != null) {
+                    Source own = vs == null ? source : vs;
+                    Source gens = since == null && until == null ? null : vGens != null ? vGens : gensSource != null ? gensSource : own;
                     values.add(new EnumValue(vn, val, since == null ? null : since.intValue(),
-                            until == null ? null : until.intValue(), tags, vdoc, vs == null ? source : vs, m.pos()));
+                            until == null ? null : until.intValue(), tags, vdoc, own, nameSource == null ? own : nameSource,
+                            gens, m.pos()));
                 }
             }
         }
@@ -1011,6 +1018,18 @@ final class ModelBuilder {
         String name = v.str("arch");
         Long generation = v.reqNum("generation");
         List<String> aliases = v.strList("aliases");
+        Map<String, String> names = new LinkedHashMap<>();
+        YMap namesMap = v.map("names");
+        if (namesMap != null) {
+            MapView nv = new MapView(namesMap, "names of arch " + name, diags);
+            for (String kind : List.of("internal", "runtime", "marketed")) {
+                String n = nv.str(kind);
+                if (n != null) {
+                    names.put(kind, n);
+                }
+            }
+            nv.finish();
+        }
         Source source = v.source("source", false);
         YMap opcodes = v.map("opcodes");
         if (opcodes == null && !v.has("opcodes")) {
@@ -1077,7 +1096,7 @@ final class ModelBuilder {
                 }
             }
         }
-        return new ArchDef(name, generation.intValue(), aliases, en, exclude, masks, oSource, constants, apertures, apSource,
+        return new ArchDef(name, generation.intValue(), aliases, names, en, exclude, masks, oSource, constants, apertures, apSource,
                 terminators, termSource, source, v.pos("arch"));
     }
 

@@ -1,13 +1,19 @@
 package tpb.spec.model;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import tpb.spec.Pos;
 
 /**
  * A generation profile: its legal opcodes (by the enum's since/until, optionally cross-checked
  * against validator bit masks), named constants and address apertures.
+ *
+ * @param aliases the compiler's input aliases of the generation
+ * @param names   the generation's other names by kind (internal, runtime, marketed), in order
  */
-public record ArchDef(String name, int generation, List<String> aliases, String opcodeEnum,
+public record ArchDef(String name, int generation, List<String> aliases, Map<String, String> names, String opcodeEnum,
         List<String> excludeTags, List<Mask> masks, Source opcodesSource, List<Constant> constants,
         List<Aperture> apertures, Source aperturesSource, List<String> terminators, Source terminatorsSource,
         Source source, Pos pos) {
@@ -19,8 +25,17 @@ public record ArchDef(String name, int generation, List<String> aliases, String 
 
     public record Aperture(String name, long base, long size, Pos pos) {}
 
+    /** Every name the profile answers to: the aliases, then the other names, each once (ignoring case). */
+    public List<String> knownNames() {
+        Map<String, String> all = new LinkedHashMap<>();
+        aliases.forEach(n -> all.putIfAbsent(n.toLowerCase(java.util.Locale.ROOT), n));
+        names.values().forEach(n -> all.putIfAbsent(n.toLowerCase(java.util.Locale.ROOT), n));
+        return List.copyOf(all.values());
+    }
+
     public ArchDef {
         aliases = List.copyOf(aliases);
+        names = Collections.unmodifiableMap(new LinkedHashMap<>(names));
         excludeTags = List.copyOf(excludeTags);
         masks = List.copyOf(masks);
         constants = List.copyOf(constants);
@@ -28,3 +43,4 @@ public record ArchDef(String name, int generation, List<String> aliases, String 
         terminators = List.copyOf(terminators);
     }
 }
+
