@@ -4,51 +4,38 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
-import java.io.File;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import javax.imageio.ImageIO;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tpb.cli.Tpb;
+import tpb.testing.Chromium;
 
 /**
- * The RegisterAlu reference page in a real headless Chromium (Debian's chromium, installed by
- * .ci/run): the page renders, the byte-layout SVG is drawn, and its field boxes carry the
- * confidence colours. Outside CI a machine without chromium skips this test; in CI it must run.
+ * The RegisterAlu reference page in a real headless Chromium: the page renders, the byte-layout SVG
+ * is drawn, and its field boxes carry the confidence colours. {@link Chromium#require} skips this
+ * test (with a notice) on a machine without a browser and fails it in CI.
  */
 class DocScreenshotTest {
-    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-
     @Test
     void registerAluPageRendersItsLayout(@TempDir Path dir) throws Exception {
-        if (!Files.isExecutable(CHROMIUM)) {
-            Assumptions.assumeTrue(System.getenv("CI") == null, "no chromium");
-            throw new AssertionError("CI needs " + CHROMIUM + " (.ci/run installs Debian's chromium)");
-        }
+        Chromium browser = Chromium.require("the RegisterAlu doc page screenshot (DocScreenshotTest)");
         Path docs = dir.resolve("docs");
         assertEquals(0, Tpb.run(new java.io.PrintWriter(new java.io.StringWriter()), new java.io.PrintWriter(System.err),
                 "doc", "-o", docs.toString()));
         Path page = docs.resolve("arms/RegisterAlu.html");
-        Path png = dir.resolve("alu.png");
-        String dom = chromium(dir, "--dump-dom", page.toUri().toString());
+        String dom = browser.dumpDom(dir, page);
         assertTrue(dom.contains("<h1>RegisterAlu</h1>"), dom);
         assertTrue(dom.contains("<svg class=\"layout\""), dom);
-        chromium(dir, "--screenshot=" + png, "--window-size=1280,900", page.toUri().toString());
-        BufferedImage img = ImageIO.read(png.toFile());
-        assertEquals(1280, img.getWidth());
-        assertEquals(900, img.getHeight());
+        BufferedImage img = browser.screenshot(dir, page, 1280, 900);
+        assertEquals(1280, img.getWidth(), "screenshot width");
+        assertEquals(900, img.getHeight(), "screenshot height");
         // the layout is drawn: many pixels of the CONFIRMED green (#2e7d32) and the STRONG blue (#1565c0)
         int green = count(img, 0x2e7d32);
         int blue = count(img, 0x1565c0);
         assertTrue(green > 20_000, "CONFIRMED pixels: " + green);
         assertTrue(blue > 2_000, "STRONG pixels: " + blue);
-        Files.copy(png, Path.of("target/RegisterAlu-page.png"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        ImageIO.write(img, "png", Path.of("target/RegisterAlu-page.png").toFile());
     }
 
     private static int count(BufferedImage img, int rgb) {
@@ -61,17 +48,5 @@ class DocScreenshotTest {
             }
         }
         return n;
-    }
-
-    private static String chromium(Path dir, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--hide-scrollbars", "--user-data-dir=" + dir.resolve("profile")));
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectError(new File(dir.resolve("chromium.log").toString())).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(90, TimeUnit.SECONDS), "chromium did not finish");
-        assertEquals(0, p.exitValue(), Files.readString(dir.resolve("chromium.log")));
-        return out;
     }
 }
