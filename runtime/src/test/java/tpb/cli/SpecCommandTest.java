@@ -122,7 +122,6 @@ class SpecCommandTest {
     void writingIntoAMissingDirectoryFailsCleanly(@TempDir Path dir) {
         CliRun r = CliRun.of("spec", "-o", dir.resolve("no/such/dir/x.txt").toString());
         assertEquals(1, r.code());
-        assertTrue(r.err().startsWith("tpb: " + dir.resolve("no/such/dir/x.txt") + ": directory "), r.err());
-        assertEquals(1, r.err().lines().count());
+        assertEquals("tpb: " + dir.resolve("no/such/dir/x.txt") + ": cannot write: No such file or directory\n", r.err());
     }
 }
