@@ -1,0 +1,24 @@
+package tpb.neff;
+
+/** Archive member names: relative, '/'-separated, never leaving the archive. */
+final class ArchivePath {
+    private ArchivePath() {}
+
+    /** The normalised path ({@code ./} and empty segments dropped), or a NeffException when it is absolute or climbs out with {@code ..}. */
+    static String check(String where, String name) {
+        if (name.startsWith("/") || name.contains("\\") || name.contains("\0") || name.matches("^[A-Za-z]:.*")) {
+            throw new NeffException(where + ": path " + name + " escapes the archive");
+        }
+        StringBuilder out = new StringBuilder();
+        for (String seg : name.split("/")) {
+            if (seg.isEmpty() || seg.equals(".")) {
+                continue;
+            }
+            if (seg.equals("..")) {
+                throw new NeffException(where + ": path " + name + " escapes the archive");
+            }
+            out.append(out.length() == 0 ? "" : "/").append(seg);
+        }
+        return out.toString();
+    }
+}
