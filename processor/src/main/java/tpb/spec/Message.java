@@ -38,6 +38,10 @@ public enum Message {
     EXAMPLE_VALUE("example '%s': field '%s': %s"),
     EXAMPLE_MISMATCH("example '%s': byte +0x%02X is 0x%02X in 'bytes' but the fields encode 0x%02X"),
     EXAMPLE_BYTES("example '%s': %s"),
+    FIELD_UNEXERCISED("%s: field '%s' at +0x%02X is zero in every example, so a moved offset would go unnoticed; "
+            + "add an example that sets it (bytes from a source or a real record, named in its doc) or list it under "
+            + "'unexercised:' with the reason"),
+    UNEXERCISED_STALE("arm '%s': field '%s' is listed under 'unexercised:' but example '%s' sets it"),
     SYNTAX("arm '%s': syntax: %s"),
     ARCH_TERMINATOR("arch %s: terminator '%s' is not an arm"),
     ARCH_MASKS("arch %s: the opcode masks and the generation rule disagree: %s"),

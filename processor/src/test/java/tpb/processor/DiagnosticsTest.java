@@ -286,6 +286,54 @@ class DiagnosticsTest {
         expect(s, s.at("defs.yaml", "rge") + ": example 'e1': no field 'rge' in Load");
     }
 
+    static final String NOT_SETTING_IMM = "fields: {kind: ge, reg: 3}\n    bytes: {0: \"02 11 03\"}";
+
+    @Test
+    void aFieldNoExampleSetsIsAnError() {
+        SpecCompiler s = spec().edit("defs.yaml", "fields: {kind: ge, reg: 3, imm: 5}\n    bytes: {0: \"02 11 03 00 05\"}",
+                NOT_SETTING_IMM);
+        expect(s, s.at("defs.yaml", "Load\nopcode") + ": arm 'Load': field 'imm' at +0x04 is zero in every example, so a "
+                + "moved offset would go unnoticed; add an example that sets it (bytes from a source or a real record, "
+                + "named in its doc) or list it under 'unexercised:' with the reason");
+    }
+
+    @Test
+    void aFieldSetToZeroIsNotExercised() {
+        // imm: 0 is written, but a zero moves without a trace: only a non-zero byte pins the offset
+        SpecCompiler s = spec().edit("defs.yaml", "reg: 3, imm: 5}\n    bytes: {0: \"02 11 03 00 05\"}",
+                "reg: 3, imm: 0}\n    bytes: {0: \"02 11 03\"}");
+        Compilation c = s.compile("isa.yaml");
+        assertThat(c).hadErrorContaining("arm 'Load': field 'imm' at +0x04 is zero in every example");
+    }
+
+    @Test
+    void anUnexercisedFieldWithAReasonIsAccepted() {
+        SpecCompiler s = spec().edit("defs.yaml", "fields: {kind: ge, reg: 3, imm: 5}\n    bytes: {0: \"02 11 03 00 05\"}",
+                NOT_SETTING_IMM + "\nunexercised:\n  imm: \"no source gives a value\"");
+        assertThat(s.compile("isa.yaml")).succeededWithoutWarnings();
+    }
+
+    @Test
+    void anUnexercisedFieldThatAnExampleSetsIsAnError() {
+        SpecCompiler s = spec().edit("defs.yaml", "bytes: {0: \"02 11 03 00 05\"}",
+                "bytes: {0: \"02 11 03 00 05\"}\nunexercised:\n  imm: \"no source gives a value\"");
+        expect(s, s.at("defs.yaml", "imm: \"no") + ": arm 'Load': field 'imm' is listed under 'unexercised:' but example 'e1' sets it");
+    }
+
+    @Test
+    void anUnexercisedFieldTheArmLacksIsAnError() {
+        SpecCompiler s = spec().edit("defs.yaml", "bytes: {0: \"02 11 03 00 05\"}",
+                "bytes: {0: \"02 11 03 00 05\"}\nunexercised:\n  immm: \"no source gives a value\"");
+        expect(s, s.at("defs.yaml", "immm") + ": unknown field of arm Load 'immm'");
+    }
+
+    @Test
+    void anUnexercisedReasonMustBeText() {
+        SpecCompiler s = spec().edit("defs.yaml", "bytes: {0: \"02 11 03 00 05\"}",
+                "bytes: {0: \"02 11 03 00 05\"}\nunexercised:\n  imm: []");
+        expect(s, s.at("defs.yaml", "[]") + ": 'unexercised.imm' must be the reason, a non-empty string");
+    }
+
     @Test
     void constantTooWide() {
         SpecCompiler s = spec().edit("defs.yaml", "{name: reg, at: 2, type: u8}", "{name: reg, at: 2, type: u8, const: 256}");

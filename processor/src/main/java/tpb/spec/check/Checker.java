@@ -23,6 +23,9 @@ public final class Checker {
      */
     private static final Rule VECTORS = new ExampleRule();
 
+    /** Coverage is judged on vectors that encode: a broken vector would leave its fields looking unset. */
+    private static final Rule COVERAGE = new FieldCoverageRule();
+
     private Checker() {}
 
     public static void check(IsaModel model, Diagnostics diags) {
@@ -31,6 +34,9 @@ public final class Checker {
         }
         if (!diags.hasErrors()) {
             VECTORS.check(model, diags);
+        }
+        if (!diags.hasErrors()) {
+            COVERAGE.check(model, diags);
         }
     }
 }

@@ -641,6 +641,7 @@ final class ModelBuilder {
         YSeq guardSeq = v.seq("guards");
         YSeq exampleSeq = v.seq("examples");
         YSeq viewSeq = v.seq("views");
+        YMap unexercisedMap = v.map("unexercised");
         v.finish();
         EnumDef opEnum = enums.get(record.opcodeEnum());
         if (opNode == null) {
@@ -712,7 +713,23 @@ final class ModelBuilder {
             }
         }
         return new ArmDef(name, op.name(), op.value(), struct, engine, sync, select, fields, guards, syntax, examples,
-                views, doc, source, opcodeSource, false, v.pos("arm"));
+                views, unexercised(unexercisedMap), doc, source, opcodeSource, false, v.pos("arm"));
+    }
+
+    /** {@code unexercised: {field.path: "reason"}}: each reason a non-empty string. */
+    private List<ArmDef.Unexercised> unexercised(YMap m) {
+        List<ArmDef.Unexercised> out = new ArrayList<>();
+        if (m == null) {
+            return out;
+        }
+        for (YMap.Entry e : m.entries()) {
+            if (e.value() instanceof YScalar s && !s.text().isBlank()) {
+                out.add(new ArmDef.Unexercised(e.key(), s.text(), e.keyPos()));
+            } else {
+                diags.error(e.value().pos(), Message.WRONG_NODE, "unexercised." + e.key(), "the reason, a non-empty string");
+            }
+        }
+        return out;
     }
 
     private void checkEnumValueIfDefined(String enumName, String valueName, Pos pos) {
@@ -1008,7 +1025,7 @@ final class ModelBuilder {
             FieldDef payload = new FieldDef("payload", preambleEnd, FieldDef.Kind.BYTES, null, record.size() - preambleEnd,
                     1, null, null, null, null, false, List.of(), null, "opaque payload", payloadSource, v.pos());
             arms.add(new ArmDef(v.name(), v.name(), v.value(), null, null, null, null, List.of(payload), List.of(),
-                    null, List.of(), List.of(), v.doc(), v.source(), null, true, v.pos()));
+                    null, List.of(), List.of(), List.of(), v.doc(), v.source(), null, true, v.pos()));
         }
     }
 

@@ -6,6 +6,7 @@ import tpb.spec.Pos;
 /**
  * One union arm: the payload layout selected by an opcode (and, when arms share an opcode, by a
  * sub-opcode {@link Select}). {@code opaque} arms are made for opcodes the spec gives no layout.
+ * {@code unexercised} lists the fields the arm's examples leave zero on purpose, with the reason.
  */
 public record ArmDef(
         String name,
@@ -20,6 +21,7 @@ public record ArmDef(
         String syntax,
         List<Example> examples,
         List<ViewDef> views,
+        List<Unexercised> unexercised,
         String doc,
         Source source,
         Source opcodeSource,
@@ -30,5 +32,13 @@ public record ArmDef(
         guards = List.copyOf(guards);
         examples = List.copyOf(examples);
         views = List.copyOf(views);
+        unexercised = List.copyOf(unexercised);
     }
+
+    /**
+     * A field no example sets to a non-zero value, on purpose: {@code reason} says why no source
+     * or real record gives bytes for it. Every other laid-out field must be exercised by an example,
+     * so that a moved offset breaks a vector.
+     */
+    public record Unexercised(String path, String reason, Pos pos) {}
 }
