@@ -28,8 +28,17 @@ final class DisasmCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write to FILE instead of stdout.")
     String output;
 
+    @Option(names = "--subgraph", paramLabel = "sgNN", split = ",", description = "For a .neff: only these subgraphs (default: all).")
+    java.util.List<String> subgraphs;
+
+    @Option(names = "--engine", paramLabel = "E", split = ",", description = "For a .neff: only these engines (pe, act, pool, dve, sp as def.json names them).")
+    java.util.List<String> engines;
+
     @Override
     public Integer call() {
+        if (NeffInput.is(input)) {
+            return neff();
+        }
         RecordStream stream;
         try {
             stream = RecordStream.of(Inputs.read(input));
@@ -41,6 +50,31 @@ final class DisasmCommand implements Callable<Integer> {
             text.append(line).append('\n');
         }
         Output.write(output, text.toString().getBytes(StandardCharsets.UTF_8), spec.commandLine().getOut());
+        return Tpb.OK;
+    }
+
+    /**
+     * Every stream of the NEFF, each headed by a {@code ; sgNN engine (path, N records)} comment
+     * line, written stream by stream (memory: one subgraph's streams and one stream's listing).
+     */
+    private Integer neff() {
+        NeffInput in = NeffInput.open(input);
+        boolean toStdout = output == null || output.equals("-");
+        try (Output out = Output.open(toStdout ? null : output, java.io.OutputStream.nullOutputStream())) {
+            java.io.PrintWriter target = toStdout ? spec.commandLine().getOut()
+                    : new java.io.PrintWriter(new java.io.OutputStreamWriter(out.stream(), StandardCharsets.UTF_8));
+            in.forEachStream(subgraphs, engines, (sg, s) -> {
+                target.append("; ").append(NeffInput.title(sg, s)).append('\n');
+                for (String line : Disassembler.listing(s.stream(), hex)) {
+                    target.append(line).append('\n');
+                }
+            });
+            target.flush();
+            if (target.checkError()) {
+                throw new CliException(output + ": cannot write");
+            }
+            out.commit();
+        }
         return Tpb.OK;
     }
 }

@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "tpb", mixinStandardHelpOptions = true, version = "tpb 0.1.0",
         description = "Tools for the AWS Neuron TPB instruction set (64-byte records).",
-        subcommands = {SpecCommand.class, AsmCommand.class, DisasmCommand.class, ValidateCommand.class, CheckSpecCommand.class,
+        subcommands = {SpecCommand.class, AsmCommand.class, DisasmCommand.class, ValidateCommand.class, NeffCommand.class, CheckSpecCommand.class,
                 DiffCommand.class, DocCommand.class, CompileCommand.class, RunCommand.class, DemoCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Tpb {

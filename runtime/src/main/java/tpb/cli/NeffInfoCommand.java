@@ -1,0 +1,134 @@
+package tpb.cli;
+
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import tpb.isa.Arch;
+import tpb.isa.Arm;
+import tpb.isa.Decoder;
+import tpb.neff.DmaQueue;
+import tpb.neff.NeffHeader;
+import tpb.neff.Subgraph;
+import tpb.spec.json.Json;
+import tpb.stream.RecordStream;
+
+/** {@code tpb neff info FILE.neff [--json]}: header and hash check, tool, target, and per subgraph each engine's stream. */
+@Command(name = "info", mixinStandardHelpOptions = true,
+        description = "The header fields and hash check, tool version, target arch, and per subgraph its features, each engine's stream "
+                + "with its record count and opcode histogram, and its DMA queues.")
+final class NeffInfoCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE.neff")
+    String input;
+
+    @Option(names = "--json", description = "Report as JSON for tools.")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        NeffInput in = NeffInput.open(input);
+        NeffHeader h = in.neff.header();
+        Arch arch = Arch.byName(in.neff.target());
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("file", input);
+        Map<String, Object> header = new LinkedHashMap<>();
+        header.put("packaging_version", h.packagingVersion());
+        header.put("header_size", h.headerSize());
+        header.put("data_size", h.dataSize());
+        header.put("kelp_version", h.kelpMajor() + "." + h.kelpMinor());
+        header.put("num_tpb", h.numTpb());
+        header.put("requested_tpb_count", h.requestedTpbCount());
+        header.put("name", h.name());
+        header.put("hash_algorithm", h.hashAlgorithm());
+        header.put("hash", HexFormat.of().formatHex(h.storedHash()));
+        header.put("hash_order", in.neff.hashOrder().name().toLowerCase(java.util.Locale.ROOT));
+        out.put("header", header);
+        out.put("tool_version", in.neff.toolVersion());
+        out.put("target", in.neff.target());
+        out.put("arch", arch == null ? null : arch.name());
+        Map<String, Map<String, Object>> sgs = new LinkedHashMap<>();
+        for (Subgraph sg : in.neff.subgraphs()) {
+            Map<String, Object> s = new LinkedHashMap<>();
+            s.put("name", sg.name());
+            s.put("definition", sg.definition());
+            s.put("features", sg.features());
+            s.put("engines", new ArrayList<>());
+            List<Object> queues = new ArrayList<>();
+            for (DmaQueue q : sg.dmaQueues()) {
+                Map<String, Object> qj = new LinkedHashMap<>();
+                qj.put("name", q.name());
+                qj.put("owner", q.owner());
+                qj.put("type", q.type());
+                qj.put("num_queues", q.numQueues());
+                qj.put("semaphore_set", q.semaphoreSet());
+                queues.add(qj);
+            }
+            s.put("dma_queues", queues);
+            sgs.put(sg.name(), s);
+        }
+        in.forEachStream(null, null, (sg, es) -> {
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("engine", es.engine());
+            e.put("path", es.path());
+            e.put("records", es.stream().count());
+            e.put("opcodes", histogram(es.stream()));
+            @SuppressWarnings("unchecked")
+            List<Object> engines = (List<Object>) sgs.get(sg.name()).get("engines");
+            engines.add(e);
+        });
+        out.put("subgraphs", new ArrayList<>(sgs.values()));
+        spec.commandLine().getOut().print(json ? Json.write(out) : text(in, h, arch, sgs));
+        spec.commandLine().getOut().flush();
+        return Tpb.OK;
+    }
+
+    /** Records per arm (by spec name; a byte no arm claims as {@code 0xNN}), in name order. */
+    static Map<String, Integer> histogram(RecordStream stream) {
+        Map<String, Integer> out = new TreeMap<>();
+        byte[] b = stream.bytes();
+        for (int i = 0; i < stream.count(); i++) {
+            int off = RecordStream.offsetOf(i);
+            Arm arm = Decoder.identify(b, off);
+            out.merge(arm == Arm.UNKNOWN ? String.format("0x%02X", b[off] & 0xFF) : arm.specName(), 1, Integer::sum);
+        }
+        return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    private String text(NeffInput in, NeffHeader h, Arch arch, Map<String, Map<String, Object>> sgs) {
+        StringBuilder b = new StringBuilder();
+        b.append(input).append(": NEFF packaging version ").append(h.packagingVersion()).append(", ").append(h.dataSize())
+                .append(" payload bytes, ").append(h.hashAlgorithm()).append(" ok (").append(in.neff.hashOrder().text()).append(")\n");
+        b.append("name ").append(h.name()).append(", kelp ").append(h.kelpMajor()).append('.').append(h.kelpMinor()).append(", num_tpb ")
+                .append(h.numTpb()).append('\n');
+        b.append("tool ").append(in.neff.toolVersion()).append('\n');
+        b.append("target ").append(in.neff.target()).append(arch == null ? " (no arch profile)" : " (" + arch.name() + ")").append('\n');
+        for (Map<String, Object> s : sgs.values()) {
+            b.append(s.get("name")).append(" (").append(s.get("definition")).append("): features ").append(s.get("features")).append('\n');
+            for (Object o : (List<Object>) s.get("engines")) {
+                Map<String, Object> e = (Map<String, Object>) o;
+                b.append(String.format("  %-5s %-24s %7d records  ", e.get("engine"), e.get("path"), (Integer) e.get("records")));
+                StringBuilder hist = new StringBuilder();
+                ((Map<String, Integer>) e.get("opcodes")).forEach((k, v) -> hist.append(hist.length() == 0 ? "" : ", ").append(k).append(' ').append(v));
+                b.append(hist).append('\n');
+            }
+            for (Object o : (List<Object>) s.get("dma_queues")) {
+                Map<String, Object> q = (Map<String, Object>) o;
+                b.append("  dma   ").append(q.get("name")).append(": owner ").append(q.get("owner")).append(", ").append(q.get("num_queues"))
+                        .append(" queues, semaphores ").append(q.get("semaphore_set")).append('\n');
+            }
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,154 @@
+package tpb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tpb.asm.Assembler;
+import tpb.neff.Fixture;
+import tpb.neff.Neff;
+
+/** tpb neff info/extract, disasm and validate on the real fixture NEFF and on damaged copies of it. */
+class NeffCommandsTest {
+    static final String FIXTURE = Fixture.path().toString();
+
+    @Test
+    void infoText() {
+        CliRun r = CliRun.of("neff", "info", FIXTURE);
+        assertEquals(0, r.code(), r.err());
+        String[] lines = r.out().split("\n");
+        assertEquals(FIXTURE + ": NEFF packaging version 2, 61440 payload bytes, MD5 ok (4-byte words byte-reversed)", lines[0]);
+        assertEquals("name file.neff, kelp 2.0, num_tpb 1", lines[1]);
+        assertEquals("tool 2.23.6484.0+3b612583", lines[2]);
+        assertEquals("target cayman (CAYMAN)", lines[3]);
+        assertEquals("sg00 (sg00/def.json): features [neff_feature_vnc]", lines[4]);
+        assertEquals("  act   sg00/Activation.bin            5 records  ActivationTableLoad 1, Copy 2, PseudoBranchLabel 1, SetOrderingMode 1",
+                lines[5]);
+        assertEquals("  pe    sg00/PE.bin                   12 records  EventSemaphore 2, Ldweights 4, Matmul 4, PseudoBranchLabel 1, SetOrderingMode 1",
+                lines[7]);
+        assertEquals("  dma   qPoolDynamic: owner pool, 16 queues, semaphores "
+                + "[24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39]", lines[10]);
+        assertEquals(2 * 8 + 4, lines.length);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void infoJson() throws Exception {
+        CliRun r = CliRun.of("neff", "info", FIXTURE, "--json");
+        assertEquals(0, r.code(), r.err());
+        Map<String, Object> j = new com.fasterxml.jackson.databind.ObjectMapper().readValue(r.out(), Map.class);
+        assertEquals("2.23.6484.0+3b612583", j.get("tool_version"));
+        assertEquals("cayman", j.get("target"));
+        assertEquals("CAYMAN", j.get("arch"));
+        Map<String, Object> h = (Map<String, Object>) j.get("header");
+        assertEquals("word_reversed", h.get("hash_order"));
+        assertEquals("bcb3e9ef77301698cd8b4cb9471ff5ac", h.get("hash"));
+        List<Object> sgs = (List<Object>) j.get("subgraphs");
+        assertEquals(2, sgs.size());
+        for (Object o : sgs) {
+            List<Object> engines = (List<Object>) ((Map<String, Object>) o).get("engines");
+            assertEquals(5, engines.size());
+            Map<String, Number> counts = new LinkedHashMap<>();
+            engines.forEach(e -> counts.put((String) ((Map<String, Object>) e).get("engine"), (Number) ((Map<String, Object>) e).get("records")));
+            assertEquals("{act=5, dve=2, pe=12, pool=7, sp=3}", counts.toString());
+        }
+    }
+
+    @Test
+    void extract(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("x");
+        CliRun r = CliRun.of("neff", "extract", FIXTURE, "-o", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals(FIXTURE + ": 72 files, " + sizeOf() + " bytes -> " + out + "\n", r.out());
+        Map<String, byte[]> files = Fixture.files();
+        for (Map.Entry<String, byte[]> f : files.entrySet()) {
+            assertArrayEquals(f.getValue(), Files.readAllBytes(out.resolve(f.getKey())), f.getKey());
+        }
+        CliRun again = CliRun.of("neff", "extract", FIXTURE, "-o", out.toString());
+        assertEquals(1, again.code());
+        assertEquals("tpb: " + out + ": exists and is not an empty directory\n", again.err());
+    }
+
+    private static String sizeOf() {
+        return String.valueOf(Fixture.files().values().stream().mapToLong(b -> b.length).sum());
+    }
+
+    @Test
+    void extractOfADamagedNeffLeavesNothing(@TempDir Path dir) throws Exception {
+        byte[] b = Fixture.bytes();
+        Path bad = dir.resolve("bad.neff");
+        Files.write(bad, Arrays.copyOf(b, b.length - 10));
+        Path out = dir.resolve("x");
+        CliRun r = CliRun.of("neff", "extract", bad.toString(), "-o", out.toString());
+        assertEquals(1, r.code());
+        assertEquals("tpb: " + bad + ": truncated: the header promises 61440 payload bytes, the file has 61430\n", r.err());
+        assertEquals(List.of("bad.neff"), Files.list(dir).map(p -> p.getFileName().toString()).toList());
+    }
+
+    /** asm(disasm(x)) == x for every stream of the NEFF, each listing cut at its header line. */
+    @Test
+    void disasmRoundTripsEveryStream() {
+        CliRun r = CliRun.of("disasm", FIXTURE);
+        assertEquals(0, r.code(), r.err());
+        List<String> titles = new ArrayList<>();
+        List<StringBuilder> chunks = new ArrayList<>();
+        for (String line : r.out().split("\n")) {
+            if (line.startsWith("; sg")) {
+                titles.add(line);
+                chunks.add(new StringBuilder());
+            } else {
+                chunks.get(chunks.size() - 1).append(line).append('\n');
+            }
+        }
+        assertEquals("; sg00 act (sg00/Activation.bin, 5 records)", titles.get(0));
+        List<byte[]> streams = new ArrayList<>();
+        Neff.open(Fixture.path()).forEachSubgraph(null, (sg, s) -> s.forEach(e -> streams.add(e.stream().bytes())));
+        assertEquals(10, titles.size());
+        for (int i = 0; i < streams.size(); i++) {
+            assertArrayEquals(streams.get(i), new Assembler().assemble(chunks.get(i).toString()), titles.get(i));
+        }
+    }
+
+    @Test
+    void disasmOneSubgraphAndEngine() {
+        CliRun r = CliRun.of("disasm", FIXTURE, "--subgraph", "sg01", "--engine", "sp");
+        assertEquals(0, r.code(), r.err());
+        assertEquals("""
+                ; sg01 sp (sg01/SP.bin, 3 records)
+                     0  0x000000  set_ordering_mode
+                     1  0x000040  pseudo_branch_label
+                """, r.out().substring(0, r.out().indexOf("     2  0x000080")));
+        CliRun none = CliRun.of("disasm", FIXTURE, "--subgraph", "sg07");
+        assertEquals(2, none.code());
+        assertEquals("tpb: " + FIXTURE + ": no subgraph sg07; there are [sg00, sg01]\n", none.err());
+        CliRun eng = CliRun.of("disasm", FIXTURE, "--engine", "gpsimd");
+        assertEquals(2, eng.code());
+        assertEquals("tpb: " + FIXTURE + ": no engine gpsimd; there are [act, dve, pe, pool, sp]\n", eng.err());
+    }
+
+    @Test
+    void damagedNeffIsOneLine(@TempDir Path dir) throws Exception {
+        byte[] b = Fixture.bytes();
+        b[1024 + 2000] ^= 0x55;
+        Path bad = dir.resolve("bad.neff");
+        Files.write(bad, b);
+        for (String cmd : List.of("disasm", "info")) {
+            CliRun r = cmd.equals("info") ? CliRun.of("neff", "info", bad.toString()) : CliRun.of(cmd, bad.toString());
+            assertEquals(1, r.code());
+            assertEquals("", r.out());
+            assertTrue(r.err().startsWith("tpb: " + bad + ": payload: bad gzip or tar stream: "), r.err());
+            assertEquals(1, r.err().lines().count(), r.err());
+            assertFalse(r.err().contains("Exception"), r.err());
+        }
+    }
+}
