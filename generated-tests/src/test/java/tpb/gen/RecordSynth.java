@@ -51,7 +51,7 @@ final class RecordSynth {
                 long[] legal = lutValues(enc.substring(4));
                 put(b, f, legal[random.nextInt(legal.length)]);
             } else if (f.type().startsWith("char[")) {
-                int len = random.nextInt(f.width());
+                int len = random.nextInt(f.maxChars() + 1);
                 for (int i = 0; i < f.width(); i++) {
                     b[f.offset() + i] = i < len ? (byte) ('a' + random.nextInt(26)) : 0;
                 }

@@ -117,6 +117,34 @@ class TpbCodecTest {
     }
 
     @Test
+    void aQueueNameMayFillItsFieldAFunctionNameMayNot() {
+        // seed000 §4.3-4.4: strncpy(+0x0C, name, 0x1F), checkQueueNameLen <= 31: a 31-character name, no NUL
+        assertEquals(31, tpb.isa.DMATriggerFlyweight.QUEUE_NAME_MAX_LENGTH);
+        assertEquals(31, tpb.isa.SwitchQueueInstanceFlyweight.QUEUE_NAME_MAX_LENGTH);
+        assertEquals(31, tpb.isa.ResetQueueInstanceFlyweight.QUEUE_NAME_MAX_LENGTH);
+        assertEquals(35, tpb.isa.CallFlyweight.FUNCTION_NAME_MAX_LENGTH);
+        String q31 = "q".repeat(30) + "Z";
+        byte[] b = tpb.isa.ResetQueueInstanceRecord.builder().queueName(q31).build().toBytes();
+        for (int i = 0; i < 31; i++) {
+            assertEquals(q31.charAt(i), (char) b[0x0C + i]);
+        }
+        assertEquals(q31, ((tpb.isa.ResetQueueInstanceRecord) tpb.isa.Decoder.decode(b, 0)).queueName());
+        assertEquals(List.of(), tpb.isa.Validator.validate(b, 0));
+        assertEquals(q31, new tpb.isa.ResetQueueInstanceFlyweight().wrap(b, 0).queueName());
+        IllegalArgumentException longer = assertThrows(IllegalArgumentException.class,
+                () -> tpb.isa.DMATriggerRecord.builder().queueName(q31 + "x").build());
+        assertEquals("queue_name: '" + q31 + "x' is longer than 31 characters", longer.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new tpb.isa.DMATriggerFlyweight().wrap(new byte[64], 0).queueName(q31 + "x"));
+        // a Call whose 36-byte name has no NUL is not a Call record: the compiler copies at most 35
+        byte[] c = tpb.isa.CallRecord.builder().functionName("f".repeat(35)).build().toBytes();
+        c[0x0C + 35] = 'g';
+        assertTrue(tpb.isa.Decoder.decode(c, 0) instanceof tpb.isa.RawRecord);
+        assertEquals("function_name: chars: not a NUL-terminated printable ASCII name",
+                tpb.isa.Validator.validate(c, 0).get(0).field() + ": " + tpb.isa.Validator.validate(c, 0).get(0).rule() + ": "
+                        + tpb.isa.Validator.validate(c, 0).get(0).message());
+    }
+
+    @Test
     void compareBranchAndUnconditionalShare0xA9() {
         byte[] cond = CompareAndBranchRecord.builder().cmpOp(BranchCompareOp.IS_LTREG).dtype(DtypeWire.INT32)
                 .targetMode(tpb.isa.BrTargetMode.REL_IMM).cmpReg0(1).cmpReg1(2).target(7).build().toBytes();

@@ -24,8 +24,11 @@ public final class Chars {
         }
     }
 
-    /** Whether the field holds printable ASCII followed only by NULs, with at least one NUL. */
-    public static boolean wellFormed(byte[] b, int at, int size) {
+    /**
+     * Whether the field holds printable ASCII followed only by NULs, with at least one NUL unless
+     * {@code mayBeFull} (a field strncpy fills: a name of exactly {@code size} characters).
+     */
+    public static boolean wellFormed(byte[] b, int at, int size, boolean mayBeFull) {
         int i = 0;
         while (i < size && b[at + i] != 0) {
             int c = b[at + i] & 0xFF;
@@ -35,7 +38,7 @@ public final class Chars {
             i++;
         }
         if (i == size) {
-            return false;
+            return mayBeFull;
         }
         for (; i < size; i++) {
             if (b[at + i] != 0) {

@@ -39,13 +39,16 @@ public final class Checks {
         return v;
     }
 
-    /** Characters of a fixed-length, NUL-terminated field: ASCII, at most {@code size - 1}. */
-    public static String chars(String v, int size, String field) {
+    /**
+     * Characters of a fixed-length char field: printable ASCII, at most {@code maxChars} (the
+     * field's size less one for a NUL-terminated field, its size for one that may be full).
+     */
+    public static String chars(String v, int maxChars, String field) {
         if (v == null) {
             throw new NullPointerException(field);
         }
-        if (v.length() > size - 1) {
-            throw new IllegalArgumentException(field + ": '" + v + "' is longer than " + (size - 1) + " characters");
+        if (v.length() > maxChars) {
+            throw new IllegalArgumentException(field + ": '" + v + "' is longer than " + maxChars + " characters");
         }
         for (int i = 0; i < v.length(); i++) {
             char c = v.charAt(i);

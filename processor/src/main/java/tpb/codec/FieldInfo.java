@@ -2,7 +2,8 @@ package tpb.codec;
 
 /**
  * What tools need to know of a field: its dotted name, byte offset and width, spec type, how it
- * is encoded ("enum DtypeWire", "lut AluOpWire", "const 16", "reserved", "raw", "opaque"), its
+ * is encoded ("enum DtypeWire", "lut AluOpWire", "const 16", "reserved", "raw", "opaque"; a char
+ * field "nul-terminated" or "nul-or-full"), its
  * role for tools ("pc", "reg" or null), and provenance.
  */
 public record FieldInfo(String name, int offset, int width, String type, String encoding, String role,
@@ -13,6 +14,11 @@ public record FieldInfo(String name, int offset, int width, String type, String 
 
     public boolean isReserved() {
         return encoding.equals("reserved");
+    }
+
+    /** The longest name a char field holds: its width when it may be full ("nul-or-full"), else one less. */
+    public int maxChars() {
+        return encoding.equals("nul-or-full") ? width : width - 1;
     }
 
     /** The enum or LUT name of an "enum X"/"lut X" field, else null. */

@@ -212,6 +212,45 @@ class DiagnosticsTest {
         expect(s, s.at("defs.yaml", "KindWyre") + ": unknown lut 'KindWyre'; did you mean 'KindWire'?");
     }
 
+    static final String NAMES = """
+            ---
+            arm: Name
+            opcode: Nop
+            source: {ref: test, confidence: ASSUMED}
+            fields:
+              - {name: tag, at: 1, type: char, size: 3, nul: optional}
+              - {name: label, at: 4, type: char, size: 3}
+            examples:
+              - name: full
+                fields: {tag: "abc", label: "de"}
+                bytes: {0: "01 61 62 63 64 65"}
+            """;
+
+    @Test
+    void aCharFieldMayBeFull() {
+        Compilation c = spec().with("defs.yaml", DEFS + NAMES).compile("isa.yaml");
+        assertThat(c).succeededWithoutWarnings();
+        // nul: optional — strncpy(dst, src, size) semantics: `size` characters and no NUL
+        assertThat(c).generatedSourceFile("t.NameFlyweight").contentsAsUtf8String().contains("public static final int TAG_MAX_LENGTH = 3;");
+        assertThat(c).generatedSourceFile("t.NameFlyweight").contentsAsUtf8String().contains("public static final int LABEL_MAX_LENGTH = 2;");
+        assertThat(c).generatedSourceFile("t.NameRecord").contentsAsUtf8String().contains("if (!Chars.wellFormed(b, at + 1, 3, true)) {");
+        assertThat(c).generatedSourceFile("t.NameRecord").contentsAsUtf8String().contains("if (!Chars.wellFormed(b, at + 4, 3, false)) {");
+    }
+
+    @Test
+    void aNulTerminatedFieldKeepsRoomForItsNul() {
+        SpecCompiler s = spec().with("defs.yaml", DEFS + NAMES.replace("label: \"de\"", "label: \"def\""));
+        expect(s, s.at("defs.yaml", "label: \"def") + ": example 'full': field 'label': 'def' is longer than 2 characters (the field is NUL-terminated)");
+    }
+
+    @Test
+    void nulIsAPropertyOfCharFields() {
+        SpecCompiler s = spec().with("defs.yaml", DEFS.replace("{name: reg, at: 2, type: u8}", "{name: reg, at: 2, type: u8, nul: optional}")
+                + NAMES.replace("size: 3, nul: optional", "size: 3, nul: maybe"));
+        expect(s, s.at("defs.yaml", "optional}") + ": field 'reg': 'nul' applies to char fields only",
+                s.at("defs.yaml", "maybe") + ": 'nul' must be required (at least one NUL) or optional (NUL-terminated or full)");
+    }
+
     @Test
     void fieldsOverlap() {
         SpecCompiler s = spec().edit("defs.yaml", "{name: imm, at: 4, type: u32}", "{name: imm, at: 2, type: u32}");

@@ -207,8 +207,8 @@ public final class Assembler {
             if (v.kind() != Lexer.Kind.STRING) {
                 throw new AsmException(l.number(), v.column(), f.name() + " takes a \"quoted\" name");
             }
-            if (t.length() > f.width() - 1 || !t.chars().allMatch(c -> c >= 0x20 && c <= 0x7E)) {
-                throw new AsmException(l.number(), v.column(), f.name() + ": at most " + (f.width() - 1) + " printable ASCII characters");
+            if (t.length() > f.maxChars() || !t.chars().allMatch(c -> c >= 0x20 && c <= 0x7E)) {
+                throw new AsmException(l.number(), v.column(), f.name() + ": at most " + f.maxChars() + " printable ASCII characters");
             }
             for (int i = 0; i < t.length(); i++) {
                 out[at + f.offset() + i] = (byte) t.charAt(i);

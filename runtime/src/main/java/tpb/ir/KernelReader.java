@@ -452,9 +452,7 @@ public final class KernelReader {
                 Long args = v.num("args_table_var_id");
                 if (callee != null) {
                     calls.add(new PendingCall(callee, v.pos("callee")));
-                    if (callee.length() > 35) {
-                        error(v.pos("callee"), "callee name '" + callee + "' is longer than 35 characters (the record holds 36 bytes)");
-                    }
+                    name(v, "callee", callee, tpb.isa.CallFlyweight.FUNCTION_NAME_MAX_LENGTH, tpb.isa.CallFlyweight.FUNCTION_NAME_WIDTH);
                 }
                 yield callee == null ? null : new Inst.Call(callee, args == null ? 0 : args, engine, pos);
             }
@@ -470,17 +468,19 @@ public final class KernelReader {
             case "AllEngineBarrier" -> new Inst.AllEngineBarrier(engine, pos);
             case "Drain" -> new Inst.Drain(engine, pos);
             case "DMATrigger" -> {
-                String q = queue(v);
+                String q = queue(v, tpb.isa.DMATriggerFlyweight.QUEUE_NAME_MAX_LENGTH, tpb.isa.DMATriggerFlyweight.QUEUE_NAME_WIDTH);
                 Long block = v.num("block_id");
                 yield q == null ? null : new Inst.DmaTrigger(q, block == null ? 0 : block, engine, pos);
             }
             case "SwitchQueueInstance" -> {
-                String q = queue(v);
+                String q = queue(v, tpb.isa.SwitchQueueInstanceFlyweight.QUEUE_NAME_MAX_LENGTH,
+                        tpb.isa.SwitchQueueInstanceFlyweight.QUEUE_NAME_WIDTH);
                 boolean noRearm = v.bool("no_rearm");
                 yield q == null ? null : new Inst.SwitchQueueInstance(q, noRearm, engine, pos);
             }
             case "ResetQueueInstance" -> {
-                String q = queue(v);
+                String q = queue(v, tpb.isa.ResetQueueInstanceFlyweight.QUEUE_NAME_MAX_LENGTH,
+                        tpb.isa.ResetQueueInstanceFlyweight.QUEUE_NAME_WIDTH);
                 yield q == null ? null : new Inst.ResetQueueInstance(q, engine, pos);
             }
             case "EventSemaphore" -> semaphore(v, engine, pos);
@@ -563,12 +563,18 @@ public final class KernelReader {
             "Call", "Return", "Exit", "NoOp", "Break", "AllEngineBarrier", "Drain", "DMATrigger", "SwitchQueueInstance",
             "ResetQueueInstance", "EventSemaphore", "GroupResetSemaphores", "CoreBarrier", "Loop", "DynamicForLoop", "DoWhile");
 
-    private String queue(MapView v) {
+    /** A queue name, as long as the arm's queue_name field holds (the spec's limit, from the generated flyweight). */
+    private String queue(MapView v, int maxLength, int width) {
         String q = v.reqStr("queue");
-        if (q != null && q.length() > 30) {
-            error(v.pos("queue"), "queue name '" + q + "' is longer than 30 characters (the record holds 31 bytes)");
-        }
+        name(v, "queue", q, maxLength, width);
         return q;
+    }
+
+    /** Reports a name longer than its record field holds; the limits are the spec's (nul: optional lets a name fill the field). */
+    private void name(MapView v, String key, String name, int maxLength, int width) {
+        if (name != null && name.length() > maxLength) {
+            error(v.pos(key), key + " name '" + name + "' is longer than " + maxLength + " characters (the record holds " + width + " bytes)");
+        }
     }
 
     private Inst alu(MapView v, EngineType engine, Pos pos) {

@@ -78,5 +78,20 @@ class AssemblerTest {
         assertEquals("t.s:1:5: 'average' is not a value of AluOpWire", error("alu.average r1, r2, r3"));
         assertEquals("t.s:1:20: field 'reserved1' is fixed by the spec", error("alu.add r1, r2, r3 reserved1=00"));
         assertEquals("t.s:1:23: field 'dtype' is given twice", error("mov r1, r2 dtype=FP32 dtype=FP32"));
+        // a queue name may fill its 31 bytes (nul: optional, seed000 §4.3-4.4); a function name keeps its NUL
+        assertEquals("t.s:1:13: queue_name: at most 31 printable ASCII characters", error("dma.trigger \"" + "q".repeat(32) + "\", 1"));
+        assertEquals("t.s:1:6: function_name: at most 35 printable ASCII characters", error("call \"" + "f".repeat(36) + "\""));
+    }
+
+    @Test
+    void aQueueNameFillsItsField() {
+        String q31 = "dma_queue_instance_name_31chars";
+        byte[] b = asm("dma.trigger \"" + q31 + "\", 1\ndma.switch \"" + q31 + "\" no_rearm=1\n");
+        // all 31 bytes at +0x0C are the name: no NUL, and block_id at +0x30 right after the pad
+        assertEquals(q31, new String(b, 0x0C, 31, java.nio.charset.StandardCharsets.US_ASCII));
+        assertEquals(0, b[0x2B]);
+        assertEquals(q31, tpb.isa.DMATriggerRecord.decode(b, 0).queueName());
+        assertEquals(q31, tpb.isa.SwitchQueueInstanceRecord.decode(b, 64).queueName());
+        assertArrayEquals(b, asm(String.join("\n", Disassembler.listing(RecordStream.of(b), false))));
     }
 }

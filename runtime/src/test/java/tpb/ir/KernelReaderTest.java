@@ -87,6 +87,19 @@ class KernelReaderTest {
     }
 
     @Test
+    void namesAreAsLongAsTheirRecordFieldsHold() {
+        // seed000 §4.3-4.4: strncpy(+0x0C, name, 0x1F) and checkQueueNameLen <= 31, so 31 characters
+        // fit (with no NUL); Call's 36-byte field keeps a NUL (the compiler copies at most 35)
+        String q31 = "q".repeat(31);
+        KernelReader.read("k.yaml", kernel("{inst: SwitchQueueInstance, queue: " + q31 + "}", "{inst: DMATrigger, queue: " + q31 + "}"));
+        String k = kernel("{inst: DMATrigger, queue: " + q31 + "x}");
+        assertEquals(at(k, q31 + "x") + ": queue name '" + q31 + "x' is longer than 31 characters (the record holds 31 bytes)", errors(k));
+        String c = kernel("{inst: Call, callee: " + "f".repeat(36) + "}");
+        assertEquals(at(c, "fff") + ": callee name '" + "f".repeat(36) + "' is longer than 35 characters (the record holds 36 bytes)"
+                + "\n" + at(c, "fff") + ": unknown function '" + "f".repeat(36) + "'", errors(c));
+    }
+
+    @Test
     void aWaitThresholdIsAValueOrA32BitRegister() {
         String both = kernel("{inst: EventSemaphore, wait: {sem: s, value: 1, register: a}}");
         assertEquals(at(both, "a}}") + ": a wait compares with a 'value' or a 'register', not both", errors(both));

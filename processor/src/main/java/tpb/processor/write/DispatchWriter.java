@@ -436,8 +436,9 @@ final class DispatchWriter {
                             Long.class, read, " is not a wire value of " + f.lutRef())
                     .addStatement("n++").endControlFlow();
         } else if (f.kind() == FieldDef.Kind.CHAR) {
-            m.beginControlFlow("if (!$T.wellFormed(b, $L, $L))", Ctx.CHARS, at, f.size())
-                    .addStatement("sink.report(index, $S, $L, $S, $S)", p, off, "chars", "not a NUL-terminated printable ASCII name")
+            m.beginControlFlow("if (!$T.wellFormed(b, $L, $L, $L))", Ctx.CHARS, at, f.size(), f.nulOptional())
+                    .addStatement("sink.report(index, $S, $L, $S, $S)", p, off, "chars",
+                            "not a " + (f.nulOptional() ? "NUL-terminated or full" : "NUL-terminated") + " printable ASCII name")
                     .addStatement("n++").endControlFlow();
         }
     }

@@ -102,6 +102,10 @@ final class FlyweightWriter {
         boolean writable = !f.isConst() && !f.reserved() && !isOpcode(l);
         switch (f.kind()) {
             case CHAR -> {
+                t.addField(FieldSpec.builder(int.class, upper + "_MAX_LENGTH", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                        .addJavadoc("The longest name {@code $L} holds: $L.\n", l.path(), f.nulOptional()
+                                ? "its whole size (NUL-terminated or full, as strncpy leaves it)" : "its size less one for the NUL")
+                        .initializer("$L", f.maxChars()).build());
                 t.addMethod(MethodSpec.methodBuilder(n).addModifiers(Modifier.PUBLIC).returns(String.class)
                         .addJavadoc("$L", javadoc + "Allocates a String.\n")
                         .addStatement("return $T.read(buffer, $L, $L)", Ctx.CHARS, at, f.size()).build());
@@ -109,7 +113,7 @@ final class FlyweightWriter {
                     t.addMethod(MethodSpec.methodBuilder(n).addModifiers(Modifier.PUBLIC).returns(self)
                             .addParameter(String.class, "value")
                             .addStatement("$T.write(buffer, $L, $L, $T.chars(value, $L, $S))", Ctx.CHARS, at, f.size(), Ctx.CHECKS,
-                                    f.size(), l.path())
+                                    upper + "_MAX_LENGTH", l.path())
                             .addStatement("return this").build());
                 }
             }

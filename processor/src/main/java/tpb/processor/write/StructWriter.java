@@ -129,7 +129,7 @@ final class StructWriter {
         String n = Names.camel(f.name());
         switch (f.kind()) {
             case GROUP -> ctor.addStatement("$T.requireNonNull($L, $S)", Objects.class, n, f.name());
-            case CHAR -> ctor.addStatement("$T.chars($L, $L, $S)", Ctx.CHECKS, n, f.size(), f.name());
+            case CHAR -> ctor.addStatement("$T.chars($L, $L, $S)", Ctx.CHECKS, n, f.maxChars(), f.name());
             case BYTES -> ctor.addStatement("$L = $T.bytes($T.requireNonNull($L, $S), $L, $S)", n, Ctx.CHECKS, Objects.class, n,
                     f.name(), f.size(), f.name());
             case SCALAR -> {
@@ -324,8 +324,9 @@ final class StructWriter {
                 .returns(type).addParameter(byte[].class, "b").addParameter(int.class, "at");
         CodeBlock local = Scalars.at("at", f.at());
         if (f.kind() == FieldDef.Kind.CHAR) {
-            h.beginControlFlow("if (!$T.wellFormed(b, $L, $L))", Ctx.CHARS, local, f.size());
-            h.addStatement("throw new $T($S, $L, $S)", Ctx.MALFORMED, f.name(), f.at(), f.name() + " is not NUL-terminated printable ASCII");
+            h.beginControlFlow("if (!$T.wellFormed(b, $L, $L, $L))", Ctx.CHARS, local, f.size(), f.nulOptional());
+            h.addStatement("throw new $T($S, $L, $S)", Ctx.MALFORMED, f.name(), f.at(),
+                    f.name() + " is not " + (f.nulOptional() ? "NUL-terminated or full" : "NUL-terminated") + " printable ASCII");
             h.endControlFlow();
             h.addStatement("return $T.read(b, $L, $L)", Ctx.CHARS, local, f.size());
         } else if (f.count() > 1) {

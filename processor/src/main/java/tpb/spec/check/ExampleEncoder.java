@@ -66,8 +66,9 @@ public final class ExampleEncoder {
         switch (f.kind()) {
             case CHAR -> {
                 byte[] s = a.text().getBytes(StandardCharsets.US_ASCII);
-                if (s.length > f.size() - 1) {
-                    return "'" + a.text() + "' is longer than " + (f.size() - 1) + " characters (the field is NUL-terminated)";
+                if (s.length > f.maxChars()) {
+                    return "'" + a.text() + "' is longer than " + f.maxChars() + " characters"
+                            + (f.nulOptional() ? "" : " (the field is NUL-terminated)");
                 }
                 System.arraycopy(s, 0, out, l.offset(), s.length);
                 return null;

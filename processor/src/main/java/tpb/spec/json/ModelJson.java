@@ -316,6 +316,9 @@ public final class ModelJson {
         if (f.lutRef() != null) {
             return "lut " + f.lutRef();
         }
+        if (f.kind() == FieldDef.Kind.CHAR) {
+            return f.nulOptional() ? "nul-or-full" : "nul-terminated";
+        }
         return f.kind() == FieldDef.Kind.BYTES ? "opaque" : "raw";
     }
 

@@ -484,7 +484,17 @@ final class ModelBuilder {
         Source source = v.source("source", true);
         YSeq bitsSeq = v.seq("bits");
         String role = v.str("role");
+        String nul = v.str("nul");
         v.finish();
+        if (nul != null && !nul.equals("required") && !nul.equals("optional")) {
+            diags.error(v.pos("nul"), Message.WRONG_NODE, "nul", "required (at least one NUL) or optional (NUL-terminated or full)");
+            nul = null;
+        }
+        if (nul != null && !"char".equals(typeName)) {
+            diags.error(v.pos("nul"), Message.FIELD_SIZE, name, "'nul' applies to char fields only");
+            nul = null;
+        }
+        boolean nulOptional = "optional".equals(nul);
         if (role != null && !role.equals("pc") && !role.equals("reg")) {
             diags.error(v.pos("role"), Message.WRONG_NODE, "role", "pc (a record index) or reg (a register id)");
             role = null;
@@ -509,7 +519,7 @@ final class ModelBuilder {
                 return null;
             }
             return new FieldDef(name, at.intValue(), FieldDef.Kind.GROUP, null, g.size(), 1, null, null, groupRef, null,
-                    false, List.of(), null, doc, source, m.pos());
+                    false, List.of(), null, doc, source, false, m.pos());
         }
         if (typeName == null) {
             diags.error(m.pos(), Message.MISSING_KEY, label, "type");
@@ -574,7 +584,7 @@ final class ModelBuilder {
             }
         }
         return new FieldDef(name, at.intValue(), kind, scalar, width, n, enumRef, lutRef, null, constValue, reserved,
-                bits, role, doc, source, m.pos());
+                bits, role, doc, source, nulOptional, m.pos());
     }
 
     // ---- record -----------------------------------------------------------------------------
@@ -1023,7 +1033,7 @@ final class ModelBuilder {
                 continue;
             }
             FieldDef payload = new FieldDef("payload", preambleEnd, FieldDef.Kind.BYTES, null, record.size() - preambleEnd,
-                    1, null, null, null, null, false, List.of(), null, "opaque payload", payloadSource, v.pos());
+                    1, null, null, null, null, false, List.of(), null, "opaque payload", payloadSource, false, v.pos());
             arms.add(new ArmDef(v.name(), v.name(), v.value(), null, null, null, null, List.of(payload), List.of(),
                     null, List.of(), List.of(), List.of(), v.doc(), v.source(), null, true, v.pos()));
         }

@@ -13,6 +13,9 @@ import tpb.spec.Pos;
  * @param role   what the value means to tools: "pc" (a record index: branch targets, printed as
  *               labels), "reg" (a register id), or null
  * @param source null when the field inherits its owner's source
+ * @param nulOptional a char field that may be full: its {@code size} characters written with no
+ *               NUL, as {@code strncpy(dst, src, size)} leaves a name of exactly {@code size}
+ *               characters; otherwise a char field holds at least one NUL
  */
 public record FieldDef(
         String name,
@@ -30,6 +33,7 @@ public record FieldDef(
         String role,
         String doc,
         Source source,
+        boolean nulOptional,
         Pos pos) {
 
     public enum Kind { SCALAR, CHAR, BYTES, GROUP }
@@ -44,6 +48,11 @@ public record FieldDef(
 
     public int end() {
         return at + width();
+    }
+
+    /** The longest string a char field holds: its size when it may be full, else one less for the NUL. */
+    public int maxChars() {
+        return nulOptional ? size : size - 1;
     }
 
     public boolean isConst() {
