@@ -55,7 +55,7 @@ class FieldDriftTest {
                 .map(f -> !f.pos().equals(where) ? f
                         : new FieldDef(f.name(), f.at() + delta, f.kind(), f.scalar(), f.size(), f.count(), f.enumRef(),
                                 f.lutRef(), f.groupRef(), f.constValue(), f.reserved(), f.bits(), f.role(), f.doc(), f.source(),
-                                f.pos()))
+                                f.nulOptional(), f.pos()))
                 .toList();
     }
 

@@ -50,6 +50,12 @@ public record FieldDef(
         return at + width();
     }
 
+    /** A field without the char-only {@code nul: optional} property (every non-char field, and NUL-terminated names). */
+    public FieldDef(String name, int at, Kind kind, ScalarType scalar, int size, int count, String enumRef, String lutRef,
+            String groupRef, Long constValue, boolean reserved, List<BitDef> bits, String role, String doc, Source source, Pos pos) {
+        this(name, at, kind, scalar, size, count, enumRef, lutRef, groupRef, constValue, reserved, bits, role, doc, source, false, pos);
+    }
+
     /** The longest string a char field holds: its size when it may be full, else one less for the NUL. */
     public int maxChars() {
         return nulOptional ? size : size - 1;
