@@ -18,8 +18,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The edit-the-YAML, run-{@code mvn compile} loop, on a copy of this project: an edited spec
- * regenerates the codecs; an unchanged one compiles nothing. Runs Maven offline through the
- * project's own wrapper, so it needs the artifacts the enclosing build already resolved.
+ * regenerates the codecs without recompiling the runtime's sources; an unchanged one compiles
+ * nothing; a broken one stops the build in isa-spec with only the spec's messages, before any
+ * javac run. Runs Maven offline through the project's own wrapper, so it needs the artifacts the
+ * enclosing build already resolved.
  */
 class RegenerationTest {
     private static final Path ROOT = Path.of(System.getProperty("user.dir")).getParent();
@@ -29,7 +31,7 @@ class RegenerationTest {
         Path copy = tmp.resolve("project");
         copyProject(copy);
         String first = mvnCompile(copy);
-        Path generated = copy.resolve("runtime/target/generated-sources/annotations/tpb/isa/DebugCmd.java");
+        Path generated = copy.resolve("isa-codecs/target/generated-sources/annotations/tpb/isa/DebugCmd.java");
         assertTrue(Files.exists(generated), first);
         assertFalse(Files.readString(generated).contains("REGEN_PROBE"));
 
@@ -39,6 +41,8 @@ class RegenerationTest {
         Files.writeString(yaml, spec.replace("  - {name: INS_FIELD, value: 9}", "  - {name: INS_FIELD, value: 9}\n  - {name: REGEN_PROBE, value: 11}"));
         String second = mvnCompile(copy);
         assertTrue(Files.readString(generated).contains("REGEN_PROBE(0xB, \"REGEN_PROBE\""), second);
+        // the codecs changed, the runtime's sources did not: none of them is recompiled
+        assertTrue(section(second, "runtime").contains("Nothing to compile - all classes are up to date"), second);
 
         FileTime stamp = Files.getLastModifiedTime(generated);
         String third = mvnCompile(copy);
@@ -46,8 +50,41 @@ class RegenerationTest {
         assertTrue(third.contains("Nothing to compile - all classes are up to date"), third);
     }
 
+    @Test
+    void aSpecErrorStopsTheBuildBeforeAnyJavaCompiles(@TempDir Path tmp) throws Exception {
+        Path copy = tmp.resolve("project");
+        copyProject(copy);
+        Path yaml = copy.resolve("isa-spec/src/main/resources/isa/tpb/arms/sp-register.yaml");
+        String spec = Files.readString(yaml);
+        // two slips in one file: a misspelt opcode name and a misspelt enum name
+        Files.writeString(yaml, spec.replace("opcode: AluOp\n", "opcode: AluOpp\n")
+                .replace("{name: dtype, at: 0x0D, type: u8, enum: DtypeWire,", "{name: dtype, at: 0x0D, type: u8, enum: DtypeWir,"));
+        Process p = new ProcessBuilder("./mvnw", "-o", "-B", "-q", "compile", "-pl", "runtime", "-am")
+                .directory(copy.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(5, TimeUnit.MINUTES), "maven did not finish");
+        assertEquals(1, p.exitValue(), out);
+        String file = "isa-spec/src/main/resources/isa/tpb/arms/sp-register.yaml";
+        // both slips, at once, with paths from the project root and a hint each
+        assertTrue(out.startsWith(file + ":7:9: unknown opcode 'AluOpp'; did you mean 'AluOp'?\n"), out);
+        assertTrue(out.contains(file + ":15:45: unknown enum 'DtypeWir'; did you mean 'DtypeWire'?\n"), out);
+        assertTrue(out.contains("on project isa-spec:"), "the build stopped in isa-spec:\n" + out);
+        // no javac ran: none of its errors, no Java file named, no module after isa-spec compiled
+        for (String javac : List.of("cannot find symbol", "COMPILATION ERROR", ".java:", "Compiling ")) {
+            assertFalse(out.contains(javac), "javac output '" + javac + "' in a spec-error build:\n" + out);
+        }
+        assertFalse(Files.exists(copy.resolve("isa-codecs/target/classes")), "isa-codecs compiled:\n" + out);
+    }
+
+    /** The part of a Maven log from {@code module}'s first plugin line on (the copy's last module). */
+    private static String section(String log, String module) {
+        int at = log.indexOf(" @ " + module + " ---");
+        assertTrue(at >= 0, "no " + module + " in the log:\n" + log);
+        return log.substring(at);
+    }
+
     private static void copyProject(Path to) throws IOException {
-        List<String> parts = List.of("pom.xml", "mvnw", ".mvn", "isa-spec", "processor", "runtime");
+        List<String> parts = List.of("pom.xml", "mvnw", ".mvn", "codec-api", "processor", "isa-spec", "isa-codecs", "runtime");
         for (String part : parts) {
             Path from = ROOT.resolve(part);
             try (Stream<Path> walk = Files.walk(from)) {
