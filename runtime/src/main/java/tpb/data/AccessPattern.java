@@ -1,0 +1,127 @@
+package tpb.data;
+
+import tpb.isa.DtypeWire;
+
+/**
+ * A tensor access pattern (TENSOR3D/4D, facts §4.3): a start location, per-dimension element
+ * strides and counts, the element dtype, and the number of partitions from the start partition
+ * ({@code num_active_channels}, or the PE's active rows/columns). Dimension 0 is innermost and
+ * strides count elements, not bytes (isa/tensor-descriptors.md CONFIRMED). Every partition walks
+ * the same offsets.
+ */
+public final class AccessPattern {
+    private final Location start;
+    private final DtypeWire dtype;
+    private final int channels;
+    private final int elementBytes;
+    private final int[] offsets;          // byte offsets from start.offset(), in walk order
+    private final long low;               // lowest and one past the highest byte touched
+    private final long high;
+
+    public AccessPattern(Location start, int[] step, int[] num, DtypeWire dtype, int channels) {
+        if (step.length != num.length) {
+            throw new IllegalArgumentException("step and num differ in length");
+        }
+        this.start = start;
+        this.dtype = dtype;
+        this.channels = channels;
+        this.elementBytes = Elements.size(dtype);
+        long count = 1;
+        for (int n : num) {
+            if (n == 0) {
+                throw new DataFault("a tensor pattern dimension has num 0 (counts are 1..65535)");
+            }
+            count *= n;
+        }
+        if (count > Integer.MAX_VALUE / 8) {
+            throw new DataFault("a tensor pattern of " + count + " elements per partition is larger than any memory");
+        }
+        offsets = new int[(int) count];
+        int[] idx = new int[num.length];
+        long lo = Long.MAX_VALUE;
+        long hi = Long.MIN_VALUE;
+        for (int i = 0; i < offsets.length; i++) {
+            long elem = 0;
+            for (int d = 0; d < num.length; d++) {
+                elem += (long) idx[d] * step[d];
+            }
+            long byteOff = elem * elementBytes;
+            offsets[i] = (int) byteOff;
+            lo = Math.min(lo, byteOff);
+            hi = Math.max(hi, byteOff + elementBytes);
+            for (int d = 0; d < num.length && ++idx[d] == num[d]; d++) {
+                idx[d] = 0;
+            }
+        }
+        low = start.offset() + lo;
+        high = start.offset() + hi;
+        if (channels < 1) {
+            throw new DataFault(start.memory().name() + " pattern with " + channels + " active partitions");
+        }
+        // Check every partition once, here, so reads and writes need no checks of their own.
+        for (int p = 0; p < channels; p++) {
+            start.memory().row(start.partition() + p, low, high - low);
+        }
+    }
+
+    public Location start() {
+        return start;
+    }
+
+    public DtypeWire dtype() {
+        return dtype;
+    }
+
+    public int channels() {
+        return channels;
+    }
+
+    /** Elements each partition walks. */
+    public int count() {
+        return offsets.length;
+    }
+
+    public double[] read(int channel) {
+        byte[] row = row(channel);
+        double[] out = new double[offsets.length];
+        int base = (int) start.offset();
+        for (int i = 0; i < out.length; i++) {
+            out[i] = Elements.read(row, base + offsets[i], dtype);
+        }
+        return out;
+    }
+
+    public void write(int channel, double[] values) {
+        byte[] row = row(channel);
+        int base = (int) start.offset();
+        for (int i = 0; i < offsets.length; i++) {
+            Elements.write(row, base + offsets[i], dtype, values[i]);
+        }
+    }
+
+    /** Element {@code i}'s raw bytes of partition {@code channel}, for bit-exact copies. */
+    public void copyRawTo(int channel, AccessPattern dst) {
+        byte[] from = row(channel);
+        byte[] to = dst.row(channel);
+        int a = (int) start.offset();
+        int b = (int) dst.start.offset();
+        for (int i = 0; i < offsets.length; i++) {
+            System.arraycopy(from, a + offsets[i], to, b + dst.offsets[i], elementBytes);
+        }
+    }
+
+    byte[] row(int channel) {
+        return start.memory().row(start.partition() + channel, low, high - low);
+    }
+
+    int byteOffset(int i) {
+        return (int) start.offset() + offsets[i];
+    }
+
+    /** The bytes touched, compact: {@code SBUF p0-127 [0x37c00,0x37e00) fp16}. */
+    public String range() {
+        int p0 = start.partition();
+        return start.memory().name() + " p" + p0 + (channels > 1 ? "-" + (p0 + channels - 1) : "")
+                + " [0x" + Long.toHexString(low) + ",0x" + Long.toHexString(high) + ") " + dtype.specName();
+    }
+}

@@ -1,0 +1,68 @@
+package tpb.data;
+
+import tpb.isa.Arch;
+
+/**
+ * The data state of one logical core (one NEFF subgraph): its SBUF and PSUM, sized from the
+ * arch profile, and its PE array. Address decoding follows facts §4.1 with the profile's
+ * constants: an immediate ADDR4 address below {@code psum_base} is SBUF partition
+ * {@code address / sbuf_partition_stride} at byte {@code address % sbuf_partition_stride}; from
+ * {@code psum_base} on it is PSUM partition {@code (address - psum_base) / psum_partition_stride}
+ * (the stride is INFERRED, see the profile).
+ */
+public final class CoreState {
+    private final Arch arch;
+    private final Memory sbuf;
+    private final Memory psum;
+    private final PeArray pe;
+
+    public CoreState(Arch arch) {
+        this.arch = arch;
+        this.sbuf = new Memory("SBUF", arch.sbufPartitions(), arch.sbufBytesPerPartition());
+        this.psum = new Memory("PSUM", arch.psumPartitions(), arch.psumBanks() * arch.psumBankBytes());
+        this.pe = new PeArray();
+    }
+
+    public Arch arch() {
+        return arch;
+    }
+
+    public Memory sbuf() {
+        return sbuf;
+    }
+
+    public Memory psum() {
+        return psum;
+    }
+
+    public PeArray pe() {
+        return pe;
+    }
+
+    /**
+     * The location of an ADDR4 start word, given its fields as the generated flyweights split
+     * them (address, and the indirect, dynamic and register markers). Only immediate addresses
+     * have data-level semantics; the other modes are faults naming them.
+     */
+    public Location addr4(long address, long indirect, long dynamic, long register) {
+        if (register != 0) {
+            throw new DataFault("ADDR4 register mode has no data-level semantics (the register holds the address)");
+        }
+        if (indirect != 0) {
+            throw new DataFault("ADDR4 indirect-gather mode has no data-level semantics");
+        }
+        if (dynamic != 0) {
+            throw new DataFault("ADDR4 dynamic mode has no data-level semantics");
+        }
+        if (address >= arch.psumBase()) {
+            long off = address - arch.psumBase();
+            return new Location(psum, (int) (off / arch.psumPartitionStride()), off % arch.psumPartitionStride());
+        }
+        return sbufAt(address);
+    }
+
+    /** An SBUF address as the DMA and ADDR4 see it: partition {@code a / sbuf_partition_stride}, byte {@code a % stride}. */
+    public Location sbufAt(long address) {
+        return new Location(sbuf, (int) (address / arch.sbufPartitionStride()), address % arch.sbufPartitionStride());
+    }
+}

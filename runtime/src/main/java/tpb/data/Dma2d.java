@@ -1,0 +1,139 @@
+package tpb.data;
+
+import tpb.isa.Addr8Mode;
+import tpb.isa.DmaDirect2dFlyweight;
+import tpb.isa.DtypeWire;
+
+/**
+ * DMA_DIRECT2D (0xD4; facts §3.11, isa/dma-encoding.md CONFIRMED): a 2-D strided copy between
+ * DRAM vars and the SBUF. Each side walks {@code num[1] x num[0]} runs (dimension 0 innermost,
+ * ASSUMED like the tensor descriptors) at byte steps {@code step[0]}, {@code step[1]}; a run is
+ * {@code elem_size} contiguous bytes ("dtype bytes x last-dim count", 0 meaning 0x10000). Run
+ * {@code i} of the source goes to run {@code i} of the destination, element by element, and is
+ * converted when {@code in_dtype != out_dtype} (fp32 to fp16 rounds to nearest even, ASSUMED).
+ *
+ * <p>Addresses (facts §4.2): mode STATIC_PHYSICAL names a var by id (entry | var_hi << 16) and a
+ * byte offset (value); the state-buffer var takes an SBUF address there (partition =
+ * address / sbuf_partition_stride: the fixture steps SB rows by 0x40000). Mode DGE_IMMEDIATE
+ * names DGE table entry {@code entry} (INFERRED from the fixture: entries 0, 1, 2 of the list
+ * [1, 2, 3] are read as x, y and written as output0, with row steps matching their shapes).
+ */
+public final class Dma2d {
+    private Dma2d() {
+    }
+
+    /** One side of the copy: where run {@code i} starts. */
+    private interface Side {
+        byte[] bytes(long address, int length);
+
+        int at(long address);
+
+        String describe(long first, long last, int length);
+    }
+
+    public static String execute(DmaDirect2dFlyweight r, Dram dram, CoreState core) {
+        DtypeWire in = DtypeWire.fromValue(r.inDtypeRaw());
+        DtypeWire out = DtypeWire.fromValue(r.outDtypeRaw());
+        if (in == null || out == null) {
+            throw new DataFault("DMA_DIRECT2D dtype tag " + r.inDtypeRaw() + " -> " + r.outDtypeRaw() + " is not a dtype");
+        }
+        if (r.computeOp() != 0) {
+            throw new DataFault("DMA_DIRECT2D compute_op " + r.computeOp() + " has no data-level semantics (only 0, the fixture's, is modelled)");
+        }
+        int inSize = Elements.size(in);
+        int outSize = Elements.size(out);
+        int srcRun = runBytes(r.srcElemSize());
+        int dstRun = runBytes(r.dstElemSize());
+        if (srcRun % inSize != 0 || dstRun % outSize != 0 || srcRun / inSize != dstRun / outSize) {
+            throw new DataFault("DMA_DIRECT2D runs of " + srcRun + " B " + in.specName() + " and " + dstRun + " B "
+                    + out.specName() + " hold different element counts");
+        }
+        int srcRuns = r.srcNumElem(0) * r.srcNumElem(1);
+        int dstRuns = r.dstNumElem(0) * r.dstNumElem(1);
+        if (srcRuns != dstRuns) {
+            throw new DataFault("DMA_DIRECT2D moves " + srcRuns + " source runs into " + dstRuns + " destination runs");
+        }
+        Side src = side(r.srcStartAddrMode(), r.srcStartAddrEntry(), r.srcStartAddrVarHi(), dram, core, "source");
+        Side dst = side(r.dstStartAddrMode(), r.dstStartAddrEntry(), r.dstStartAddrVarHi(), dram, core, "destination");
+        int elems = srcRun / inSize;
+        boolean raw = in == out;
+        for (int i = 0; i < srcRuns; i++) {
+            long sa = address(r.srcStartAddrValue(), r.srcStepElem(0), r.srcStepElem(1), r.srcNumElem(0), i);
+            long da = address(r.dstStartAddrValue(), r.dstStepElem(0), r.dstStepElem(1), r.dstNumElem(0), i);
+            byte[] sb = src.bytes(sa, srcRun);
+            byte[] db = dst.bytes(da, dstRun);
+            int so = src.at(sa);
+            int dof = dst.at(da);
+            if (raw) {
+                System.arraycopy(sb, so, db, dof, srcRun);
+            } else {
+                for (int e = 0; e < elems; e++) {
+                    Elements.write(db, dof + e * outSize, out, Elements.read(sb, so + e * inSize, in));
+                }
+            }
+        }
+        long lastS = address(r.srcStartAddrValue(), r.srcStepElem(0), r.srcStepElem(1), r.srcNumElem(0), srcRuns - 1);
+        long lastD = address(r.dstStartAddrValue(), r.dstStepElem(0), r.dstStepElem(1), r.dstNumElem(0), srcRuns - 1);
+        return "read " + src.describe(r.srcStartAddrValue(), lastS, srcRun) + " " + in.specName()
+                + "; wrote " + dst.describe(r.dstStartAddrValue(), lastD, dstRun) + " " + out.specName();
+    }
+
+    private static int runBytes(int elemSize) {
+        return elemSize == 0 ? 0x10000 : elemSize;
+    }
+
+    private static long address(long base, int step0, int step1, int num0, int run) {
+        return base + (long) (run % num0) * step0 + (long) (run / num0) * step1;
+    }
+
+    private static Side side(int modeByte, int entry, int varHi, Dram dram, CoreState core, String which) {
+        Addr8Mode mode = Addr8Mode.fromValue(modeByte);
+        int varId;
+        if (mode == Addr8Mode.STATIC_PHYSICAL) {
+            varId = entry | varHi << 16;
+        } else if (mode == Addr8Mode.DGE_IMMEDIATE) {
+            varId = dram.dgeEntry(entry);
+        } else {
+            throw new DataFault("DMA_DIRECT2D " + which + " ADDR8 mode 0x" + Integer.toHexString(modeByte)
+                    + (mode == null ? "" : " (" + mode.specName() + ")") + " has no data-level semantics");
+        }
+        if (dram.isStateBuffer(varId)) {
+            return new Side() {
+                public byte[] bytes(long address, int length) {
+                    Location l = core.sbufAt(address);
+                    return l.memory().row(l.partition(), l.offset(), length);
+                }
+
+                public int at(long address) {
+                    return (int) core.sbufAt(address).offset();
+                }
+
+                public String describe(long first, long last, int length) {
+                    Location a = core.sbufAt(first);
+                    Location b = core.sbufAt(last);
+                    return "SBUF p" + a.partition() + (b.partition() != a.partition() ? "-" + b.partition() : "")
+                            + " [0x" + Long.toHexString(a.offset()) + ",0x" + Long.toHexString(a.offset() + length) + ")";
+                }
+            };
+        }
+        DramVar v = dram.byId(varId);
+        return new Side() {
+            public byte[] bytes(long address, int length) {
+                if (address < 0 || address + length > v.size()) {
+                    throw new DataFault("DMA_DIRECT2D " + which + " bytes 0x" + Long.toHexString(address) + "+" + length
+                            + " run outside var " + v.name() + " (" + v.size() + " bytes)");
+                }
+                return v.bytes();
+            }
+
+            public int at(long address) {
+                return (int) address;
+            }
+
+            public String describe(long first, long last, int length) {
+                return v.name() + " [0x" + Long.toHexString(Math.min(first, last)) + ",0x"
+                        + Long.toHexString(Math.max(first, last) + length) + ")";
+            }
+        };
+    }
+}

@@ -1,0 +1,188 @@
+package tpb.data;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * numpy's {@code .npy} format, versions 1.0 and 2.0 (numpy's {@code format.py}): magic
+ * {@code \x93NUMPY}, version, header length (u16 / u32), a Python dict literal with
+ * {@code descr}, {@code fortran_order} and {@code shape}, then the C-order data. Little-endian
+ * and byte dtypes only; anything else is refused with one line.
+ */
+public final class Npy {
+    private static final byte[] MAGIC = {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y'};
+    private static final Pattern DESCR = Pattern.compile("'descr'\\s*:\\s*'([^']*)'");
+    private static final Pattern FORTRAN = Pattern.compile("'fortran_order'\\s*:\\s*(True|False)");
+    private static final Pattern SHAPE = Pattern.compile("'shape'\\s*:\\s*\\(([^)]*)\\)");
+
+    private Npy() {
+    }
+
+    /** An array: its numpy dtype descriptor, its shape and its raw little-endian C-order bytes. */
+    public record Array(NpyType type, int[] shape, byte[] data) {
+        public Array {
+            shape = shape.clone();
+            long n = elements(shape);
+            if (n * type.bytes() != data.length) {
+                throw new NpyException("shape " + shapeText(shape) + " of " + type.descr() + " needs "
+                        + n * type.bytes() + " bytes, got " + data.length);
+            }
+        }
+
+        public long count() {
+            return elements(shape);
+        }
+
+        @Override
+        public int[] shape() {
+            return shape.clone();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Array a && a.type == type && Arrays.equals(a.shape, shape) && Arrays.equals(a.data, data);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(data) * 31 + Arrays.hashCode(shape);
+        }
+
+        @Override
+        public String toString() {
+            return type.descr() + shapeText(shape);
+        }
+    }
+
+    public static Array read(Path file) {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new NpyException(file + ": cannot read (" + e.getMessage() + ")");
+        }
+        try {
+            return parse(bytes);
+        } catch (NpyException e) {
+            throw new NpyException(file + ": " + e.getMessage());
+        }
+    }
+
+    public static Array parse(byte[] b) {
+        if (b.length < 10 || !Arrays.equals(Arrays.copyOf(b, 6), MAGIC)) {
+            throw new NpyException("not a .npy file (no \\x93NUMPY magic)");
+        }
+        int major = b[6] & 0xFF;
+        int headerLen;
+        int start;
+        if (major == 1) {
+            headerLen = (b[8] & 0xFF) | (b[9] & 0xFF) << 8;
+            start = 10;
+        } else if (major == 2 && b.length >= 12) {
+            headerLen = (b[8] & 0xFF) | (b[9] & 0xFF) << 8 | (b[10] & 0xFF) << 16 | (b[11] & 0xFF) << 24;
+            start = 12;
+        } else {
+            throw new NpyException("npy format version " + major + "." + (b[7] & 0xFF) + " is not supported (1.0 and 2.0 are)");
+        }
+        if (headerLen < 0 || start + headerLen > b.length) {
+            throw new NpyException("header length " + headerLen + " runs past the end of the file");
+        }
+        String header = new String(b, start, headerLen, StandardCharsets.ISO_8859_1);
+        String descr = group(DESCR, header, "descr");
+        if (group(FORTRAN, header, "fortran_order").equals("True")) {
+            throw new NpyException("fortran_order True is not supported (write the array C-contiguous)");
+        }
+        NpyType type = NpyType.ofDescr(descr);
+        int[] shape = parseShape(group(SHAPE, header, "shape"));
+        int dataStart = start + headerLen;
+        long need = elements(shape) * type.bytes();
+        if (b.length - dataStart != need) {
+            throw new NpyException("shape " + shapeText(shape) + " of " + descr + " needs " + need
+                    + " data bytes, the file has " + (b.length - dataStart));
+        }
+        return new Array(type, shape, Arrays.copyOfRange(b, dataStart, b.length));
+    }
+
+    /**
+     * The file bytes of {@code a}: version 1.0, byte for byte what numpy 2 writes (numpy's
+     * {@code _wrap_header}: room for the first dimension to grow to 21 digits, then spaces to a
+     * 64-byte boundary, then a newline).
+     */
+    public static byte[] format(Array a) {
+        int[] shape = a.shape();
+        StringBuilder h = new StringBuilder("{'descr': '").append(a.type().descr())
+                .append("', 'fortran_order': False, 'shape': ").append(shapeText(shape)).append(", }");
+        if (shape.length > 0) {
+            h.append(" ".repeat(21 - Integer.toString(shape[0]).length()));
+        }
+        int total = 10 + h.length() + 1;
+        h.append(" ".repeat((64 - total % 64) % 64)).append('\n');
+        byte[] head = h.toString().getBytes(StandardCharsets.ISO_8859_1);
+        byte[] out = new byte[10 + head.length + a.data().length];
+        System.arraycopy(MAGIC, 0, out, 0, 6);
+        out[6] = 1;
+        out[8] = (byte) head.length;
+        out[9] = (byte) (head.length >>> 8);
+        System.arraycopy(head, 0, out, 10, head.length);
+        System.arraycopy(a.data(), 0, out, 10 + head.length, a.data().length);
+        return out;
+    }
+
+    public static void write(Path file, Array a) throws IOException {
+        Files.write(file, format(a));
+    }
+
+    private static String group(Pattern p, String header, String key) {
+        Matcher m = p.matcher(header);
+        if (!m.find()) {
+            throw new NpyException("header has no '" + key + "': " + header.strip());
+        }
+        return m.group(1);
+    }
+
+    private static int[] parseShape(String text) {
+        String t = text.strip();
+        if (t.isEmpty()) {
+            return new int[0];
+        }
+        String[] parts = t.split(",");
+        int n = parts[parts.length - 1].isBlank() ? parts.length - 1 : parts.length;
+        int[] shape = new int[n];
+        for (int i = 0; i < n; i++) {
+            try {
+                shape[i] = Integer.parseInt(parts[i].strip());
+            } catch (NumberFormatException e) {
+                throw new NpyException("shape (" + text + ") is not a tuple of integers");
+            }
+            if (shape[i] < 0) {
+                throw new NpyException("shape (" + text + ") has a negative dimension");
+            }
+        }
+        return shape;
+    }
+
+    static long elements(int[] shape) {
+        long n = 1;
+        for (int d : shape) {
+            n *= d;
+        }
+        return n;
+    }
+
+    /** Python's tuple spelling: {@code (128, 256)}, {@code (5,)}, {@code ()}. */
+    public static String shapeText(int[] shape) {
+        if (shape.length == 1) {
+            return "(" + shape[0] + ",)";
+        }
+        StringBuilder s = new StringBuilder("(");
+        for (int i = 0; i < shape.length; i++) {
+            s.append(i == 0 ? "" : ", ").append(shape[i]);
+        }
+        return s.append(')').toString();
+    }
+}

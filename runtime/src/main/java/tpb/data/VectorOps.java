@@ -1,0 +1,179 @@
+package tpb.data;
+
+import tpb.isa.AluOpType;
+import tpb.isa.DtypeWire;
+
+/**
+ * Element-wise semantics of the ACT, DVE and Pool datapath records, on access patterns whose
+ * operands the record glue ({@link DataSemantics}) has decoded. Arithmetic on float dtypes is
+ * fp32: inputs widen exactly, each operation rounds once to fp32 (computing in double and
+ * rounding is exact for + - x / of fp32 values), and the result rounds to the output dtype to
+ * nearest even. These arithmetic choices are ASSUMED where the sources are silent (README,
+ * "Running on real numbers").
+ */
+public final class VectorOps {
+    private VectorOps() {
+    }
+
+    private static void sameShape(String what, AccessPattern a, AccessPattern b) {
+        if (a.channels() != b.channels() || a.count() != b.count()) {
+            throw new DataFault(what + ": " + a.channels() + " x " + a.count() + " elements against "
+                    + b.channels() + " x " + b.count());
+        }
+    }
+
+    /**
+     * COPY (0x46) and CAST (0x47): element i of src to element i of dst. With equal dtypes the
+     * bytes move unchanged (the compiler writes a "reinterpreted" dtype such as INT32 for an fp32
+     * copy, B:tt, so a copy must not depend on the value); otherwise the value converts.
+     */
+    public static void copy(AccessPattern src, AccessPattern dst) {
+        sameShape("COPY/CAST", src, dst);
+        for (int p = 0; p < src.channels(); p++) {
+            if (src.dtype() == dst.dtype()) {
+                src.copyRawTo(p, dst);
+            } else {
+                dst.write(p, src.read(p));
+            }
+        }
+    }
+
+    /** TENSOR_TENSOR (0x41): dst = src0 op src1 per element (header slot order, datapath-facts §4). */
+    public static void tensorTensor(AluOpType op, AccessPattern src0, AccessPattern src1, AccessPattern dst) {
+        sameShape("TENSOR_TENSOR src0/src1", src0, src1);
+        sameShape("TENSOR_TENSOR src/dst", src0, dst);
+        boolean fp = Elements.isFloat(src0.dtype()) || Elements.isFloat(src1.dtype()) || Elements.isFloat(dst.dtype());
+        for (int p = 0; p < dst.channels(); p++) {
+            double[] a = src0.read(p);
+            double[] b = src1.read(p);
+            double[] out = new double[a.length];
+            for (int i = 0; i < a.length; i++) {
+                double v = alu(op, a[i], b[i]);
+                out[i] = fp ? (float) v : v;
+            }
+            dst.write(p, out);
+        }
+    }
+
+    /** One ALU operation; an op with no value semantics here is a fault naming it. */
+    public static double alu(AluOpType op, double a, double b) {
+        return switch (op) {
+            case BYPASS -> a;
+            case ADD -> a + b;
+            case SUBTRACT -> a - b;
+            case MULT -> a * b;
+            case DIVIDE -> a / b;
+            case MAX -> Math.max(a, b);
+            case MIN -> Math.min(a, b);
+            case IS_EQUAL -> a == b ? 1 : 0;
+            case NOT_EQUAL -> a != b ? 1 : 0;
+            case IS_GT -> a > b ? 1 : 0;
+            case IS_GE -> a >= b ? 1 : 0;
+            case IS_LT -> a < b ? 1 : 0;
+            case IS_LE -> a <= b ? 1 : 0;
+            default -> throw new DataFault("ALU op " + op.specName() + " has no data-level semantics");
+        };
+    }
+
+    /**
+     * MEMSET (0x49): every element of dst gets {@code setValue}'s low bits (all 32 for 4-byte
+     * dtypes, 16 for 2-byte, 8 for 1-byte: datapath-facts §6 «CLA»), written as raw bits.
+     */
+    public static void memset(AccessPattern dst, long setValue) {
+        int size = Elements.size(dst.dtype());
+        for (int p = 0; p < dst.channels(); p++) {
+            byte[] row = dst.row(p);
+            for (int i = 0; i < dst.count(); i++) {
+                int at = dst.byteOffset(i);
+                for (int k = 0; k < size; k++) {
+                    row[at + k] = (byte) (setValue >>> (8 * k));
+                }
+            }
+        }
+    }
+
+    /**
+     * IOTA (0x7E, «IOTA» §2): element (d0, d1, d2, d3) of partition c gets
+     * {@code base + sum_d idx_d * step_d + c * channel_multiplier} (the arithmetic is tagged
+     * INFERRED by the source), written in dst's dtype.
+     */
+    public static void iota(int base, int[] step, int[] num, int channelMultiplier, AccessPattern dst) {
+        long count = 1;
+        for (int n : num) {
+            count *= n;
+        }
+        if (count != dst.count()) {
+            throw new DataFault("IOTA generates " + count + " elements per partition but dst holds " + dst.count());
+        }
+        int[] idx = new int[num.length];
+        long[] rel = new long[(int) count];
+        for (int i = 0; i < rel.length; i++) {
+            long v = 0;
+            for (int d = 0; d < num.length; d++) {
+                v += (long) idx[d] * step[d];
+            }
+            rel[i] = v;
+            for (int d = 0; d < num.length && ++idx[d] == num[d]; d++) {
+                idx[d] = 0;
+            }
+        }
+        for (int c = 0; c < dst.channels(); c++) {
+            double[] out = new double[rel.length];
+            for (int i = 0; i < rel.length; i++) {
+                out[i] = base + rel[i] + (long) c * channelMultiplier;
+            }
+            dst.write(c, out);
+        }
+    }
+
+    /** The activation functions the data level computes, by the NEFF profile's function names. */
+    public enum Function {
+        IDENTITY, RELU, EXP, COPY, SQUARE, ABS, SIGN, TANH;
+
+        /** The function a table-set profile name stands for ("exp_400p" is exp), or null. */
+        public static Function ofProfileName(String funcName) {
+            String base = funcName.replaceFirst("_\\d+p$", "");
+            for (Function f : values()) {
+                if (f.name().equalsIgnoreCase(base)) {
+                    return f;
+                }
+            }
+            return null;
+        }
+    }
+
+    /**
+     * ACTIVATE (0x21, «ACTPWL» §3.2): {@code out = func(scale * in + bias)} per element, in fp32
+     * (the hardware evaluates func by a piecewise table; exp here is Math.exp rounded to fp32,
+     * so exp agrees with the hardware only within the table's error). COPY passes the input
+     * through without scale or bias (ASSUMED).
+     */
+    public static void activate(Function f, float scale, float bias, AccessPattern src, AccessPattern dst) {
+        sameShape("ACTIVATE", src, dst);
+        for (int p = 0; p < src.channels(); p++) {
+            double[] in = src.read(p);
+            double[] out = new double[in.length];
+            for (int i = 0; i < in.length; i++) {
+                float x = f == Function.COPY ? (float) in[i] : (float) ((float) (scale * (float) in[i]) + bias);
+                out[i] = switch (f) {
+                    case IDENTITY, COPY -> x;
+                    case RELU -> Math.max(x, 0f);
+                    case EXP -> (float) Math.exp(x);
+                    case SQUARE -> x * x;
+                    case ABS -> Math.abs(x);
+                    case SIGN -> Math.signum(x);
+                    case TANH -> (float) Math.tanh(x);
+                };
+            }
+            dst.write(p, out);
+        }
+    }
+
+    static DtypeWire dtype(int raw, String what) {
+        DtypeWire t = DtypeWire.fromValue(raw);
+        if (t == null) {
+            throw new DataFault(what + " dtype tag " + raw + " is not a dtype");
+        }
+        return t;
+    }
+}
