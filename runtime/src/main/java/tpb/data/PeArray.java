@@ -94,8 +94,13 @@ public final class PeArray {
         }
     }
 
-    /** acc[c][i] += w[c] * m[i] for one row k: the kernel JMH measures. */
-    static void multiplyAdd(float[] w, int wOff, int cols, float[] m, float[] acc, int n) {
+    /**
+     * One PE row k: {@code acc[c][i] += w[k][c] * m[i]} for every column c and moving element i
+     * ({@code w} from {@code wOff}, {@code cols} wide; {@code acc} is cols x n). The loop over i is
+     * independent per element, so C2 vectorises it; the sum order over k stays 0, 1, … per
+     * element. Public for the JMH benchmark (DataBench).
+     */
+    public static void multiplyAdd(float[] w, int wOff, int cols, float[] m, float[] acc, int n) {
         for (int c = 0; c < cols; c++) {
             float wc = w[wOff + c];
             int base = c * n;
