@@ -33,7 +33,8 @@ final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "KERNEL|FILE.bin", description = "A kernel (.yaml/.json) or a record stream (.bin).")
+    @Parameters(index = "0", paramLabel = "KERNEL|FILE.bin|FILE.neff",
+            description = "A kernel (.yaml/.json), a record stream (.bin) or, with --level data, a NEFF.")
     String input;
 
     @Option(names = "--max-steps", paramLabel = "N", defaultValue = "10000000", description = "Step budget (default 10,000,000 records).")
@@ -49,12 +50,18 @@ final class RunCommand implements Callable<Integer> {
     String engine;
 
     /** The three levels the compiler passes through, each with its simulator (README: the SP simulator). */
-    enum Level { ir, lowered, stream }
+    enum Level { ir, lowered, stream, data }
 
     @Option(names = "--level", paramLabel = "L", defaultValue = "stream",
             description = "What to run: stream (the compiled records, default), lowered (the lowered code on virtual registers, "
-                    + "before allocation) or ir (the kernel before lowering).")
+                    + "before allocation), ir (the kernel before lowering), or data (a NEFF on real numbers: SBUF, PSUM, PE, DMA).")
     Level level;
+
+    @Option(names = "--input", paramLabel = "NAME=FILE.npy", description = "--level data: an input var's values (numpy .npy); repeat per input.")
+    List<String> inputs = new ArrayList<>();
+
+    @Option(names = "--output-dir", paramLabel = "DIR", description = "--level data: where each output var is written as NAME.npy.")
+    String outputDir;
 
     @Option(names = "--schedules", description = "With several engines: also run every engine first, with whole turns and with one "
             + "step a turn, and report any run that ends differently (a race); exit 1 if one does.")
@@ -67,6 +74,13 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         if (maxSteps < 1) {
             throw new CliException("--max-steps must be positive", Tpb.USAGE);
+        }
+        if (level == Level.data || input.endsWith(".neff")) {
+            if (level != Level.data || !input.endsWith(".neff")) {
+                throw new CliException("--level data runs a NEFF (FILE.neff) and a NEFF runs at --level data; got " + input
+                        + " at --level " + level, Tpb.USAGE);
+            }
+            return NeffDataRun.run(input, inputs, outputDir, trace, spec.commandLine().getOut());
         }
         byte[] stream;
         Map<String, Compiler.Location> registers;

@@ -14,11 +14,14 @@ import tpb.isa.DmaDirect2dFlyweight;
 public final class DataSemantics {
     private final CoreState core;
     private final Dram dram;
+    private final java.util.Map<Integer, String> activationNames;
     private final DmaDirect2dFlyweight dma = new DmaDirect2dFlyweight();
 
-    public DataSemantics(CoreState core, Dram dram) {
+    /** {@code activationNames}: ACTIVATE's function ids in the loaded table set, as the NEFF's profile names them. */
+    public DataSemantics(CoreState core, Dram dram, java.util.Map<Integer, String> activationNames) {
         this.core = core;
         this.dram = dram;
+        this.activationNames = activationNames;
     }
 
     public CoreState core() {

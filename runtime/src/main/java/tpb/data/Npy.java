@@ -166,7 +166,7 @@ public final class Npy {
         return shape;
     }
 
-    static long elements(int[] shape) {
+    public static long elements(int[] shape) {
         long n = 1;
         for (int d : shape) {
             n *= d;
