@@ -401,7 +401,14 @@ public final class DocSite {
             }
         }
         h.raw("<tr><td>").text(opaque + " opaque arms: preamble plus an opaque payload").raw("</td><td>").raw(badge(Confidence.ASSUMED))
-                .raw("</td><td>no layout in the sources</td></tr>\n</table>\n<h2>Where the sources disagree</h2>\n");
+                .raw("</td><td>no layout in the sources</td></tr>\n</table>\n");
+        h.raw("<h2>Data-level semantics (tpb run --level data)</h2>\n<p>What the datapath simulator decided where the sources are "
+                + "silent, or where only the fixture NEFF's numbers speak.</p>\n<table><tr><th>Decision</th><th>Confidence</th><th>Evidence</th></tr>\n");
+        for (tpb.data.DataAssumptions.Decision d : tpb.data.DataAssumptions.ALL) {
+            h.raw("<tr><td>").text(d.what()).raw("</td><td>").raw(badge(Confidence.valueOf(d.confidence()))).raw("</td><td>")
+                    .text(d.evidence()).raw("</td></tr>\n");
+        }
+        h.raw("</table>\n<h2>Where the sources disagree</h2>\n");
         for (ConflictDef c : model.conflicts()) {
             conflict(h, c);
         }

@@ -1,0 +1,46 @@
+package tpb.data;
+
+import java.util.List;
+
+/**
+ * What the data level decided where the sources are silent or only the fixture speaks, with the
+ * confidence and the evidence; the doc site's assumptions page lists them (README "Running on
+ * real numbers" says the same at more length).
+ */
+public final class DataAssumptions {
+    private DataAssumptions() {
+    }
+
+    /** One decision: what, its confidence (the spec's words), and why. */
+    public record Decision(String what, String confidence, String evidence) {}
+
+    public static final List<Decision> ALL = List.of(
+            new Decision("LDWEIGHTS places the j-th element read in column cols-1-j (LAST_COL_FIRST) on cayman", "INFERRED",
+                    "«PEPATH» §3.1 states it for v4+ only; the fixture's loads read each row backwards, and only this order "
+                            + "reproduces x @ y (FIRST_COL_FIRST reverses the output rows; DataFixtureTest runs both)"),
+            new Decision("MATMUL transpose_mode 1 computes the same product and writes it in the input dtype (fp16)", "INFERRED",
+                    "the fixture's transposes write 128 elements 0x100 bytes apart in one PSUM bank, one 512-byte INT32 COPY "
+                            + "moves both, LDWEIGHTS re-reads them as fp16; fp32 outputs would overlap"),
+            new Decision("MATMUL's BEGIN flag overwrites only the elements it writes", "INFERRED",
+                    "the fixture's two SINGLE transposes share PSUM bank 1 (0x800, 0x900); zeroing psum_zero_region's whole bank "
+                            + "would erase the first"),
+            new Decision("MATMUL sums in fp32 in row order k = 0, 1, ...; PSUM accumulation adds in fp32", "ASSUMED",
+                    "datapath-facts §2.1: fp32 PSUM; the order of the PE array's adds is not stated"),
+            new Decision("DMA_DIRECT2D DGE_IMMEDIATE entry e names def.json's dge-table list[e]", "INFERRED",
+                    "the fixture's entries 0, 1, 2 read x and y and write output0 with steps matching their rows"),
+            new Decision("A DMA_DIRECT2D completion adds sem_increment to semaphore", "INFERRED",
+                    "the fixture's DMAs carry 16 and the records that use their data wait for >= 16"),
+            new Decision("DMA_DIRECT2D walks num[0] x num[1] runs with dimension 0 innermost", "ASSUMED",
+                    "facts §3.11 gives the fields, not the order; the fixture's DMAs have num[1] = 1"),
+            new Decision("PSUM partition stride 0x4000 (8 banks x 2 KiB)", "INFERRED",
+                    "facts §4.1: v3 PSUM band 0x2000000..0x2003FFF; the fixture starts every PSUM pattern at partition 0"),
+            new Decision("fp32 to fp16/bf16 rounds to nearest, ties to even; fp16 overflows to infinity from 65520", "ASSUMED",
+                    "IEEE default and numpy's; the sources name no rounding mode"),
+            new Decision("TENSOR_TENSOR and ACTIVATE compute in fp32 when any operand is a float", "ASSUMED",
+                    "the sources give the layouts, not the arithmetic width"),
+            new Decision("ACTIVATE exp is Math.exp rounded to fp32", "ASSUMED",
+                    "the hardware evaluates a 400-piece table (the NEFF profile's exp_400p), not modelled"),
+            new Decision("ACTIVATE copy passes the input through without scale or bias", "ASSUMED",
+                    "the NEFF profile names func 128 copy; its arithmetic is not stated"),
+            new Decision("Fresh SBUF, PSUM and output vars read as zero", "ASSUMED", "not stated"));
+}
