@@ -27,6 +27,8 @@ public final class IrSimulator {
     private final Machine m;
     private final Map<Register, Long> regs = new LinkedHashMap<>();
     private final java.util.Set<Register> written = new java.util.LinkedHashSet<>();
+    /** This engine's DMATrigger instructions as the machine keys their cursors (one per instruction). */
+    private final Map<Inst, Machine.Trigger> triggers = new java.util.IdentityHashMap<>();
     /** The engine's side of a group's turn-taking; null when it runs alone. */
     private final Turns turns;
     /** The instruction running, for reports. */
@@ -205,7 +207,7 @@ public final class IrSimulator {
                 return s;
             }
         } else if (i instanceof Inst.DmaTrigger d) {
-            m.trigger(d.queue(), d.blockId());
+            m.trigger(triggers.computeIfAbsent(d, k -> new Machine.Trigger(d.queue())));
         } else if (i instanceof Inst.SwitchQueueInstance q) {
             if (!q.noRearm()) {
                 m.rearm(q.queue());

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import tpb.ir.Register;
 import tpb.isa.CallRecord;
-import tpb.isa.DMATriggerRecord;
 import tpb.isa.EventSemaphoreRecord;
 import tpb.isa.GroupResetSemaphoresRecord;
 import tpb.isa.RawRecord;
@@ -41,6 +40,8 @@ public final class LoweredSimulator implements Sequencer {
     private final Map<Register, VReg> registers;
     private final Machine m;
     private final List<Frame> stack = new ArrayList<>();
+    /** This engine's DMATrigger records as the machine keys their cursors (one per instruction). */
+    private final Map<MInst, Machine.Trigger> triggers = new IdentityHashMap<>();
     private String fn;
     private List<MInst> code;
     private int pc;
@@ -181,7 +182,7 @@ public final class LoweredSimulator implements Sequencer {
                         code = functions.get(fn);
                         pc = 0;
                     }
-                    case RecordKind.TRIGGER -> m.trigger(RecordKind.queue(r), ((DMATriggerRecord) r).blockId());
+                    case RecordKind.TRIGGER -> m.trigger(triggers.computeIfAbsent(i, k -> new Machine.Trigger(RecordKind.queue(r))));
                     case RecordKind.REARM -> m.rearm(RecordKind.queue(r));
                     case RecordKind.SEMAPHORE -> {
                         EventSemaphoreRecord e = (EventSemaphoreRecord) r;

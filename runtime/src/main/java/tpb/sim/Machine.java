@@ -18,7 +18,13 @@ final class Machine {
     static final int MAX_CALL_DEPTH = 64;
 
     final int[] semaphores = new int[SEMAPHORES];
-    final Map<String, Integer> fireCount = new HashMap<>();
+    /**
+     * The fireCount cursors, keyed by the trigger (seed000 §4.3: a DenseMap at InstVisitor+0xE60 keyed
+     * by pointer; §4.4 and facts §7.5, CONFIRMED: "every owning DMATrigger's cursor"), not by the queue.
+     */
+    final Map<Trigger, Integer> fireCount = new HashMap<>();
+    /** The triggers each queue owns, so a rearm can rewind all of them. */
+    final Map<String, List<Trigger>> owners = new HashMap<>();
     final List<String> fired = new ArrayList<>();
     final long maxSteps;
     final Map<String, byte[]> memory = new java.util.TreeMap<>();
@@ -85,24 +91,56 @@ final class Machine {
         }
     }
 
-    /** DMATrigger: fire block N of the queue (N = the cursor), then advance the cursor (facts §7.5). */
-    void trigger(String queue, long blockId) {
-        int n = fireCount.getOrDefault(queue, 0);
-        long block = blockId + n;
-        fired.add(queue + "[" + block + "]");
-        fireCount.put(queue, n + 1);
-        tpb.ir.Dma.Queue q = queues.get(queue);
-        if (q != null) {
-            if (block >= q.blocks().size()) {
-                throw new SimFault("queue " + queue + " has no block " + block + " (it has " + q.blocks().size() + ")");
-            }
-            copy(q.blocks().get((int) block));
+    /**
+     * One DMATrigger instruction of one engine: the key of a fireCount cursor. Identity is what
+     * counts (no equals): two triggers of the same queue keep two cursors. A simulator makes one per
+     * trigger instruction (the stream simulator per record, at predecode).
+     */
+    static final class Trigger {
+        final String queue;
+
+        Trigger(String queue) {
+            this.queue = queue;
         }
     }
 
-    /** SwitchQueueInstance rewinds the cursors unless no_rearm; ResetQueueInstance always does (facts §7.5). */
+    /**
+     * DMATrigger: fire block N of the trigger's queue, N = this trigger's cursor, then advance it
+     * (seed000 §4.3; facts §7.5, CONFIRMED). The cursor wraps over the queue's blocks: seed000 calls
+     * it the queue's "round-robin" cursor, and no source says what follows the last block, so the
+     * wrap is INFERRED from that word. The record's block_id names the queue's block 0 to the
+     * runtime (facts §3.10) and picks no block here: the simulators' queues list their own blocks.
+     * A queue with no description is only logged, unwrapped (its block count is unknown).
+     */
+    void trigger(Trigger t) {
+        int n = fireCount.getOrDefault(t, 0);
+        if (n == 0) {
+            List<Trigger> own = owners.computeIfAbsent(t.queue, k -> new ArrayList<>());
+            if (!own.contains(t)) {
+                own.add(t);
+            }
+        }
+        tpb.ir.Dma.Queue q = queues.get(t.queue);
+        if (q != null && q.blocks().isEmpty()) {
+            throw new SimFault("queue " + t.queue + " has no blocks to fire");
+        }
+        int block = q == null ? n : n % q.blocks().size();
+        fired.add(t.queue + "[" + block + "]");
+        fireCount.put(t, q == null ? n + 1 : (block + 1) % q.blocks().size());
+        if (q != null) {
+            copy(q.blocks().get(block));
+        }
+    }
+
+    /**
+     * Rewinds every cursor of the queue's triggers to block 0: SwitchQueueInstance unless no_rearm,
+     * ResetQueueInstance always (seed000 §4.4; facts §7.5).
+     */
     void rearm(String queue) {
-        fireCount.remove(queue);
+        List<Trigger> own = owners.get(queue);
+        if (own != null) {
+            own.forEach(fireCount::remove);
+        }
     }
 
     boolean satisfied(int sem, long value) {

@@ -9,7 +9,6 @@ import tpb.isa.AluOpType;
 import tpb.isa.BranchCompareOp;
 import tpb.isa.CallRecord;
 import tpb.isa.CompareAndBranchRecord;
-import tpb.isa.DMATriggerRecord;
 import tpb.isa.DataSrc;
 import tpb.isa.Decoder;
 import tpb.isa.DtypeWire;
@@ -211,10 +210,7 @@ public final class StreamSimulator implements Sequencer {
                 }
                 return word(kind, 0, 0, 0, target);
             }
-            case RecordKind.TRIGGER -> {
-                extra[pc] = RecordKind.queue(r);
-                imm[pc] = ((DMATriggerRecord) r).blockId();
-            }
+            case RecordKind.TRIGGER -> extra[pc] = new Machine.Trigger(RecordKind.queue(r)); // the cursor's key: this record
             case RecordKind.REARM -> extra[pc] = RecordKind.queue(r);
             case RecordKind.SEMAPHORE, RecordKind.GROUP_RESET -> extra[pc] = r;
             case RecordKind.FAULT -> fault[pc] = "record " + pc + " cannot be executed: " + ((RawRecord) r).reason();
@@ -492,7 +488,7 @@ public final class StreamSimulator implements Sequencer {
                         pc++;
                     }
                     case RecordKind.TRIGGER -> {
-                        m.trigger((String) extra[pc], imm[pc]);
+                        m.trigger((Machine.Trigger) extra[pc]);
                         pc++;
                     }
                     case RecordKind.REARM -> {
