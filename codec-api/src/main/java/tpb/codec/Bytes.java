@@ -41,4 +41,16 @@ public final class Bytes {
         System.arraycopy(b, at, out, 0, size);
         return out;
     }
+
+    /** {@code b} as space-separated lower-case hex pairs ({@code "a8 10 00"}), as the spec's examples write bytes. */
+    public static String hex(byte[] b) {
+        StringBuilder out = new StringBuilder(b.length * 3);
+        for (int i = 0; i < b.length; i++) {
+            if (i > 0) {
+                out.append(' ');
+            }
+            out.append(Character.forDigit((b[i] >> 4) & 0xF, 16)).append(Character.forDigit(b[i] & 0xF, 16));
+        }
+        return out.toString();
+    }
 }

@@ -4,6 +4,13 @@ package tpb.codec;
 public final class Checks {
     private Checks() {}
 
+    /** Refuses a buffer without {@code size} bytes from {@code at}: the codecs' entry points call this first. */
+    public static void room(byte[] b, int at, int size) {
+        if (at < 0 || at > b.length - size) {
+            throw new ShortBufferException(at, size, b.length);
+        }
+    }
+
     public static int u8(int v, String field) {
         if ((v & ~0xFF) != 0) {
             throw new IllegalArgumentException(field + ": " + v + " does not fit u8");

@@ -116,6 +116,29 @@ final class DispatchWriter {
         }
         t.addMethod(MethodSpec.methodBuilder("visitRaw").addModifiers(Modifier.PUBLIC, Modifier.ABSTRACT)
                 .returns(r).addParameter(raw, "record").build());
+        t.addType(visitorDefault(r));
+        return t.build();
+    }
+
+    /**
+     * {@code InstructionVisitor.Default}: every visit method falls back to {@code otherwise}, so a
+     * visitor that cares about a few arms overrides those and keeps compiling when arms are added.
+     */
+    private TypeSpec visitorDefault(TypeVariableName r) {
+        TypeSpec.Builder t = TypeSpec.interfaceBuilder("Default").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .addTypeVariable(r).addSuperinterface(ParameterizedTypeName.get(visitor, r))
+                .addJavadoc("A visitor for the arms it overrides; every other record goes to {@link #otherwise}. One\n"
+                        + "abstract method, so {@code (InstructionVisitor.Default<R>) record -> ...} is a visitor too.\n");
+        t.addMethod(MethodSpec.methodBuilder("otherwise").addModifiers(Modifier.PUBLIC, Modifier.ABSTRACT).returns(r)
+                .addParameter(instruction, "record").addJavadoc("What every visit method not overridden returns.\n").build());
+        for (ArmDef a : ctx.model.arms()) {
+            t.addMethod(MethodSpec.methodBuilder("visit" + Names.pascal(a.name())).addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC, Modifier.DEFAULT).returns(r).addParameter(ctx.record(a), "record")
+                    .addStatement("return otherwise(record)").build());
+        }
+        t.addMethod(MethodSpec.methodBuilder("visitRaw").addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC, Modifier.DEFAULT).returns(r).addParameter(raw, "record")
+                .addStatement("return otherwise(record)").build());
         return t.build();
     }
 
@@ -133,6 +156,7 @@ final class DispatchWriter {
                         .addStatement("return bytes.clone()").build())
                 .addMethod(MethodSpec.methodBuilder("encodeTo").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                         .addParameter(byte[].class, "b").addParameter(int.class, "at")
+                        .addStatement("$T.room(b, at, $L)", Ctx.CHECKS, size)
                         .addStatement("$T.arraycopy(bytes, 0, b, at, $L)", System.class, size).build())
                 .addMethod(MethodSpec.methodBuilder("accept").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                         .addTypeVariable(r).returns(r).addParameter(ParameterizedTypeName.get(visitor, r), "visitor")
@@ -143,6 +167,10 @@ final class DispatchWriter {
                                 java.util.Arrays.class).build())
                 .addMethod(MethodSpec.methodBuilder("hashCode").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                         .returns(int.class).addStatement("return $T.hashCode(bytes)", java.util.Arrays.class).build())
+                .addMethod(MethodSpec.methodBuilder("toString").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                        .returns(String.class)
+                        .addStatement("return $S + arm + $S + reason + $S + $T.hex(bytes) + $S", "RawRecord[arm=", ", reason=",
+                                ", bytes=", Ctx.BYTES, "]").build())
                 .build();
     }
 
@@ -165,6 +193,7 @@ final class DispatchWriter {
         MethodSpec.Builder identify = MethodSpec.methodBuilder("identify").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(arm).addParameter(byte[].class, "b").addParameter(int.class, "at")
                 .addJavadoc("The arm the record at {@code at} belongs to, by opcode and sub-opcode; no allocation.\n")
+                .addStatement("$T.room(b, at, $L)", Ctx.CHECKS, size)
                 .beginControlFlow("switch ($L)", readOpcode());
         for (Map.Entry<Long, List<ArmDef>> e : byOpcode().entrySet()) {
             List<ArmDef> arms = e.getValue();
@@ -190,7 +219,7 @@ final class DispatchWriter {
         MethodSpec.Builder decode = MethodSpec.methodBuilder("decode").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(instruction).addParameter(byte[].class, "b").addParameter(int.class, "at")
                 .addJavadoc("Decodes any $L bytes: a typed record, or a {@link RawRecord} saying why not. Never throws on content.\n", size)
-                .addStatement("$T.checkFromIndexSize(at, $L, b.length)", Objects.class, size)
+                .addStatement("$T.room(b, at, $L)", Ctx.CHECKS, size)
                 .addStatement("$T arm = identify(b, at)", arm)
                 .beginControlFlow("try")
                 .beginControlFlow("switch (arm)");
@@ -220,7 +249,7 @@ final class DispatchWriter {
                 .returns(int.class).addParameter(byte[].class, "b").addParameter(int.class, "at")
                 .addParameter(int.class, "index").addParameter(Ctx.SINK, "sink")
                 .addJavadoc("Validates the record at {@code at} (record number {@code index}); returns the number of violations reported.\n")
-                .addStatement("$T.checkFromIndexSize(at, $L, b.length)", Objects.class, size)
+                .addStatement("$T.room(b, at, $L)", Ctx.CHECKS, size)
                 .addStatement("int n = preamble(b, at, index, sink)")
                 .beginControlFlow("switch ($T.identify(b, at))", ctx.cls("Decoder"));
         MethodSpec.Builder archMain = MethodSpec.methodBuilder("archChecks").addModifiers(Modifier.PRIVATE, Modifier.STATIC)

@@ -48,7 +48,7 @@ final class FlyweightWriter {
         t.addMethod(MethodSpec.methodBuilder("wrap").addModifiers(Modifier.PUBLIC).returns(self)
                 .addParameter(byte[].class, "buffer").addParameter(int.class, "offset")
                 .addJavadoc("Points this flyweight at the record at {@code offset}; checks the bounds once.\n")
-                .addStatement("$T.checkFromIndexSize(offset, SIZE, buffer.length)", Objects.class)
+                .addStatement("$T.room(buffer, offset, SIZE)", Ctx.CHECKS)
                 .addStatement("this.buffer = buffer").addStatement("this.offset = offset").addStatement("return this").build());
         t.addMethod(MethodSpec.methodBuilder("buffer").addModifiers(Modifier.PUBLIC).returns(byte[].class)
                 .addStatement("return buffer").build());

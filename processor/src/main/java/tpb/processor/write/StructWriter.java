@@ -165,6 +165,7 @@ final class StructWriter {
     private MethodSpec.Builder encodeTo(ArmDef arm, List<FieldDef> fields, List<FieldDef> members, int size) {
         MethodSpec.Builder m = MethodSpec.methodBuilder("encodeTo").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                 .addParameter(byte[].class, "b").addParameter(int.class, "at")
+                .addStatement("$T.room(b, at, SIZE)", Ctx.CHECKS)
                 .addStatement("$T.zero(b, at, SIZE)", Ctx.BYTES);
         m.addStatement(Scalars.write(ctx.endian, ctx.model.opcodeEnum().type(), "b",
                 Scalars.at("at", ctx.model.record().opcodeAt()), CodeBlock.of("OPCODE")));
@@ -221,7 +222,7 @@ final class StructWriter {
                 .addParameter(byte[].class, "b").addParameter(int.class, "at");
         if (record) {
             m.addJavadoc("Reads the record at {@code at}.\n\n@throws $T when the bytes are not this arm or a field holds a value this type cannot represent\n", Ctx.MALFORMED);
-            m.addStatement("$T.checkFromIndexSize(at, SIZE, b.length)", Objects.class);
+            m.addStatement("$T.room(b, at, SIZE)", Ctx.CHECKS);
             int opAt = ctx.model.record().opcodeAt();
             m.beginControlFlow("if ($L != OPCODE)", Scalars.read(ctx.endian, ctx.model.opcodeEnum().type(), "b", Scalars.at("at", opAt)));
             m.addStatement("throw new $T($S, $L, $S)", Ctx.MALFORMED, "opcode", opAt, "not a " + arm.name() + " record");
