@@ -80,6 +80,42 @@ class ValidatorTest {
     }
 
     @Test
+    void eventSemaphoreTakesAtMostOneUpdate() {
+        // facts §3.5: <= 1 update, held by the extended block; +0x06/+0x07 stay unwritten
+        tpb.isa.EventsExtended ext = tpb.isa.EventsExtended.builder().updateMode(tpb.isa.UpdateMode.SEM_INC_COMPLETE).updateIdx(3).build();
+        byte[] one = tpb.isa.EventSemaphoreRecord.builder().ext(ext).build().toBytes();
+        assertEquals("[]", violations(one));
+        byte[] two = one.clone();
+        two[0x06] = 0x13; // a second update in the standard slot
+        two[0x07] = 4;
+        assertEquals("[record 0 (+0x06) events.update_mode: guard: EventSemaphore takes at most one update "
+                + "(the extended block holds it; +0x06/+0x07 are not written)]", violations(two));
+        byte[] standardOnly = two.clone();
+        standardOnly[0x22] = 0; // the only update in the standard slot: one update, so no violation
+        standardOnly[0x23] = 0;
+        assertEquals("[]", violations(standardOnly));
+    }
+
+    @Test
+    void dtypeBaseLegality() {
+        // facts §5.3: value <= 0xF, never 0; UINT64/INT64/FP32R only where a field allows them
+        byte[] br = tpb.isa.CompareAndBranchRecord.builder().cmpOp(tpb.isa.BranchCompareOp.IS_LTIMM).dtype(DtypeWire.UINT32)
+                .targetMode(tpb.isa.BrTargetMode.REL_IMM).build().toBytes();
+        assertEquals("[]", violations(br));
+        for (DtypeWire d : DtypeWire.values()) {
+            br[0x0D] = (byte) d.value();
+            boolean legal = d.isBaseLegal();
+            assertEquals(legal ? "[]" : "[record 0 (+0x0D) dtype: guard: dtype base legality: value <= 0xF, never 0, and "
+                    + "UINT64/INT64/FP32R only where a field allows them]", violations(br), d.name());
+            assertEquals(d.value() >= 1 && d.value() <= 0xF && d.value() != 1 && d.value() != 11 && d.value() != 12, legal, d.name());
+        }
+        // a spill of a 64-bit register writes int32's tag with two elements (facts §3.8), not INT64
+        byte[] st = tpb.isa.TensorStorePhysicalRecord.builder().dtype(DtypeWire.INT64).numElem0(2).numElem1(1).build().toBytes();
+        assertEquals("[record 0 (+0x0C) dtype: guard: dtype base legality: value <= 0xF, never 0, and "
+                + "UINT64/INT64/FP32R only where a field allows them]", violations(st));
+    }
+
+    @Test
     void archLegality() {
         byte[] b = new byte[64];
         b[0] = 0x06; // Ldtags, v3+

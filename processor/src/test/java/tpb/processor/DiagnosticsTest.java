@@ -251,6 +251,28 @@ class DiagnosticsTest {
                 s.at("defs.yaml", "maybe") + ": 'nul' must be required (at least one NUL) or optional (NUL-terminated or full)");
     }
 
+    static final String GUARD = """
+              - {name: imm, at: 4, type: u32}
+            guards:
+              - {when: {field: kind, not_equals: lt}, field: reg, in: [3], message: "reg 3 unless lt", source: {ref: test, confidence: ASSUMED}}
+            """;
+
+    @Test
+    void aGuardMayHoldWhenAFieldDiffers() {
+        Compilation c = spec().edit("defs.yaml", "  - {name: imm, at: 4, type: u32}\n", GUARD).compile("isa.yaml");
+        assertThat(c).succeededWithoutWarnings();
+        // kind is a LUT field: 'lt' is its wire value 0x10
+        assertThat(c).generatedSourceFile("t.Validator").contentsAsUtf8String().contains("if ((b[at + 1] & 0xFF) != 0x10L) {");
+    }
+
+    @Test
+    void aGuardNamesFieldsByTheirPath() {
+        SpecCompiler s = spec().edit("defs.yaml", "  - {name: imm, at: 4, type: u32}\n", GUARD.replace("field: reg,", "field: op.x,"));
+        expect(s, s.at("defs.yaml", "op.x") + ": guard on 'op.x': no such field");
+        SpecCompiler both = spec().edit("defs.yaml", "  - {name: imm, at: 4, type: u32}\n", GUARD.replace("not_equals: lt}", "not_equals: lt, equals: ge}"));
+        expect(both, both.at("defs.yaml", "lt, equals") + ": guard on 'kind': 'when' takes 'equals' or 'not_equals', not both");
+    }
+
     @Test
     void fieldsOverlap() {
         SpecCompiler s = spec().edit("defs.yaml", "{name: imm, at: 4, type: u32}", "{name: imm, at: 2, type: u32}");

@@ -157,7 +157,8 @@ public final class CodeGen {
         }
         if (m instanceof MInst.Spill s) {
             int w = s.reg().width;
-            DtypeWire dt = w == 2 ? DtypeWire.INT64 : DtypeWire.INT32;
+            // facts §3.8 (CERTAIN): the int64 path passes BIR 15 (int32, wire 0x08) and doubles num_elem[0]
+            DtypeWire dt = DtypeWire.INT32;
             if (s.store()) {
                 return TensorStorePhysicalRecord.builder().dtype(dt).numElem0(w).numElem1(1).varId(SPILL_VAR).varOffset(8L * s.slot())
                         .reg(id(s.reg())).regHi(hi(s.reg())).build();

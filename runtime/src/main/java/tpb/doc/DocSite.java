@@ -174,7 +174,7 @@ public final class DocSite {
             h.raw("<h2>Guards</h2><ul>");
             for (Guard g : a.guards()) {
                 h.raw("<li><code>").text(g.field()).raw("</code> ∈ ").text(g.allowedNames())
-                        .text(g.whenField() == null ? "" : " when " + g.whenField() + " = " + g.whenName()).raw(": “").text(g.message())
+                        .text(g.whenField() == null ? "" : " when " + g.whenField() + (g.whenNot() ? " ≠ " : " = ") + g.whenName()).raw(": “").text(g.message())
                         .raw("” — ").raw(source(g.source())).raw("</li>");
             }
             h.raw("</ul>\n");
@@ -191,6 +191,13 @@ public final class DocSite {
             if (f.setByArm().equals(a.name())) {
                 h.raw("<h2>Module feature</h2>\n<p>A record with ").text(f.setByField()).raw(" &ne; 0 sets ").text(f.name())
                         .raw(" for the module. Source: ").raw(source(f.setBySource() == null ? f.source() : f.setBySource())).raw("</p>\n");
+            }
+            for (tpb.spec.model.FeatureDef.Clear c : f.clearedBy()) {
+                if (c.arm().equals(a.name())) {
+                    h.raw("<h2>Module feature</h2>\n<p>A record clears ").text(f.name())
+                            .raw(" again (after its own requirement is checked). Source: ").raw(source(c.source() == null ? f.source() : c.source()))
+                            .raw("</p>\n");
+                }
             }
             for (tpb.spec.model.FeatureDef.Requirement r : f.requiredBy()) {
                 if (r.arm().equals(a.name())) {

@@ -45,9 +45,8 @@ public final class KernelReader {
 
     /** The module features the kernel's instructions set, and the instructions that need one (the spec's `feature:` rules). */
     private final java.util.EnumSet<ModuleFeature> features = java.util.EnumSet.noneOf(ModuleFeature.class);
-    private final List<Need> needs = new ArrayList<>();
-
-    private record Need(String kind, ModuleFeature feature, Pos pos) {}
+    /** Where each module feature was last cleared (for the message when a later instruction needs it). */
+    private final java.util.Map<ModuleFeature, Pos> clearedAt = new java.util.EnumMap<>(ModuleFeature.class);
 
     private KernelReader(String file) {
         this.file = file;
@@ -158,13 +157,6 @@ public final class KernelReader {
         }
         if (functions.isEmpty() && !diags.hasErrors()) {
             error(root.pos(), "a kernel needs at least one function");
-        }
-        for (Need n : needs) {
-            if (!features.contains(n.feature())) {
-                ModuleFeature f = n.feature();
-                error(n.pos(), n.kind() + " needs the module feature " + f.specName() + " (else " + f.consequence(n.kind())
-                        + "): add a " + f.setByArm() + " with " + f.setByField() + " set");
-            }
         }
         return name == null ? null : new Module(name, List.copyOf(registers.values()), functions, engines, expect, memory, queues,
                 expectMemory);
@@ -538,8 +530,23 @@ public final class KernelReader {
         v.finish();
         if (out != null) {
             // kernel instructions and their keys are named as the spec's arms and fields are
+            // in the order the encoders meet them: a requirement first, then the record's own clear
+            // (ResetQueueInstance asserts neff_feature_SQI_no_rearm, then clears it: seed000 §4.4), then its set
+            for (ModuleFeature f : ModuleFeature.requiredBy(kind)) {
+                if (!features.contains(f)) {
+                    Pos cleared = clearedAt.get(f);
+                    error(pos, kind + " needs the module feature " + f.specName() + " (else " + f.consequence(kind) + "): "
+                            + (cleared == null ? "add a " + f.setByArm() + " with " + f.setByField() + " set before it"
+                            : "the " + kind + " at " + cleared.line() + ":" + cleared.column() + " cleared it; add a " + f.setByArm()
+                            + " with " + f.setByField() + " set between them"));
+                }
+            }
+            for (ModuleFeature f : ModuleFeature.clearedBy(kind)) {
+                if (features.remove(f)) {
+                    clearedAt.put(f, pos);
+                }
+            }
             features.addAll(ModuleFeature.setBy(kind, field -> fieldValue(m, field)));
-            ModuleFeature.requiredBy(kind).forEach(f -> needs.add(new Need(kind, f, pos)));
         }
         return out;
     }

@@ -10,10 +10,11 @@ import tpb.isa.Instruction;
 import tpb.isa.ModuleFeature;
 
 /**
- * The spec's module-feature rules over a stream: a record that needs a feature (ResetQueueInstance
- * needs neff_feature_SQI_no_rearm, facts §3.10) is a violation unless some record of the stream
- * sets it. A stream stands for the module here, as the runtime reads features module-wide. Only
- * records of arms a feature concerns are decoded.
+ * The spec's module-feature rules over a stream, record by record in stream order (the order the
+ * encoders wrote them): a record that needs a feature (ResetQueueInstance needs
+ * neff_feature_SQI_no_rearm, facts §3.10) is a violation unless an earlier record set it and no
+ * record since cleared it (ResetQueueInstance asserts the feature and then clears it, seed000
+ * §4.4). A stream stands for the module here. Only records of arms a feature concerns are decoded.
  */
 final class ModuleFeatureCheck {
     private ModuleFeatureCheck() {}
@@ -26,17 +27,17 @@ final class ModuleFeatureCheck {
             for (ModuleFeature f : ModuleFeature.values()) {
                 sets |= f.setByArm().equals(a.specName());
             }
-            if (sets || !ModuleFeature.requiredBy(a.specName()).isEmpty()) {
+            if (sets || !ModuleFeature.requiredBy(a.specName()).isEmpty() || !ModuleFeature.clearedBy(a.specName()).isEmpty()) {
                 CONCERNS[a.opcode() & 0xFF] = true;
             }
         }
     }
 
-    private record Need(int record, String arm, ModuleFeature feature) {}
-
     static List<Violation> check(RecordStream stream) {
         EnumSet<ModuleFeature> set = EnumSet.noneOf(ModuleFeature.class);
-        List<Need> needs = new ArrayList<>();
+        // the record that last cleared each feature, for the message
+        java.util.Map<ModuleFeature, Integer> clearedAt = new java.util.EnumMap<>(ModuleFeature.class);
+        List<Violation> out = new ArrayList<>();
         byte[] b = stream.bytes();
         for (int i = 0; i < stream.count(); i++) {
             int off = RecordStream.offsetOf(i);
@@ -44,18 +45,22 @@ final class ModuleFeatureCheck {
                 continue;
             }
             Instruction r = Decoder.decode(b, off);
-            set.addAll(ModuleFeature.setBy(r));
+            String arm = r.arm().specName();
             for (ModuleFeature f : ModuleFeature.requiredBy(r)) {
-                needs.add(new Need(i, r.arm().specName(), f));
+                if (!set.contains(f)) {
+                    Integer k = clearedAt.get(f);
+                    out.add(new Violation(i, "stream", 0, "feature", arm + " needs the module feature " + f.specName()
+                            + " (else " + f.consequence(arm) + "), which " + (k == null ? "no earlier " + f.setByArm() + " with "
+                            + f.setByField() + " set provides" : "record " + k + " cleared; a " + f.setByArm() + " with "
+                            + f.setByField() + " set must come between")));
+                }
             }
-        }
-        List<Violation> out = new ArrayList<>();
-        for (Need n : needs) {
-            ModuleFeature f = n.feature();
-            if (!set.contains(f)) {
-                out.add(new Violation(n.record(), "stream", 0, "feature", n.arm() + " needs the module feature " + f.specName()
-                        + " (else " + f.consequence(n.arm()) + "), which no " + f.setByArm() + " with " + f.setByField() + " set provides"));
+            for (ModuleFeature f : ModuleFeature.clearedBy(r)) {
+                if (set.remove(f)) {
+                    clearedAt.put(f, i);
+                }
             }
+            set.addAll(ModuleFeature.setBy(r));
         }
         return out;
     }

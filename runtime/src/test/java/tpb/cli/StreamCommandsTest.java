@@ -49,16 +49,31 @@ class StreamCommandsTest {
         assertTrue(hex.out().contains("     3  0x0000c0  exit  ; df 10 00 00 00 00 00 00 00 00 00 00 01 00"), hex.out());
     }
 
-    /** The spec's feature rule (facts §3.10) over a stream: a rearm needs a switch with no_rearm somewhere in it. */
+    /**
+     * The spec's feature rule over a stream, in record order: a rearm needs an earlier switch with
+     * no_rearm (facts §3.10), and clears the feature again (seed000 §4.4: it asserts it, then clears it).
+     */
     @Test
     void aRecordNeedingAModuleFeatureNeedsItsSetter(@TempDir Path dir) throws Exception {
         Path bin = assemble(dir, "lone", "dma.rearm \"q1\"\nexit\n");
         CliRun bad = CliRun.of("validate", bin.toString());
         assertEquals(1, bad.code());
         assertEquals("record 0 (+0x00) stream: feature: ResetQueueInstance needs the module feature neff_feature_SQI_no_rearm "
-                + "(else assertion 1106), which no SwitchQueueInstance with no_rearm set provides\n", bad.out());
-        Path ok = assemble(dir, "paired", "dma.rearm \"q1\"\ndma.switch \"q1\" no_rearm=1\nexit\n");
+                + "(else assertion 1106), which no earlier SwitchQueueInstance with no_rearm set provides\n", bad.out());
+        Path ok = assemble(dir, "paired", "dma.switch \"q1\" no_rearm=1\ndma.rearm \"q1\"\nexit\n");
         assertEquals(ok + ": 3 records, valid\n", CliRun.of("validate", ok.toString()).out());
+        // the setter after the rearm: the encoder asserts the feature when it meets the rearm
+        // (accepted before this rule was ordered; that was the bug)
+        Path late = assemble(dir, "late", "dma.rearm \"q1\"\ndma.switch \"q1\" no_rearm=1\nexit\n");
+        assertEquals(1, CliRun.of("validate", late.toString()).code());
+        Path twice = assemble(dir, "twice", "dma.switch \"q1\" no_rearm=1\ndma.rearm \"q1\"\ndma.rearm \"q1\"\nexit\n");
+        CliRun again = CliRun.of("validate", twice.toString());
+        assertEquals(1, again.code());
+        assertEquals("record 2 (+0x00) stream: feature: ResetQueueInstance needs the module feature neff_feature_SQI_no_rearm "
+                + "(else assertion 1106), which record 1 cleared; a SwitchQueueInstance with no_rearm set must come between\n", again.out());
+        Path rearmed = assemble(dir, "rearmed",
+                "dma.switch \"q1\" no_rearm=1\ndma.rearm \"q1\"\ndma.switch \"q1\" no_rearm=1\ndma.rearm \"q1\"\nexit\n");
+        assertEquals(0, CliRun.of("validate", rearmed.toString()).code());
         Path off = assemble(dir, "off", "dma.switch \"q1\"\ndma.rearm \"q1\"\nexit\n");
         assertEquals(1, CliRun.of("validate", off.toString()).code(), "a switch without no_rearm sets nothing");
     }

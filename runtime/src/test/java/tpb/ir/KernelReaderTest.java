@@ -82,8 +82,20 @@ class KernelReaderTest {
     void resetQueueInstanceNeedsTheNoRearmFeature() {
         String k = kernel("{inst: SwitchQueueInstance, queue: q0}", "{inst: ResetQueueInstance, queue: q0}");
         assertEquals(at(k, "{inst: ResetQueueInstance") + ": ResetQueueInstance needs the module feature neff_feature_SQI_no_rearm "
-                + "(else assertion 1106): add a SwitchQueueInstance with no_rearm set", errors(k));
-        KernelReader.read("k.yaml", kernel("{inst: ResetQueueInstance, queue: q0}", "{inst: SwitchQueueInstance, queue: q0, no_rearm: true}"));
+                + "(else assertion 1106): add a SwitchQueueInstance with no_rearm set before it", errors(k));
+        KernelReader.read("k.yaml", kernel("{inst: SwitchQueueInstance, queue: q0, no_rearm: true}", "{inst: ResetQueueInstance, queue: q0}"));
+        // in order: the encoder asserts the feature at the rearm (a later setter was accepted before: the bug) ...
+        String late = kernel("{inst: ResetQueueInstance, queue: q0}", "{inst: SwitchQueueInstance, queue: q0, no_rearm: true}");
+        assertEquals(at(late, "{inst: ResetQueueInstance") + ": ResetQueueInstance needs the module feature neff_feature_SQI_no_rearm "
+                + "(else assertion 1106): add a SwitchQueueInstance with no_rearm set before it", errors(late));
+        // ... and then clears it (seed000 §4.4): a second rearm needs a second no_rearm switch
+        String twice = kernel("{inst: SwitchQueueInstance, queue: q0, no_rearm: true}", "{inst: ResetQueueInstance, queue: q0}",
+                "{inst: ResetQueueInstance, queue: q1}");
+        assertEquals(at(twice, "{inst: ResetQueueInstance, queue: q1") + ": ResetQueueInstance needs the module feature "
+                + "neff_feature_SQI_no_rearm (else assertion 1106): the ResetQueueInstance at " + at(twice, "{inst: ResetQueueInstance")
+                        .substring("k.yaml:".length()) + " cleared it; add a SwitchQueueInstance with no_rearm set between them", errors(twice));
+        KernelReader.read("k.yaml", kernel("{inst: SwitchQueueInstance, queue: q0, no_rearm: true}", "{inst: ResetQueueInstance, queue: q0}",
+                "{inst: SwitchQueueInstance, queue: q1, no_rearm: true}", "{inst: ResetQueueInstance, queue: q1}"));
     }
 
     @Test

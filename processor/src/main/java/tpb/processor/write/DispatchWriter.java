@@ -421,8 +421,8 @@ final class DispatchWriter {
             }
             if (g.whenField() != null) {
                 Leaf w = Layout.find(all, g.whenField());
-                m.beginControlFlow("if ($L == $LL)", Scalars.read(ctx.endian, w.def().scalar(), "b", Scalars.at("at", w.offset())),
-                        Scalars.hex(g.whenEquals()));
+                m.beginControlFlow("if ($L $L $LL)", Scalars.read(ctx.endian, w.def().scalar(), "b", Scalars.at("at", w.offset())),
+                        g.whenNot() ? "!=" : "==", Scalars.hex(g.whenEquals()));
             }
             m.addStatement("long $L = $L", v, Scalars.read(ctx.endian, target.def().scalar(), "b", Scalars.at("at", target.offset())));
             m.beginControlFlow("if ($L)", cond.build())

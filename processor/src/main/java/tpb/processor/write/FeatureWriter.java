@@ -42,6 +42,12 @@ final class FeatureWriter {
         MethodSpec.Builder needName = MethodSpec.methodBuilder("requiredBy").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(set)
                 .addParameter(String.class, "arm").addJavadoc("The features an instruction of {@code arm} needs the module to have.\n")
                 .addStatement("$T out = $T.noneOf($T.class)", set, EnumSet.class, self);
+        MethodSpec.Builder clearRecord = MethodSpec.methodBuilder("clearedBy").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(set)
+                .addParameter(instruction, "r").addJavadoc("The features {@code r} clears (after its own requirement is checked).\n")
+                .addStatement("$T out = $T.noneOf($T.class)", set, EnumSet.class, self);
+        MethodSpec.Builder clearName = MethodSpec.methodBuilder("clearedBy").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(set)
+                .addParameter(String.class, "arm").addJavadoc("The features an instruction of {@code arm} clears.\n")
+                .addStatement("$T out = $T.noneOf($T.class)", set, EnumSet.class, self);
         MethodSpec.Builder consequence = MethodSpec.methodBuilder("consequence").addModifiers(Modifier.PUBLIC).returns(String.class)
                 .addParameter(String.class, "arm")
                 .addJavadoc("What the sources say happens when {@code arm} runs without this feature, or null if it does not need it.\n");
@@ -54,6 +60,9 @@ final class FeatureWriter {
                 doc.append(" (").append(cite(f.setBySource())).append(')');
             }
             doc.append(".");
+            for (FeatureDef.Clear cl : f.clearedBy()) {
+                doc.append(" Cleared by ").append(cl.arm()).append(cl.source() == null ? "" : " (" + cite(cl.source()) + ")").append('.');
+            }
             for (FeatureDef.Requirement r : f.requiredBy()) {
                 doc.append(" Needed by ").append(r.arm()).append(": otherwise ").append(r.message())
                         .append(r.source() == null ? "" : " (" + cite(r.source()) + ")").append('.');
@@ -65,6 +74,11 @@ final class FeatureWriter {
                     .addStatement("out.add($L)", c).endControlFlow();
             setByName.beginControlFlow("if (arm.equals($S) && field.applyAsLong($S) != 0)", f.setByArm(), f.setByField())
                     .addStatement("out.add($L)", c).endControlFlow();
+            for (FeatureDef.Clear cl : f.clearedBy()) {
+                ArmDef clearer = ctx.model.arm(cl.arm()).orElseThrow();
+                clearRecord.beginControlFlow("if (r instanceof $T)", ctx.record(clearer)).addStatement("out.add($L)", c).endControlFlow();
+                clearName.beginControlFlow("if (arm.equals($S))", cl.arm()).addStatement("out.add($L)", c).endControlFlow();
+            }
             for (FeatureDef.Requirement r : f.requiredBy()) {
                 ArmDef needer = ctx.model.arm(r.arm()).orElseThrow();
                 needRecord.beginControlFlow("if (r instanceof $T)", ctx.record(needer)).addStatement("out.add($L)", c).endControlFlow();
@@ -86,6 +100,8 @@ final class FeatureWriter {
                 .addMethod(setByName.addStatement("return out").build())
                 .addMethod(needRecord.addStatement("return out").build())
                 .addMethod(needName.addStatement("return out").build())
+                .addMethod(clearRecord.addStatement("return out").build())
+                .addMethod(clearName.addStatement("return out").build())
                 .addMethod(consequence.addStatement("return null").build())
                 .build();
     }

@@ -29,6 +29,11 @@ final class FeatureRule implements Rule {
                     diags.error(r.pos(), Message.FEATURE_ARM, f.name(), "is required by", r.arm(), suggest(model, r.arm()));
                 }
             }
+            for (FeatureDef.Clear c : f.clearedBy()) {
+                if (laidOut(model, c.arm()).isEmpty()) {
+                    diags.error(c.pos(), Message.FEATURE_ARM, f.name(), "is cleared by", c.arm(), suggest(model, c.arm()));
+                }
+            }
         }
     }
 

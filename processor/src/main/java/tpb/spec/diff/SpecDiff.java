@@ -211,6 +211,14 @@ public final class SpecDiff {
             if (!a.setByArm().equals(b.setByArm()) || !a.setByField().equals(b.setByField())) {
                 add(true, "feature %s: set by %s.%s -> %s.%s", name, a.setByArm(), a.setByField(), b.setByArm(), b.setByField());
             }
+            Set<String> ca = new TreeSet<>(a.clearedBy().stream().map(tpb.spec.model.FeatureDef.Clear::arm).toList());
+            Set<String> cb = new TreeSet<>(b.clearedBy().stream().map(tpb.spec.model.FeatureDef.Clear::arm).toList());
+            for (String arm : union(ca, cb)) {
+                if (!ca.contains(arm) || !cb.contains(arm)) {
+                    // a new clear can make a later requirement fail: breaking; dropping one only relaxes
+                    add(!ca.contains(arm), "feature %s: %s %s", name, ca.contains(arm) ? "no longer cleared by" : "now cleared by", arm);
+                }
+            }
             Set<String> ra = new TreeSet<>(a.requiredBy().stream().map(tpb.spec.model.FeatureDef.Requirement::arm).toList());
             Set<String> rb = new TreeSet<>(b.requiredBy().stream().map(tpb.spec.model.FeatureDef.Requirement::arm).toList());
             for (String arm : union(ra, rb)) {

@@ -112,6 +112,16 @@ public final class ModelJson {
                 req.add(rj);
             }
             fj.put("required_by", req);
+            List<Object> clr = new ArrayList<>();
+            for (tpb.spec.model.FeatureDef.Clear c : f.clearedBy()) {
+                Map<String, Object> cj = new LinkedHashMap<>();
+                cj.put("arm", c.arm());
+                if (c.source() != null) {
+                    cj.putAll(source(c.source()));
+                }
+                clr.add(cj);
+            }
+            fj.put("cleared_by", clr);
             features.add(fj);
         }
         root.put("features", features);
@@ -234,7 +244,7 @@ public final class ModelJson {
             gj.put("field", g.field());
             gj.put("in", g.allowedNames());
             if (g.whenField() != null) {
-                gj.put("when", ordered("field", g.whenField(), "equals", g.whenName()));
+                gj.put("when", ordered("field", g.whenField(), g.whenNot() ? "not_equals" : "equals", g.whenName()));
             }
             gj.put("message", g.message());
             gj.putAll(source(g.source()));

@@ -781,7 +781,7 @@ final class ModelBuilder {
         if (field == null || in == null || message == null) {
             return null;
         }
-        FieldDef f = findField(fields, field);
+        FieldDef f = pathField(fields, record, field);
         if (f == null) {
             diags.error(v.pos("field"), Message.GUARD, field, "no such field");
             return null;
@@ -799,15 +799,22 @@ final class ModelBuilder {
         String whenField = null;
         Long whenEquals = null;
         String whenName = null;
+        boolean whenNot = false;
         if (when != null) {
             MapView wv = new MapView(when, "guard when", diags);
             whenField = wv.reqStr("field");
             YNode eq = wv.node("equals");
-            if (eq == null) {
+            YNode ne = wv.node("not_equals");
+            if (eq == null && ne == null) {
                 diags.error(when.pos(), Message.MISSING_KEY, "guard when", "equals");
+            } else if (eq != null && ne != null) {
+                diags.error(wv.pos("not_equals"), Message.GUARD, whenField, "'when' takes 'equals' or 'not_equals', not both");
+                return null;
             }
+            whenNot = eq == null;
+            eq = eq == null ? ne : eq;
             wv.finish();
-            FieldDef wf = whenField == null ? null : findField(fields, whenField);
+            FieldDef wf = whenField == null ? null : pathField(fields, record, whenField);
             if (whenField != null && wf == null) {
                 diags.error(wv.pos("field"), Message.GUARD, whenField, "no such field");
                 return null;
@@ -821,7 +828,7 @@ final class ModelBuilder {
                 return null;
             }
         }
-        return new Guard(field, allowed, names, whenField, whenEquals, whenName, message,
+        return new Guard(field, allowed, names, whenField, whenEquals, whenName, whenNot, message,
                 source == null ? armSource : source, m.pos());
     }
 
@@ -852,6 +859,23 @@ final class ModelBuilder {
         }
         diags.error(n.pos(), Message.BAD_NUMBER, sym);
         return null;
+    }
+
+    /**
+     * A scalar field by its dotted path: a field of the arm or of the preamble, then into groups
+     * ({@code ext.update_mode}, {@code events.wait_mode}); null when the path names none.
+     */
+    private FieldDef pathField(List<FieldDef> fields, RecordShape record, String path) {
+        String[] p = path.split("\\.");
+        FieldDef f = findField(fields, p[0]);
+        if (f == null && record != null) {
+            f = findField(record.preamble(), p[0]);
+        }
+        for (int i = 1; f != null && i < p.length; i++) {
+            GroupDef g = f.kind() == FieldDef.Kind.GROUP ? groups.get(f.groupRef()) : null;
+            f = g == null ? null : findField(g.fields(), p[i]);
+        }
+        return f;
     }
 
     private static FieldDef findField(List<FieldDef> fields, String name) {
@@ -1158,6 +1182,7 @@ final class ModelBuilder {
         Source source = v.source("source", false);
         YMap setBy = v.map("set_by");
         YSeq required = v.seq("required_by");
+        YSeq cleared = v.seq("cleared_by");
         if (setBy == null && !v.has("set_by")) {
             diags.error(v.pos(), Message.MISSING_KEY, "feature " + name, "set_by");
         }
@@ -1185,10 +1210,22 @@ final class ModelBuilder {
                 }
             }
         }
+        List<FeatureDef.Clear> clears = new ArrayList<>();
+        if (cleared != null) {
+            for (YMap cm : maps(cleared, "clear")) {
+                MapView cv = new MapView(cm, "cleared_by of feature " + name, diags);
+                String carm = cv.reqStr("arm");
+                Source s = cv.source("source", true);
+                cv.finish();
+                if (carm != null) {
+                    clears.add(new FeatureDef.Clear(carm, s, cm.pos()));
+                }
+            }
+        }
         if (arm == null || field == null || source == null) {
             return null;
         }
-        return new FeatureDef(name, doc, source, arm, field, setSource, out, v.pos("feature"));
+        return new FeatureDef(name, doc, source, arm, field, setSource, out, clears, v.pos("feature"));
     }
 
     // ---- small helpers ----------------------------------------------------------------------
