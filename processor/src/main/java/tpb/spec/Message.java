@@ -48,6 +48,7 @@ public enum Message {
     ARCH_CONSTANTS("arch %s: constants %s differ from arch %s's %s"),
     CONFLICT_ABOUT("conflict '%s' is about '%s', which the spec does not define"),
     FEATURE_ARM("feature '%s' %s arm '%s', which the spec does not define (or gives no layout)%s"),
+    STAGE_RULE("stage '%s' names rule '%s' %s"),
     FEATURE_FIELD("feature '%s' is set by field '%s' of arm %s, which is not one of its integer fields %s"),
     RECORD("record: %s"),
     KERNEL("%s");

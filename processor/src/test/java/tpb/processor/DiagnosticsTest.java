@@ -206,6 +206,36 @@ class DiagnosticsTest {
                 + "define (or gives no layout)");
     }
 
+    static final String STAGES = """
+            ---
+            stage: written
+            doc: "as the compiler writes it"
+            source: {ref: test, confidence: ASSUMED}
+            rules: []
+            ---
+            stage: loaded
+            source: {ref: test, confidence: ASSUMED}
+            rules: [exit, final]
+            """;
+
+    @Test
+    void stagesBecomeStage() {
+        Compilation c = new SpecCompiler().with("isa.yaml", ROOT).with("defs.yaml", DEFS + STAGES).compile("isa.yaml");
+        assertThat(c).succeededWithoutWarnings();
+        assertThat(c).generatedSourceFile("t.Stage").contentsAsUtf8String().contains("WRITTEN(\"written\", List.of()),");
+        assertThat(c).generatedSourceFile("t.Stage").contentsAsUtf8String().contains("LOADED(\"loaded\", List.of(\"exit\", \"final\"));");
+    }
+
+    @Test
+    void aStageNamesEachRuleOnceAsAnIdentifier() {
+        SpecCompiler twice = new SpecCompiler().with("isa.yaml", ROOT).with("defs.yaml", (DEFS + STAGES).replace("[exit, final]", "[exit, exit]"));
+        expect(twice, twice.at("defs.yaml", "loaded") + ": stage 'loaded' names rule 'exit' twice");
+        SpecCompiler odd = new SpecCompiler().with("isa.yaml", ROOT).with("defs.yaml", (DEFS + STAGES).replace("[exit, final]", "[exit, \"fi nal\"]"));
+        expect(odd, odd.at("defs.yaml", "loaded") + ": stage 'loaded' names rule 'fi nal' which is not an identifier");
+        SpecCompiler missing = new SpecCompiler().with("isa.yaml", ROOT).with("defs.yaml", (DEFS + STAGES).replace("rules: []\n", ""));
+        expect(missing, missing.at("defs.yaml", "stage: written") + ": stage written is missing required key 'rules'");
+    }
+
     @Test
     void unknownReferenceWithSuggestion() {
         SpecCompiler s = spec().edit("defs.yaml", "lut: KindWire}", "lut: KindWyre}");
@@ -445,7 +475,7 @@ class DiagnosticsTest {
     @Test
     void unknownDocumentKind() {
         SpecCompiler s = spec().with("defs.yaml", DEFS + "---\nopcode: Foo\n");
-        expect(s, s.at("defs.yaml", "opcode: Foo") + ": a spec document must start with one of [enum, lut, group, arm, arch, conflict, feature]");
+        expect(s, s.at("defs.yaml", "opcode: Foo") + ": a spec document must start with one of [enum, lut, group, arm, arch, conflict, feature, stage]");
     }
 
     @Test

@@ -33,8 +33,17 @@ final class ModuleFeatureCheck {
         }
     }
 
-    static List<Violation> check(RecordStream stream) {
+    /**
+     * {@code declared}: feature names the module declares outside its records (a NEFF's def.json
+     * {@code neff_features}): set from the start, until a record clears them.
+     */
+    static List<Violation> check(RecordStream stream, java.util.Set<String> declared) {
         EnumSet<ModuleFeature> set = EnumSet.noneOf(ModuleFeature.class);
+        for (ModuleFeature f : ModuleFeature.values()) {
+            if (declared.contains(f.specName())) {
+                set.add(f);
+            }
+        }
         // the record that last cleared each feature, for the message
         java.util.Map<ModuleFeature, Integer> clearedAt = new java.util.EnumMap<>(ModuleFeature.class);
         List<Violation> out = new ArrayList<>();

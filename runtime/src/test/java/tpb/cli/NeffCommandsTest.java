@@ -151,4 +151,65 @@ class NeffCommandsTest {
             assertFalse(r.err().contains("Exception"), r.err());
         }
     }
+    /** Real compiler output is clean at the stage it is in (the spec's neff stage: no load-time stream rules). */
+    @Test
+    void validateTheFixtureAtItsStage() {
+        CliRun r = CliRun.of("validate", FIXTURE);
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertEquals("""
+                sg00 act (sg00/Activation.bin, 5 records): valid on CAYMAN at stage neff
+                sg00 dve (sg00/DVE.bin, 2 records): valid on CAYMAN at stage neff
+                sg00 pe (sg00/PE.bin, 12 records): valid on CAYMAN at stage neff
+                sg00 pool (sg00/Pool.bin, 7 records): valid on CAYMAN at stage neff
+                sg00 sp (sg00/SP.bin, 3 records): valid on CAYMAN at stage neff
+                sg01 act (sg01/Activation.bin, 5 records): valid on CAYMAN at stage neff
+                sg01 dve (sg01/DVE.bin, 2 records): valid on CAYMAN at stage neff
+                sg01 pe (sg01/PE.bin, 12 records): valid on CAYMAN at stage neff
+                sg01 pool (sg01/Pool.bin, 7 records): valid on CAYMAN at stage neff
+                sg01 sp (sg01/SP.bin, 3 records): valid on CAYMAN at stage neff
+                """, r.out());
+    }
+
+    /** At the loaded stage the runtime's load-time rules apply, and the NEFF's streams (before host lowering) fail them. */
+    @Test
+    void theLoadTimeRulesApplyAtTheLoadedStage() {
+        CliRun r = CliRun.of("validate", FIXTURE, "--stage", "loaded");
+        assertEquals(1, r.code());
+        List<String> lines = r.out().lines().toList();
+        assertEquals(20, lines.size(), r.out());
+        assertTrue(lines.contains("sg00 pe: record 11 (+0x00) stream: exit: no EXIT record (opcode 0xDF with sub-opcode 1 at +0x0C) in 12 records"),
+                r.out());
+        assertTrue(lines.contains("sg00 pe: record 11 (+0x00) stream: final: the final record is Matmul, not one of CAYMAN's terminators "
+                + "[Exit, Return, UnconditionalBranch]"), r.out());
+        CliRun bad = CliRun.of("validate", FIXTURE, "--stage", "bogus");
+        assertEquals(2, bad.code());
+        assertEquals("tpb: unknown stage 'bogus'; known: [neff, loaded]\n", bad.err());
+    }
+
+    @Test
+    void everyStageRuleIsOneTheValidatorImplements() {
+        for (tpb.isa.Stage s : tpb.isa.Stage.values()) {
+            assertTrue(tpb.stream.StreamValidator.STREAM_RULES.containsAll(s.rules()), s + " " + s.rules());
+        }
+        assertEquals(List.of(), tpb.isa.Stage.NEFF.rules());
+        assertEquals(List.of("exit", "final"), tpb.isa.Stage.LOADED.rules());
+    }
+
+    /** One stream pulled out of the NEFF: invalid as loaded (the default for a stream), valid at the neff stage. */
+    @Test
+    void aStreamAtTheNeffStage(@TempDir Path dir) throws Exception {
+        Path pe = dir.resolve("PE.bin");
+        Neff.open(Fixture.path()).forEachSubgraph(java.util.Set.of("sg00"), (sg, s) -> s.stream().filter(e -> e.engine().equals("pe"))
+                .forEach(e -> {
+                    try {
+                        Files.write(pe, e.stream().bytes());
+                    } catch (java.io.IOException x) {
+                        throw new java.io.UncheckedIOException(x);
+                    }
+                }));
+        assertEquals(1, CliRun.of("validate", pe.toString(), "--arch", "cayman").code());
+        CliRun ok = CliRun.of("validate", pe.toString(), "--arch", "cayman", "--stage", "neff");
+        assertEquals(0, ok.code(), ok.out());
+        assertEquals(pe + ": 12 records, valid on CAYMAN\n", ok.out());
+    }
 }

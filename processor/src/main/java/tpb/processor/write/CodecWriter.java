@@ -56,6 +56,9 @@ public final class CodecWriter {
         if (!model.features().isEmpty()) {
             types.add(FeatureWriter.write(ctx));
         }
+        if (!model.stages().isEmpty()) {
+            types.add(StageWriter.write(ctx));
+        }
         types.add(info(ctx));
         List<JavaFile> files = new ArrayList<>();
         for (TypeSpec t : types) {

@@ -15,7 +15,8 @@ public final class Checker {
             new SyntaxRule(),
             new ArchRule(),
             new ConflictRule(),
-            new FeatureRule());
+            new FeatureRule(),
+            new StageRule());
 
     /**
      * Test vectors are checked once the structure is sound: with a broken layout or enum every

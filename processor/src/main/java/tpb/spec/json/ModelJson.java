@@ -125,6 +125,16 @@ public final class ModelJson {
             features.add(fj);
         }
         root.put("features", features);
+        List<Object> stages = new ArrayList<>();
+        for (tpb.spec.model.StageDef st : m.stages()) {
+            Map<String, Object> sj = new LinkedHashMap<>();
+            sj.put("name", st.name());
+            sj.put("doc", st.doc());
+            sj.put("rules", st.rules());
+            sj.putAll(source(st.source()));
+            stages.add(sj);
+        }
+        root.put("stages", stages);
         return Json.write(root);
     }
 

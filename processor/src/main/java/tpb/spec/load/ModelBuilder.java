@@ -15,6 +15,7 @@ import tpb.spec.model.ArmDef;
 import tpb.spec.model.BitDef;
 import tpb.spec.model.ConflictDef;
 import tpb.spec.model.FeatureDef;
+import tpb.spec.model.StageDef;
 import tpb.spec.model.Confidence;
 import tpb.spec.model.EnumDef;
 import tpb.spec.model.EnumValue;
@@ -42,7 +43,7 @@ import tpb.spec.yaml.YSeq;
  * checker can still look at the rest.
  */
 final class ModelBuilder {
-    static final List<String> KINDS = List.of("enum", "lut", "group", "arm", "arch", "conflict", "feature");
+    static final List<String> KINDS = List.of("enum", "lut", "group", "arm", "arch", "conflict", "feature", "stage");
     private static final List<String> TYPES = List.of("u8", "u16", "u32", "u64", "i8", "i16", "i32", "i64", "char", "bytes");
 
     private final Diagnostics diags;
@@ -53,6 +54,7 @@ final class ModelBuilder {
     private final List<MapView> archDocs = new ArrayList<>();
     private final List<MapView> conflictDocs = new ArrayList<>();
     private final Map<String, MapView> featureDocs = new LinkedHashMap<>();
+    private final Map<String, MapView> stageDocs = new LinkedHashMap<>();
     private final Map<String, Pos> firstDefinition = new HashMap<>();
 
     private final Map<String, EnumDef> enums = new LinkedHashMap<>();
@@ -132,8 +134,15 @@ final class ModelBuilder {
                 features.add(feature);
             }
         }
+        List<StageDef> stages = new ArrayList<>();
+        for (MapView st : stageDocs.values()) {
+            StageDef stage = buildStage(st);
+            if (stage != null) {
+                stages.add(stage);
+            }
+        }
         return new IsaModel(isa, title, source, record, List.copyOf(enums.values()), List.copyOf(luts.values()),
-                List.copyOf(groups.values()), arms, archs, conflicts, features, files);
+                List.copyOf(groups.values()), arms, archs, conflicts, features, stages, files);
     }
 
     private void classify(SpecLoader.Doc d) {
@@ -174,6 +183,13 @@ final class ModelBuilder {
             case "feature" -> {
                 // feature names are not Java types (they become ModuleFeature constants): unique among features only
                 MapView first = featureDocs.putIfAbsent(name, v);
+                if (first != null) {
+                    diags.error(v.pos(kind), Message.DUPLICATE_NAME, kind, name, first.pos(kind));
+                }
+            }
+            case "stage" -> {
+                // stage names become Stage constants: unique among stages only
+                MapView first = stageDocs.putIfAbsent(name, v);
                 if (first != null) {
                     diags.error(v.pos(kind), Message.DUPLICATE_NAME, kind, name, first.pos(kind));
                 }
@@ -1226,6 +1242,21 @@ final class ModelBuilder {
             return null;
         }
         return new FeatureDef(name, doc, source, arm, field, setSource, out, clears, v.pos("feature"));
+    }
+
+    private StageDef buildStage(MapView v) {
+        String name = v.str("stage");
+        String doc = v.str("doc");
+        Source source = v.source("source", false);
+        if (!v.has("rules")) {
+            diags.error(v.pos(), Message.MISSING_KEY, "stage " + name, "rules");
+        }
+        List<String> rules = v.strList("rules");
+        v.finish();
+        if (source == null || !v.has("rules")) {
+            return null;
+        }
+        return new StageDef(name, doc, rules, source, v.pos("stage"));
     }
 
     // ---- small helpers ----------------------------------------------------------------------

@@ -6,7 +6,14 @@ import java.util.Optional;
 /** The resolved, immutable spec of one ISA: what the checker checks and the writers write. */
 public record IsaModel(String name, String title, Source source, RecordShape record, List<EnumDef> enums,
         List<LutDef> luts, List<GroupDef> groups, List<ArmDef> arms, List<ArchDef> archs,
-        List<ConflictDef> conflicts, List<FeatureDef> features, List<String> files) {
+        List<ConflictDef> conflicts, List<FeatureDef> features, List<StageDef> stages, List<String> files) {
+
+    /** A model without validation stages. */
+    public IsaModel(String name, String title, Source source, RecordShape record, List<EnumDef> enums, List<LutDef> luts,
+            List<GroupDef> groups, List<ArmDef> arms, List<ArchDef> archs, List<ConflictDef> conflicts, List<FeatureDef> features,
+            List<String> files) {
+        this(name, title, source, record, enums, luts, groups, arms, archs, conflicts, features, List.of(), files);
+    }
 
     public IsaModel {
         enums = List.copyOf(enums);
@@ -16,6 +23,7 @@ public record IsaModel(String name, String title, Source source, RecordShape rec
         archs = List.copyOf(archs);
         conflicts = List.copyOf(conflicts);
         features = List.copyOf(features);
+        stages = List.copyOf(stages);
         files = List.copyOf(files);
     }
 
