@@ -92,6 +92,16 @@ final class NeffInput {
         }
     }
 
+    /** Every chosen subgraph with all its streams, in archive order. */
+    void neffSubgraphs(List<String> subgraphs, tpb.neff.Neff.SubgraphVisitor visitor) {
+        Set<String> only = subgraphs(subgraphs);
+        try {
+            neff.forEachSubgraph(only, visitor);
+        } catch (NeffException e) {
+            throw new CliException(file + ": " + e.getMessage());
+        }
+    }
+
     /** The line that heads a stream in listings and reports. */
     static String title(Subgraph sg, EngineStream s) {
         return sg.name() + " " + s.engine() + " (" + s.path() + ", " + s.stream().count() + " records)";

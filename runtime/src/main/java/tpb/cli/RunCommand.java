@@ -34,7 +34,7 @@ final class RunCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "KERNEL|FILE.bin|FILE.neff",
-            description = "A kernel (.yaml/.json), a record stream (.bin) or, with --level data, a NEFF.")
+            description = "A kernel (.yaml/.json), a record stream (.bin) or a NEFF (.neff).")
     String input;
 
     @Option(names = "--max-steps", paramLabel = "N", defaultValue = "10000000", description = "Step budget (default 10,000,000 records).")
@@ -49,13 +49,17 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--engine", paramLabel = "E", description = "Run only this engine of the kernel (default: all of them together on one machine).")
     String engine;
 
-    /** The three levels the compiler passes through, each with its simulator (README: the SP simulator). */
-    enum Level { ir, lowered, stream, data }
+    /** The three levels the compiler passes through, each with its simulator (README: the SP simulator), and a NEFF's two. */
+    enum Level { ir, lowered, stream, data, sync }
 
-    @Option(names = "--level", paramLabel = "L", defaultValue = "stream",
-            description = "What to run: stream (the compiled records, default), lowered (the lowered code on virtual registers, "
-                    + "before allocation), ir (the kernel before lowering), or data (a NEFF on real numbers: SBUF, PSUM, PE, DMA).")
+    @Option(names = "--level", paramLabel = "L",
+            description = "What to run: stream (the compiled records, the default for a kernel or stream), lowered (the lowered code on "
+                    + "virtual registers, before allocation), ir (the kernel before lowering); for a NEFF sync (every engine's EVENTS "
+                    + "waits and updates over one semaphore bank, the default) or data (real numbers: SBUF, PSUM, PE, DMA).")
     Level level;
+
+    @Option(names = "--subgraph", paramLabel = "sgNN", split = ",", description = "--level sync: only these subgraphs of the NEFF (default: all).")
+    List<String> subgraphs;
 
     @Option(names = "--input", paramLabel = "NAME=FILE.npy", description = "--level data: an input var's values (numpy .npy); repeat per input.")
     List<String> inputs = new ArrayList<>();
@@ -75,9 +79,19 @@ final class RunCommand implements Callable<Integer> {
         if (maxSteps < 1) {
             throw new CliException("--max-steps must be positive", Tpb.USAGE);
         }
-        if (level == Level.data || input.endsWith(".neff")) {
-            if (level != Level.data || !input.endsWith(".neff")) {
-                throw new CliException("--level data runs a NEFF (FILE.neff) and a NEFF runs at --level data; got " + input
+        boolean neff = NeffInput.is(input);
+        if (level == null) {
+            level = neff ? Level.sync : Level.stream;
+        }
+        if (neff && level == Level.sync) {
+            return NeffSyncRun.run(input, subgraphs, json, spec.commandLine().getOut());
+        }
+        if (level == Level.sync) {
+            throw new CliException("--level sync runs a NEFF (FILE.neff); got " + input, Tpb.USAGE);
+        }
+        if (level == Level.data || neff) {
+            if (level != Level.data || !neff) {
+                throw new CliException("--level data runs a NEFF (FILE.neff) and a NEFF runs at --level sync or data; got " + input
                         + " at --level " + level, Tpb.USAGE);
             }
             return NeffDataRun.run(input, inputs, outputDir, trace, spec.commandLine().getOut());

@@ -212,4 +212,57 @@ class NeffCommandsTest {
         assertEquals(0, ok.code(), ok.out());
         assertEquals(pe + ": 12 records, valid on CAYMAN\n", ok.out());
     }
+    /** Final semaphores as derived by hand in SyncFixtureTest. */
+    @Test
+    void runTheFixtureAtTheSyncLevel() {
+        CliRun r = CliRun.of("run", FIXTURE);
+        assertEquals(0, r.code(), r.err());
+        assertEquals("""
+                sg00: complete
+                  records run: act 5, dve 2, pe 12, pool 7, sp 3
+                  semaphores: 4=2, 5=4, 8=16, 24=16, 25=16, 26=16, 27=16
+                sg01: complete
+                  records run: act 5, dve 2, pe 12, pool 7, sp 3
+                  semaphores: 4=2, 5=4, 8=16, 24=16, 25=16, 26=16, 27=16
+                """, r.out());
+        CliRun j = CliRun.of("run", FIXTURE, "--subgraph", "sg01", "--json");
+        assertEquals(0, j.code(), j.err());
+        assertTrue(j.out().contains("\"status\": \"complete\""), j.out());
+        assertTrue(j.out().contains("\"27\": 16"), j.out());
+        assertFalse(j.out().contains("sg00"), j.out());
+    }
+
+    @Test
+    void aDeadlockNamesTheEngineAndPc(@TempDir Path dir) throws Exception {
+        Path bad = dir.resolve("raised.neff");
+        Files.write(bad, tpb.neff.SyncFixtureTestAccess.raisedWait());
+        CliRun r = CliRun.of("run", bad.toString(), "--subgraph", "sg01");
+        assertEquals(1, r.code());
+        List<String> lines = r.out().lines().toList();
+        assertEquals("sg01: deadlock: every engine left waits on a semaphore no engine will update", lines.get(0));
+        assertTrue(lines.get(3).startsWith("  act blocked at record 4 (copy "), r.out());
+        assertTrue(lines.get(4).startsWith("  pe blocked at record 8 (ldweights "), r.out());
+        assertTrue(lines.get(4).endsWith("): waits for semaphore 4 >= 3, it is 1"), r.out());
+        CliRun j = CliRun.of("run", bad.toString(), "--subgraph", "sg01", "--json");
+        assertTrue(j.out().contains("\"engine\": \"pe\",\n          \"pc\": 8,"), j.out());
+    }
+
+    @Test
+    void runOfADamagedNeffIsOneLine(@TempDir Path dir) throws Exception {
+        byte[] b = Fixture.bytes();
+        Path truncated = dir.resolve("t.neff");
+        Files.write(truncated, Arrays.copyOf(b, 5000));
+        CliRun t = CliRun.of("run", truncated.toString());
+        assertEquals(1, t.code());
+        assertEquals("tpb: " + truncated + ": truncated: the header promises 61440 payload bytes, the file has 3976\n", t.err());
+        Map<String, byte[]> files = new LinkedHashMap<>(Fixture.files());
+        files.put("sg00/def.json", new String(files.get("sg00/def.json"), java.nio.charset.StandardCharsets.UTF_8)
+                .replace("\"act_instr\": \"Activation.bin\"", "\"act_instr\": \"Act.bin\"").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        Path missing = dir.resolve("m.neff");
+        Files.write(missing, tpb.neff.NeffWriter.write("m", files));
+        CliRun m = CliRun.of("run", missing.toString());
+        assertEquals(1, m.code());
+        assertEquals("tpb: " + missing + ": sg00/def.json: act_instr names sg00/Act.bin, which is not in the archive\n", m.err());
+        assertEquals("", m.out());
+    }
 }

@@ -1,0 +1,111 @@
+package tpb.neff;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import tpb.sim.SyncRun;
+
+/** The fixture NEFF at the synchronisation level, with the final semaphores derived by hand from its streams. */
+class SyncFixtureTest {
+    static Map<String, SyncRun.Result> runAll(byte[] neff) {
+        Map<String, SyncRun.Result> out = new LinkedHashMap<>();
+        Neff.of(neff).forEachSubgraph(null, (sg, streams) -> {
+            List<SyncRun.Engine> engines = new ArrayList<>();
+            streams.forEach(s -> engines.add(new SyncRun.Engine(s.engine(), s.stream())));
+            out.put(sg.name(), new SyncRun(engines).run());
+        });
+        return out;
+    }
+
+    /**
+     * sg00's streams (tpb disasm; sg01's carry the same sync, only a DMA source address differs):
+     * <pre>
+     * sp   2  dma.2d semaphore=8  sem_increment=16                     -> S8  = 16
+     * pool 2  dma.2d semaphore=24 sem_increment=16                     -> S24 = 16
+     * pool 3  dma.2d semaphore=25 sem_increment=16                     -> S25 = 16
+     * pool 4  dma.2d semaphore=26 sem_increment=16                     -> S26 = 16
+     * pool 5  dma.2d wait S4 >= 2, semaphore=27 sem_increment=16       -> S27 = 16
+     * pool 6  nop    wait S27 >= 16
+     * pe   2  sem    wait S24 >= 16
+     * pe   3  ldweights wait S8 >= 16
+     * pe   4,6,9,11  matmul  update SEM_INC_COMPLETE S5 (x4)           -> S5  = 4
+     * pe   7  sem    wait S25 >= 16;  pe 8 ldweights wait S4 >= 1;  pe 10 ldweights wait S26 >= 16
+     * act  3  copy   wait S5 >= 2, update SEM_INC_COMPLETE S4          -> S4  = 1
+     * act  4  copy   wait S5 >= 4, update SEM_INC_COMPLETE S4          -> S4  = 2
+     * </pre>
+     * Every wait is met by an update of another engine or an earlier record, so both subgraphs
+     * complete with every record run (act 5, dve 2, pe 12, pool 7, sp 3) and, each on its own bank:
+     * S4 = 2, S5 = 4, S8 = 16, S24..S27 = 16, the rest 0. (The semaphore_value 2 and 4 on the copies
+     * is their wait threshold; SEM_INC ignores it.)
+     */
+    @Test
+    void bothSubgraphsComplete() {
+        Map<String, SyncRun.Result> runs = runAll(Fixture.bytes());
+        assertEquals(List.of("sg00", "sg01"), List.copyOf(runs.keySet()));
+        for (SyncRun.Result r : runs.values()) {
+            assertEquals(SyncRun.Status.COMPLETE, r.status(), r.message());
+            assertEquals(Map.of("act", 5, "dve", 2, "pe", 12, "pool", 7, "sp", 3), r.steps());
+            assertEquals(Map.of(4, 2L, 5, 4L, 8, 16L, 24, 16L, 25, 16L, 26, 16L, 27, 16L), r.semaphores());
+            assertEquals(List.of(), r.blocked());
+        }
+    }
+
+    static byte[] withPeRecord(String sg, int record, int at, int value) {
+        Map<String, byte[]> files = new LinkedHashMap<>(Fixture.files());
+        byte[] pe = files.get(sg + "/PE.bin").clone();
+        pe[record * 64 + at] = (byte) value;
+        files.put(sg + "/PE.bin", pe);
+        return NeffWriter.write("mutant.neff", files);
+    }
+
+    /**
+     * PE record 8 (ldweights, wait S4 >= 1) raised to S4 >= 3. S4 only reaches 1: act record 3
+     * (wait S5 >= 2, after PE's matmuls 4 and 6) increments it once, then act record 4 waits for
+     * S5 >= 4, which needs PE's matmuls 9 and 11, behind the raised wait; pool record 5 waits for
+     * S4 >= 2. So act stops at 4 (S5 = 2 < 4), pe at 8 (S4 = 1 < 3), pool at 5 (S4 = 1 < 2).
+     */
+    @Test
+    void aRaisedWaitThresholdDeadlocks() {
+        SyncRun.Result r = runAll(withPeRecord("sg01", 8, 8, 3)).get("sg01");
+        assertEquals(SyncRun.Status.DEADLOCK, r.status());
+        assertEquals(List.of(
+                "act blocked at record 4 (" + text("sg01", "act", 4) + "): waits for semaphore 5 >= 4, it is 2",
+                "pe blocked at record 8 (" + text("sg01", "pe", 8).replace("semaphore_value=1", "semaphore_value=3")
+                        + "): waits for semaphore 4 >= 3, it is 1",
+                "pool blocked at record 5 (" + text("sg01", "pool", 5) + "): waits for semaphore 4 >= 2, it is 1"),
+                r.blocked().stream().map(SyncRun.Blocked::toString).toList());
+        assertEquals(Map.of("act", 4, "dve", 2, "pe", 8, "pool", 5, "sp", 3), r.steps());
+        assertEquals(SyncRun.Status.COMPLETE, runAll(withPeRecord("sg01", 8, 8, 3)).get("sg00").status());
+    }
+
+    /** EVENTS wait mode 0x01 (SEM_EQ_IMM) on PE record 2: the sources give it no semantics, so it is a fault with its name. */
+    @Test
+    void anUndefinedWaitModeIsAFault() {
+        SyncRun.Result r = runAll(withPeRecord("sg00", 2, 4, 0x01)).get("sg00");
+        assertEquals(SyncRun.Status.FAULT, r.status());
+        assertEquals("pe record 2 (sem events.wait_mode=SEM_EQ_IMM events.wait_idx=24 events.semaphore_value=16): wait mode SEM_EQ_IMM "
+                + "is not simulated: of the wait modes only the compiler's sem_ge_imm (SEM_GE_IMM) waits on a semaphore with an immediate "
+                + "threshold (facts §7.6)", r.message());
+    }
+
+    /** EVENTS update 0x03 (SEM_INC_READ) on PE record 4: not a mode UpdateModeWire gives back, so a fault with its name. */
+    @Test
+    void anUndefinedUpdateModeIsAFault() {
+        SyncRun.Result r = runAll(withPeRecord("sg00", 4, 6, 0x03)).get("sg00");
+        assertEquals(SyncRun.Status.FAULT, r.status());
+        assertEquals(true, r.message().startsWith("pe record 4 (matmul events.update_mode=SEM_INC_READ"), r.message());
+        assertEquals(true, r.message().endsWith("update mode SEM_INC_READ is not simulated: UpdateModeWire reads back no compiler update mode "
+                + "from it"), r.message());
+    }
+
+    static String text(String sg, String engine, int record) {
+        String[] out = new String[1];
+        Neff.of(Fixture.bytes()).forEachSubgraph(java.util.Set.of(sg), (s, streams) -> streams.stream().filter(e -> e.engine().equals(engine))
+                .forEach(e -> out[0] = tpb.asm.Disassembler.text(e.stream().bytes(), record * 64, e.stream().count())));
+        return out[0];
+    }
+}
