@@ -116,6 +116,17 @@ class ValidatorTest {
     }
 
     @Test
+    void coreBarrierIsGen3Only() {
+        // seed000 §6: CoreV3 has the only CoreBarrier encoder; the profiles list it under no_encoder
+        assertEquals(false, Arch.SUNDA.hasEncoder(tpb.isa.Arm.CORE_BARRIER));
+        assertEquals(true, Arch.CAYMAN.hasEncoder(tpb.isa.Arm.CORE_BARRIER));
+        assertEquals(false, Arch.MARIANA.hasEncoder(tpb.isa.Arm.CORE_BARRIER));
+        assertEquals(true, Arch.SUNDA.hasEncoder(tpb.isa.Arm.REGISTER_ALU));
+        // the opcode itself stays legal in the v2 header enum (bit 23 of the 0xC1 mask)
+        assertEquals(true, Arch.SUNDA.isLegalOpcode(0xD8));
+    }
+
+    @Test
     void archLegality() {
         byte[] b = new byte[64];
         b[0] = 0x06; // Ldtags, v3+

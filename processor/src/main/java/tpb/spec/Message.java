@@ -44,6 +44,7 @@ public enum Message {
     UNEXERCISED_STALE("arm '%s': field '%s' is listed under 'unexercised:' but example '%s' sets it"),
     SYNTAX("arm '%s': syntax: %s"),
     ARCH_TERMINATOR("arch %s: terminator '%s' is not an arm"),
+    ARCH_NO_ENCODER("arch %s: no_encoder names '%s', which is not an arm"),
     ARCH_MASKS("arch %s: the opcode masks and the generation rule disagree: %s"),
     ARCH_CONSTANTS("arch %s: constants %s differ from arch %s's %s"),
     CONFLICT_ABOUT("conflict '%s' is about '%s', which the spec does not define"),

@@ -358,6 +358,10 @@ public final class DocSite {
                 h.text(ap.name() + " [" + Names.hex(ap.base()) + ", " + Names.hex(ap.base() + ap.size()) + ")  ");
             }
             h.raw("</p><p>Terminators: ").text(String.join(", ", a.terminators())).raw("</p>\n");
+            if (!a.noEncoder().isEmpty()) {
+                h.raw("<p>No encoder on this generation: ").text(String.join(", ", a.noEncoder())).raw(". Source: ")
+                        .raw(source(a.noEncoderSource())).raw("</p>\n");
+            }
         }
         if (!model.stages().isEmpty()) {
             h.raw("<h1>Validation stages</h1>\n<p>Record rules apply at every stage; each stage names the stream rules that apply at it.</p>\n"

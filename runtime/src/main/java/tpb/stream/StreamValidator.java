@@ -53,6 +53,12 @@ public final class StreamValidator {
                 Validator.validate(b, off, i, (r, f, o, rule, m) -> out.add(new Violation(r, f, o, rule, m)));
             } else {
                 Validator.validate(b, off, i, arch, (r, f, o, rule, m) -> out.add(new Violation(r, f, o, rule, m)));
+                tpb.isa.Arm arm = tpb.isa.Decoder.identify(b, off);
+                if (arm != null && !arch.hasEncoder(arm)) {
+                    // the spec's generation gate (no_encoder): CoreBarrier is gen3-only, seed000 §6
+                    out.add(new Violation(i, "opcode", 0, "generation", arm.specName() + " has no encoder on " + arch.name()
+                            + ": " + arch.noEncoderSource()));
+                }
             }
         }
         out.addAll(ModuleFeatureCheck.check(stream, moduleFeatures));

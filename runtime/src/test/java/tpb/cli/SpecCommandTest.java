@@ -53,7 +53,7 @@ class SpecCommandTest {
         List<Map<String, Object>> luts = (List<Map<String, Object>>) spec.get("luts");
         Map<String, Object> neg = luts.stream().filter(l -> l.get("name").equals("BranchNegation")).findFirst().orElseThrow();
         assertEquals(Boolean.TRUE, neg.get("involution"));
-        assertEquals(21, ((List<?>) spec.get("conflicts")).size());
+        assertEquals(22, ((List<?>) spec.get("conflicts")).size());
         Map<?, ?> feature = (Map<?, ?>) ((List<?>) spec.get("features")).get(0);
         assertEquals("neff_feature_SQI_no_rearm", feature.get("name"));
         assertEquals(Map.of("arm", "SwitchQueueInstance", "field", "no_rearm", "source",

@@ -78,6 +78,17 @@ class StreamCommandsTest {
         assertEquals(1, CliRun.of("validate", off.toString()).code(), "a switch without no_rearm sets nothing");
     }
 
+    /** The spec's generation gate: CoreBarrier has an encoder on gen3 only (seed000 §6). */
+    @Test
+    void coreBarrierOnAnotherGenerationIsReported(@TempDir Path dir) throws Exception {
+        Path bin = assemble(dir, "cb", "corebarrier 2, 1\nexit\n");
+        assertEquals(0, CliRun.of("validate", bin.toString(), "--arch", "cayman").code());
+        CliRun sunda = CliRun.of("validate", bin.toString(), "--arch", "sunda");
+        assertEquals(1, sunda.code());
+        assertEquals("record 0 (+0x00) opcode: generation: CoreBarrier has no encoder on SUNDA: seed000 §6 (CoreBarrier is gen3-only: "
+                + "CoreV3, no CoreV2 encoder); facts §3.10 (isa/sp-sync-encoding.md: CoreV3 emitter only) (STRONG)\n", sunda.out());
+    }
+
     /** Writes {@code text} to NAME.s in {@code dir} and assembles it to NAME.bin, which it returns. */
     static Path assemble(Path dir, String name, String text) throws Exception {
         Path src = dir.resolve(name + ".s");

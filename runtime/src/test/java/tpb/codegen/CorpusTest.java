@@ -40,9 +40,11 @@ class CorpusTest {
     @TestFactory
     Stream<DynamicTest> everyKernelCompilesToValidStreams() throws Exception {
         return kernels().stream().flatMap(p -> Stream.of(62, 4).map(regs -> DynamicTest.dynamicTest(p.getFileName() + " @" + regs, () -> {
-            Map<EngineType, Compiler.EngineOutput> out = Compiler.compile(read(p), new Compiler.Options(Arch.SUNDA, regs, true));
+            // CoreBarrier has an encoder on gen3 only (seed000 §6; the profiles' no_encoder): that kernel targets CAYMAN
+            Arch arch = p.getFileName().toString().equals("25_core_barrier.yaml") ? Arch.CAYMAN : Arch.SUNDA;
+            Map<EngineType, Compiler.EngineOutput> out = Compiler.compile(read(p), new Compiler.Options(arch, regs, true));
             for (Compiler.EngineOutput eo : out.values()) {
-                StreamValidator.Report r = StreamValidator.validate(eo.stream(), Arch.SUNDA, true);
+                StreamValidator.Report r = StreamValidator.validate(eo.stream(), arch, true);
                 assertTrue(r.valid(), eo.engine() + ": " + r.violations() + " " + r.streamError());
             }
         })));

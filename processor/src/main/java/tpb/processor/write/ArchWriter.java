@@ -49,7 +49,11 @@ final class ArchWriter {
             for (int i = 0; i < a.terminators().size(); i++) {
                 args.add(i == 0 ? "$T.$L" : ", $T.$L", ctx.cls("Arm"), tpb.spec.Names.upperSnake(a.terminators().get(i)));
             }
-            args.add(")");
+            args.add("), $T.of(", List.class);
+            for (int i = 0; i < a.noEncoder().size(); i++) {
+                args.add(i == 0 ? "$T.$L" : ", $T.$L", ctx.cls("Arm"), tpb.spec.Names.upperSnake(a.noEncoder().get(i)));
+            }
+            args.add("), $S", a.noEncoderSource() == null ? "" : a.noEncoderSource().ref() + " (" + a.noEncoderSource().confidence() + ")");
             for (String cn : constantNames) {
                 ArchDef.Constant c = a.constants().stream().filter(x -> x.name().equals(cn)).findFirst().orElseThrow();
                 args.add(", $LL", c.value());
@@ -66,11 +70,16 @@ final class ArchWriter {
         t.addField(boolean[].class, "legal", Modifier.PRIVATE, Modifier.FINAL);
         t.addField(ParameterizedTypeName.get(ClassName.get(List.class), Ctx.APERTURE), "apertures", Modifier.PRIVATE, Modifier.FINAL);
         t.addField(ParameterizedTypeName.get(ClassName.get(List.class), ctx.cls("Arm")), "terminators", Modifier.PRIVATE, Modifier.FINAL);
+        t.addField(ParameterizedTypeName.get(ClassName.get(List.class), ctx.cls("Arm")), "noEncoder", Modifier.PRIVATE, Modifier.FINAL);
+        t.addField(String.class, "noEncoderSource", Modifier.PRIVATE, Modifier.FINAL);
         MethodSpec.Builder ctor = MethodSpec.constructorBuilder()
                 .addParameter(int.class, "generation").addParameter(String[].class, "aliases")
                 .addParameter(String[].class, "excludeTags")
                 .addParameter(ParameterizedTypeName.get(ClassName.get(List.class), Ctx.APERTURE), "apertures")
                 .addParameter(ParameterizedTypeName.get(ClassName.get(List.class), ctx.cls("Arm")), "terminators")
+                .addParameter(ParameterizedTypeName.get(ClassName.get(List.class), ctx.cls("Arm")), "noEncoder")
+                .addParameter(String.class, "noEncoderSource")
+                .addStatement("this.noEncoder = noEncoder").addStatement("this.noEncoderSource = noEncoderSource")
                 .addStatement("this.generation = generation").addStatement("this.aliases = aliases")
                 .addStatement("this.apertures = apertures").addStatement("this.terminators = terminators")
                 .addStatement("this.legal = new boolean[256]")
@@ -105,6 +114,14 @@ final class ArchWriter {
         t.addMethod(MethodSpec.methodBuilder("terminators").addModifiers(Modifier.PUBLIC)
                 .returns(ParameterizedTypeName.get(ClassName.get(List.class), ctx.cls("Arm")))
                 .addJavadoc("The arms a stream may end with on this profile.\n").addStatement("return terminators").build());
+        t.addMethod(MethodSpec.methodBuilder("hasEncoder").addModifiers(Modifier.PUBLIC).returns(boolean.class)
+                .addParameter(ctx.cls("Arm"), "arm")
+                .addJavadoc("Whether this generation's compiler can emit {@code arm} (the spec's no_encoder list; the opcode may still be\n"
+                        + "legal in the generation's header enum).\n")
+                .addStatement("return !noEncoder.contains(arm)").build());
+        t.addMethod(MethodSpec.methodBuilder("noEncoderSource").addModifiers(Modifier.PUBLIC).returns(String.class)
+                .addJavadoc("Where the no_encoder list comes from, with its confidence (empty when the list is).\n")
+                .addStatement("return noEncoderSource").build());
         t.addMethod(MethodSpec.methodBuilder("isLegalOpcode").addModifiers(Modifier.PUBLIC).returns(boolean.class)
                 .addParameter(int.class, "opcode")
                 .addStatement("return opcode >= 0 && opcode < legal.length && legal[opcode]").build());

@@ -47,6 +47,11 @@ final class ArchRule implements Rule {
                     diags.error(a.pos(), Message.ARCH_TERMINATOR, a.name(), t);
                 }
             }
+            for (String t : a.noEncoder()) {
+                if (model.arm(t).isEmpty()) {
+                    diags.error(a.pos(), Message.ARCH_NO_ENCODER, a.name(), t);
+                }
+            }
             if (first == null) {
                 first = a;
             } else {

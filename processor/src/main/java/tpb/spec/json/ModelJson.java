@@ -365,6 +365,10 @@ public final class ModelJson {
         aj.put("name", a.name());
         aj.put("generation", a.generation());
         aj.put("aliases", a.aliases());
+        if (!a.noEncoder().isEmpty()) {
+            aj.put("no_encoder", a.noEncoder());
+            aj.put("no_encoder_source", source(a.noEncoderSource()));
+        }
         if (!a.names().isEmpty()) {
             aj.put("names", a.names());
         }

@@ -1107,6 +1107,8 @@ final class ModelBuilder {
         Source apSource = v.source("apertures_source", apSeq == null);
         List<String> terminators = v.strList("terminators");
         Source termSource = v.source("terminators_source", terminators.isEmpty());
+        List<String> noEncoder = v.strList("no_encoder");
+        Source noEncoderSource = v.source("no_encoder_source", noEncoder.isEmpty());
         v.finish();
         if (generation == null || opcodes == null || source == null) {
             return null;
@@ -1164,7 +1166,7 @@ final class ModelBuilder {
             }
         }
         return new ArchDef(name, generation.intValue(), aliases, names, en, exclude, masks, oSource, constants, apertures, apSource,
-                terminators, termSource, source, v.pos("arch"));
+                terminators, termSource, noEncoder, noEncoderSource, source, v.pos("arch"));
     }
 
     private ConflictDef buildConflict(MapView v) {

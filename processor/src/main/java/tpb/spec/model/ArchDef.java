@@ -12,11 +12,13 @@ import tpb.spec.Pos;
  *
  * @param aliases the compiler's input aliases of the generation
  * @param names   the generation's other names by kind (internal, runtime, marketed), in order
+ * @param noEncoder arms the generation's compiler has no encoder for (CoreBarrier before and after
+ *                gen3, seed000 §6), though the opcode may be legal in its header enum
  */
 public record ArchDef(String name, int generation, List<String> aliases, Map<String, String> names, String opcodeEnum,
         List<String> excludeTags, List<Mask> masks, Source opcodesSource, List<Constant> constants,
         List<Aperture> apertures, Source aperturesSource, List<String> terminators, Source terminatorsSource,
-        Source source, Pos pos) {
+        List<String> noEncoder, Source noEncoderSource, Source source, Pos pos) {
 
     /** Bit i set means value {@code base + i} is legal. */
     public record Mask(long base, long bits, Pos pos) {}
@@ -41,6 +43,7 @@ public record ArchDef(String name, int generation, List<String> aliases, Map<Str
         constants = List.copyOf(constants);
         apertures = List.copyOf(apertures);
         terminators = List.copyOf(terminators);
+        noEncoder = List.copyOf(noEncoder);
     }
 }
 
