@@ -113,26 +113,26 @@ public final class SyncRun {
     /** Runs one engine from {@code at} until it blocks or ends; returns its new PC. The hot loop: no allocation. */
     private int turn(int[] o, int at, int engine) {
         Machine m = machine;
+        int[] sem = m.semaphores; // read here as Machine.satisfied does: unsigned value >= threshold
         int end = o.length;
         int i = at * STRIDE;
         while (i < end) {
             int w = o[i];
-            if (w != NONE) {
-                if (w == SLOW) {
-                    pc[engine] = i / STRIDE; // where a fault is reported
-                    int next = slow(engine, i / STRIDE);
-                    if (next == BLOCKED) {
-                        break;
-                    }
-                    i = next == ENDED ? end : i + STRIDE;
-                    continue;
-                }
-                if (!m.satisfied(w, o[i + 1] & 0xFFFFFFFFL)) {
+            if (w >= 0) {
+                if (Integer.compareUnsigned(sem[w], o[i + 1]) < 0) {
                     break;
                 }
+            } else if (w == SLOW) {
+                pc[engine] = i / STRIDE; // where a fault is reported
+                int next = slow(engine, i / STRIDE);
+                if (next == BLOCKED) {
+                    break;
+                }
+                i = next == ENDED ? end : i + STRIDE;
+                continue;
             }
             w = o[i + 2];
-            if (w != NONE && !m.satisfied(w, o[i + 3] & 0xFFFFFFFFL)) {
+            if (w >= 0 && Integer.compareUnsigned(sem[w], o[i + 3]) < 0) {
                 break;
             }
             int u = o[i + 4];
