@@ -12,13 +12,21 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import java.nio.file.Path;
+import java.util.Map;
 import tpb.data.AccessPattern;
 import tpb.data.CoreState;
+import tpb.data.DataRun;
 import tpb.data.Elements;
+import tpb.data.Fp16;
 import tpb.data.Location;
+import tpb.data.NeffImage;
+import tpb.data.Npy;
+import tpb.data.NpyType;
 import tpb.data.PeArray;
 import tpb.isa.Arch;
 import tpb.isa.DtypeWire;
+import tpb.neff.Neff;
 
 /**
  * The PE model's matmul: 128 rows (K) x 128 columns (M) x 512 moving elements (N) =
@@ -26,7 +34,10 @@ import tpb.isa.DtypeWire;
  * PeArray uses (the loop over N vectorised by C2); {@code peKernelDotBaseline} computes the same
  * fp32 sums in the same k order as dot products (k innermost: a serial fp32 reduction C2 may not
  * reorder, so it stays scalar); {@code peMatmul} is the whole MATMUL with fp16 SBUF reads and
- * fp32 PSUM writes. MAC/s = 8,388,608 / time.
+ * fp32 PSUM writes. MAC/s = 8,388,608 / time. {@code fixtureRun} is the whole fixture NEFF
+ * (x 128 x 256 @ y 256 x 128 on two cores: DRAM setup, every record of both subgraphs, the
+ * outputs) from its parsed image; {@code fixtureRunFromFile} adds opening and reading the NEFF.
+ * Run from the repository root (the fixture's path is relative to it).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -45,6 +56,9 @@ public class DataBench {
     CoreState core;
     AccessPattern moving;
     AccessPattern dst;
+    static final Path FIXTURE = Path.of("runtime/src/test/resources/neff/matmul_small.neff");
+    NeffImage image;
+    Map<String, Npy.Array> inputs;
 
     @Setup
     public void setup() {
@@ -71,6 +85,28 @@ public class DataBench {
                 DtypeWire.FP16, K);
         dst = new AccessPattern(new Location(core.psum(), 0, 0), new int[] {1, 0, 0}, new int[] {N, 1, 1},
                 DtypeWire.FP32, M);
+        image = NeffImage.read(Neff.open(FIXTURE));
+        inputs = Map.of("x", fp16(r, 128, 256), "y", fp16(r, 256, 128));
+    }
+
+    private static Npy.Array fp16(Random r, int rows, int cols) {
+        byte[] d = new byte[2 * rows * cols];
+        for (int i = 0; i < rows * cols; i++) {
+            short h = Fp16.fromFloat((float) r.nextGaussian());
+            d[2 * i] = (byte) h;
+            d[2 * i + 1] = (byte) (h >>> 8);
+        }
+        return new Npy.Array(NpyType.FLOAT16, new int[] {rows, cols}, d);
+    }
+
+    @Benchmark
+    public Map<String, Npy.Array> fixtureRun() {
+        return new DataRun(image, Arch.CAYMAN, inputs).run(null);
+    }
+
+    @Benchmark
+    public Map<String, Npy.Array> fixtureRunFromFile() {
+        return new DataRun(NeffImage.read(Neff.open(FIXTURE)), Arch.CAYMAN, inputs).run(null);
     }
 
     @Benchmark

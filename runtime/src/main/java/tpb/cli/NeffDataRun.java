@@ -25,7 +25,7 @@ import tpb.neff.NeffException;
 final class NeffDataRun {
     private NeffDataRun() {}
 
-    static int run(String file, List<String> inputs, String outputDir, boolean trace, PrintWriter out) {
+    static int run(String file, List<String> inputs, String outputDir, boolean trace, boolean schedules, PrintWriter out) {
         if (outputDir == null) {
             throw new CliException("--level data needs --output-dir DIR (each output var is written as DIR/NAME.npy)", Tpb.USAGE);
         }
@@ -52,7 +52,19 @@ final class NeffDataRun {
             if (arch == null) {
                 throw new CliException(file + ": target " + neff.target() + " is no arch profile of the spec");
             }
-            DataRun run = new DataRun(NeffImage.read(neff), arch, given);
+            NeffImage image = NeffImage.read(neff);
+            if (schedules) {
+                List<String> races = DataRun.races(image, arch, given);
+                for (String r : races) {
+                    out.println("race: " + r);
+                }
+                if (!races.isEmpty()) {
+                    throw new CliException(file + ": the outputs depend on the schedule (" + races.size() + " of "
+                            + tpb.data.EventOrder.Schedule.all(image.cores().stream().mapToInt(c -> c.streams().size()).max().orElse(0)).size()
+                            + " schedules differ); nothing written");
+                }
+            }
+            DataRun run = new DataRun(image, arch, given);
             results = run.run(trace ? out::println : null);
         } catch (NeffException | DataFault | NpyException e) {
             throw new CliException(file + ": " + e.getMessage());

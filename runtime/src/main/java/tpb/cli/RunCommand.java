@@ -94,7 +94,7 @@ final class RunCommand implements Callable<Integer> {
                 throw new CliException("--level data runs a NEFF (FILE.neff) and a NEFF runs at --level sync or data; got " + input
                         + " at --level " + level, Tpb.USAGE);
             }
-            return NeffDataRun.run(input, inputs, outputDir, trace, spec.commandLine().getOut());
+            return NeffDataRun.run(input, inputs, outputDir, trace, schedules, spec.commandLine().getOut());
         }
         byte[] stream;
         Map<String, Compiler.Location> registers;

@@ -53,6 +53,36 @@ public final class DataRun {
 
     /** Runs every core; {@code trace}, when not null, gets a line per executed record. */
     public Map<String, Npy.Array> run(Consumer<String> trace) {
+        return run(trace, EventOrder.Schedule.DEFAULT);
+    }
+
+    /**
+     * The schedules under which the outputs differ from the default schedule's (each described),
+     * or an empty list: a race check. Each schedule runs on a fresh machine with the same inputs.
+     */
+    public static List<String> races(NeffImage image, Arch arch, Map<String, Npy.Array> inputs) {
+        Map<String, Npy.Array> base = new DataRun(image, arch, inputs).run(null);
+        int engines = image.cores().stream().mapToInt(c -> c.streams().size()).max().orElse(0);
+        List<String> differ = new ArrayList<>();
+        for (EventOrder.Schedule s : EventOrder.Schedule.all(engines)) {
+            Map<String, Npy.Array> other;
+            try {
+                other = new DataRun(image, arch, inputs).run(null, s);
+            } catch (DataFault f) {
+                differ.add(s.describe(List.copyOf(image.cores().get(0).streams().keySet())) + ": " + f.getMessage());
+                continue;
+            }
+            for (String name : base.keySet()) {
+                if (!base.get(name).equals(other.get(name))) {
+                    differ.add(s.describe(List.copyOf(image.cores().get(0).streams().keySet())) + ": " + name + " differs");
+                }
+            }
+        }
+        return differ;
+    }
+
+    /** As {@link #run(Consumer)}, every core under {@code schedule}. */
+    public Map<String, Npy.Array> run(Consumer<String> trace, EventOrder.Schedule schedule) {
         for (int i = 0; i < cores.size(); i++) {
             DataSemantics core = cores.get(i);
             core.core().pe().order(loadOrder);
@@ -68,7 +98,7 @@ public final class DataRun {
                     trace.accept(String.format("%s %-4s %3d  %s%s", name, engine, index, Disassembler.text(b, at, 1).strip(),
                             ranges.isEmpty() ? "" : "  | " + ranges));
                 }
-            });
+            }, schedule);
         }
         Map<String, Npy.Array> out = new LinkedHashMap<>();
         for (NeffImage.Core c : image.cores()) {

@@ -14,9 +14,11 @@ import tpb.isa.WaitMode;
  * one semaphore bank per core ({@code num_semaphores} from the arch profile); a record waits
  * until its EVENTS wait holds, then executes, then applies its EVENTS update; a DMA_DIRECT2D
  * completes at once and adds {@code sem_increment} to its {@code semaphore} (INFERRED from the
- * fixture: its DMAs carry 16 and their consumers wait for >= 16). Engines take turns in def.json
- * order, each running until it blocks; a round in which nobody moves while records remain is a
- * deadlock, reported with every engine's wait.
+ * fixture: its DMAs carry 16 and their consumers wait for >= 16). Engines take turns, by default
+ * in def.json order and each running until it blocks; a {@link Schedule} rotates who goes first
+ * and caps a turn at one record, so a result that depends on the interleaving (a data race the
+ * protocol allows) shows up as a difference between schedules. A round in which nobody moves
+ * while records remain is a deadlock, reported with every engine's wait.
  *
  * <p>This is the data level's own small scheduler, standing in for the sync-level NEFF run of
  * issue 9 until that lands; the data level only needs the order it produces.
@@ -28,12 +30,43 @@ public final class EventOrder {
         void execute(String engine, int index, byte[] stream, int at);
     }
 
+    /**
+     * Which engine (in def.json order) takes the first turn of every round, whether a turn is one
+     * record, and which engine, if any ({@code lazy} >= 0), runs only when no other can move.
+     */
+    public record Schedule(int first, boolean oneRecordATurn, int lazy) {
+        public static final Schedule DEFAULT = new Schedule(0, false, -1);
+
+        /** Every engine first with whole turns and with one record a turn, and every engine as late as it can go. */
+        public static List<Schedule> all(int engines) {
+            List<Schedule> s = new ArrayList<>();
+            for (int e = 0; e < engines; e++) {
+                s.add(new Schedule(e, false, -1));
+                s.add(new Schedule(e, true, -1));
+                s.add(new Schedule(0, false, e));
+            }
+            return s;
+        }
+
+        public String describe(List<String> engines) {
+            return lazy >= 0 ? engines.get(lazy % engines.size()) + " as late as it can"
+                    : engines.get(first % engines.size()) + " first, " + (oneRecordATurn ? "one record a turn" : "whole turns");
+        }
+    }
+
     private EventOrder() {
     }
 
     public static void run(Map<String, byte[]> streams, long semaphores, Step step) {
+        run(streams, semaphores, step, Schedule.DEFAULT);
+    }
+
+    public static void run(Map<String, byte[]> streams, long semaphores, Step step, Schedule schedule) {
         List<String> names = new ArrayList<>(streams.keySet());
         List<byte[]> code = new ArrayList<>(streams.values());
+        String lazy = schedule.lazy() >= 0 && schedule.lazy() < names.size() ? names.get(schedule.lazy()) : null;
+        java.util.Collections.rotate(names, -schedule.first() % Math.max(1, names.size()));
+        java.util.Collections.rotate(code, -schedule.first() % Math.max(1, code.size()));
         int[] pc = new int[names.size()];
         long[] sem = new long[(int) semaphores];
         DmaDirect2dFlyweight dma = new DmaDirect2dFlyweight();
@@ -41,7 +74,13 @@ public final class EventOrder {
         while (true) {
             boolean moved = false;
             boolean left = false;
-            for (int e = 0; e < names.size(); e++) {
+            for (int turn = 0; turn <= names.size(); turn++) {
+                // turns 0..n-1: every engine but the lazy one; turn n: the lazy one, if nobody moved
+                int e = turn < names.size() ? turn : names.indexOf(lazy);
+                if (turn < names.size() ? names.get(e).equals(lazy) : lazy == null || moved) {
+                    left |= turn < names.size() && pc[e] * size < code.get(e).length;
+                    continue;
+                }
                 byte[] b = code.get(e);
                 while (pc[e] * size < b.length) {
                     int at = pc[e] * size;
@@ -56,6 +95,9 @@ public final class EventOrder {
                     }
                     pc[e]++;
                     moved = true;
+                    if (schedule.oneRecordATurn() || turn == names.size()) {
+                        break;   // the lazy engine gives the others a chance after every record
+                    }
                 }
                 left |= pc[e] * size < b.length;
             }

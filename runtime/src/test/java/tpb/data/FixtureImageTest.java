@@ -71,6 +71,21 @@ class FixtureImageTest {
         assertEquals("pool6", order.get(order.size() - 1));
     }
 
+    /** Every schedule of the race check (each engine first, whole or one-record turns, each engine lazy) completes all 29 records. */
+    @Test
+    void everyScheduleRunsEveryRecord() {
+        NeffImage.Core c = IMAGE.cores().get(0);
+        java.util.Set<List<String>> orders = new java.util.HashSet<>();
+        for (EventOrder.Schedule s : EventOrder.Schedule.all(c.streams().size())) {
+            List<String> order = new ArrayList<>();
+            EventOrder.run(c.streams(), Arch.CAYMAN.numSemaphores(), (engine, index, b, at) -> order.add(engine + index), s);
+            assertEquals(29, order.size(), s.toString());
+            assertTrue(order.indexOf("act4") > order.indexOf("pe11"), s.toString());
+            orders.add(order);
+        }
+        assertTrue(orders.size() > 1, "the schedules interleave the engines differently");
+    }
+
     @Test
     void inputsAreCheckedBeforeAnythingRuns() {
         Npy.Array x = new Npy.Array(NpyType.FLOAT16, new int[] {128, 256}, new byte[65536]);
