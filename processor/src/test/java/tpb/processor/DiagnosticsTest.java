@@ -463,7 +463,8 @@ class DiagnosticsTest {
     void archMasksDisagreeWithGenerations() {
         SpecCompiler s = spec().edit("defs.yaml", "opcodes: {enum: Op, source: {ref: test, confidence: ASSUMED}}",
                 "opcodes: {enum: Op, masks: [{base: 0, bits: 0x2}], source: {ref: test, confidence: ASSUMED}}");
-        expect(s, s.at("defs.yaml", "{base: 0") + ": arch A: the opcode masks and the generation rule disagree: only in masks [], only by generation [0x2]");
+        expect(s, s.at("defs.yaml", "{base: 0") + ": arch A: the opcode masks and the generation rule disagree: only in masks [], only by generation [0x2]"
+                + "; 0x2 (Load) has no since:, so it lives in every generation (give a new opcode since: N, the first generation that has it)");
     }
 
     @Test

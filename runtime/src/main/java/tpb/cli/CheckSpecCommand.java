@@ -25,15 +25,15 @@ final class CheckSpecCommand implements Callable<Integer> {
         LoadResult r = source.load();
         if (!r.ok()) {
             for (Diagnostic d : r.diagnostics().sorted()) {
-                spec.commandLine().getOut().println(d);
+                spec.commandLine().getOut().println(source.shown(d));
             }
-            spec.commandLine().getOut().println(source.root() + ": " + r.diagnostics().count() + " error(s)");
+            spec.commandLine().getOut().println(source.shown(source.root()) + ": " + r.diagnostics().count() + " error(s)");
             return Tpb.INVALID_INPUT;
         }
         IsaModel m = r.model();
         long withLayout = m.arms().stream().filter(a -> !a.opaque()).count();
         spec.commandLine().getOut().printf("%s: ok: %d arms (%d with a layout), %d enums, %d LUTs, %d groups, %d arch profiles, %d conflicts, "
-                + "%d module features%n", source.root(), m.arms().size(), withLayout, m.enums().size(), m.luts().size(), m.groups().size(),
+                + "%d module features%n", source.shown(source.root()), m.arms().size(), withLayout, m.enums().size(), m.luts().size(), m.groups().size(),
                 m.archs().size(), m.conflicts().size(), m.features().size());
         return Tpb.OK;
     }

@@ -16,25 +16,27 @@ import tpb.spec.load.SpecLoader;
 /**
  * Where a command's spec comes from: {@code builtin} (the spec this tpb was built from, on its
  * class path), a root YAML file, or a directory holding one {@code isa.yaml} (searched below it).
- * Diagnostics name files relative to that directory, exactly as the processor names them.
+ * Diagnostics name files relative to that directory, as the processor names them; {@link #shown}
+ * puts the directory as the user gave it in front, so the path opens from where tpb was run.
  */
-record SpecSource(String label, SpecFiles files, String root) {
+record SpecSource(String label, SpecFiles files, String root, String prefix) {
     static final String BUILTIN = "builtin";
 
     static SpecSource of(String arg) {
         if (arg.equals(BUILTIN)) {
-            return new SpecSource(BUILTIN, classPath(), IsaInfo.SPEC);
+            return new SpecSource(BUILTIN, classPath(), IsaInfo.SPEC, "");
         }
         Path p = Path.of(arg);
         if (Files.isRegularFile(p)) {
             Path dir = p.toAbsolutePath().getParent();
-            return new SpecSource(arg, SpecFiles.directory(dir), p.getFileName().toString());
+            Path given = p.getParent();
+            return new SpecSource(arg, SpecFiles.directory(dir), p.getFileName().toString(), given == null ? "" : prefix(given.toString()));
         }
         if (!Files.isDirectory(p)) {
             throw new CliException(arg + ": no such file or directory");
         }
         if (Files.isRegularFile(p.resolve("isa.yaml"))) {
-            return new SpecSource(arg, SpecFiles.directory(p), "isa.yaml");
+            return new SpecSource(arg, SpecFiles.directory(p), "isa.yaml", prefix(arg));
         }
         List<Path> roots;
         try (Stream<Path> walk = Files.walk(p)) {
@@ -46,7 +48,16 @@ record SpecSource(String label, SpecFiles files, String root) {
             throw new CliException(arg + ": " + (roots.isEmpty() ? "holds no isa.yaml" : "holds several isa.yaml files " + roots
                     + "; name one"));
         }
-        return new SpecSource(arg, SpecFiles.directory(p), p.relativize(roots.get(0)).toString().replace('\\', '/'));
+        return new SpecSource(arg, SpecFiles.directory(p), p.relativize(roots.get(0)).toString().replace('\\', '/'), prefix(arg));
+    }
+
+    private static String prefix(String dir) {
+        return dir.isEmpty() || dir.equals(".") ? "" : dir.endsWith("/") ? dir : dir + "/";
+    }
+
+    /** A diagnostic with its path as seen from where tpb runs. */
+    String shown(Object diagnostic) {
+        return prefix + diagnostic;
     }
 
     LoadResult load() {
@@ -58,7 +69,7 @@ record SpecSource(String label, SpecFiles files, String root) {
         LoadResult r = load();
         if (!r.ok()) {
             throw new CliException(label + ": the spec has " + r.diagnostics().count() + " error(s); first: "
-                    + r.diagnostics().sorted().get(0) + " (run tpb check-spec " + label + ")");
+                    + shown(r.diagnostics().sorted().get(0)) + " (run tpb check-spec " + label + ")");
         }
         return r.model();
     }

@@ -37,7 +37,8 @@ class SpecToolsTest {
     void checkSpecOnTheShippedSpec() {
         CliRun r = CliRun.of("check-spec", SHIPPED.toString());
         assertEquals(0, r.code(), r.out());
-        assertEquals("isa/tpb/isa.yaml: ok: 176 arms (24 with a layout), 20 enums, 8 LUTs, 6 groups, 3 arch profiles, 22 conflicts, 1 module features\n", r.out());
+        // paths as given on the command line, so they open from where tpb ran
+        assertEquals(SHIPPED + "/isa/tpb/isa.yaml: ok: 176 arms (24 with a layout), 20 enums, 8 LUTs, 6 groups, 3 arch profiles, 22 conflicts, 1 module features\n", r.out());
     }
 
     @Test
@@ -52,8 +53,19 @@ class SpecToolsTest {
                 isa/tpb/luts/branch.yaml:32:3: LUT BranchNegation is declared an involution but IS_LEIMM -> IS_GTIMM -> IS_LTIMM
                 isa/tpb/luts/branch.yaml:36:3: LUT BranchNegation is declared an involution but IS_GTIMM -> IS_LTIMM -> IS_GEIMM
                 isa/tpb/isa.yaml: 3 error(s)
-                """, r.out());
+                """.replaceAll("(?m)^isa/", spec + "/isa/"), r.out());
         assertEquals(1, CliRun.of("check-spec", dir.resolve("none").toString()).code());
+    }
+
+    @Test
+    void aNewOpcodeWithoutSinceGetsAHint(@TempDir Path dir) throws Exception {
+        Path spec = copy(dir.resolve("spec"));
+        edit(spec.resolve("isa/tpb/enums/opcode.yaml"), "  - {name: Invalid,", "  - {name: Probe, value: 0xFE}\n  - {name: Invalid,");
+        CliRun r = CliRun.of("check-spec", spec.toString());
+        assertEquals(1, r.code(), r.out());
+        assertEquals(spec + "/isa/tpb/arch/profiles.yaml:16:7: arch SUNDA: the opcode masks and the generation rule disagree:"
+                + " only in masks [], only by generation [0xFE]; 0xFE (Probe) has no since:, so it lives in every generation"
+                + " (give a new opcode since: N, the first generation that has it)\n" + spec + "/isa/tpb/isa.yaml: 1 error(s)\n", r.out());
     }
 
     @Test

@@ -39,7 +39,7 @@ final class ArchRule implements Rule {
                     Set<Long> onlyGen = new TreeSet<>(fromGen);
                     onlyGen.removeAll(fromMasks);
                     diags.error(a.masks().get(0).pos(), Message.ARCH_MASKS, a.name(),
-                            "only in masks " + hex(onlyMasks) + ", only by generation " + hex(onlyGen));
+                            "only in masks " + hex(onlyMasks) + ", only by generation " + hex(onlyGen) + sinceHint(e, onlyGen));
                 }
             }
             for (String t : a.terminators()) {
@@ -62,6 +62,21 @@ final class ArchRule implements Rule {
                 }
             }
         }
+    }
+
+    /**
+     * The usual cause of "only by generation": a new opcode value without {@code since:}, which
+     * makes it live in every generation, so every arch's masks miss it.
+     */
+    private static String sinceHint(EnumDef e, Set<Long> onlyGen) {
+        List<String> open = new ArrayList<>();
+        for (EnumValue v : e.values()) {
+            if (onlyGen.contains(v.value()) && v.since() == null && v.until() == null) {
+                open.add(Names.hex(v.value()) + " (" + v.name() + ")");
+            }
+        }
+        return open.isEmpty() ? "" : "; " + String.join(", ", open) + " has no since:, so it lives in every generation"
+                + " (give a new opcode since: N, the first generation that has it)";
     }
 
     static Set<Long> legal(ArchDef a, EnumDef e) {
