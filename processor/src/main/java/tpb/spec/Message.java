@@ -9,6 +9,7 @@ public enum Message {
     INCLUDE_NOT_FOUND("included file '%s' not found; looked in %s"),
     INCLUDE_CYCLE("'%s' is included more than once"),
     YAML_SYNTAX("YAML syntax error: %s"),
+    EMPTY_FILE("the file holds no YAML document (it is empty or only comments)"),
     ALIAS_BOMB("too many YAML aliases (more than %d): refusing a possible alias bomb"),
     DUPLICATE_KEY("duplicate key '%s' (first at line %d)"),
     UNKNOWN_KEY("unknown key '%s' in %s%s"),

@@ -1,10 +1,7 @@
 package tpb.asm;
 
-import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.BitSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
 import tpb.codec.FieldInfo;
 import tpb.isa.Arm;
 import tpb.isa.Decoder;
@@ -12,7 +9,9 @@ import tpb.isa.Instruction;
 import tpb.isa.RawRecord;
 import tpb.isa.Symbols;
 import tpb.spec.Syntax;
+import tpb.stream.RecordReader;
 import tpb.stream.RecordStream;
+import tpb.stream.StreamException;
 
 /**
  * Record bytes to text, from each arm's syntax line in the spec. Never fails: bytes that no typed
@@ -24,48 +23,144 @@ public final class Disassembler {
 
     private Disassembler() {}
 
-    /** The listing of a whole stream: label lines for branch targets, then one line per record. */
+    /**
+     * Records per chunk. The listing is made a chunk at a time with the next chunk read ahead, so
+     * memory is two chunks (4 MiB) whatever the stream's length: a branch target prints as a label
+     * when it lies in the branch's own chunk or a neighbouring one, farther targets as record numbers
+     * (both assemble to the same bytes). Streams of up to two chunks label every in-stream target.
+     */
+    public static final int CHUNK = 1 << 15;
+
+    /** The listing of a whole stream held in memory: label lines for branch targets, then one line per record. */
     public static List<String> listing(RecordStream stream, boolean withHex) {
-        Set<Long> targets = targets(stream);
-        List<String> out = new ArrayList<>(stream.count() + targets.size());
-        StringBuilder line = new StringBuilder(160);
-        for (int i = 0; i < stream.count(); i++) {
-            if (targets.contains((long) i)) {
-                out.add("L" + i + ":");
-            }
-            line.setLength(0);
-            int off = RecordStream.offsetOf(i);
-            line.append(String.format(Locale.ROOT, "%6d  0x%06x  ", i, off));
-            text(stream.bytes(), off, stream.count(), line);
-            if (withHex) {
-                line.append("  ; ");
-                hex(stream.bytes(), off, RecordStream.RECORD_SIZE, line, true);
-            }
-            out.add(line.toString());
+        StringBuilder text = new StringBuilder();
+        try {
+            listing(new java.io.ByteArrayInputStream(stream.bytes(), 0, stream.length()), withHex, text);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e); // a byte array does not fail to read
         }
-        return out;
+        String all = text.toString();
+        return all.isEmpty() ? List.of() : List.of(all.substring(0, all.length() - 1).split("\n", -1));
     }
 
-    /** Record indices that branch-target (role pc) fields point at, inside the stream. */
-    static Set<Long> targets(RecordStream stream) {
-        Set<Long> out = new HashSet<>();
-        byte[] b = stream.bytes();
-        for (int i = 0; i < stream.count(); i++) {
-            int off = RecordStream.offsetOf(i);
+    /**
+     * The listing of the stream {@code in} delivers, written to {@code out} a line at a time.
+     *
+     * @throws tpb.stream.StreamException when the stream's length is not whole records (after the
+     *                                    listing of the whole ones)
+     * @throws java.io.IOException        when {@code in} cannot be read or {@code out} written
+     */
+    public static void listing(java.io.InputStream in, boolean withHex, Appendable out) throws java.io.IOException {
+        RecordReader reader = new RecordReader(in, CHUNK);
+        byte[] cur = new byte[CHUNK * RecordStream.STRIDE];
+        byte[] next = new byte[CHUNK * RecordStream.STRIDE];
+        BitSet curLabels = new BitSet(CHUNK);
+        BitSet nextLabels = new BitSet(CHUNK);
+        BitSet afterLabels = new BitSet(CHUNK);
+        StreamException[] trailing = new StreamException[1];
+        int curN = fill(reader, cur, trailing);
+        long curBase = 0;
+        markTargets(cur, curN, curBase, null, curLabels, nextLabels);
+        StringBuilder line = new StringBuilder(160);
+        while (curN > 0) {
+            long nextBase = curBase + curN;
+            int nextN = curN == CHUNK ? fill(reader, next, trailing) : 0;
+            markTargets(next, nextN, nextBase, curLabels, nextLabels, afterLabels);
+            long chunk = curBase / CHUNK;
+            long known = nextBase + nextN;
+            java.util.function.LongPredicate label = v -> v >= 0 && v < known && Math.abs(v / CHUNK - chunk) <= 1;
+            for (int k = 0; k < curN; k++) {
+                long i = curBase + k;
+                if (curLabels.get(k)) {
+                    out.append('L').append(Long.toString(i)).append(":\n");
+                }
+                line.setLength(0);
+                index(i, line);
+                text(cur, RecordStream.offsetOf(k), label, line);
+                if (withHex) {
+                    line.append("  ; ");
+                    hex(cur, RecordStream.offsetOf(k), RecordStream.RECORD_SIZE, line, true);
+                }
+                out.append(line).append('\n');
+            }
+            byte[] b = cur;
+            cur = next;
+            next = b;
+            BitSet l = curLabels;
+            curLabels = nextLabels;
+            nextLabels = afterLabels;
+            afterLabels = l;
+            afterLabels.clear();
+            curBase = nextBase;
+            curN = nextN;
+        }
+        fill(reader, next, trailing); // the end: trailing bytes, if any, are reported here
+        if (trailing[0] != null) {
+            throw trailing[0];
+        }
+    }
+
+    /**
+     * Reads the reader's next window into {@code into}; returns its record count. Trailing bytes at
+     * the end are kept in {@code trailing}, reported once the whole records before them are listed.
+     */
+    private static int fill(RecordReader reader, byte[] into, StreamException[] trailing) throws java.io.IOException {
+        int n;
+        try {
+            n = reader.next();
+        } catch (StreamException e) {
+            trailing[0] = e;
+            return 0;
+        }
+        System.arraycopy(reader.window(), 0, into, 0, n * RecordStream.STRIDE);
+        return n;
+    }
+
+    /** {@code "%6d  0x%06x  "} of index and byte offset, without a Formatter per record. */
+    private static void index(long i, StringBuilder line) {
+        String n = Long.toString(i);
+        for (int k = n.length(); k < 6; k++) {
+            line.append(' ');
+        }
+        line.append(n).append("  0x");
+        String off = Long.toHexString(i * RecordStream.STRIDE);
+        for (int k = off.length(); k < 6; k++) {
+            line.append('0');
+        }
+        line.append(off).append("  ");
+    }
+
+    /**
+     * Marks the branch targets (role pc fields) of the {@code n} records of chunk {@code b} (first
+     * index {@code base}) that lie in the previous, the same or the next chunk.
+     */
+    private static void markTargets(byte[] b, int n, long base, BitSet previous, BitSet same, BitSet following) {
+        long chunk = base / CHUNK;
+        for (int k = 0; k < n; k++) {
+            int off = RecordStream.offsetOf(k);
             Arm arm = Decoder.identify(b, off);
             if (arm == Arm.UNKNOWN) {
                 continue;
             }
             for (FieldInfo f : arm.fields()) {
-                if ("pc".equals(f.role())) {
-                    long t = Fields.read(b, off, f, 0);
-                    if (t >= 0 && t < stream.count()) {
-                        out.add(t);
-                    }
+                if (!"pc".equals(f.role())) {
+                    continue;
+                }
+                long t = Fields.read(b, off, f, 0);
+                if (t < 0) {
+                    continue;
+                }
+                long d = t / CHUNK - chunk;
+                int bit = (int) (t % CHUNK);
+                if (d == -1 && previous != null) {
+                    previous.set(bit);
+                } else if (d == 0) {
+                    same.set(bit);
+                } else if (d == 1) {
+                    following.set(bit);
                 }
             }
         }
-        return out;
     }
 
     /** One record's text; {@code records} bounds the label names (-1: no labels). */
@@ -76,6 +171,11 @@ public final class Disassembler {
     }
 
     static void text(byte[] b, int off, int records, StringBuilder out) {
+        text(b, off, v -> v >= 0 && v < records, out);
+    }
+
+    /** {@code label} says which branch-target values print as labels. */
+    static void text(byte[] b, int off, java.util.function.LongPredicate label, StringBuilder out) {
         Instruction decoded = Decoder.decode(b, off);
         if (decoded instanceof RawRecord) {
             out.append(".raw ");
@@ -87,18 +187,18 @@ public final class Disassembler {
         List<FieldInfo> fields = arm.fields();
         out.append(syntax.prefix());
         if (syntax.mnemonicField() != null) {
-            out.append(value(b, off, find(fields, syntax.mnemonicField()), records));
+            out.append(value(b, off, find(fields, syntax.mnemonicField()), label));
         }
         for (int i = 0; i < syntax.operands().size(); i++) {
             out.append(i == 0 ? " " : ", ");
-            out.append(value(b, off, find(fields, syntax.operands().get(i)), records));
+            out.append(value(b, off, find(fields, syntax.operands().get(i)), label));
         }
         for (FieldInfo f : fields) {
             if (!Fields.settable(f) || f.name().equals(syntax.mnemonicField()) || syntax.operands().contains(f.name())
                     || Fields.allZero(b, off, f)) {
                 continue;
             }
-            out.append(' ').append(f.name()).append('=').append(value(b, off, f, records));
+            out.append(' ').append(f.name()).append('=').append(value(b, off, f, label));
         }
     }
 
@@ -111,7 +211,7 @@ public final class Disassembler {
         throw new IllegalStateException("the spec's syntax names no field " + name);
     }
 
-    static String value(byte[] b, int off, FieldInfo f, int records) {
+    static String value(byte[] b, int off, FieldInfo f, java.util.function.LongPredicate label) {
         if (Fields.isChars(f)) {
             StringBuilder s = new StringBuilder("\"");
             for (int i = 0; i < f.width() && b[off + f.offset() + i] != 0; i++) {
@@ -148,7 +248,7 @@ public final class Disassembler {
         if ("reg".equals(f.role())) {
             return "r" + v;
         }
-        if ("pc".equals(f.role()) && v >= 0 && v < records) {
+        if ("pc".equals(f.role()) && label.test(v)) {
             return "L" + v;
         }
         return number(f, v);

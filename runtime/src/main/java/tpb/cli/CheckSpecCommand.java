@@ -24,11 +24,11 @@ final class CheckSpecCommand implements Callable<Integer> {
         SpecSource source = SpecSource.of(dir);
         LoadResult r = source.load();
         if (!r.ok()) {
+            // diagnostics on stderr, as every command reports what is wrong with its input
             for (Diagnostic d : r.diagnostics().sorted()) {
-                spec.commandLine().getOut().println(source.shown(d));
+                spec.commandLine().getErr().println(source.shown(d));
             }
-            spec.commandLine().getOut().println(source.shown(source.root()) + ": " + r.diagnostics().count() + " error(s)");
-            return Tpb.INVALID_INPUT;
+            throw new CliException(source.shown(source.root()) + ": " + r.diagnostics().count() + " error(s)");
         }
         IsaModel m = r.model();
         long withLayout = m.arms().stream().filter(a -> !a.opaque()).count();

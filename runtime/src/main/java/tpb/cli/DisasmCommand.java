@@ -1,5 +1,10 @@
 package tpb.cli;
 
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -8,10 +13,12 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import tpb.asm.Disassembler;
-import tpb.stream.RecordStream;
 import tpb.stream.StreamException;
 
-/** {@code tpb disasm FILE.bin [--hex]}: one line per record: index, byte offset, text. */
+/**
+ * {@code tpb disasm FILE.bin [--hex]}: one line per record: index, byte offset, text. The stream is
+ * read and listed a chunk at a time ({@link Disassembler#CHUNK}), so memory does not grow with it.
+ */
 @Command(name = "disasm", mixinStandardHelpOptions = true,
         description = "Disassemble a stream of 64-byte records. Records no arm can hold print as .raw; "
                 + "the listing assembles back to the same bytes with 'tpb asm'.")
@@ -39,17 +46,21 @@ final class DisasmCommand implements Callable<Integer> {
         if (NeffInput.is(input)) {
             return neff();
         }
-        RecordStream stream;
-        try {
-            stream = RecordStream.of(Inputs.read(input));
-        } catch (StreamException e) {
-            throw new CliException(input + ": " + e.getMessage());
+        boolean toStdout = output == null || output.equals("-");
+        try (InputStream in = Inputs.open(input); Output out = Output.open(output, java.io.OutputStream.nullOutputStream())) {
+            Writer w = toStdout ? spec.commandLine().getOut()
+                    : new BufferedWriter(new OutputStreamWriter(out.stream(), StandardCharsets.UTF_8), 1 << 16);
+            try {
+                Disassembler.listing(in, hex, w);
+            } catch (StreamException e) {
+                w.flush(); // the whole records' listing stands on stdout; a file is not written
+                throw new CliException(input + ": " + e.getMessage());
+            }
+            w.flush();
+            out.commit();
+        } catch (IOException e) {
+            throw new CliException(input + ": " + Output.reason(e));
         }
-        StringBuilder text = new StringBuilder(stream.count() * 64);
-        for (String line : Disassembler.listing(stream, hex)) {
-            text.append(line).append('\n');
-        }
-        Output.write(output, text.toString().getBytes(StandardCharsets.UTF_8), spec.commandLine().getOut());
         return Tpb.OK;
     }
 

@@ -27,7 +27,30 @@ final class Inputs {
         } catch (NoSuchFileException e) {
             throw new CliException(file + ": no such file");
         } catch (IOException e) {
-            throw new CliException(file + ": cannot read: " + e.getMessage());
+            throw new CliException(file + ": cannot read: " + Output.reason(e));
+        }
+    }
+
+    /** Opens {@code file} ({@code -}: stdin, which closing leaves open) to be read as it is used, not loaded whole. */
+    static InputStream open(String file) {
+        if (file.equals("-")) {
+            return new java.io.FilterInputStream(stdin) {
+                @Override
+                public void close() {
+                    // stdin stays open
+                }
+            };
+        }
+        Path p = Path.of(file);
+        if (Files.isDirectory(p)) {
+            throw new CliException(file + ": is a directory");
+        }
+        try {
+            return Files.newInputStream(p);
+        } catch (NoSuchFileException e) {
+            throw new CliException(file + ": no such file");
+        } catch (IOException e) {
+            throw new CliException(file + ": cannot read: " + Output.reason(e));
         }
     }
 

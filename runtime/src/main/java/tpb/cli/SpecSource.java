@@ -67,6 +67,9 @@ record SpecSource(String label, SpecFiles files, String root, String prefix) {
     /** The model, or a one-line error naming the first diagnostic (for commands that need a sound spec). */
     tpb.spec.model.IsaModel loadOrFail() {
         LoadResult r = load();
+        if (!r.ok() && r.diagnostics().count() == 0) {
+            throw new CliException(label + ": the spec could not be loaded (run tpb check-spec " + label + ")");
+        }
         if (!r.ok()) {
             throw new CliException(label + ": the spec has " + r.diagnostics().count() + " error(s); first: "
                     + shown(r.diagnostics().sorted().get(0)) + " (run tpb check-spec " + label + ")");

@@ -22,6 +22,32 @@ public final class Tpb {
         System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
     }
 
+    /**
+     * Runs {@code command}, turning the VM's own failures into one line and exit 1. picocli hands
+     * Exceptions to the handler above and lets Errors through; an input that outruns the stack or the
+     * heap is still bad input, and deserves a sentence, not a trace.
+     */
+    static int guarded(java.util.function.IntSupplier command, PrintWriter err) {
+        try {
+            return command.getAsInt();
+        } catch (StackOverflowError e) {
+            err.println("tpb: the input is nested too deeply for the stack (" + where(e) + "); a larger stack may do: JAVA_TOOL_OPTIONS=-Xss64m");
+        } catch (OutOfMemoryError e) {
+            err.println("tpb: out of memory (" + e.getMessage() + ") with a " + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MiB heap; the input is too large for it: a larger heap may do, JAVA_TOOL_OPTIONS=-Xmx"
+                    + (Runtime.getRuntime().maxMemory() >> 19) + "m");
+        } catch (VirtualMachineError e) {
+            err.println("tpb: the Java VM failed: " + e);
+        }
+        return INVALID_INPUT;
+    }
+
+    /** The frame that overflowed, for a bug report ({@code TPB_DEBUG=1} shows the trace of any other failure). */
+    private static String where(StackOverflowError e) {
+        StackTraceElement[] trace = e.getStackTrace();
+        return trace.length == 0 ? "no trace" : "in " + trace[0].getClassName() + "." + trace[0].getMethodName();
+    }
+
     /** Runs the command line with the given streams; returns the exit code. */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
         CommandLine cl = new CommandLine(new Tpb());
@@ -40,7 +66,7 @@ public final class Tpb {
             c.getErr().println("Try '" + c.getCommandSpec().qualifiedName() + " --help' for more information.");
             return USAGE;
         });
-        int code = cl.execute(args);
+        int code = guarded(() -> cl.execute(args), err);
         out.flush();
         err.flush();
         return code;

@@ -15,9 +15,14 @@ import tpb.codec.Violation;
 import tpb.isa.Arch;
 import tpb.isa.Stage;
 import tpb.spec.json.Json;
+import tpb.stream.RecordReader;
 import tpb.stream.StreamValidator;
 
-/** {@code tpb validate FILE.bin [--arch NAME] [--json]}: exit 0 when valid, else 1 and one line per violation. */
+/**
+ * {@code tpb validate FILE.bin [--arch NAME] [--json] [--max-errors N]}: exit 0 when valid, else 1
+ * and one line per violation on stderr. A stream is read a window at a time, so memory does not
+ * grow with it; past {@code --max-errors} violations are counted, not printed.
+ */
 @Command(name = "validate", mixinStandardHelpOptions = true,
         description = "Check a record stream against the spec: every record's fields, the EXIT sentinel, and with --arch "
                 + "the generation's legal opcodes, address apertures and final-record rule.")
@@ -42,47 +47,66 @@ final class ValidateCommand implements Callable<Integer> {
             + "say which stream rules apply at each.")
     String stage;
 
+    @Option(names = "--max-errors", paramLabel = "N", defaultValue = "100",
+            description = "Report at most N violations and count the rest (default ${DEFAULT-VALUE}; 0 = all).")
+    long maxErrors;
+
     @Override
     public Integer call() {
+        if (maxErrors < 0) {
+            throw new CliException("--max-errors " + maxErrors + " must be 0 (all) or more", Tpb.USAGE);
+        }
         if (NeffInput.is(input)) {
             return neff();
         }
         Stage st = stage(Stage.LOADED);
         Arch a = Inputs.arch(arch);
-        byte[] bytes = Inputs.read(input);
-        StreamValidator.Report report = StreamValidator.validate(bytes, a, !noExit, st, java.util.Set.of());
+        long max = maxErrors == 0 ? StreamValidator.UNLIMITED : maxErrors;
+        java.io.PrintWriter err = spec.commandLine().getErr();
+        List<Violation> kept = new ArrayList<>();
+        java.util.function.Consumer<Violation> sink = json ? kept::add : v -> err.println(v);
+        StreamValidator.Summary s;
+        // read a window at a time (RecordReader): memory does not grow with the stream
+        try (java.io.InputStream in = Inputs.open(input)) {
+            s = StreamValidator.validate(new RecordReader(in), a, !noExit, st, java.util.Set.of(), max, sink);
+        } catch (java.io.IOException e) {
+            throw new CliException(input + ": cannot read: " + Output.reason(e));
+        }
         if (json) {
             Map<String, Object> out = new LinkedHashMap<>();
             out.put("file", input);
             out.put("arch", a == null ? null : a.name());
             out.put("stage", st.specName());
-            out.put("records", report.records());
-            out.put("valid", report.valid());
-            if (report.streamError() != null) {
-                out.put("error", report.streamError());
+            out.put("records", s.records());
+            out.put("valid", s.valid());
+            if (s.streamError() != null) {
+                out.put("error", s.streamError());
             }
-            out.put("violations", violations(report));
+            out.put("violations", violations(kept));
+            out.put("suppressed", s.suppressed());
             spec.commandLine().getOut().print(Json.write(out));
-        } else {
-            StringBuilder b = new StringBuilder();
-            if (report.streamError() != null) {
-                b.append(input).append(": ").append(report.streamError()).append('\n');
-            }
-            for (Violation v : report.violations()) {
-                b.append(v).append('\n');
-            }
-            if (report.valid()) {
-                b.append(input).append(": ").append(report.records()).append(" records, valid").append(a == null ? "" : " on " + a.name()).append('\n');
-            }
-            spec.commandLine().getOut().print(b);
+            spec.commandLine().getOut().flush();
+            return s.valid() ? Tpb.OK : Tpb.INVALID_INPUT;
         }
-        spec.commandLine().getOut().flush();
-        return report.valid() ? Tpb.OK : Tpb.INVALID_INPUT;
+        if (s.valid()) {
+            spec.commandLine().getOut().println(input + ": " + s.records() + " records, valid" + (a == null ? "" : " on " + a.name()));
+            spec.commandLine().getOut().flush();
+            return Tpb.OK;
+        }
+        if (s.streamError() != null) {
+            throw new CliException(input + ": " + s.streamError());
+        }
+        throw new CliException(input + ": " + (s.reported() + s.suppressed()) + " violation(s) in " + s.records() + " records"
+                + (s.suppressed() == 0 ? "" : "; " + s.suppressed() + " not shown (--max-errors " + maxErrors + ")"));
     }
 
     private static List<Object> violations(StreamValidator.Report report) {
+        return violations(report.violations());
+    }
+
+    private static List<Object> violations(List<Violation> found) {
         List<Object> vs = new ArrayList<>();
-        for (Violation v : report.violations()) {
+        for (Violation v : found) {
             Map<String, Object> vj = new LinkedHashMap<>();
             vj.put("record", v.record());
             vj.put("offset", v.offset());

@@ -19,12 +19,17 @@ public final class ExitScan {
         return firstExit(stream) >= 0;
     }
 
+    /** Is the record at {@code off} an EXIT sentinel? */
+    public static boolean isExit(byte[] b, int off) {
+        return b[off] == OPCODE && b[off + SUB_OFFSET] == SUB_VALUE;
+    }
+
     /** The index of the first EXIT record, or -1. */
     public static int firstExit(RecordStream stream) {
         byte[] b = stream.bytes();
         int end = stream.length();
         for (int off = 0, i = 0; off < end; off += RecordStream.STRIDE, i++) {
-            if (b[off] == OPCODE && b[off + SUB_OFFSET] == SUB_VALUE) {
+            if (isExit(b, off)) {
                 return i;
             }
         }

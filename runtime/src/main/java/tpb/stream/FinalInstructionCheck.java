@@ -42,7 +42,12 @@ public final class FinalInstructionCheck {
         if (stream.count() == 0) {
             return null;
         }
-        Arm arm = Decoder.identify(stream.bytes(), RecordStream.offsetOf(stream.count() - 1));
+        return terminatorProblem(stream.bytes(), RecordStream.offsetOf(stream.count() - 1), arch);
+    }
+
+    /** Why the record at {@code off}, the stream's last, is not one of the arch's terminators, or null when it is. */
+    public static String terminatorProblem(byte[] b, int off, Arch arch) {
+        Arm arm = Decoder.identify(b, off);
         if (arch.terminators().contains(arm)) {
             return null;
         }

@@ -28,12 +28,31 @@ public final class RecordStream {
         if (length < 0 || length > bytes.length) {
             throw new IllegalArgumentException("length " + length + " outside the " + bytes.length + "-byte buffer");
         }
-        int trailing = length % STRIDE;
-        if (trailing != 0) {
-            throw new StreamException(String.format("stream length %d is not a multiple of %d: %d trailing byte%s after record %d",
-                    length, STRIDE, trailing, trailing == 1 ? "" : "s", length / STRIDE - 1));
-        }
+        checkWhole(length);
         return new RecordStream(bytes, length);
+    }
+
+    /** @throws StreamException when {@code length} bytes are not a whole number of records, naming the trailing byte count */
+    public static void checkWhole(long length) {
+        StreamException e = trailingBytes(length);
+        if (e != null) {
+            throw e;
+        }
+    }
+
+    /** Why {@code length} bytes are not a whole number of records, or null when they are. */
+    public static StreamException trailingBytes(long length) {
+        long trailing = length % STRIDE;
+        if (trailing == 0) {
+            return null;
+        }
+        String s = trailing == 1 ? "" : "s";
+        if (length < STRIDE) {
+            return new StreamException(String.format("stream length %d is not a multiple of %d: %d byte%s, less than one record",
+                    length, STRIDE, trailing, s));
+        }
+        return new StreamException(String.format("stream length %d is not a multiple of %d: %d trailing byte%s after record %d",
+                length, STRIDE, trailing, s, length / STRIDE - 1));
     }
 
     public static RecordStream of(byte[] bytes) {

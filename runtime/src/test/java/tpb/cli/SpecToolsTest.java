@@ -52,8 +52,9 @@ class SpecToolsTest {
                 isa/tpb/arms/sp-register.yaml:19:5: field 'src0_hi' [+0x10, +0x11) overlaps field 'src0_lo' [+0x10, +0x11)
                 isa/tpb/luts/branch.yaml:32:3: LUT BranchNegation is declared an involution but IS_LEIMM -> IS_GTIMM -> IS_LTIMM
                 isa/tpb/luts/branch.yaml:36:3: LUT BranchNegation is declared an involution but IS_GTIMM -> IS_LTIMM -> IS_GEIMM
-                isa/tpb/isa.yaml: 3 error(s)
-                """.replaceAll("(?m)^isa/", spec + "/isa/"), r.out());
+                tpb: isa/tpb/isa.yaml: 3 error(s)
+                """.replaceAll("(?m)^(tpb: )?isa/", "$1" + spec + "/isa/"), r.err());
+        assertEquals("", r.out(), "diagnostics go to stderr, as every command's do");
         assertEquals(1, CliRun.of("check-spec", dir.resolve("none").toString()).code());
     }
 

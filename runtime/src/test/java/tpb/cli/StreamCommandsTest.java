@@ -59,7 +59,8 @@ class StreamCommandsTest {
         CliRun bad = CliRun.of("validate", bin.toString());
         assertEquals(1, bad.code());
         assertEquals("record 0 (+0x00) stream: feature: ResetQueueInstance needs the module feature neff_feature_SQI_no_rearm "
-                + "(else assertion 1106), which no earlier SwitchQueueInstance with no_rearm set provides\n", bad.out());
+                + "(else assertion 1106), which no earlier SwitchQueueInstance with no_rearm set provides\n"
+                + "tpb: " + bin + ": 1 violation(s) in 2 records\n", bad.err());
         Path ok = assemble(dir, "paired", "dma.switch \"q1\" no_rearm=1\ndma.rearm \"q1\"\nexit\n");
         assertEquals(ok + ": 3 records, valid\n", CliRun.of("validate", ok.toString()).out());
         // the setter after the rearm: the encoder asserts the feature when it meets the rearm
@@ -70,7 +71,8 @@ class StreamCommandsTest {
         CliRun again = CliRun.of("validate", twice.toString());
         assertEquals(1, again.code());
         assertEquals("record 2 (+0x00) stream: feature: ResetQueueInstance needs the module feature neff_feature_SQI_no_rearm "
-                + "(else assertion 1106), which record 1 cleared; a SwitchQueueInstance with no_rearm set must come between\n", again.out());
+                + "(else assertion 1106), which record 1 cleared; a SwitchQueueInstance with no_rearm set must come between\n"
+                + "tpb: " + twice + ": 1 violation(s) in 4 records\n", again.err());
         Path rearmed = assemble(dir, "rearmed",
                 "dma.switch \"q1\" no_rearm=1\ndma.rearm \"q1\"\ndma.switch \"q1\" no_rearm=1\ndma.rearm \"q1\"\nexit\n");
         assertEquals(0, CliRun.of("validate", rearmed.toString()).code());
@@ -117,7 +119,9 @@ class StreamCommandsTest {
                 record 1 (+0x00) opcode: arch: opcode 0x6 (Ldtags) is not legal on SUNDA
                 record 1 (+0x00) stream: exit: no EXIT record (opcode 0xDF with sub-opcode 1 at +0x0C) in 2 records
                 record 1 (+0x00) stream: final: the final record is Ldtags, not one of SUNDA's terminators [Exit, Return, UnconditionalBranch]
-                """, r.out());
+                tpb: %s: 4 violation(s) in 2 records
+                """.formatted(bin), r.err());
+        assertEquals("", r.out());
         CliRun json = CliRun.of("validate", bin.toString(), "--json", "--no-exit");
         assertEquals(1, json.code());
         assertTrue(json.out().contains("\"valid\": false"), json.out());
@@ -129,10 +133,11 @@ class StreamCommandsTest {
         Path bin = assemble(dir, "ts", "ts src_mem_pattern.start.word=0x00400000 dst_mem_pattern.start.word=0x80000045 in_dtype=FP32 "
                 + "out_dtype=FP32\nexit\n");
         CliRun plain = CliRun.of("validate", bin.toString());
-        assertEquals("record 0 (+0x30) dst_mem_pattern.start.word: register_id: register-mode ADDR4 needs a register id below 0x40\n", plain.out());
+        assertEquals("record 0 (+0x30) dst_mem_pattern.start.word: register_id: register-mode ADDR4 needs a register id below 0x40\n"
+                + "tpb: " + bin + ": 1 violation(s) in 2 records\n", plain.err());
         CliRun arch = CliRun.of("validate", bin.toString(), "--arch", "mariana");
-        assertTrue(arch.out().contains("record 0 (+0x10) src_mem_pattern.start.word: aperture: the immediate address lies in no SBUF/PSUM aperture\n"),
-                arch.out());
+        assertTrue(arch.err().contains("record 0 (+0x10) src_mem_pattern.start.word: aperture: the immediate address lies in no SBUF/PSUM aperture\n"),
+                arch.err());
     }
 
     @Test

@@ -28,7 +28,7 @@ class StreamTest {
     void lengthMustBeWholeRecords() {
         StreamException e = assertThrows(StreamException.class, () -> RecordStream.of(new byte[130]));
         assertEquals("stream length 130 is not a multiple of 64: 2 trailing bytes after record 1", e.getMessage());
-        assertEquals("stream length 1 is not a multiple of 64: 1 trailing byte after record -1",
+        assertEquals("stream length 1 is not a multiple of 64: 1 byte, less than one record",
                 assertThrows(StreamException.class, () -> RecordStream.of(new byte[1])).getMessage());
         assertEquals(3, RecordStream.of(new byte[192]).count());
     }

@@ -47,6 +47,7 @@ public final class YamlReader {
                 .setUseMarks(true)
                 .build();
         List<YNode> docs = new ArrayList<>();
+        int before = diags.count();
         try {
             for (Node node : new Compose(settings).composeAllFromString(text)) {
                 YNode converted = new Converter(file, diags).convert(node);
@@ -65,6 +66,9 @@ public final class YamlReader {
                 diags.error(Pos.of(file), Message.YAML_SYNTAX, firstLine(e.getMessage()));
             }
             return List.of();
+        }
+        if (docs.isEmpty() && diags.count() == before) {
+            diags.error(Pos.of(file), Message.EMPTY_FILE);
         }
         return docs;
     }

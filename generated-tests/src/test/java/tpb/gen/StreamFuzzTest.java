@@ -1,0 +1,104 @@
+package tpb.gen;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import tpb.asm.Assembler;
+import tpb.asm.Disassembler;
+import tpb.codec.Violation;
+import tpb.isa.Arch;
+import tpb.isa.Arm;
+import tpb.isa.IsaInfo;
+import tpb.stream.RecordReader;
+import tpb.stream.StreamException;
+import tpb.stream.StreamValidator;
+
+/**
+ * The stream tools over ten million records in streams of random lengths (issue 11): random bytes,
+ * records of random arms with random field values, and byte counts that are not whole records.
+ * No exception escapes but the trailing-bytes report; validation through the bounded reader with a
+ * random cap agrees with the whole-stream validation (the first {@code max} violations, the rest
+ * counted); every whole stream's listing assembles back to the same bytes. Seeded, so a failure
+ * repeats. Tagged {@code big} (a minute or two); {@code ./mvnw verify} runs it.
+ */
+@Tag("big")
+class StreamFuzzTest {
+    private static final RecordSynth SYNTH = new RecordSynth("tpb.isa", true, IsaInfo.RECORD_SIZE, IsaInfo.OPCODE_OFFSET);
+    private static final Arm[] ARMS = Arrays.stream(Arm.values()).filter(a -> a != Arm.UNKNOWN).toArray(Arm[]::new);
+    static final long RECORDS = 10_000_000;
+
+    @Test
+    void tenMillionRandomRecords() throws IOException {
+        Random random = new Random(20261201);
+        Assembler asm = new Assembler();
+        long records = 0;
+        int streams = 0;
+        while (records < RECORDS) {
+            // mostly short streams; now and then one past a disassembler chunk (labels across chunks)
+            int n = random.nextInt(50) == 0 ? Disassembler.CHUNK + random.nextInt(2 * Disassembler.CHUNK) : random.nextInt(4096);
+            int trailing = random.nextInt(8) == 0 ? 1 + random.nextInt(63) : 0;
+            byte[] b = stream(random, n, trailing);
+            Arch arch = random.nextBoolean() ? null : Arch.values()[random.nextInt(Arch.values().length)];
+            boolean requireExit = random.nextBoolean();
+
+            StreamValidator.Report whole = StreamValidator.validate(b, arch, requireExit);
+            long max = 1 + random.nextInt(20);
+            List<Violation> capped = new ArrayList<>();
+            StreamValidator.Summary s = StreamValidator.validate(new RecordReader(new ByteArrayInputStream(b), 1 + random.nextInt(300)),
+                    arch, requireExit, max, capped::add);
+            assertEquals(n, s.records());
+            assertEquals(whole.violations().subList(0, Math.min(whole.violations().size(), (int) max)), capped);
+            assertEquals(whole.violations().size(), s.reported() + s.suppressed());
+            if (trailing != 0 || n == 0) {
+                assertNotNull(s.streamError());
+            } else {
+                assertNull(s.streamError());
+            }
+
+            StringBuilder text = new StringBuilder();
+            if (trailing != 0) {
+                StreamException e = assertThrows(StreamException.class,
+                        () -> Disassembler.listing(new ByteArrayInputStream(b), random.nextBoolean(), text));
+                assertTrue(e.getMessage().startsWith("stream length " + b.length + " is not a multiple of 64"), e.getMessage());
+            } else {
+                Disassembler.listing(new ByteArrayInputStream(b), random.nextBoolean(), text);
+                assertArrayEquals(b, asm.assemble(text.toString()), () -> "stream " + n);
+            }
+            records += n;
+            streams++;
+        }
+        assertTrue(streams > 1000, "many streams: " + streams);
+    }
+
+    /** {@code n} records, a third random bytes, a third random bytes under a live opcode, a third synthesised; then {@code trailing} bytes. */
+    static byte[] stream(Random random, int n, int trailing) {
+        byte[] b = new byte[n * 64 + trailing];
+        random.nextBytes(b);
+        for (int i = 0; i < n; i++) {
+            switch (random.nextInt(3)) {
+                case 0 -> { }
+                case 1 -> {
+                    b[i * 64] = (byte) ARMS[random.nextInt(ARMS.length)].opcode();
+                    b[i * 64 + 1] = 0x10;
+                }
+                default -> {
+                    Arm arm = ARMS[random.nextInt(ARMS.length)];
+                    System.arraycopy(SYNTH.make(arm.fields(), arm.opcode(), random), 0, b, i * 64, 64);
+                }
+            }
+        }
+        return b;
+    }
+}
