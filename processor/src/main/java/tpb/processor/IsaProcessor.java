@@ -4,7 +4,6 @@ import com.google.auto.service.AutoService;
 import com.palantir.javapoet.JavaFile;
 import java.io.IOException;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -141,7 +140,7 @@ public final class IsaProcessor extends AbstractProcessor {
         public Optional<String> read(String path) {
             try {
                 FileObject f = env.getFiler().getResource(StandardLocation.CLASS_PATH, "", path);
-                return Optional.of(new String(f.openInputStream().readAllBytes(), StandardCharsets.UTF_8));
+                return Optional.of(tpb.spec.load.Utf8Text.decode(f.openInputStream().readAllBytes()));
             } catch (IOException | IllegalArgumentException e) {
                 return dir == null ? Optional.empty() : dir.read(path);
             }

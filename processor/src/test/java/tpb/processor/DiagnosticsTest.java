@@ -442,7 +442,41 @@ class DiagnosticsTest {
             bomb.append("]\n");
         }
         SpecCompiler s = spec().with("bomb.yaml", bomb.toString()).edit("isa.yaml", "  - defs.yaml", "  - defs.yaml\n  - bomb.yaml");
-        expect(s, s.at("bomb.yaml", "*a0") + ": too many YAML aliases (more than 64): refusing a possible alias bomb");
+        // written out, a0 is 11 nodes, a1 111, ... a4 111,111: the 8th *a4 takes the aliases past a million
+        expect(s, s.at("bomb.yaml", "*a4", 8) + ": YAML aliases expand to more than 1,000,000 nodes: refusing a possible alias bomb");
+    }
+
+    @Test
+    void tooManyAliases() {
+        StringBuilder many = new StringBuilder("one: &a [x]\nmany:\n");
+        for (int i = 0; i < 65; i++) {
+            many.append("  - *a\n");
+        }
+        SpecCompiler s = spec().with("many.yaml", many.toString()).edit("isa.yaml", "  - defs.yaml", "  - defs.yaml\n  - many.yaml");
+        expect(s, s.at("many.yaml", "*a", 65) + ": too many YAML aliases (more than 64): refusing a possible alias bomb");
+    }
+
+    /** Was a StackOverflowError in the parser or the tree conversion (issue 11). */
+    @Test
+    void nestingDeeperThanTheLimit() {
+        String deep = "deep: " + "[".repeat(5000) + "]".repeat(5000) + "\n";
+        SpecCompiler s = spec().with("deep.yaml", deep).edit("isa.yaml", "  - defs.yaml", "  - defs.yaml\n  - deep.yaml");
+        expect(s, "deep.yaml:1:" + (7 + 255) + ": nested more than 256 levels deep: refusing the file (a spec needs about 8, a kernel 2 per loop)");
+    }
+
+    /** CVE-2022-1471 came through global tags; here every tag but the Core schema's is refused where it stands. */
+    @Test
+    void javaTagsAreRefused() {
+        SpecCompiler s = spec().edit("defs.yaml", "{name: reg, at: 2, type: u8}", "{name: reg, at: 2, type: !!java.io.File u8}");
+        expect(s, s.at("defs.yaml", "!!java.io.File") + ": tag '!!java.io.File' is not allowed: only the YAML Core schema's tags "
+                + "(!!str, !!int, !!float, !!bool, !!null, !!seq, !!map)");
+    }
+
+    /** Was "isa.yaml: 0 error(s)": the empty file had no diagnostic of its own; an empty include had only knock-on errors. */
+    @Test
+    void emptyFiles() {
+        SpecCompiler s = spec().with("empty.yaml", "# only a comment\n").edit("isa.yaml", "  - defs.yaml", "  - defs.yaml\n  - empty.yaml");
+        expect(s, "empty.yaml:1:1: the file holds no YAML document (it is empty or only comments)");
     }
 
     @Test

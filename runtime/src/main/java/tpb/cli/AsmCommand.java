@@ -1,6 +1,5 @@
 package tpb.cli;
 
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -20,7 +19,7 @@ final class AsmCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        String text = new String(Inputs.read(input), StandardCharsets.UTF_8);
+        String text = Inputs.text(input);
         byte[] records;
         try {
             records = new Assembler().assemble(text);

@@ -69,7 +69,7 @@ final class CompileCommand implements Callable<Integer> {
         String source = kernel.equals("-") ? "<stdin>" : kernel;
         Module m;
         try {
-            m = KernelReader.read(source, new String(Inputs.read(kernel), StandardCharsets.UTF_8));
+            m = KernelReader.read(source, Inputs.text(kernel));
         } catch (KernelException e) {
             for (Diagnostic d : e.diagnostics()) {
                 spec.commandLine().getErr().println(d);

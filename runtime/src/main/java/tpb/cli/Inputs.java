@@ -31,6 +31,19 @@ final class Inputs {
         }
     }
 
+    /**
+     * The text of {@code file} ({@code -}: stdin): strict UTF-8, a leading byte order mark dropped;
+     * bytes that are not UTF-8 are reported at their line and column (they were read as U+FFFD).
+     */
+    static String text(String file) {
+        try {
+            return tpb.spec.load.Utf8Text.decode(read(file));
+        } catch (tpb.spec.load.Utf8Text.NotUtf8 e) {
+            throw new CliException((file.equals("-") ? "<stdin>" : file) + ":" + e.line() + ":" + e.column() + ": not UTF-8: byte "
+                    + e.offset() + " starts no UTF-8 character (save the file as UTF-8)");
+        }
+    }
+
     /** Opens {@code file} ({@code -}: stdin, which closing leaves open) to be read as it is used, not loaded whole. */
     static InputStream open(String file) {
         if (file.equals("-")) {

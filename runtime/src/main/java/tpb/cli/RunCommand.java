@@ -1,6 +1,5 @@
 package tpb.cli;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -114,7 +113,7 @@ final class RunCommand implements Callable<Integer> {
         } else {
             Module m;
             try {
-                m = KernelReader.read(input, new String(Inputs.read(input), StandardCharsets.UTF_8));
+                m = KernelReader.read(input, Inputs.text(input));
             } catch (KernelException e) {
                 e.diagnostics().forEach(d -> spec.commandLine().getErr().println(d));
                 throw new CliException(input + ": " + e.diagnostics().size() + " error(s) in the kernel");

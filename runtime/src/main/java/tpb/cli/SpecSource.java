@@ -2,7 +2,6 @@ package tpb.cli;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -82,7 +81,7 @@ record SpecSource(String label, SpecFiles files, String root, String prefix) {
             @Override
             public Optional<String> read(String path) {
                 try (InputStream in = SpecSource.class.getClassLoader().getResourceAsStream(path)) {
-                    return in == null ? Optional.empty() : Optional.of(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+                    return in == null ? Optional.empty() : Optional.of(tpb.spec.load.Utf8Text.decode(in.readAllBytes()));
                 } catch (IOException e) {
                     return Optional.empty();
                 }

@@ -1,14 +1,18 @@
 package tpb.spec.load;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 
 /** Where spec files come from: javac's class path at compile time, a directory for the CLI. */
 public interface SpecFiles {
-    /** The text of {@code path} (a '/'-separated path such as {@code isa/tpb/enums/sp.yaml}), if it exists. */
+    /**
+     * The text of {@code path} (a '/'-separated path such as {@code isa/tpb/enums/sp.yaml}), if it
+     * exists, decoded by {@link Utf8Text#decode}.
+     *
+     * @throws Utf8Text.NotUtf8 when the file exists but is not UTF-8
+     */
     Optional<String> read(String path);
 
     /** Says where {@code path} was looked for, for the "not found" diagnostic. */
@@ -20,7 +24,7 @@ public interface SpecFiles {
             public Optional<String> read(String path) {
                 Path p = dir.resolve(path);
                 try {
-                    return Files.isRegularFile(p) ? Optional.of(Files.readString(p, StandardCharsets.UTF_8)) : Optional.empty();
+                    return Files.isRegularFile(p) ? Optional.of(Utf8Text.decode(Files.readAllBytes(p))) : Optional.empty();
                 } catch (IOException e) {
                     return Optional.empty();
                 }

@@ -28,7 +28,10 @@ public final class SpecLoader {
 
     public static LoadResult load(String rootPath, SpecFiles files) {
         Diagnostics diags = new Diagnostics();
-        Optional<String> rootText = files.read(rootPath);
+        Optional<String> rootText = read(files, rootPath, diags);
+        if (rootText == null) {
+            return new LoadResult(null, diags);
+        }
         if (rootText.isEmpty()) {
             diags.error(new Pos(rootPath, 0, 0), Message.SPEC_NOT_FOUND, rootPath, files.where(rootPath));
             return new LoadResult(null, diags);
@@ -56,7 +59,10 @@ public final class SpecLoader {
                     diags.error(item.pos(), Message.INCLUDE_CYCLE, s.text());
                     continue;
                 }
-                Optional<String> text = files.read(path);
+                Optional<String> text = read(files, path, diags);
+                if (text == null) {
+                    continue;
+                }
                 if (text.isEmpty()) {
                     diags.error(item.pos(), Message.INCLUDE_NOT_FOUND, s.text(), files.where(path));
                     continue;
@@ -71,6 +77,16 @@ public final class SpecLoader {
             Checker.check(model, diags);
         }
         return new LoadResult(model, diags);
+    }
+
+    /** The file's text, empty when it does not exist, null after reporting that it is not UTF-8. */
+    private static Optional<String> read(SpecFiles files, String path, Diagnostics diags) {
+        try {
+            return files.read(path);
+        } catch (Utf8Text.NotUtf8 e) {
+            diags.error(new Pos(path, e.line(), e.column()), Message.NOT_UTF8, e.offset());
+            return null;
+        }
     }
 
     private static String normalize(String path) {
