@@ -38,6 +38,7 @@ public enum Message {
     LUT_VALUE_OUT_OF_RANGE("LUT %s: wire value %s of '%s' does not fit %s"),
     LUT_MISSING_KEY("LUT %s: enum value '%s' has neither an entry nor a fatal arm (add it, or a fatal 'default')"),
     LUT_BOTH("LUT %s: '%s' is both an entry and a fatal arm"),
+    LUT_NOT_INJECTIVE("LUT %s maps '%s' and '%s' to one wire value %s, so %s, which decodes through it, could not tell them apart"),
     NOT_INVOLUTION("LUT %s is declared an involution but %s -> %s -> %s"),
     GUARD("guard on '%s': %s"),
     EXAMPLE_UNKNOWN_FIELD("example '%s': no field '%s' in %s"),

@@ -196,13 +196,14 @@ class DiagnosticsTest {
     @Test
     void aFeatureNamesArmsWithLayoutsAndAnIntegerField() {
         SpecCompiler arm = new SpecCompiler().with("isa.yaml", ROOT).with("defs.yaml", (DEFS + FEATURE).replace("set_by: {arm: Load,", "set_by: {arm: Lood,"));
-        expect(arm, arm.at("defs.yaml", "f_reg_set") + ": feature 'f_reg_set' is set by arm 'Lood', which the spec does not define (or gives no layout); "
+        // at the offending value, not at 'feature:' (issue 11)
+        expect(arm, arm.at("defs.yaml", "Lood") + ": feature 'f_reg_set' is set by arm 'Lood', which the spec does not define (or gives no layout); "
                 + "did you mean 'Load'?");
         SpecCompiler field = new SpecCompiler().with("isa.yaml", ROOT).with("defs.yaml", (DEFS + FEATURE).replace("field: reg}", "field: kind}"));
-        expect(field, field.at("defs.yaml", "f_reg_set") + ": feature 'f_reg_set' is set by field 'kind' of arm Load, which is not one of its "
+        expect(field, field.at("defs.yaml", "kind}") + ": feature 'f_reg_set' is set by field 'kind' of arm Load, which is not one of its "
                 + "integer fields [reg, imm]");
         SpecCompiler needer = new SpecCompiler().with("isa.yaml", ROOT).with("defs.yaml", (DEFS + FEATURE).replace("{arm: Load, message", "{arm: Store, message"));
-        expect(needer, needer.at("defs.yaml", "{arm: Store") + ": feature 'f_reg_set' is required by arm 'Store', which the spec does not "
+        expect(needer, needer.at("defs.yaml", "Store, message") + ": feature 'f_reg_set' is required by arm 'Store', which the spec does not "
                 + "define (or gives no layout)");
     }
 

@@ -527,7 +527,9 @@ public final class KernelReader {
                 yield null;
             }
         };
-        v.finish();
+        if (out != null || KINDS.contains(kind)) {
+            v.finish(); // an unknown instruction's keys are not known either: one error, not one a key
+        }
         if (out != null) {
             // kernel instructions and their keys are named as the spec's arms and fields are
             // in the order the encoders meet them: a requirement first, then the record's own clear

@@ -7,6 +7,7 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import tpb.spec.Diagnostics;
 import tpb.spec.Message;
+import tpb.spec.Pos;
 import tpb.spec.Names;
 import tpb.spec.model.ArchDef;
 import tpb.spec.model.EnumDef;
@@ -42,9 +43,10 @@ final class ArchRule implements Rule {
                             "only in masks " + hex(onlyMasks) + ", only by generation " + hex(onlyGen) + sinceHint(e, onlyGen));
                 }
             }
-            for (String t : a.terminators()) {
-                if (model.arm(t).isEmpty()) {
-                    diags.error(a.pos(), Message.ARCH_TERMINATOR, a.name(), t);
+            for (int i = 0; i < a.terminators().size(); i++) {
+                if (model.arm(a.terminators().get(i)).isEmpty()) {
+                    Pos at = i < a.terminatorPositions().size() ? a.terminatorPositions().get(i) : a.pos();
+                    diags.error(at, Message.ARCH_TERMINATOR, a.name(), a.terminators().get(i));
                 }
             }
             for (String t : a.noEncoder()) {

@@ -19,9 +19,9 @@ final class FeatureRule implements Rule {
         for (FeatureDef f : model.features()) {
             Optional<ArmDef> setter = laidOut(model, f.setByArm());
             if (setter.isEmpty()) {
-                diags.error(f.pos(), Message.FEATURE_ARM, f.name(), "is set by", f.setByArm(), suggest(model, f.setByArm()));
+                diags.error(f.setByArmPos(), Message.FEATURE_ARM, f.name(), "is set by", f.setByArm(), suggest(model, f.setByArm()));
             } else if (setter.get().fields().stream().noneMatch(x -> x.name().equals(f.setByField()) && integer(x))) {
-                diags.error(f.pos(), Message.FEATURE_FIELD, f.name(), f.setByField(), f.setByArm(),
+                diags.error(f.setByFieldPos(), Message.FEATURE_FIELD, f.name(), f.setByField(), f.setByArm(),
                         setter.get().fields().stream().filter(FeatureRule::integer).map(FieldDef::name).toList());
             }
             for (FeatureDef.Requirement r : f.requiredBy()) {

@@ -87,7 +87,7 @@ final class LayoutRule implements Rule {
                 diags.error(f.pos(), Message.FIELD_SIZE, f.name(), "LUT " + l.name() + " yields values of enum " + l.toEnum()
                         + "; give the field 'enum: " + l.toEnum() + "' instead");
             } else if (l != null && l.entries().stream().map(LutDef.Entry::value).distinct().count() != l.entries().size()) {
-                diags.error(f.pos(), Message.FIELD_SIZE, f.name(), "LUT " + l.name() + " maps two keys to one wire value, so the field could not be decoded");
+                // LutRule reports it at the LUT entry that repeats a wire value, naming both keys
             } else if (l != null) {
                 for (LutDef.Entry e : l.entries()) {
                     // values that do not fit the LUT's own type are the LUT's error, reported there

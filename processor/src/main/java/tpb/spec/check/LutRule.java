@@ -4,7 +4,10 @@ import java.util.HashMap;
 import java.util.Map;
 import tpb.spec.Diagnostics;
 import tpb.spec.Message;
+import tpb.spec.model.ArmDef;
 import tpb.spec.model.EnumDef;
+import tpb.spec.model.Layout;
+import tpb.spec.model.Leaf;
 import tpb.spec.model.EnumValue;
 import tpb.spec.model.IsaModel;
 import tpb.spec.model.LutDef;
@@ -46,7 +49,29 @@ final class LutRule implements Rule {
             if (l.involution()) {
                 checkInvolution(l, from, diags);
             }
+            String user = decodedBy(model, l);
+            if (user != null && l.toEnum() == null) {
+                Map<Long, LutDef.Entry> byWire = new HashMap<>();
+                for (LutDef.Entry e : l.entries()) {
+                    LutDef.Entry first = byWire.putIfAbsent(e.value(), e);
+                    if (first != null) {
+                        diags.error(e.pos(), Message.LUT_NOT_INJECTIVE, l.name(), first.key(), e.key(), e.value(), user);
+                    }
+                }
+            }
         }
+    }
+
+    /** A field that decodes through {@code l} (so the table must be one-to-one), as "field 'x' of arm Y", or null. */
+    private static String decodedBy(IsaModel model, LutDef l) {
+        for (ArmDef a : model.arms()) {
+            for (Leaf leaf : Layout.arm(model, a)) {
+                if (l.name().equals(leaf.def().lutRef())) {
+                    return "field '" + leaf.def().name() + "' of arm " + a.name();
+                }
+            }
+        }
+        return null;
     }
 
     private static void checkInvolution(LutDef l, EnumDef from, Diagnostics diags) {

@@ -26,24 +26,24 @@ final class SyntaxRule implements Rule {
             try {
                 syntax = a.syntax() == null ? Syntax.defaultFor(a.name()) : Syntax.parse(a.syntax());
             } catch (IllegalArgumentException e) {
-                diags.error(a.pos(), Message.SYNTAX, a.name(), e.getMessage());
+                diags.error(a.syntaxPos(), Message.SYNTAX, a.name(), e.getMessage());
                 continue;
             }
             List<Leaf> leaves = Layout.arm(model, a);
             if (syntax.mnemonicField() != null) {
                 Leaf l = Layout.find(leaves, syntax.mnemonicField());
                 if (l == null || l.def().enumRef() == null && l.def().lutRef() == null) {
-                    diags.error(a.pos(), Message.SYNTAX, a.name(), "the mnemonic placeholder {" + syntax.mnemonicField()
+                    diags.error(a.syntaxPos(), Message.SYNTAX, a.name(), "the mnemonic placeholder {" + syntax.mnemonicField()
                             + "} must name an enum or LUT field");
                 }
             }
             for (String op : syntax.operands()) {
                 Leaf l = Layout.find(leaves, op);
                 if (l == null) {
-                    diags.error(a.pos(), Message.SYNTAX, a.name(), "operand {" + op + "} names no field");
+                    diags.error(a.syntaxPos(), Message.SYNTAX, a.name(), "operand {" + op + "} names no field");
                 } else if (l.def().isConst() || l.def().reserved() || ExampleEncoder.isOpcode(model, l)
                         || l.def().kind() == FieldDef.Kind.SCALAR && l.def().count() > 1) {
-                    diags.error(a.pos(), Message.SYNTAX, a.name(), "operand {" + op + "} is fixed or an array; it cannot be an operand");
+                    diags.error(a.syntaxPos(), Message.SYNTAX, a.name(), "operand {" + op + "} is fixed or an array; it cannot be an operand");
                 }
             }
             String key = syntax.prefix();
@@ -56,7 +56,8 @@ final class SyntaxRule implements Rule {
                 }
             }
             if (clash != null) {
-                diags.error(a.pos(), Message.SYNTAX, a.name(), "mnemonic '" + syntax.template() + "' is ambiguous with arm '" + clash.name() + "'");
+                diags.error(a.syntaxPos(), Message.SYNTAX, a.name(), "mnemonic '" + syntax.template() + "' is ambiguous with arm '" + clash.name()
+                        + "' (" + clash.syntaxPos().file() + ":" + clash.syntaxPos().line() + ")");
             } else {
                 (syntax.mnemonicField() == null ? exact : prefixes).put(key, a);
             }

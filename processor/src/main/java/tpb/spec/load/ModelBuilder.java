@@ -663,6 +663,7 @@ final class ModelBuilder {
         Source opcodeSource = v.source("opcode_source", true);
         String doc = v.str("doc");
         String syntax = v.str("syntax");
+        Pos syntaxPos = v.has("syntax") ? v.pos("syntax") : v.pos("arm");
         List<FieldDef> fields = fields(v, "arm " + name);
         YSeq guardSeq = v.seq("guards");
         YSeq exampleSeq = v.seq("examples");
@@ -739,7 +740,7 @@ final class ModelBuilder {
             }
         }
         return new ArmDef(name, op.name(), op.value(), struct, engine, sync, select, fields, guards, syntax, examples,
-                views, unexercised(unexercisedMap), doc, source, opcodeSource, false, v.pos("arm"));
+                views, unexercised(unexercisedMap), doc, source, opcodeSource, false, v.pos("arm"), syntaxPos);
     }
 
     /** {@code unexercised: {field.path: "reason"}}: each reason a non-empty string. */
@@ -1106,6 +1107,12 @@ final class ModelBuilder {
         YSeq apSeq = v.seq("apertures");
         Source apSource = v.source("apertures_source", apSeq == null);
         List<String> terminators = v.strList("terminators");
+        List<Pos> terminatorPositions = new ArrayList<>();
+        if (v.node("terminators") instanceof YSeq termSeq) {
+            for (YNode t : termSeq.items()) {
+                terminatorPositions.add(t.pos());
+            }
+        }
         Source termSource = v.source("terminators_source", terminators.isEmpty());
         List<String> noEncoder = v.strList("no_encoder");
         Source noEncoderSource = v.source("no_encoder_source", noEncoder.isEmpty());
@@ -1166,7 +1173,7 @@ final class ModelBuilder {
             }
         }
         return new ArchDef(name, generation.intValue(), aliases, names, en, exclude, masks, oSource, constants, apertures, apSource,
-                terminators, termSource, noEncoder, noEncoderSource, source, v.pos("arch"));
+                terminators, termSource, noEncoder, noEncoderSource, source, v.pos("arch"), terminatorPositions);
     }
 
     private ConflictDef buildConflict(MapView v) {
@@ -1207,11 +1214,15 @@ final class ModelBuilder {
         v.finish();
         String arm = null;
         String field = null;
+        Pos armPos = v.pos("feature");
+        Pos fieldPos = armPos;
         Source setSource = null;
         if (setBy != null) {
             MapView sv = new MapView(setBy, "set_by of feature " + name, diags);
             arm = sv.reqStr("arm");
             field = sv.reqStr("field");
+            armPos = sv.pos("arm");
+            fieldPos = sv.pos("field");
             setSource = sv.source("source", true);
             sv.finish();
         }
@@ -1224,7 +1235,7 @@ final class ModelBuilder {
                 Source s = rv.source("source", true);
                 rv.finish();
                 if (rarm != null && message != null) {
-                    out.add(new FeatureDef.Requirement(rarm, message, s, rm.pos()));
+                    out.add(new FeatureDef.Requirement(rarm, message, s, rv.pos("arm")));
                 }
             }
         }
@@ -1243,7 +1254,7 @@ final class ModelBuilder {
         if (arm == null || field == null || source == null) {
             return null;
         }
-        return new FeatureDef(name, doc, source, arm, field, setSource, out, clears, v.pos("feature"));
+        return new FeatureDef(name, doc, source, arm, field, setSource, out, clears, v.pos("feature"), armPos, fieldPos);
     }
 
     private StageDef buildStage(MapView v) {

@@ -18,7 +18,7 @@ import tpb.spec.Pos;
 public record ArchDef(String name, int generation, List<String> aliases, Map<String, String> names, String opcodeEnum,
         List<String> excludeTags, List<Mask> masks, Source opcodesSource, List<Constant> constants,
         List<Aperture> apertures, Source aperturesSource, List<String> terminators, Source terminatorsSource,
-        List<String> noEncoder, Source noEncoderSource, Source source, Pos pos) {
+        List<String> noEncoder, Source noEncoderSource, Source source, Pos pos, List<Pos> terminatorPositions) {
 
     /** Bit i set means value {@code base + i} is legal. */
     public record Mask(long base, long bits, Pos pos) {}

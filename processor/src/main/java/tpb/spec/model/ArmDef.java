@@ -26,7 +26,16 @@ public record ArmDef(
         Source source,
         Source opcodeSource,
         boolean opaque,
-        Pos pos) {
+        Pos pos,
+        Pos syntaxPos) {
+    /** An arm whose syntax line (if any) is reported at the arm itself. */
+    public ArmDef(String name, String opcodeName, long opcode, String struct, String engine, String sync, Select select,
+            List<FieldDef> fields, List<Guard> guards, String syntax, List<Example> examples, List<ViewDef> views,
+            List<Unexercised> unexercised, String doc, Source source, Source opcodeSource, boolean opaque, Pos pos) {
+        this(name, opcodeName, opcode, struct, engine, sync, select, fields, guards, syntax, examples, views, unexercised, doc,
+                source, opcodeSource, opaque, pos, pos);
+    }
+
     public ArmDef {
         fields = List.copyOf(fields);
         guards = List.copyOf(guards);

@@ -11,7 +11,7 @@ import tpb.spec.Pos;
  * before the record's own clear and set.
  */
 public record FeatureDef(String name, String doc, Source source, String setByArm, String setByField, Source setBySource,
-        List<Requirement> requiredBy, List<Clear> clearedBy, Pos pos) {
+        List<Requirement> requiredBy, List<Clear> clearedBy, Pos pos, Pos setByArmPos, Pos setByFieldPos) {
     /** An arm that is legal only when the feature is set; {@code message} is what the sources say happens otherwise. */
     public record Requirement(String arm, String message, Source source, Pos pos) {}
 
