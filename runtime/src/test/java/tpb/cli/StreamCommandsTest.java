@@ -88,7 +88,8 @@ class StreamCommandsTest {
         CliRun sunda = CliRun.of("validate", bin.toString(), "--arch", "sunda");
         assertEquals(1, sunda.code());
         assertEquals("record 0 (+0x00) opcode: generation: CoreBarrier has no encoder on SUNDA: seed000 §6 (CoreBarrier is gen3-only: "
-                + "CoreV3, no CoreV2 encoder); facts §3.10 (isa/sp-sync-encoding.md: CoreV3 emitter only) (STRONG)\n", sunda.out());
+                + "CoreV3, no CoreV2 encoder); facts §3.10 (isa/sp-sync-encoding.md: CoreV3 emitter only) (STRONG)\n"
+                + "tpb: " + bin + ": 1 violation(s) in 2 records\n", sunda.err());
     }
 
     /** Writes {@code text} to NAME.s in {@code dir} and assembles it to NAME.bin, which it returns. */
