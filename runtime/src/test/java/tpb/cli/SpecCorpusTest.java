@@ -48,6 +48,7 @@ class SpecCorpusTest {
         CliRun r = CliRun.of("check-spec", dir.resolve("isa.yaml").toString());
         assertEquals("", r.err());
         assertEquals(0, r.code());
-        assertEquals("isa.yaml: ok: 2 arms (2 with a layout), 2 enums, 2 LUTs, 0 groups, 1 arch profiles, 0 conflicts, 1 module features\n", r.out());
+        assertEquals("isa.yaml: ok: 2 arms (2 with a layout), 2 enums, 2 LUTs, 0 groups, 1 arch profiles, 0 conflicts, 1 module features\n",
+                r.out().replace(dir + "/", ""));
     }
 }

@@ -63,10 +63,10 @@ class SpecToolsTest {
         Path spec = copy(dir.resolve("spec"));
         edit(spec.resolve("isa/tpb/enums/opcode.yaml"), "  - {name: Invalid,", "  - {name: Probe, value: 0xFE}\n  - {name: Invalid,");
         CliRun r = CliRun.of("check-spec", spec.toString());
-        assertEquals(1, r.code(), r.out());
+        assertEquals(1, r.code(), r.err());
         assertEquals(spec + "/isa/tpb/arch/profiles.yaml:16:7: arch SUNDA: the opcode masks and the generation rule disagree:"
                 + " only in masks [], only by generation [0xFE]; 0xFE (Probe) has no since:, so it lives in every generation"
-                + " (give a new opcode since: N, the first generation that has it)\n" + spec + "/isa/tpb/isa.yaml: 1 error(s)\n", r.out());
+                + " (give a new opcode since: N, the first generation that has it)\ntpb: " + spec + "/isa/tpb/isa.yaml: 1 error(s)\n", r.err());
     }
 
     @Test
