@@ -386,12 +386,13 @@ public final class DocSite {
                 opaque++;
                 continue;
             }
-            weak(h, "arm " + a.name(), a.source());
+            String page = "arms/" + a.name() + ".html";
+            weak(h, "arm " + a.name(), a.source(), page);
             if (a.opcodeSource() != null) {
-                weak(h, "arm " + a.name() + " opcode binding", a.opcodeSource());
+                weak(h, "arm " + a.name() + " opcode binding", a.opcodeSource(), page);
             }
             for (Leaf l : Layout.arm(model, a)) {
-                weak(h, "arm " + a.name() + " field " + l.path(), l.source());
+                weak(h, "arm " + a.name() + " field " + l.path(), l.source(), page);
             }
         }
         for (EnumDef e : model.enums()) {
@@ -444,8 +445,19 @@ public final class DocSite {
     }
 
     private static void weak(Html h, String what, Source s) {
+        weak(h, what, s, null);
+    }
+
+    /** A row for a weak fact; {@code page} (relative to the site root) links it to the page that shows it. */
+    private static void weak(Html h, String what, Source s, String page) {
         if (s != null && (s.confidence() == Confidence.ASSUMED || s.confidence() == Confidence.SPECULATIVE)) {
-            h.raw("<tr><td>").text(what).raw("</td><td>").raw(badge(s.confidence())).raw("</td><td>").text(s.ref()).raw("</td></tr>\n");
+            h.raw("<tr><td>");
+            if (page != null) {
+                h.raw("<a href=\"").raw(Html.esc(page)).raw("\">").text(what).raw("</a>");
+            } else {
+                h.text(what);
+            }
+            h.raw("</td><td>").raw(badge(s.confidence())).raw("</td><td>").text(s.ref()).raw("</td></tr>\n");
         }
     }
 
@@ -457,7 +469,7 @@ public final class DocSite {
             code { font: 13px ui-monospace, monospace; }
             .conf { color: #fff; border-radius: 3px; padding: 0 5px; font-size: 11px; }
             .opmap td { width: 66px; max-width: 66px; height: 36px; text-align: center; font: 11px ui-monospace, monospace;
-                        overflow: hidden; white-space: nowrap; text-overflow: ellipsis; padding: 2px; }
+                        white-space: normal; overflow-wrap: anywhere; padding: 2px; }
             .opmap small { font-size: 9px; }
             .opmap a { color: inherit; text-decoration: none; }
             span.cell { display: inline-block; padding: 2px 6px; }

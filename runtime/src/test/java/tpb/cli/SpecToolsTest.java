@@ -105,7 +105,12 @@ class SpecToolsTest {
         assertTrue(index.contains("<td class=\"cell sentinel\" title=\"Invalid\"><a href=\"arms/Invalid.html\">FF<br><small>Invalid</small></a></td>"), index);
         assertTrue(index.contains("<td class=\"cell reserved\" title=\"reserved\">0B</td>"));
         String assumed = Files.readString(dir.resolve("assumptions.html"));
-        assertTrue(assumed.contains("arm TensorScalarArith opcode binding"));
+        assertTrue(assumed.contains("<tr><td><a href=\"arms/TensorScalarArith.html\">arm TensorScalarArith opcode binding</a></td>"),
+                "an assumption about an arm links to the arm's page");
+        // opcode-map cells wrap long arm names instead of cutting them to "TensorScal…"
+        String css = Files.readString(dir.resolve("style.css"));
+        String cell = css.substring(css.indexOf(".opmap td {"), css.indexOf("}", css.indexOf(".opmap td {")));
+        assertTrue(cell.contains("overflow-wrap: anywhere") && !cell.contains("text-overflow: ellipsis"), cell);
         assertTrue(assumed.contains("152 opaque arms"));
     }
 }
