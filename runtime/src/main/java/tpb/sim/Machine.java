@@ -85,10 +85,12 @@ final class Machine {
         }
     }
 
+    /** Counts a step; the one past the budget faults uncounted, so a report's steps are the steps taken. */
     void step() {
-        if (++steps > maxSteps) {
+        if (steps >= maxSteps) {
             throw new SimFault("step budget of " + maxSteps + " exhausted");
         }
+        steps++;
     }
 
     /**

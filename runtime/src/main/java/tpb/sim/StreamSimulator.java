@@ -386,7 +386,11 @@ public final class StreamSimulator implements Sequencer {
             while (true) {
                 final long w = code[pc];
                 if (++steps > gate && kind(w) != OUTSIDE) {
-                    if (turnOver(steps)) {
+                    if (steps > m.maxSteps) {
+                        steps--; // the record past the budget does not run: the report counts the steps taken
+                        throw new SimFault("step budget of " + m.maxSteps + " exhausted");
+                    }
+                    if (steps > turnEnd) {
                         steps--; // the record runs next turn
                         return Outcome.YIELD;
                     }
@@ -530,14 +534,6 @@ public final class StreamSimulator implements Sequencer {
 
     /** The last step of this turn: the step budget's end, or the quantum's. */
     private long turnEnd;
-
-    /** Past the gate: the budget's end faults; past the quantum's the turn is over. */
-    private boolean turnOver(long steps) {
-        if (steps > m.maxSteps) {
-            throw new SimFault("step budget of " + m.maxSteps + " exhausted");
-        }
-        return steps > turnEnd;
-    }
 
 
     /** A compare's right-hand side, or a move's source: the immediate, or a 32-bit register (unsigned). */

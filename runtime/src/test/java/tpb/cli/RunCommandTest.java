@@ -111,11 +111,11 @@ class RunCommandTest {
                 + "trace      1  mov r0, r0 valid_num=BITS32 dtype=INT32 src_mode=IMMEDIATE immediate=1\n"), t.out());
         CliRun budget = CliRun.of("run", KERNELS + "02_nested3.yaml", "--max-steps", "50");
         assertEquals(1, budget.code());
-        assertTrue(budget.out().startsWith("FAULT after 51 steps: step budget of 50 exhausted\n"), budget.out());
+        assertTrue(budget.out().startsWith("FAULT after 50 steps: step budget of 50 exhausted\n"), budget.out()); // was 51: one past the budget
         Path bin = dir.resolve("loop.bin");
         assertEquals(0, CliRun.of("asm", writeTo(dir.resolve("l.s"), "l: jmp l target_mode=REL_IMM\n"), "-o", bin.toString()).code());
         CliRun forever = CliRun.of("run", bin.toString(), "--max-steps", "1000");
-        assertEquals("FAULT after 1001 steps: step budget of 1000 exhausted", forever.out().lines().findFirst().orElseThrow());
+        assertEquals("FAULT after 1000 steps: step budget of 1000 exhausted", forever.out().lines().findFirst().orElseThrow());
         Path wait = dir.resolve("wait.bin");
         assertEquals(0, CliRun.of("asm", writeTo(dir.resolve("w.s"), "sem events.wait_mode=SEM_GE_IMM events.wait_idx=3 events.semaphore_value=1\nexit\n"),
                 "-o", wait.toString()).code());
