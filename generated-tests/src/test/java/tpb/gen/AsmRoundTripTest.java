@@ -1,7 +1,6 @@
 package tpb.gen;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Arrays;
 import java.util.Random;
@@ -60,8 +59,7 @@ class AsmRoundTripTest {
     void aMillionRandomRecords() {
         Random random = new Random(20261130);
         int chunk = 50_000;
-        int total = 0;
-        for (int round = 0; round < 20; round++) {
+        for (int round = 0; round < 20; round++) { // 20 x 50,000 records
             byte[] b = new byte[chunk * 64];
             random.nextBytes(b);
             for (int i = 0; i < chunk; i += 3) {
@@ -76,8 +74,6 @@ class AsmRoundTripTest {
             }
             String text = String.join("\n", Disassembler.listing(s, false));
             assertArrayEquals(b, ASM.assemble(text));
-            total += chunk;
         }
-        assertEquals(1_000_000, total);
     }
 }

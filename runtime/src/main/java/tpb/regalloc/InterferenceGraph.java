@@ -46,7 +46,11 @@ public final class InterferenceGraph {
         return n;
     }
 
-    /** Builds the graph of overlapping live ranges by a sweep over starts: O(n log n + edges). */
+    /**
+     * Builds the graph of overlapping live ranges by a sweep over starts: O(n log n + edges).
+     * Ranges are closed intervals, so an active range interferes with one starting at its own end
+     * ({@code >=}): that shared position is an instruction reading both (see {@link LiveIntervals}).
+     */
     static InterferenceGraph of(LiveIntervals li) {
         int n = li.regs.size();
         int[] width = new int[n];

@@ -25,6 +25,19 @@ import tpb.lower.VReg;
  * </ul>
  * Positions are two per instruction: uses at 2p, the def at 2p+1, so an instruction may write the
  * register it reads last.
+ *
+ * <p>Where two ranges meet at one instruction (the convention, and why): a range is the closed
+ * interval [first, last] of its positions, and two ranges interfere when they share a position
+ * ({@link InterferenceGraph} sweeps with {@code end >= start}). A shared position is always a
+ * 2p — registers read by the same instruction, which must hold their values at once, even when
+ * one of them is read there for the first time (a never-written register holds its reset value,
+ * facts §7.1). The def sits one position later, after the instruction's reads, because the
+ * record reads its sources before it writes its destination (dst = src0 op src1, facts §7.1):
+ * the destination may take the slot of a source read there for the last time. With every kernel
+ * register observable at Exit, that reuse is what lets an ALU op on two reloaded spill
+ * temporaries fit two registers. Kernel registers never meet at a single position (Exit reads
+ * them all, so none ends early); temporaries do. {@code AllocatorEdgesTest} fails if either side
+ * is flipped.
  */
 public final class LiveIntervals {
     /** Registers in order of first appearance, with their ranges and spill weights. */

@@ -40,15 +40,33 @@ class DifferentialTest {
         }
     }
 
+    static final long IR_BUDGET = 100_000;
+
+    /** Generous: one IR step becomes a few records (counters, fences, reloads and stores around it). */
+    static final long RECORDS_PER_IR_STEP = 64;
+
+    /**
+     * The step budget of the lowered and stream runs, from the IR run's count. When the IR run
+     * ends, the others get ample room to end too ({@link #RECORDS_PER_IR_STEP} per IR step): a run
+     * that needed more would show as a step-budget fault against the IR's exit, not pass. When the
+     * IR run does not end, neither may the others, and that is seen as well within the IR's own
+     * budget as within ten million steps (which random kernels that loop forever used to burn,
+     * three times each).
+     */
+    static long budget(SimResult ir) {
+        boolean endless = ir.message() != null && ir.message().startsWith("step budget");
+        return endless ? IR_BUDGET : RECORDS_PER_IR_STEP * ir.steps() + 1_000;
+    }
+
     static void agree(Module m, Compiler.Options o) {
         Map<EngineType, Compiler.EngineOutput> out = Compiler.compile(m, o);
         Map<EngineType, SimResult> irs = new java.util.EnumMap<>(EngineType.class);
-        out.keySet().forEach(e -> irs.put(e, IrSimulator.run(m, e, 100_000)));
+        out.keySet().forEach(e -> irs.put(e, IrSimulator.run(m, e, IR_BUDGET)));
         // the legs in pipeline order, so the first to disagree names the pass at fault
         Map<EngineType, SimResult> lowered = loweredAgrees(m, o, irs);
         for (Compiler.EngineOutput eo : out.values()) {
             SimResult ir = irs.get(eo.engine());
-            SimResult st = StreamSimulator.run(eo.stream(), eo.registers(), 10_000_000, null, m.memory(), m.queues());
+            SimResult st = StreamSimulator.run(eo.stream(), eo.registers(), budget(ir), null, m.memory(), m.queues());
             assertEquals(ir.status(), st.status(), eo.engine() + ": " + ir.message() + " / " + st.message());
             if (ir.message() != null && ir.message().startsWith("step budget")) {
                 // neither run ends: the budgets differ (one IR step is several records), so do the messages
@@ -89,7 +107,7 @@ class DifferentialTest {
         Map<EngineType, SimResult> out = new java.util.EnumMap<>(EngineType.class);
         Compiler.lower(m, o).forEach((engine, code) -> {
             SimResult ir = irs.get(engine);
-            SimResult lo = LoweredSimulator.run(code, 10_000_000, m.memory(), m.queues());
+            SimResult lo = LoweredSimulator.run(code, budget(ir), m.memory(), m.queues());
             out.put(engine, lo);
             assertEquals(ir.status(), lo.status(), engine + " IR / lowered: " + ir.message() + " / " + lo.message());
             if (ir.message() != null && ir.message().startsWith("step budget")) {
@@ -122,8 +140,9 @@ class DifferentialTest {
         }
         for (Compiler.EngineOutput eo : allocated.values()) {
             Compiler.EngineOutput po = plain.get(eo.engine());
-            SimResult a = StreamSimulator.run(eo.stream(), eo.registers(), 10_000_000, null, m.memory(), m.queues());
-            SimResult p = StreamSimulator.run(po.stream(), po.registers(), 10_000_000, null, m.memory(), m.queues());
+            long budget = budget(irs.get(eo.engine()));
+            SimResult a = StreamSimulator.run(eo.stream(), eo.registers(), budget, null, m.memory(), m.queues());
+            SimResult p = StreamSimulator.run(po.stream(), po.registers(), budget, null, m.memory(), m.queues());
             assertEquals(p.status(), a.status(), eo.engine() + " unallocated / allocated: " + p.message() + " / " + a.message());
             if (p.message() != null && p.message().startsWith("step budget")) {
                 continue;
