@@ -7,10 +7,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * SwitchQueueInstance after a trigger has fired, with and without no_rearm, at every level. Facts
- * §7.5: a DMATrigger fires block N of its queue, N its fireCount cursor, then advances it;
+ * §7.5: a DMATrigger fires block N of its queue, N its own fireCount cursor, then advances it;
  * SwitchQueueInstance erases the cursors unless no_rearm; ResetQueueInstance always does. The
- * same trigger fires on both trips of a loop, so the expected fire logs hold whether the cursor is
- * kept per queue or per trigger. Written out literally, not computed.
+ * same trigger fires on every trip of a loop, so the expected fire logs hold whether the cursor is
+ * kept per queue or per trigger (it is per trigger: seed000 §4.3). Written out literally, not
+ * computed.
  */
 class QueueSwitchTest {
     static String kernel(String afterFire) {
@@ -23,11 +24,10 @@ class QueueSwitchTest {
                       - inst: Loop
                         var: i
                         lb: 0
-                        ub: 3
+                        ub: 4
                         body:
                           - {inst: DMATrigger, queue: q0, block_id: 0}
                           - %s
-                      - {inst: DMATrigger, queue: q0, block_id: 0}
                       - {inst: Exit}
                 """.formatted(afterFire);
     }
