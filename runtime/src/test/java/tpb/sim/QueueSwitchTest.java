@@ -15,13 +15,17 @@ import org.junit.jupiter.api.Test;
  */
 class QueueSwitchTest {
     static String kernel(String afterFire) {
+        return kernel("", afterFire);
+    }
+
+    static String kernel(String prelude, String afterFire) {
         return """
                 kernel: switch_after_fire
                 registers: [i]
                 functions:
                   - name: main
                     insts:
-                      - inst: Loop
+                %s      - inst: Loop
                         var: i
                         lb: 0
                         ub: 4
@@ -29,11 +33,15 @@ class QueueSwitchTest {
                           - {inst: DMATrigger, queue: q0, block_id: 0}
                           - %s
                       - {inst: Exit}
-                """.formatted(afterFire);
+                """.formatted(prelude, afterFire);
     }
 
     static void fires(String afterFire, List<String> expected) {
-        for (SimResult r : TruthTables.runAll("queue", kernel(afterFire), SimResult.Status.EXIT, null)) {
+        fires("", afterFire, expected);
+    }
+
+    static void fires(String prelude, String afterFire, List<String> expected) {
+        for (SimResult r : TruthTables.runAll("queue", kernel(prelude, afterFire), SimResult.Status.EXIT, null)) {
             assertEquals(expected, r.fired(), afterFire);
         }
     }
@@ -50,8 +58,8 @@ class QueueSwitchTest {
 
     @Test
     void aResetRewindsTheCursor() {
-        // ResetQueueInstance needs the module feature a no_rearm switch sets (facts §3.10)
-        fires("{inst: ResetQueueInstance, queue: q0}\n          - {inst: SwitchQueueInstance, queue: q0, no_rearm: true}",
+        // ResetQueueInstance needs the module feature a no_rearm switch sets, before it (facts §3.10)
+        fires("      - {inst: SwitchQueueInstance, queue: q0, no_rearm: true}\n", "{inst: ResetQueueInstance, queue: q0}",
                 List.of("q0[0]", "q0[0]", "q0[0]", "q0[0]"));
     }
 }
