@@ -15,17 +15,13 @@ import org.junit.jupiter.api.Test;
  */
 class QueueSwitchTest {
     static String kernel(String afterFire) {
-        return kernel("", afterFire);
-    }
-
-    static String kernel(String prelude, String afterFire) {
         return """
                 kernel: switch_after_fire
                 registers: [i]
                 functions:
                   - name: main
                     insts:
-                %s      - inst: Loop
+                      - inst: Loop
                         var: i
                         lb: 0
                         ub: 4
@@ -33,15 +29,11 @@ class QueueSwitchTest {
                           - {inst: DMATrigger, queue: q0, block_id: 0}
                           - %s
                       - {inst: Exit}
-                """.formatted(prelude, afterFire);
+                """.formatted(afterFire);
     }
 
     static void fires(String afterFire, List<String> expected) {
-        fires("", afterFire, expected);
-    }
-
-    static void fires(String prelude, String afterFire, List<String> expected) {
-        for (SimResult r : TruthTables.runAll("queue", kernel(prelude, afterFire), SimResult.Status.EXIT, null)) {
+        for (SimResult r : TruthTables.runAll("queue", kernel(afterFire), SimResult.Status.EXIT, null)) {
             assertEquals(expected, r.fired(), afterFire);
         }
     }
@@ -58,8 +50,9 @@ class QueueSwitchTest {
 
     @Test
     void aResetRewindsTheCursor() {
-        // ResetQueueInstance needs the module feature a no_rearm switch sets, before it (facts §3.10)
-        fires("      - {inst: SwitchQueueInstance, queue: q0, no_rearm: true}\n", "{inst: ResetQueueInstance, queue: q0}",
+        // ResetQueueInstance needs the module feature a no_rearm switch sets, and clears it (facts §3.10):
+        // a no_rearm switch (which keeps the cursor) comes right before each reset
+        fires("{inst: SwitchQueueInstance, queue: q0, no_rearm: true}\n          - {inst: ResetQueueInstance, queue: q0}",
                 List.of("q0[0]", "q0[0]", "q0[0]", "q0[0]"));
     }
 }

@@ -91,12 +91,12 @@ class RandomKernelsTest {
         java.util.Collections.shuffle(body, r);
         int trips = 2 + r.nextInt(3);
         for (String c : before) {
-            k.append("      - ").append(c).append("\n");
+            k.append("      - ").append(c.replace("%I", "      ")).append("\n");
             apply(c, queues, cursor, fired);
         }
         k.append("      - inst: Loop\n        var: i\n        lb: 0\n        ub: ").append(trips).append("\n        body:\n");
         for (String c : body) {
-            k.append("          - ").append(c).append("\n");
+            k.append("          - ").append(c.replace("%I", "          ")).append("\n");
         }
         for (int t = 0; t < trips; t++) {
             for (String c : body) {
@@ -115,7 +115,9 @@ class RandomKernelsTest {
             switch (r.nextInt(3)) {
                 case 0 -> out.add("{inst: SwitchQueueInstance, queue: " + q + "}");
                 case 1 -> out.add("{inst: SwitchQueueInstance, queue: " + q + ", no_rearm: true}");
-                default -> out.add("{inst: ResetQueueInstance, queue: " + q + "}");
+                // a reset clears the module feature it needs, so each comes right after a no_rearm switch (d473235)
+                default -> out.add("{inst: SwitchQueueInstance, queue: " + q + ", no_rearm: true}\n%I- {inst: ResetQueueInstance, queue: "
+                        + q + "}");
             }
         }
         return out;
