@@ -96,13 +96,19 @@ public final class Assembler {
     private static final java.util.regex.Pattern LISTING = java.util.regex.Pattern.compile("\\s*\\d+\\s+0x[0-9a-fA-F]+\\s+");
     private static final java.util.regex.Pattern LABEL = java.util.regex.Pattern.compile("([A-Za-z_.$][A-Za-z0-9_.$]*):");
 
+    /** The line without its comment; a ';' inside brackets separates a group operand's fields. */
     private static String stripComment(String s) {
         boolean quoted = false;
+        int depth = 0;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             if (c == '"' && (i == 0 || s.charAt(i - 1) != '\\')) {
                 quoted = !quoted;
-            } else if (!quoted && (c == ';' || c == '#')) {
+            } else if (!quoted && c == '[') {
+                depth++;
+            } else if (!quoted && c == ']') {
+                depth = Math.max(0, depth - 1);
+            } else if (!quoted && depth == 0 && (c == ';' || c == '#')) {
                 return s.substring(0, i);
             }
         }
@@ -148,9 +154,15 @@ public final class Assembler {
                 throw new AsmException(l.number(), lex.column(), mnemonic.text() + " takes " + syntax.operands().size()
                         + " operand" + (syntax.operands().size() == 1 ? "" : "s") + ": " + String.join(", ", syntax.operands()));
             }
-            FieldInfo f = Disassembler.find(fields, syntax.operands().get(i));
-            put(f, v, out, at, labels, l);
-            given.add(f.name());
+            List<FieldInfo> operand = Disassembler.operand(fields, syntax.operands().get(i));
+            if (operand.size() == 1 && operand.get(0).name().equals(syntax.operands().get(i))) {
+                put(operand.get(0), v, out, at, labels, l);
+            } else {
+                group(syntax.operands().get(i), operand, v, out, at, labels, l);
+            }
+            for (FieldInfo f : operand) {
+                given.add(f.name());
+            }
         }
         while (!lex.atEnd()) {
             Lexer.Token name = lex.word();
@@ -168,6 +180,31 @@ public final class Assembler {
                 throw new AsmException(l.number(), lex.column(), "a value for " + name.text());
             }
             put(f, v, out, at, labels, l);
+        }
+    }
+
+    /** A group operand, {@code [start; steps; nums]}: one segment per field of the group, in spec order. */
+    private static void group(String name, List<FieldInfo> members, Lexer.Token v, byte[] out, int at,
+            Map<String, Integer> labels, Line l) {
+        List<Lexer.Token> segments = v.kind() == Lexer.Kind.GROUP ? v.items()
+                : v.kind() == Lexer.Kind.LIST && members.size() == 1 ? List.of(v) : List.of();
+        if (segments.size() != members.size()) {
+            List<String> parts = new ArrayList<>();
+            for (FieldInfo f : members) {
+                parts.add(f.name().substring(name.length() + 1) + (f.count() > 1 ? "[" + f.count() + "]" : ""));
+            }
+            throw new AsmException(l.number(), v.column(), name + " takes [" + String.join("; ", parts) + "]");
+        }
+        for (int m = 0; m < members.size(); m++) {
+            FieldInfo f = members.get(m);
+            Lexer.Token seg = segments.get(m);
+            if (f.count() > 1) {
+                put(f, seg, out, at, labels, l);
+            } else if (seg.items().size() != 1) {
+                throw new AsmException(l.number(), seg.column(), f.name() + " takes one value");
+            } else {
+                put(f, seg.items().get(0), out, at, labels, l);
+            }
         }
     }
 

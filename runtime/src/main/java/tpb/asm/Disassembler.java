@@ -191,15 +191,60 @@ public final class Disassembler {
         }
         for (int i = 0; i < syntax.operands().size(); i++) {
             out.append(i == 0 ? " " : ", ");
-            out.append(value(b, off, find(fields, syntax.operands().get(i)), label));
+            List<FieldInfo> operand = operand(fields, syntax.operands().get(i));
+            if (operand.size() == 1 && operand.get(0).name().equals(syntax.operands().get(i))) {
+                out.append(value(b, off, operand.get(0), label));
+            } else {
+                group(b, off, operand, out);
+            }
         }
         for (FieldInfo f : fields) {
             if (!Fields.settable(f) || f.name().equals(syntax.mnemonicField()) || syntax.operands().contains(f.name())
-                    || Fields.allZero(b, off, f)) {
+                    || Fields.groupOf(f) != null && syntax.operands().contains(Fields.groupOf(f)) || Fields.allZero(b, off, f)) {
                 continue;
             }
             out.append(' ').append(f.name()).append('=').append(value(b, off, f, label));
         }
+    }
+
+    /**
+     * A group operand in its compact form: the group's fields in spec order inside brackets,
+     * separated by {@code ;}, array elements by {@code ,}; unsigned scalars (addresses) in hex:
+     * a TENSOR3D reads {@code [0x37b00; 1,0,0; 128,1,1]} (start; steps; nums).
+     */
+    static void group(byte[] b, int off, List<FieldInfo> members, StringBuilder out) {
+        out.append('[');
+        for (int m = 0; m < members.size(); m++) {
+            FieldInfo f = members.get(m);
+            out.append(m == 0 ? "" : "; ");
+            if (f.count() > 1) {
+                for (int i = 0; i < f.count(); i++) {
+                    out.append(i == 0 ? "" : ",").append(Fields.read(b, off, f, i));
+                }
+            } else if (f.table() != null || Fields.signed(f)) {
+                out.append(value(b, off, f, v -> false));
+            } else {
+                out.append("0x").append(Long.toHexString(Fields.read(b, off, f, 0)));
+            }
+        }
+        out.append(']');
+    }
+
+    /** The field an operand names, or the fields of the group it names, in spec order. */
+    static List<FieldInfo> operand(List<FieldInfo> fields, String name) {
+        List<FieldInfo> members = new ArrayList<>();
+        for (FieldInfo f : fields) {
+            if (f.name().equals(name)) {
+                return List.of(f);
+            }
+            if (f.name().startsWith(name + ".")) {
+                members.add(f);
+            }
+        }
+        if (members.isEmpty()) {
+            throw new IllegalStateException("the spec's syntax names no field " + name);
+        }
+        return members;
     }
 
     static FieldInfo find(List<FieldInfo> fields, String name) {

@@ -28,6 +28,12 @@ final class Fields {
         return !f.isConst() && !f.isReserved() && !isOpcode(f);
     }
 
+    /** The top-level group a flattened field belongs to ("src_mem_pattern" for "src_mem_pattern.start.word"), or null. */
+    static String groupOf(FieldInfo f) {
+        int dot = f.name().indexOf('.');
+        return dot < 0 ? null : f.name().substring(0, dot);
+    }
+
     static boolean isChars(FieldInfo f) {
         return f.type().startsWith("char[");
     }

@@ -3,9 +3,13 @@ package tpb.asm;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Tokens of one instruction's text: words, "strings", [lists], and the ',' and '=' marks. */
+/**
+ * Tokens of one instruction's text: words, "strings", [lists], [groups; of; lists] and the ','
+ * and '=' marks.
+ */
 final class Lexer {
-    enum Kind { WORD, STRING, LIST }
+    /** LIST: {@code [a, b]}, items are words; GROUP: {@code [a; b,c]}, items are LISTs, one per segment. */
+    enum Kind { WORD, STRING, LIST, GROUP }
 
     record Token(String text, int column, Kind kind, List<Token> items) {
         Token(String text, int column, Kind kind) {
@@ -50,7 +54,7 @@ final class Lexer {
     Token word() {
         skipSpace();
         int start = i;
-        while (i < s.length() && !Character.isWhitespace(s.charAt(i)) && ",=[]\"".indexOf(s.charAt(i)) < 0) {
+        while (i < s.length() && !Character.isWhitespace(s.charAt(i)) && ",=[];\"".indexOf(s.charAt(i)) < 0) {
             i++;
         }
         if (start == i) {
@@ -84,19 +88,28 @@ final class Lexer {
         }
         if (c == '[') {
             i++;
+            List<Token> segments = new ArrayList<>();
             List<Token> items = new ArrayList<>();
+            int segmentStart = i;
             while (true) {
                 skipSpace();
-                if (i < s.length() && s.charAt(i) == ']') {
-                    i++;
-                    break;
+                if (i < s.length() && (s.charAt(i) == ']' || s.charAt(i) == ';')) {
+                    segments.add(new Token(s.substring(segmentStart, i).trim(), base + segmentStart, Kind.LIST, items));
+                    items = new ArrayList<>();
+                    if (s.charAt(i++) == ']') {
+                        break;
+                    }
+                    segmentStart = i;
+                    continue;
                 }
                 if (!items.isEmpty()) {
                     expect(',', "',' or ']' in a list");
                 }
                 items.add(word());
             }
-            return new Token(s.substring(start, i), base + start, Kind.LIST, items);
+            return segments.size() == 1
+                    ? new Token(s.substring(start, i), base + start, Kind.LIST, segments.get(0).items())
+                    : new Token(s.substring(start, i), base + start, Kind.GROUP, segments);
         }
         return word();
     }

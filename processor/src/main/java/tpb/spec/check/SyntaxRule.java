@@ -13,7 +13,8 @@ import tpb.spec.model.Layout;
 import tpb.spec.model.Leaf;
 
 /**
- * Syntax lines parse, name fields that carry information, and give every arm its own mnemonic,
+ * Syntax lines parse, name fields (or whole groups, written as one bracketed operand) that carry
+ * information, and give every arm its own mnemonic,
  * so the disassembler's text always assembles back to the same arm.
  */
 final class SyntaxRule implements Rule {
@@ -39,8 +40,13 @@ final class SyntaxRule implements Rule {
             }
             for (String op : syntax.operands()) {
                 Leaf l = Layout.find(leaves, op);
-                if (l == null) {
+                List<Leaf> members = Layout.members(leaves, op);
+                if (l == null && members.isEmpty()) {
                     diags.error(a.syntaxPos(), Message.SYNTAX, a.name(), "operand {" + op + "} names no field");
+                } else if (l == null) {
+                    if (members.stream().anyMatch(m -> m.def().isConst() || m.def().reserved())) {
+                        diags.error(a.syntaxPos(), Message.SYNTAX, a.name(), "operand {" + op + "} is a group with fixed fields; it cannot be an operand");
+                    }
                 } else if (l.def().isConst() || l.def().reserved() || ExampleEncoder.isOpcode(model, l)
                         || l.def().kind() == FieldDef.Kind.SCALAR && l.def().count() > 1) {
                     diags.error(a.syntaxPos(), Message.SYNTAX, a.name(), "operand {" + op + "} is fixed or an array; it cannot be an operand");

@@ -46,6 +46,17 @@ public final class Layout {
         }
     }
 
+    /** The leaves of the group placed at {@code path} ("src_mem_pattern"), in order; empty when it is no group. */
+    public static List<Leaf> members(List<Leaf> leaves, String path) {
+        List<Leaf> out = new ArrayList<>();
+        for (Leaf l : leaves) {
+            if (l.path().startsWith(path + ".")) {
+                out.add(l);
+            }
+        }
+        return out;
+    }
+
     public static Leaf find(List<Leaf> leaves, String path) {
         for (Leaf l : leaves) {
             if (l.path().equals(path)) {
