@@ -13,11 +13,14 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import tpb.asm.Disassembler;
+import tpb.stream.RecordStream;
 import tpb.stream.StreamException;
+import tpb.stream.TypedCoverage;
 
 /**
- * {@code tpb disasm FILE.bin [--hex]}: one line per record: index, byte offset, text. The stream is
- * read and listed a chunk at a time ({@link Disassembler#CHUNK}), so memory does not grow with it.
+ * {@code tpb disasm FILE.bin [--hex] [--stats]}: one line per record: index, byte offset, text; or
+ * with {@code --stats} the typed-decode figures. The stream is read and listed a chunk at a time
+ * ({@link Disassembler#CHUNK}), so memory does not grow with it.
  */
 @Command(name = "disasm", mixinStandardHelpOptions = true,
         description = "Disassemble a stream of 64-byte records. Records no arm can hold print as .raw; "
@@ -32,6 +35,10 @@ final class DisasmCommand implements Callable<Integer> {
     @Option(names = "--hex", description = "Add each record's 64 bytes as a comment.")
     boolean hex;
 
+    @Option(names = "--stats", description = "Print, instead of the listing, how many records decode to an arm with a layout "
+            + "(typed), to an opaque arm, or to no arm (raw).")
+    boolean stats;
+
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write to FILE instead of stdout.")
     String output;
 
@@ -45,6 +52,17 @@ final class DisasmCommand implements Callable<Integer> {
     public Integer call() {
         if (NeffInput.is(input)) {
             return neff();
+        }
+        if (stats) {
+            RecordStream stream;
+            try {
+                stream = RecordStream.of(Inputs.read(input));
+            } catch (StreamException e) {
+                throw new CliException(input + ": " + e.getMessage());
+            }
+            String line = (input.equals("-") ? "<stdin>" : input) + ": " + TypedCoverage.of(stream) + "\n";
+            Output.write(output, line.getBytes(StandardCharsets.UTF_8), spec.commandLine().getOut());
+            return Tpb.OK;
         }
         boolean toStdout = output == null || output.equals("-");
         try (InputStream in = Inputs.open(input); Output out = Output.open(output, java.io.OutputStream.nullOutputStream())) {

@@ -1,0 +1,119 @@
+package tpb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tpb.asm.Assembler;
+import tpb.asm.Disassembler;
+import tpb.stream.RecordStream;
+import tpb.stream.TypedCoverage;
+
+/**
+ * The real compiler output: the instruction streams of the fixture NEFF (aws-neuron/nkipy
+ * matmul_small.neff, neuronx-cc 2.23) decode to laid-out arms, disassemble readably and assemble
+ * back to the same bytes.
+ */
+class FixtureNeffTest {
+    static final Path NEFF = Path.of("src/test/resources/neff/matmul_small.neff");
+
+    /**
+     * The engine instruction streams: every {@code .bin} member with a {@code .json} of the same
+     * stem beside it (sg00/PE.bin + sg00/PE.json); the activation tables and the default
+     * datapath/control tables have none. A NEFF is a 1024-byte header and a gzipped tar.
+     */
+    static Map<String, byte[]> streams() throws IOException {
+        byte[] file = Files.readAllBytes(NEFF);
+        Map<String, byte[]> members = new TreeMap<>();
+        try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(file, 1024, file.length - 1024))) {
+            byte[] header = new byte[512];
+            while (in.readNBytes(header, 0, 512) == 512 && header[0] != 0) {
+                String name = new String(header, 0, 100, StandardCharsets.US_ASCII).replaceAll("\0.*", "");
+                int size = Integer.parseInt(new String(header, 124, 11, StandardCharsets.US_ASCII).trim(), 8);
+                byte[] data = in.readNBytes(size);
+                in.readNBytes((512 - size % 512) % 512);
+                members.put(name, data);
+            }
+        }
+        Map<String, byte[]> out = new TreeMap<>();
+        for (Map.Entry<String, byte[]> e : members.entrySet()) {
+            String n = e.getKey();
+            if (n.endsWith(".bin") && members.containsKey(n.substring(0, n.length() - 4) + ".json")) {
+                out.put(n, e.getValue());
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void theStreamsAreTheFiveEnginesOfBothSubgraphs() throws IOException {
+        assertEquals(List.of("sg00/Activation.bin", "sg00/DVE.bin", "sg00/PE.bin", "sg00/Pool.bin", "sg00/SP.bin",
+                "sg01/Activation.bin", "sg01/DVE.bin", "sg01/PE.bin", "sg01/Pool.bin", "sg01/SP.bin"), List.copyOf(streams().keySet()));
+    }
+
+    /** asm(disasm(x)) == x on every real stream, and every record decodes to an arm with a layout. */
+    @Test
+    void everyRecordIsTypedAndTheListingAssemblesBack() throws IOException {
+        Assembler asm = new Assembler();
+        for (Map.Entry<String, byte[]> e : streams().entrySet()) {
+            RecordStream s = RecordStream.of(e.getValue());
+            String text = String.join("\n", Disassembler.listing(s, false));
+            assertArrayEquals(e.getValue(), asm.assemble(text), e.getKey() + ":\n" + text);
+            assertTrue(!text.contains(".raw") && !text.contains("payload="), e.getKey() + " prints opaque bytes:\n" + text);
+            // the file sizes are 64 x the record count (PE 768 B = 12 records, ...); all typed
+            int n = e.getValue().length / 64;
+            assertEquals(new TypedCoverage(n, n, 0, 0), TypedCoverage.of(s), e.getKey());
+        }
+    }
+
+    /**
+     * sg00/PE.bin record 4, derived by hand from its bytes (datapath-facts §2.1 check):
+     * +0x06 13 05 = update SEM_INC_COMPLETE (0x13) of semaphore 5; +0x10 00 7b 03 00 = source ADDR4
+     * 0x37b00, steps (1,0,0), nums (128,1,1); +0x20 07 = FP16; +0x22 01 transpose; +0x26/+0x27
+     * 80 80 = 128 rows, 128 columns; +0x2B 03 = SINGLE; +0x2C/+0x2D 0f 0f; +0x30 00 08 00 02 =
+     * PSUM 0x2000800 with the source's geometry. Destination first, as the syntax line orders it.
+     */
+    @Test
+    void aMatmulReadsLikeAListing() throws IOException {
+        byte[] pe = streams().get("sg00/PE.bin");
+        assertEquals("matmul [0x2000800; 1,0,0; 128,1,1], [0x37b00; 1,0,0; 128,1,1] events.update_mode=SEM_INC_COMPLETE "
+                + "events.update_idx=5 in_dtype=FP16 transpose_mode=1 num_active_rows=128 num_active_cols=128 "
+                + "psum_accumulate_flags=SINGLE row_grp=15 col_grp=15", Disassembler.text(pe, 4 * 64, 12));
+        // record 3: the transposing LDWEIGHTS reads its 128 weights backwards from 0x37cfe (steps -1, 0, -32)
+        assertEquals("ldweights [0x37cfe; -1,0,-32; 32,1,4] events.wait_mode=SEM_GE_IMM events.wait_idx=8 events.semaphore_value=16 "
+                + "in_dtype=FP16 transpose_mode=1 num_active_rows=128 num_active_cols=128 row_grp=15 col_grp=15",
+                Disassembler.text(pe, 3 * 64, 12));
+    }
+
+    @Test
+    void disasmStatsCountsTypedRecords(@TempDir Path dir) throws IOException {
+        Path pe = dir.resolve("PE.bin");
+        Files.write(pe, streams().get("sg00/PE.bin"));
+        CliRun r = CliRun.of("disasm", "--stats", pe.toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals(pe + ": 12 records: 12 typed (100.0 %), 0 opaque arm, 0 raw\n", r.out());
+        // a Pool record (0x45: no layout in the sources) and a MATMUL with a byte its layout leaves uncovered (+0x29)
+        byte[] two = new byte[128];
+        two[0] = 0x45;
+        two[1] = 0x10;
+        System.arraycopy(streams().get("sg00/PE.bin"), 4 * 64, two, 64, 64);
+        two[64 + 0x29] = 1;
+        Path mixed = dir.resolve("mixed.bin");
+        Files.write(mixed, two);
+        assertEquals(mixed + ": 2 records: 0 typed (0.0 %), 1 opaque arm, 1 raw\n", CliRun.of("disasm", "--stats", mixed.toString()).out());
+        assertTrue(Arrays.equals(two, Files.readAllBytes(mixed)));
+    }
+}
