@@ -116,6 +116,18 @@ class DiagnosticsTest {
         assertThat(c).generatedSourceFile("t.KindWire").contentsAsUtf8String().contains("private static final long[] OUT = {0x10, 0x11};");
     }
 
+    /** A syntax operand may name a whole group (written [a; b]), but only one whose fields can all be written. */
+    @Test
+    void aGroupOperandNeedsSettableFields() {
+        SpecCompiler s = spec()
+                .edit("defs.yaml", "arch: A", "group: G\nsize: 1\nsource: {ref: test, confidence: ASSUMED}\nfields:\n"
+                        + "  - {name: pad, at: 0, type: u8, reserved: true}\n---\narch: A")
+                .edit("defs.yaml", "  - {name: imm, at: 4, type: u32}\n", "  - {name: imm, at: 4, type: u32}\n  - {name: g, at: 3, group: G}\n"
+                        + "syntax: \"load {g}, {h}\"\n");
+        expect(s, "defs.yaml:28:6: arm 'Load': syntax: operand {g} is a group with fixed fields; it cannot be an operand",
+                "defs.yaml:28:6: arm 'Load': syntax: operand {h} names no field");
+    }
+
     @Test
     void aBrokenSpecWritesNothing() throws Exception {
         SpecCompiler s = spec().edit("defs.yaml", "struct: LD", "strcut: LD");

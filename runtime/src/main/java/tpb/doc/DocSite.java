@@ -295,7 +295,11 @@ public final class DocSite {
         for (ConflictDef.Reading r : c.readings()) {
             h.raw("<li>").text(r.claim()).raw(" — ").raw(source(r.source())).raw("</li>");
         }
-        h.raw("</ul><p>Emitted: ").text(c.emitted()).raw("</p></div>\n");
+        h.raw("</ul>");
+        if (c.realData() != null) {
+            h.raw("<p>Real records: ").text(c.realData()).raw("</p>");
+        }
+        h.raw("<p>Emitted: ").text(c.emitted()).raw("</p></div>\n");
     }
 
     // ---- enums, LUTs, archs, assumptions ------------------------------------------------------

@@ -4,21 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tpb.asm.Assembler;
 import tpb.asm.Disassembler;
+import tpb.neff.EngineStream;
+import tpb.neff.Neff;
 import tpb.stream.RecordStream;
 import tpb.stream.TypedCoverage;
 
@@ -30,31 +28,14 @@ import tpb.stream.TypedCoverage;
 class FixtureNeffTest {
     static final Path NEFF = Path.of("src/test/resources/neff/matmul_small.neff");
 
-    /**
-     * The engine instruction streams: every {@code .bin} member with a {@code .json} of the same
-     * stem beside it (sg00/PE.bin + sg00/PE.json); the activation tables and the default
-     * datapath/control tables have none. A NEFF is a 1024-byte header and a gzipped tar.
-     */
-    static Map<String, byte[]> streams() throws IOException {
-        byte[] file = Files.readAllBytes(NEFF);
-        Map<String, byte[]> members = new TreeMap<>();
-        try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(file, 1024, file.length - 1024))) {
-            byte[] header = new byte[512];
-            while (in.readNBytes(header, 0, 512) == 512 && header[0] != 0) {
-                String name = new String(header, 0, 100, StandardCharsets.US_ASCII).replaceAll("\0.*", "");
-                int size = Integer.parseInt(new String(header, 124, 11, StandardCharsets.US_ASCII).trim(), 8);
-                byte[] data = in.readNBytes(size);
-                in.readNBytes((512 - size % 512) % 512);
-                members.put(name, data);
-            }
-        }
+    /** The engine instruction streams of every subgraph, by archive path (def.json names them), read by tpb.neff. */
+    static Map<String, byte[]> streams() {
         Map<String, byte[]> out = new TreeMap<>();
-        for (Map.Entry<String, byte[]> e : members.entrySet()) {
-            String n = e.getKey();
-            if (n.endsWith(".bin") && members.containsKey(n.substring(0, n.length() - 4) + ".json")) {
-                out.put(n, e.getValue());
+        Neff.open(NEFF).forEachSubgraph(null, (subgraph, streams) -> {
+            for (EngineStream e : streams) {
+                out.put(e.path(), Arrays.copyOf(e.stream().bytes(), e.stream().count() * 64));
             }
-        }
+        });
         return out;
     }
 

@@ -84,6 +84,9 @@ public final class ModelJson {
                 readings.add(rj);
             }
             cj.put("readings", readings);
+            if (c.realData() != null) {
+                cj.put("real_data", c.realData());
+            }
             cj.put("emitted", c.emitted());
             conflicts.add(cj);
         }

@@ -1180,6 +1180,7 @@ final class ModelBuilder {
         String id = v.str("conflict");
         List<String> about = v.strList("about");
         YSeq readings = v.seq("readings");
+        String realData = v.str("real_data");
         String emitted = v.reqStr("emitted");
         v.finish();
         List<ConflictDef.Reading> out = new ArrayList<>();
@@ -1198,7 +1199,7 @@ final class ModelBuilder {
             diags.error(v.pos(), Message.WRONG_NODE, "readings of conflict " + id, "at least two readings");
             return null;
         }
-        return emitted == null ? null : new ConflictDef(id, about, out, emitted, v.pos("conflict"));
+        return emitted == null ? null : new ConflictDef(id, about, out, realData, emitted, v.pos("conflict"));
     }
 
     private FeatureDef buildFeature(MapView v) {
