@@ -54,6 +54,7 @@ public enum Message {
     ARCH_NO_ENCODER("arch %s: no_encoder names '%s', which is not an arm"),
     ARCH_MASKS("arch %s: the opcode masks and the generation rule disagree: %s"),
     ARCH_CONSTANTS("arch %s: constants %s differ from arch %s's %s"),
+    VIEW_GENERATION("view '%s' is the layout of generation '%s', which is not an arch profile (%s)"),
     CONFLICT_ABOUT("conflict '%s' is about '%s', which the spec does not define"),
     FEATURE_ARM("feature '%s' %s arm '%s', which the spec does not define (or gives no layout)%s"),
     STAGE_RULE("stage '%s' names rule '%s' %s"),

@@ -128,6 +128,15 @@ class DiagnosticsTest {
                 "defs.yaml:28:6: arm 'Load': syntax: operand {h} names no field");
     }
 
+    /** A view with generation: is the arm's layout on that generation, so it must name an arch profile. */
+    @Test
+    void aGenerationViewNamesAnArchProfile() {
+        SpecCompiler s = spec().edit("defs.yaml", "---\narch: A", "views:\n  - view: V\n    generation: B\n"
+                + "    source: {ref: test, confidence: ASSUMED}\n    fields:\n      - {name: reg, at: 2, type: u8}\n"
+                + "    examples:\n      - {name: v1, fields: {reg: 1}, bytes: {0: \"02 00 01\"}}\n---\narch: A");
+        expect(s, "defs.yaml:41:5: view 'Load.V' is the layout of generation 'B', which is not an arch profile (A)");
+    }
+
     @Test
     void aBrokenSpecWritesNothing() throws Exception {
         SpecCompiler s = spec().edit("defs.yaml", "struct: LD", "strcut: LD");

@@ -181,7 +181,8 @@ public final class DocSite {
         }
         examples(h, a.examples());
         for (ViewDef v : a.views()) {
-            h.raw("<h2>View ").text(v.name()).raw("</h2>\n<p>").text(v.doc() == null ? "" : v.doc()).raw(" Source: ").raw(source(v.source())).raw("</p>\n");
+            h.raw("<h2>").text(v.generation() == null ? "View " + v.name() : "Layout on " + v.generation() + " (view " + v.name() + ")")
+                    .raw("</h2>\n<p>").text(v.doc() == null ? "" : v.doc()).raw(" Source: ").raw(source(v.source())).raw("</p>\n");
             List<Leaf> vl = Layout.view(model, v);
             h.raw(layoutSvg(vl));
             fieldTable(h, vl);

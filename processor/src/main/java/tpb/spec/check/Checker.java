@@ -16,6 +16,7 @@ public final class Checker {
             new ArchRule(),
             new ConflictRule(),
             new FeatureRule(),
+            new ViewGenerationRule(),
             new StageRule());
 
     /**

@@ -269,6 +269,9 @@ public final class ModelJson {
         for (ViewDef v : a.views()) {
             Map<String, Object> vj = new LinkedHashMap<>();
             vj.put("name", v.name());
+            if (v.generation() != null) {
+                vj.put("generation", v.generation());
+            }
             vj.putAll(source(v.source()));
             if (v.doc() != null) {
                 vj.put("doc", v.doc());

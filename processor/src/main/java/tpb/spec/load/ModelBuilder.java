@@ -724,6 +724,7 @@ final class ModelBuilder {
                 MapView vv = new MapView(vm, "view of arm " + name, diags);
                 String vname = vv.reqStr("view");
                 String vdoc = vv.str("doc");
+                String vgen = vv.str("generation");
                 Source vs = vv.source("source", false);
                 List<FieldDef> vfields = fields(vv, "view " + name + "." + vname);
                 YSeq vex = vv.seq("examples");
@@ -736,7 +737,7 @@ final class ModelBuilder {
                     continue;
                 }
                 unique("view", name + vname, vv.pos("view"));
-                views.add(new ViewDef(vname, vfields, examples(vex, vfields, record, name + "." + vname), vdoc, vs, vm.pos()));
+                views.add(new ViewDef(vname, vgen, vfields, examples(vex, vfields, record, name + "." + vname), vdoc, vs, vm.pos()));
             }
         }
         return new ArmDef(name, op.name(), op.value(), struct, engine, sync, select, fields, guards, syntax, examples,
