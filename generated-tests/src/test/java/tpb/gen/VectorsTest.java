@@ -40,8 +40,7 @@ class VectorsTest {
     void theSpecHasVectorsForEveryArmWithALayout() {
         long withLayout = java.util.Arrays.stream(tpb.isa.Arm.values()).filter(a -> !a.opaque()).count();
         long covered = tpb.isa.TestVectors.all().stream().filter(v -> v.view() == null).map(TestVector::arm).distinct().count();
-        assertEquals(withLayout, covered);
-        assertEquals(24, withLayout);
+        assertEquals(withLayout, covered, "every arm with a layout (the spec decides how many) should have a test vector of its own");
     }
 
     private static void check(TestVector v) {

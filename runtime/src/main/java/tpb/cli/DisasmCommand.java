@@ -36,7 +36,7 @@ final class DisasmCommand implements Callable<Integer> {
     boolean hex;
 
     @Option(names = "--stats", description = "Print, instead of the listing, how many records decode to an arm with a layout "
-            + "(typed), to an opaque arm, or to no arm (raw).")
+            + "(typed), to an opaque arm, or to no arm (raw); for a .neff one line per stream.")
     boolean stats;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write to FILE instead of stdout.")
@@ -93,6 +93,10 @@ final class DisasmCommand implements Callable<Integer> {
             java.io.PrintWriter target = toStdout ? spec.commandLine().getOut()
                     : new java.io.PrintWriter(new java.io.OutputStreamWriter(out.stream(), StandardCharsets.UTF_8));
             in.forEachStream(subgraphs, engines, (sg, s) -> {
+                if (stats) {
+                    target.append(s.path()).append(": ").append(TypedCoverage.of(s.stream()).toString()).append('\n');
+                    return;
+                }
                 target.append("; ").append(NeffInput.title(sg, s)).append('\n');
                 for (String line : Disassembler.listing(s.stream(), hex)) {
                     target.append(line).append('\n');

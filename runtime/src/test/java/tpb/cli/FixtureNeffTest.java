@@ -79,6 +79,21 @@ class FixtureNeffTest {
                 Disassembler.text(pe, 3 * 64, 12));
     }
 
+    /** Per stream of the NEFF itself: record counts are the file sizes / 64 (PE 768 B, Activation 320, DVE 128, Pool 448, SP 192). */
+    @Test
+    void disasmStatsOnTheNeff() {
+        CliRun r = CliRun.of("disasm", "--stats", NEFF.toString());
+        assertEquals(0, r.code(), r.err());
+        StringBuilder expected = new StringBuilder();
+        for (String sg : List.of("sg00", "sg01")) {
+            for (String[] e : new String[][] {{"Activation", "5"}, {"DVE", "2"}, {"PE", "12"}, {"Pool", "7"}, {"SP", "3"}}) {
+                expected.append(sg).append('/').append(e[0]).append(".bin: ").append(e[1]).append(" records: ").append(e[1])
+                        .append(" typed (100.0 %), 0 opaque arm, 0 raw\n");
+            }
+        }
+        assertEquals(expected.toString(), r.out().lines().sorted().map(l -> l + "\n").collect(java.util.stream.Collectors.joining()));
+    }
+
     @Test
     void disasmStatsCountsTypedRecords(@TempDir Path dir) throws IOException {
         Path pe = dir.resolve("PE.bin");
