@@ -97,7 +97,8 @@ class SyncFixtureTest {
     void anUndefinedUpdateModeIsAFault() {
         SyncRun.Result r = runAll(withPeRecord("sg00", 4, 6, 0x03)).get("sg00");
         assertEquals(SyncRun.Status.FAULT, r.status());
-        assertEquals(true, r.message().startsWith("pe record 4 (matmul events.update_mode=SEM_INC_READ"), r.message());
+        assertEquals(true, r.message().startsWith("pe record 4 (matmul [0x2000800; 1,0,0; 128,1,1], [0x37b00; 1,0,0; 128,1,1] "
+                + "events.update_mode=SEM_INC_READ"), r.message());
         assertEquals(true, r.message().endsWith("update mode SEM_INC_READ is not simulated: UpdateModeWire reads back no compiler update mode "
                 + "from it"), r.message());
     }
