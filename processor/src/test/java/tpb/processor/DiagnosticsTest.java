@@ -124,8 +124,8 @@ class DiagnosticsTest {
                         + "  - {name: pad, at: 0, type: u8, reserved: true}\n---\narch: A")
                 .edit("defs.yaml", "  - {name: imm, at: 4, type: u32}\n", "  - {name: imm, at: 4, type: u32}\n  - {name: g, at: 3, group: G}\n"
                         + "syntax: \"load {g}, {h}\"\n");
-        expect(s, "defs.yaml:28:6: arm 'Load': syntax: operand {g} is a group with fixed fields; it cannot be an operand",
-                "defs.yaml:28:6: arm 'Load': syntax: operand {h} names no field");
+        expect(s, "defs.yaml:37:9: arm 'Load': syntax: operand {g} is a group with fixed fields; it cannot be an operand",
+                "defs.yaml:37:9: arm 'Load': syntax: operand {h} names no field");
     }
 
     /** A view with generation: is the arm's layout on that generation, so it must name an arch profile. */

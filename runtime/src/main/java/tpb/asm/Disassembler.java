@@ -1,5 +1,6 @@
 package tpb.asm;
 
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import tpb.codec.FieldInfo;
