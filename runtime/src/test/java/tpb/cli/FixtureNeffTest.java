@@ -94,6 +94,22 @@ class FixtureNeffTest {
         assertEquals(expected.toString(), r.out().lines().sorted().map(l -> l + "\n").collect(java.util.stream.Collectors.joining()));
     }
 
+    /**
+     * The spec's MATMUL guard (dpfacts §2.1: non-FP32 input needs fp32_mode None): sg00/PE.bin
+     * record 4 is FP16 (+0x20 = 07); setting +0x21 to 1 (LOW) makes exactly that one violation.
+     */
+    @Test
+    void theFp32ModeGuardOnARealMatmul(@TempDir Path dir) throws IOException {
+        byte[] pe = streams().get("sg00/PE.bin");
+        pe[4 * 64 + 0x21] = 1;
+        Path bad = dir.resolve("bad.bin");
+        Files.write(bad, pe);
+        CliRun r = CliRun.of("validate", bad.toString(), "--stage", "neff");
+        assertEquals(1, r.code());
+        assertEquals("record 4 (+0x21) fp32_mode: guard: non-FP32 input needs fp32_mode None\n"
+                + "tpb: " + bad + ": 1 violation(s) in 12 records\n", r.err());
+    }
+
     @Test
     void disasmStatsCountsTypedRecords(@TempDir Path dir) throws IOException {
         Path pe = dir.resolve("PE.bin");
