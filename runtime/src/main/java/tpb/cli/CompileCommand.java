@@ -37,7 +37,7 @@ final class CompileCommand implements Callable<Integer> {
     @Option(names = "--engine", paramLabel = "E", description = "Write only this engine's stream (SP, PE, Pool, Activation, DVE).")
     String engine;
 
-    @Option(names = "--max-regs", paramLabel = "N", description = "Registers per engine (default: the arch's MaxRegNumPerEngine, 62).")
+    @Option(names = "--max-regs", paramLabel = "N", description = "Registers per engine (default: the arch's MaxRegNumPerEngine).")
     Integer maxRegs;
 
     @Option(names = "--arch", paramLabel = "NAME", defaultValue = "sunda", description = "Arch profile (default sunda).")
@@ -53,8 +53,9 @@ final class CompileCommand implements Callable<Integer> {
     public Integer call() {
         Arch a = Inputs.arch(arch);
         int regs = maxRegs == null ? (int) a.maxRegNumPerEngine() : maxRegs;
-        if (regs < 2 || regs > 64) {
-            throw new CliException("--max-regs " + regs + " must be between 2 and 64 (the file has 64 registers)", Tpb.USAGE);
+        long file = a.isaRegisterCount();
+        if (regs < 2 || regs > file) {
+            throw new CliException("--max-regs " + regs + " must be between 2 and " + file + " (the file has " + file + " registers)", Tpb.USAGE);
         }
         if (!emit.equals("bin") && !emit.equals("asm")) {
             throw new CliException("--emit takes bin or asm, not '" + emit + "'", Tpb.USAGE);
@@ -108,7 +109,7 @@ final class CompileCommand implements Callable<Integer> {
 
     private static int opcodes(Compiler.EngineOutput eo) {
         java.util.Set<Integer> ops = new java.util.TreeSet<>();
-        for (int i = 0; i < eo.stream().length; i += 64) {
+        for (int i = 0; i < eo.stream().length; i += tpb.stream.RecordStream.RECORD_SIZE) {
             ops.add(eo.stream()[i] & 0xFF);
         }
         return ops.size();

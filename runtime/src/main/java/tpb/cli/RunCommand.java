@@ -137,7 +137,7 @@ final class RunCommand implements Callable<Integer> {
                     group.add(new EngineGroup.Engine(t.specName(), o.stream(), o.registers()));
                     if (trace) {
                         traces.put(t.specName(), pc -> out.printf("trace %-4s %6d  %s%n", t.specName(), pc,
-                                Disassembler.text(o.stream(), pc * 64, o.stream().length / 64)));
+                                Disassembler.text(o.stream(), tpb.stream.RecordStream.offsetOf(pc), o.stream().length / tpb.stream.RecordStream.RECORD_SIZE)));
                     }
                 }
                 List<String> names = m.engines().stream().map(EngineType::specName).toList();
@@ -153,7 +153,7 @@ final class RunCommand implements Callable<Integer> {
         java.io.PrintWriter out = spec.commandLine().getOut();
         byte[] code = stream;
         SimResult r = StreamSimulator.run(stream, registers, maxSteps, trace ? pc -> out.printf("trace %6d  %s%n", pc,
-                Disassembler.text(code, pc * 64, code.length / 64)) : null, kernel == null ? List.of() : kernel.memory(),
+                Disassembler.text(code, tpb.stream.RecordStream.offsetOf(pc), code.length / tpb.stream.RecordStream.RECORD_SIZE)) : null, kernel == null ? List.of() : kernel.memory(),
                 kernel == null ? List.of() : kernel.queues());
         return report(r, expect, kernel, null);
     }
