@@ -49,7 +49,7 @@ public final class CodeGen {
         this.ids = ids;
     }
 
-    /** Mode 0: the opcodes used and every block's PC. */
+    /** {@link CodeGenMode#COLLECT_OPCODES}: the opcodes used and every block's PC. */
     public Map<String, Integer> collect() {
         pc.clear();
         opcodes.clear();
@@ -60,7 +60,7 @@ public final class CodeGen {
             for (MBlock b : f.blocks) {
                 pc.put(b.label, p);
                 for (MInst m : b.insts) {
-                    opcodes.add(record(m, 0).arm().opcode());
+                    opcodes.add(record(m, CodeGenMode.COLLECT_OPCODES).arm().opcode());
                     p++;
                 }
             }
@@ -72,37 +72,37 @@ public final class CodeGen {
         return opcodes;
     }
 
-    /** Mode 1: the engine's record stream. */
+    /** {@link CodeGenMode#GENERATE_ISACODE}: the engine's record stream. */
     public byte[] generate() {
         collect();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (Instruction r : records()) {
+        for (Instruction r : records(CodeGenMode.GENERATE_ISACODE)) {
             out.writeBytes(r.toBytes());
         }
         return out.toByteArray();
     }
 
-    /** Mode 2: every record through the generated validators on {@code arch}; nothing is written. */
+    /** {@link CodeGenMode#RUN_ISA_CHECKS}: every record through the generated validators on {@code arch}; nothing is written. */
     public List<Violation> check(Arch arch) {
         collect();
         List<Violation> found = new ArrayList<>();
         byte[] scratch = new byte[64];
         int i = 0;
-        for (Instruction r : records()) {
+        for (Instruction r : records(CodeGenMode.RUN_ISA_CHECKS)) {
             r.encodeTo(scratch, 0);
             Validator.validate(scratch, 0, i++, arch, (rec, f, o, rule, m) -> found.add(new Violation(rec, f, o, rule, m)));
         }
         return found;
     }
 
-    private List<Instruction> records() {
+    private List<Instruction> records(CodeGenMode mode) {
         List<Instruction> out = new ArrayList<>();
         for (MFunction f : code.functions) {
             out.add(FunctionBeginRecord.builder().functionName(f.name).returnAddrRegLo(RETURN_ADDR_LO)
                     .returnAddrRegHi(RETURN_ADDR_LO + 1).build());
             for (MBlock b : f.blocks) {
                 for (MInst m : b.insts) {
-                    out.add(record(m, 1));
+                    out.add(record(m, mode));
                 }
             }
         }
@@ -121,9 +121,21 @@ public final class CodeGen {
         return v.width == 2 ? id(v) + 1 : 0;
     }
 
-    /** One machine instruction's record; in mode 0 branch targets may not be known yet. */
-    private Instruction record(MInst m, int mode) {
-        if (m instanceof MInst.Alu a) {
+    /** One machine instruction's record; while collecting, branch targets may not be known yet. */
+    private Instruction record(MInst m, CodeGenMode mode) {
+        return m.accept(new Encoder(mode));
+    }
+
+    /** Each machine instruction kind to its record through the generated builders. */
+    private final class Encoder implements MInst.Visitor<Instruction> {
+        private final CodeGenMode mode;
+
+        Encoder(CodeGenMode mode) {
+            this.mode = mode;
+        }
+
+        @Override
+        public Instruction alu(MInst.Alu a) {
             boolean imm = a.src1() == null;
             return RegisterAluRecord.builder().op(a.op()).dtype(a.dtype()).dstDtype(a.dtype())
                     .srcDatasrc(imm ? DataSrc.IMMEDIATE : DataSrc.REGISTER)
@@ -132,7 +144,9 @@ public final class CodeGen {
                     .dstLo(id(a.dst())).dstHi(hi(a.dst()))
                     .immediate(imm ? (a.is64() ? a.imm() : a.imm() & 0xFFFF_FFFFL) : 0).build();
         }
-        if (m instanceof MInst.Move mv) {
+
+        @Override
+        public Instruction move(MInst.Move mv) {
             boolean wide = mv.dst().width == 2;
             boolean imm = mv.src() == null;
             return RegisterMoveRecord.builder().validNum(wide ? MoveWidth.BITS64 : MoveWidth.BITS32).dtype(mv.dtype())
@@ -140,8 +154,20 @@ public final class CodeGen {
                     .dstLo(id(mv.dst())).dstHi(hi(mv.dst()))
                     .immediate(imm ? (wide ? mv.imm() : mv.imm() & 0xFFFF_FFFFL) : 0).build();
         }
-        if (m instanceof MInst.Branch b) {
-            long target = mode == 0 ? 0 : pc.get(b.target());
+
+        @Override
+        public Instruction condBranch(MInst.CondBranch b) {
+            throw new IllegalStateException("not lowered: " + b);
+        }
+
+        @Override
+        public Instruction jump(MInst.Jump j) {
+            throw new IllegalStateException("not lowered: " + j);
+        }
+
+        @Override
+        public Instruction branch(MInst.Branch b) {
+            long target = mode == CodeGenMode.COLLECT_OPCODES ? 0 : pc.get(b.target());
             if (b.op() == null) {
                 return UnconditionalBranchRecord.builder().targetMode(BrTargetMode.REL_IMM).target(target).build();
             }
@@ -149,23 +175,28 @@ public final class CodeGen {
                     .cmpImmediate(b.rhs() == null ? b.imm() & 0xFFFF_FFFFL : 0).cmpReg0(id(b.lhs()))
                     .cmpReg1(b.rhs() == null ? 0 : id(b.rhs())).target(target).build();
         }
-        if (m instanceof MInst.Fixed f) {
+
+        @Override
+        public Instruction fixed(MInst.Fixed f) {
             return f.record();
         }
-        if (m instanceof MInst.Wait w) {
+
+        @Override
+        public Instruction waitOnRegister(MInst.Wait w) {
             return w.encode(id(w.threshold()));
         }
-        if (m instanceof MInst.Spill s) {
-            int w = s.reg().width;
-            // facts §3.8 (CERTAIN): the int64 path passes BIR 15 (int32, wire 0x08) and doubles num_elem[0]
-            DtypeWire dt = DtypeWire.INT32;
-            if (s.store()) {
-                return TensorStorePhysicalRecord.builder().dtype(dt).numElem0(w).numElem1(1).varId(SPILL_VAR).varOffset(8L * s.slot())
-                        .reg(id(s.reg())).regHi(hi(s.reg())).build();
-            }
-            return TensorLoadPhysicalRecord.builder().dtype(dt).numElem0(w).numElem1(1).varId(SPILL_VAR).varOffset(8L * s.slot())
-                    .reg(id(s.reg())).regHi(hi(s.reg())).build();
+
+        // facts §3.8 (CERTAIN): the int64 path passes BIR 15 (int32, wire 0x08) and doubles num_elem[0]
+        @Override
+        public Instruction store(MInst.Store s) {
+            return TensorStorePhysicalRecord.builder().dtype(DtypeWire.INT32).numElem0(s.reg().width).numElem1(1).varId(SPILL_VAR)
+                    .varOffset(8L * s.slot()).reg(id(s.reg())).regHi(hi(s.reg())).build();
         }
-        throw new IllegalStateException("not lowered: " + m);
+
+        @Override
+        public Instruction reload(MInst.Reload r) {
+            return TensorLoadPhysicalRecord.builder().dtype(DtypeWire.INT32).numElem0(r.reg().width).numElem1(1).varId(SPILL_VAR)
+                    .varOffset(8L * r.slot()).reg(id(r.reg())).regHi(hi(r.reg())).build();
+        }
     }
 }

@@ -14,8 +14,6 @@ public final class VReg {
      * Return (the allocator may not hand its slot to another value once it is dead).
      */
     public final boolean observable;
-    /** Set by the register allocator once the value lives in spill memory: it then needs no slot at Exit. */
-    public boolean spilled;
 
     public VReg(String name, int width, boolean unspillable) {
         this(name, width, unspillable, false);

@@ -24,22 +24,17 @@ public final class AllocationChecker {
 
     /** The first problem found, or null when the allocation is sound. */
     public static String check(EngineCode code, Map<VReg, Integer> ids, int fileSize) {
-        Operands.observe(code);
+        Reads reads = new Reads(code);
         Map<VReg, Integer> index = new IdentityHashMap<>();
         List<VReg> regs = new ArrayList<>();
         for (MFunction f : code.functions) {
             for (MBlock b : f.blocks) {
                 for (MInst m : b.insts) {
-                    Operands.uses(m, v -> index.computeIfAbsent(v, x -> {
-                        regs.add(x);
-                        return regs.size() - 1;
-                    }));
-                    VReg d = Operands.def(m);
-                    if (d != null) {
-                        index.computeIfAbsent(d, x -> {
-                            regs.add(x);
-                            return regs.size() - 1;
-                        });
+                    for (VReg v : reads.at(m)) {
+                        number(v, index, regs);
+                    }
+                    if (m.def() != null) {
+                        number(m.def(), index, regs);
                     }
                 }
             }
@@ -55,17 +50,18 @@ public final class AllocationChecker {
             BitSet used = new BitSet();
             for (MBlock b : f.blocks) {
                 for (MInst m : b.insts) {
-                    Operands.uses(m, v -> used.set(index.get(v)));
-                    VReg d = Operands.def(m);
-                    if (d != null) {
-                        used.set(index.get(d));
+                    for (VReg v : reads.at(m)) {
+                        used.set(index.get(v));
+                    }
+                    if (m.def() != null) {
+                        used.set(index.get(m.def()));
                     }
                 }
             }
             usedByFunction.put(f.name, used);
         }
         for (MFunction f : code.functions) {
-            String problem = checkFunction(f, index, regs, ids, usedByFunction);
+            String problem = checkFunction(f, reads, index, regs, ids, usedByFunction);
             if (problem != null) {
                 return problem;
             }
@@ -73,7 +69,7 @@ public final class AllocationChecker {
         return null;
     }
 
-    private static String checkFunction(MFunction f, Map<VReg, Integer> index, List<VReg> regs, Map<VReg, Integer> ids,
+    private static String checkFunction(MFunction f, Reads reads, Map<VReg, Integer> index, List<VReg> regs, Map<VReg, Integer> ids,
             Map<String, BitSet> usedByFunction) {
         int nb = f.blocks.size();
         Map<String, Integer> blockIndex = new HashMap<>();
@@ -91,7 +87,7 @@ public final class AllocationChecker {
                 BitSet live = liveOut(f, i, blockIndex, liveIn);
                 List<MInst> insts = f.blocks.get(i).insts;
                 for (int k = insts.size() - 1; k >= 0; k--) {
-                    step(insts.get(k), live, index);
+                    step(insts.get(k), reads, live, index);
                 }
                 if (!live.equals(liveIn[i])) {
                     liveIn[i] = live;
@@ -107,7 +103,7 @@ public final class AllocationChecker {
             BitSet w = (BitSet) writtenIn[i].clone();
             for (int k = 0; k < insts.size(); k++) {
                 writtenBefore[k] = (BitSet) w.clone();
-                VReg d = Operands.def(insts.get(k));
+                VReg d = insts.get(k).def();
                 if (d != null) {
                     w.set(index.get(d));
                 }
@@ -117,7 +113,7 @@ public final class AllocationChecker {
                 BitSet clash = (BitSet) live.clone();
                 // a value nobody wrote on any path here is not a value: only live and maybe-written registers hold slots
                 clash.and(writtenBefore[k]);
-                VReg d = Operands.def(m);
+                VReg d = m.def();
                 if (d != null) {
                     clash.set(index.get(d));
                 }
@@ -134,7 +130,7 @@ public final class AllocationChecker {
                 if (p != null) {
                     return p;
                 }
-                step(m, live, index);
+                step(m, reads, live, index);
             }
         }
         return null;
@@ -154,7 +150,7 @@ public final class AllocationChecker {
                 BitSet out = (BitSet) in[i].clone();
                 boolean falls = true;
                 for (MInst m : f.blocks.get(i).insts) {
-                    VReg d = Operands.def(m);
+                    VReg d = m.def();
                     if (d != null) {
                         out.set(index.get(d));
                     }
@@ -225,11 +221,50 @@ public final class AllocationChecker {
         return out;
     }
 
-    private static void step(MInst m, BitSet live, Map<VReg, Integer> index) {
-        VReg d = Operands.def(m);
+    private static void step(MInst m, Reads reads, BitSet live, Map<VReg, Integer> index) {
+        VReg d = m.def();
         if (d != null) {
             live.clear(index.get(d));
         }
-        Operands.uses(m, v -> live.set(index.get(v)));
+        for (VReg v : reads.at(m)) {
+            live.set(index.get(v));
+        }
+    }
+
+    private static void number(VReg v, Map<VReg, Integer> index, List<VReg> regs) {
+        if (!index.containsKey(v)) {
+            index.put(v, regs.size());
+            regs.add(v);
+        }
+    }
+
+    /**
+     * The checker's own reading of what each instruction reads (not the allocator's {@code
+     * Operands}, whose bug it could share): the record's operands, and at Exit and Return every
+     * kernel register the code still names — a spilled one no longer occurs, it lives in memory.
+     */
+    private static final class Reads {
+        private final List<VReg> kernel = new ArrayList<>();
+
+        Reads(EngineCode code) {
+            Map<VReg, Boolean> named = new IdentityHashMap<>();
+            for (MFunction f : code.functions) {
+                for (MBlock b : f.blocks) {
+                    for (MInst m : b.insts) {
+                        List<VReg> operands = new ArrayList<>(m.uses());
+                        operands.add(m.def());
+                        for (VReg v : operands) {
+                            if (v != null && v.observable && named.put(v, Boolean.TRUE) == null) {
+                                kernel.add(v);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        List<VReg> at(MInst m) {
+            return m.leavesFunction() ? kernel : m.uses();
+        }
     }
 }

@@ -96,7 +96,7 @@ public final class LiveIntervals {
     }
 
     private void build(EngineCode code) {
-        Operands.observe(code);
+        Operands reads = Operands.of(code);
         Map<String, Integer> blockStart = new HashMap<>();
         record BackEdge(int from, int to) {}
         List<BackEdge> edges = new ArrayList<>();
@@ -118,8 +118,8 @@ public final class LiveIntervals {
             for (MBlock b : f.blocks) {
                 for (MInst m : b.insts) {
                     final int at = p;
-                    Operands.uses(m, v -> touch(v, 2 * at, 1));
-                    VReg d = Operands.def(m);
+                    reads.uses(m, v -> touch(v, 2 * at, 1));
+                    VReg d = m.def();
                     if (d != null) {
                         touch(d, 2 * at + 1, 1);
                     }
@@ -153,8 +153,8 @@ public final class LiveIntervals {
             if (depth[q] > 0) {
                 double w = Math.pow(4, Math.min(depth[q], 8)) - 1;
                 MInst m = linear.get(q);
-                Operands.uses(m, v -> cost[index.get(v)] += w);
-                VReg d = Operands.def(m);
+                reads.uses(m, v -> cost[index.get(v)] += w);
+                VReg d = m.def();
                 if (d != null) {
                     cost[index.get(d)] += w;
                 }
@@ -164,7 +164,7 @@ public final class LiveIntervals {
         while (changed) {
             changed = false;
             for (BackEdge e : edges) {
-                changed |= extendAroundLoop(linear, 2 * e.to(), 2 * e.from() + 1, e.to(), e.from());
+                changed |= extendAroundLoop(reads, linear, 2 * e.to(), 2 * e.from() + 1, e.to(), e.from());
             }
             // a callee's registers meet everything live at its call sites
             for (int c = 0; c < callSites.size(); c++) {
@@ -177,8 +177,8 @@ public final class LiveIntervals {
                     Set<Integer> inCallee = new HashSet<>();
                     for (int q = r[0]; q < r[1]; q++) {
                         MInst m = linear.get(q);
-                        Operands.uses(m, v -> inCallee.add(index.get(v)));
-                        VReg d = Operands.def(m);
+                        reads.uses(m, v -> inCallee.add(index.get(v)));
+                        VReg d = m.def();
                         if (d != null) {
                             inCallee.add(index.get(d));
                         }
@@ -200,19 +200,19 @@ public final class LiveIntervals {
      * in it are live all around it. Only the loop's own instructions are scanned: a register
      * that does not occur in the loop either spans it already or does not meet it.
      */
-    private boolean extendAroundLoop(List<MInst> linear, int lo, int hi, int first, int last) {
+    private boolean extendAroundLoop(Operands reads, List<MInst> linear, int lo, int hi, int first, int last) {
         boolean changed = false;
         Set<Integer> decided = new HashSet<>();
         for (int q = first; q <= last; q++) {
             MInst m = linear.get(q);
             List<Integer> used = new ArrayList<>(2);
-            Operands.uses(m, v -> used.add(index.get(v)));
+            reads.uses(m, v -> used.add(index.get(v)));
             for (int i : used) {
                 if (decided.add(i)) {
                     changed |= span(i, lo, hi); // read before any write in the loop: carried around the back edge
                 }
             }
-            VReg d = Operands.def(m);
+            VReg d = m.def();
             if (d != null) {
                 int i = index.get(d);
                 if (decided.add(i) && start[i] < lo) {

@@ -1,9 +1,11 @@
 package tpb.regalloc;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import tpb.lower.CompileException;
 import tpb.lower.EngineCode;
 import tpb.lower.MBlock;
@@ -78,7 +80,6 @@ public final class RegisterAllocator {
             }
             for (VReg v : victims) {
                 spillSlot.put(v, spillSlot.size());
-                v.spilled = true;
             }
             spilled += victims.size();
             rewrite(code, spillSlot, victims);
@@ -114,29 +115,34 @@ public final class RegisterAllocator {
 
     /** Replaces each spilled register by a fresh temporary per instruction, with its reload before and store after. */
     static void rewrite(EngineCode code, Map<VReg, Integer> slots, List<VReg> victims) {
-        java.util.Set<VReg> spill = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        Set<VReg> spill = Collections.newSetFromMap(new IdentityHashMap<>());
         spill.addAll(victims);
-        int[] counter = {0};
+        int counter = 0;
         for (MFunction f : code.functions) {
             for (MBlock b : f.blocks) {
                 List<MInst> out = new ArrayList<>(b.insts.size());
                 for (MInst m : b.insts) {
                     Map<VReg, VReg> temp = new IdentityHashMap<>();
-                    Operands.operandUses(m, v -> {
+                    // spill rewriting reloads the record's operands only: a spilled value stays observable in memory
+                    for (VReg v : m.uses()) {
                         if (spill.contains(v) && !temp.containsKey(v)) {
-                            VReg t = new VReg(v.name + ".reload" + counter[0]++, v.width, true);
+                            VReg t = new VReg(v.name + ".reload" + counter++, v.width, true);
                             temp.put(v, t);
-                            out.add(new MInst.Spill(t, slots.get(v), false));
+                            out.add(new MInst.Reload(t, slots.get(v)));
                         }
-                    });
-                    VReg d = Operands.def(m);
+                    }
+                    VReg d = m.def();
                     VReg dt = null;
                     if (d != null && spill.contains(d)) {
-                        dt = temp.computeIfAbsent(d, v -> new VReg(v.name + ".store" + counter[0]++, v.width, true));
+                        dt = temp.get(d);
+                        if (dt == null) {
+                            dt = new VReg(d.name + ".store" + counter++, d.width, true);
+                            temp.put(d, dt);
+                        }
                     }
-                    out.add(Rename.apply(m, temp));
+                    out.add(temp.isEmpty() ? m : m.mapRegs(v -> temp.getOrDefault(v, v)));
                     if (dt != null) {
-                        out.add(new MInst.Spill(dt, slots.get(d), true));
+                        out.add(new MInst.Store(dt, slots.get(d)));
                     }
                 }
                 b.insts.clear();

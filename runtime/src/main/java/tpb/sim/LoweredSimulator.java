@@ -10,6 +10,7 @@ import tpb.ir.Register;
 import tpb.isa.CallRecord;
 import tpb.isa.EventSemaphoreRecord;
 import tpb.isa.GroupResetSemaphoresRecord;
+import tpb.isa.Instruction;
 import tpb.isa.RawRecord;
 import tpb.isa.WaitMode;
 import tpb.lower.LoopLowering;
@@ -50,6 +51,7 @@ public final class LoweredSimulator implements Sequencer {
     /** Gets a line per executed instruction, or null; a wait that blocks is traced once. */
     java.util.function.Consumer<String> trace;
     private int tracedWait = -1;
+    private final Execute execute = new Execute();
 
     /** An engine's lowered code over {@code machine}, from the entry (its first function). */
     LoweredSimulator(LoopLowering.Result lowered, Machine machine) {
@@ -124,85 +126,125 @@ public final class LoweredSimulator implements Sequencer {
                 trace.accept(fn + "+" + (pc - 1) + "  " + text(i));
             }
             tracedWait = -1;
-            if (i instanceof MInst.Alu a) {
-                long s1 = a.src1() == null ? a.imm() : read(a.src1());
-                write(a.dst(), Semantics.alu(a.op(), a.is64(), a.dtype(), read(a.src0()), s1));
-            } else if (i instanceof MInst.Move mv) {
-                write(mv.dst(), mv.src() == null ? mv.imm() : read(mv.src()));
-            } else if (i instanceof MInst.Branch b) {
-                if (b.op() == null || Semantics.compare(b.op(), b.dtype(), read(b.lhs()) & M32, rhs(b.rhs(), b.imm()))) {
-                    pc = label(b.target());
-                }
-            } else if (i instanceof MInst.CondBranch b) {
-                boolean taken = Semantics.compare(b.op(), b.dtype(), read(b.lhs()) & M32, rhs(b.rhs(), b.imm()));
-                pc = label(taken ? b.onTrue() : b.onFalse());
-            } else if (i instanceof MInst.Jump j) {
-                pc = label(j.target());
-            } else if (i instanceof MInst.Wait w) {
-                if (!m.satisfied(w.record().events().waitIdx(), read(w.threshold()) & M32)) {
-                    return blocked();
-                }
-                m.signal(w.record());
-            } else if (i instanceof MInst.Spill s) {
-                if (s.store()) {
-                    spill.put(s.slot(), read(s.reg()));
-                } else {
-                    Long v = spill.get(s.slot());
-                    if (v == null) {
-                        throw new SimFault("reload from spill memory " + 8L * s.slot() + " that was never stored");
-                    }
-                    write(s.reg(), v);
-                }
-            } else {
-                tpb.isa.Instruction r = ((MInst.Fixed) i).record();
-                switch (RecordKind.of(r)) {
-                    case RecordKind.EXIT -> {
-                        return Outcome.EXIT;
-                    }
-                    case RecordKind.RETURN -> {
-                        m.clearSemaphores();
-                        if (stack.isEmpty()) {
-                            return Outcome.END;
-                        }
-                        Frame back = stack.remove(stack.size() - 1);
-                        fn = back.function();
-                        code = functions.get(fn);
-                        pc = back.next();
-                    }
-                    case RecordKind.CALL -> {
-                        String callee = ((CallRecord) r).functionName();
-                        if (!functions.containsKey(callee)) {
-                            throw new SimFault("call to " + callee + ", which is not a function of this engine");
-                        }
-                        if (stack.size() >= Machine.MAX_CALL_DEPTH) {
-                            throw new SimFault("call depth limit of " + Machine.MAX_CALL_DEPTH + " exceeded");
-                        }
-                        stack.add(new Frame(fn, pc));
-                        fn = callee;
-                        code = functions.get(fn);
-                        pc = 0;
-                    }
-                    case RecordKind.TRIGGER -> m.trigger(triggers.computeIfAbsent(i, k -> new Machine.Trigger(RecordKind.queue(r))));
-                    case RecordKind.REARM -> m.rearm(RecordKind.queue(r));
-                    case RecordKind.SEMAPHORE -> {
-                        EventSemaphoreRecord e = (EventSemaphoreRecord) r;
-                        if (e.events().waitMode() == WaitMode.SEM_GE_REG) {
-                            throw new SimFault("a fixed SEM_GE_REG record names a physical register; lowered code has none");
-                        }
-                        if (Machine.waits(e) && !m.satisfied(e.events().waitIdx(), e.events().semaphoreValue())) {
-                            return blocked();
-                        }
-                        m.signal(e);
-                    }
-                    case RecordKind.GROUP_RESET -> m.groupReset((GroupResetSemaphoresRecord) r);
-                    case RecordKind.BARRIER -> {
-                        shownPc = pc - 1;
-                        return Outcome.BARRIER;
-                    }
-                    case RecordKind.FAULT -> throw new SimFault("instruction cannot be executed: " + ((RawRecord) r).reason());
-                    default -> { } // no state the model tracks
-                }
+            Outcome o = i.accept(execute);
+            if (o != null) {
+                return o;
             }
+        }
+    }
+
+    /** What each instruction does: null to go on with the next, or the outcome that ends the slice. */
+    private final class Execute implements MInst.Visitor<Outcome> {
+        @Override
+        public Outcome alu(MInst.Alu a) {
+            long s1 = a.src1() == null ? a.imm() : read(a.src1());
+            write(a.dst(), Semantics.alu(a.op(), a.is64(), a.dtype(), read(a.src0()), s1));
+            return null;
+        }
+
+        @Override
+        public Outcome move(MInst.Move mv) {
+            write(mv.dst(), mv.src() == null ? mv.imm() : read(mv.src()));
+            return null;
+        }
+
+        @Override
+        public Outcome condBranch(MInst.CondBranch b) {
+            boolean taken = Semantics.compare(b.op(), b.dtype(), read(b.lhs()) & M32, rhs(b.rhs(), b.imm()));
+            pc = label(taken ? b.onTrue() : b.onFalse());
+            return null;
+        }
+
+        @Override
+        public Outcome jump(MInst.Jump j) {
+            pc = label(j.target());
+            return null;
+        }
+
+        @Override
+        public Outcome branch(MInst.Branch b) {
+            if (b.op() == null || Semantics.compare(b.op(), b.dtype(), read(b.lhs()) & M32, rhs(b.rhs(), b.imm()))) {
+                pc = label(b.target());
+            }
+            return null;
+        }
+
+        @Override
+        public Outcome waitOnRegister(MInst.Wait w) {
+            if (!m.satisfied(w.record().events().waitIdx(), read(w.threshold()) & M32)) {
+                return blocked();
+            }
+            m.signal(w.record());
+            return null;
+        }
+
+        @Override
+        public Outcome store(MInst.Store s) {
+            spill.put(s.slot(), read(s.reg()));
+            return null;
+        }
+
+        @Override
+        public Outcome reload(MInst.Reload r) {
+            Long v = spill.get(r.slot());
+            if (v == null) {
+                throw new SimFault("reload from spill memory " + 8L * r.slot() + " that was never stored");
+            }
+            write(r.reg(), v);
+            return null;
+        }
+
+        @Override
+        public Outcome fixed(MInst.Fixed i) {
+            Instruction r = i.record();
+            switch (RecordKind.of(r)) {
+                case RecordKind.EXIT -> {
+                    return Outcome.EXIT;
+                }
+                case RecordKind.RETURN -> {
+                    m.clearSemaphores();
+                    if (stack.isEmpty()) {
+                        return Outcome.END;
+                    }
+                    Frame back = stack.remove(stack.size() - 1);
+                    fn = back.function();
+                    code = functions.get(fn);
+                    pc = back.next();
+                }
+                case RecordKind.CALL -> {
+                    String callee = ((CallRecord) r).functionName();
+                    if (!functions.containsKey(callee)) {
+                        throw new SimFault("call to " + callee + ", which is not a function of this engine");
+                    }
+                    if (stack.size() >= Machine.MAX_CALL_DEPTH) {
+                        throw new SimFault("call depth limit of " + Machine.MAX_CALL_DEPTH + " exceeded");
+                    }
+                    stack.add(new Frame(fn, pc));
+                    fn = callee;
+                    code = functions.get(fn);
+                    pc = 0;
+                }
+                case RecordKind.TRIGGER -> m.trigger(triggers.computeIfAbsent(i, k -> new Machine.Trigger(RecordKind.queue(r))));
+                case RecordKind.REARM -> m.rearm(RecordKind.queue(r));
+                case RecordKind.SEMAPHORE -> {
+                    EventSemaphoreRecord e = (EventSemaphoreRecord) r;
+                    if (e.events().waitMode() == WaitMode.SEM_GE_REG) {
+                        throw new SimFault("a fixed SEM_GE_REG record names a physical register; lowered code has none");
+                    }
+                    if (Machine.waits(e) && !m.satisfied(e.events().waitIdx(), e.events().semaphoreValue())) {
+                        return blocked();
+                    }
+                    m.signal(e);
+                }
+                case RecordKind.GROUP_RESET -> m.groupReset((GroupResetSemaphoresRecord) r);
+                case RecordKind.BARRIER -> {
+                    shownPc = pc - 1;
+                    return Outcome.BARRIER;
+                }
+                case RecordKind.FAULT -> throw new SimFault("instruction cannot be executed: " + ((RawRecord) r).reason());
+                default -> { } // no state the model tracks
+            }
+            return null;
         }
     }
 
