@@ -16,9 +16,10 @@ import tpb.isa.DtypeWire;
 import tpb.isa.EngineType;
 import tpb.isa.ModuleFeature;
 import tpb.spec.Diagnostics;
+import tpb.spec.DidYouMean;
 import tpb.spec.Message;
 import tpb.spec.Pos;
-import tpb.spec.load.MapView;
+import tpb.spec.yaml.MapView;
 import tpb.spec.yaml.YMap;
 import tpb.spec.yaml.YNode;
 import tpb.spec.yaml.YScalar;
@@ -130,7 +131,7 @@ public final class KernelReader {
         for (PendingBranch b : branches) {
             String owner = functionOfBlock.get(b.target());
             if (owner == null) {
-                error(b.pos(), "unknown block '" + b.target() + "'" + MapView.suggestFrom(b.target(),
+                error(b.pos(), "unknown block '" + b.target() + "'" + DidYouMean.suggest(b.target(),
                         blocksByFunction.getOrDefault(b.function(), Set.of())));
             } else if (!owner.equals(b.function())) {
                 error(b.pos(), "branch to block '" + b.target() + "' of function '" + owner + "': a branch stays in its function '"
@@ -139,14 +140,14 @@ public final class KernelReader {
         }
         for (PendingCall c : calls) {
             if (!blocksByFunction.containsKey(c.callee())) {
-                error(c.pos(), "unknown function '" + c.callee() + "'" + MapView.suggestFrom(c.callee(), blocksByFunction.keySet()));
+                error(c.pos(), "unknown function '" + c.callee() + "'" + DidYouMean.suggest(c.callee(), blocksByFunction.keySet()));
             }
         }
         Map<String, Long> expect = new LinkedHashMap<>();
         if (expectMap != null) {
             for (YMap.Entry e : expectMap.entries()) {
                 if (!registers.containsKey(e.key())) {
-                    error(e.keyPos(), "expect: unknown register '" + e.key() + "'" + MapView.suggestFrom(e.key(), registers.keySet()));
+                    error(e.keyPos(), "expect: unknown register '" + e.key() + "'" + DidYouMean.suggest(e.key(), registers.keySet()));
                     continue;
                 }
                 Long x = MapView.number(e.value(), e.key(), diags);
@@ -230,7 +231,7 @@ public final class KernelReader {
         List<Long> num = numbers(v, "num");
         v.finish();
         if (region != null && memory.stream().noneMatch(r -> r.name().equals(region))) {
-            error(v.pos("region"), "unknown memory region '" + region + "'" + MapView.suggestFrom(region,
+            error(v.pos("region"), "unknown memory region '" + region + "'" + DidYouMean.suggest(region,
                     memory.stream().map(Dma.Region::name).toList()));
             return null;
         }
@@ -523,7 +524,7 @@ public final class KernelReader {
                 yield pred == null ? null : new Inst.DoWhile(pred, body, engine, pos);
             }
             default -> {
-                error(v.pos("inst"), "unknown instruction '" + kind + "'" + MapView.suggestFrom(kind, KINDS));
+                error(v.pos("inst"), "unknown instruction '" + kind + "'" + DidYouMean.suggest(kind, KINDS));
                 yield null;
             }
         };
@@ -595,7 +596,7 @@ public final class KernelReader {
         DtypeWire dtype = dtype(v, is64 ? DtypeWire.UINT64 : DtypeWire.INT32);
         AluOpType op = opName == null ? null : AluOpType.fromName(opName);
         if (opName != null && op == null) {
-            error(v.pos("op"), "unknown ALU op '" + opName + "'" + MapView.suggestFrom(opName,
+            error(v.pos("op"), "unknown ALU op '" + opName + "'" + DidYouMean.suggest(opName,
                     java.util.Arrays.stream(AluOpType.values()).map(AluOpType::specName).toList()));
         } else if (op != null && !AluOpWire.encodes(op)) {
             error(v.pos("op"), "ALU op '" + opName + "' has no encoding: " + AluOpWire.fatalMessage(op));
@@ -709,7 +710,7 @@ public final class KernelReader {
         }
         Register r = registers.get(name);
         if (r == null) {
-            error(v.pos(key), "unknown register '" + name + "'" + MapView.suggestFrom(name, registers.keySet()));
+            error(v.pos(key), "unknown register '" + name + "'" + DidYouMean.suggest(name, registers.keySet()));
             return null;
         }
         if (is64 != null && r.is64() != is64) {

@@ -2,12 +2,12 @@ package tpb.spec.check;
 
 import java.util.Optional;
 import tpb.spec.Diagnostics;
+import tpb.spec.DidYouMean;
 import tpb.spec.Message;
 import tpb.spec.model.ArmDef;
 import tpb.spec.model.FeatureDef;
 import tpb.spec.model.FieldDef;
 import tpb.spec.model.IsaModel;
-import tpb.spec.load.MapView;
 
 /**
  * A module feature names arms with layouts, and the field that sets it is an integer (set means
@@ -46,6 +46,6 @@ final class FeatureRule implements Rule {
     }
 
     private static String suggest(IsaModel model, String arm) {
-        return MapView.suggestFrom(arm, model.arms().stream().filter(a -> !a.opaque()).map(ArmDef::name).toList());
+        return DidYouMean.suggest(arm, model.arms().stream().filter(a -> !a.opaque()).map(ArmDef::name).toList());
     }
 }

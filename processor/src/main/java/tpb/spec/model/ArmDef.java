@@ -36,6 +36,15 @@ public record ArmDef(
                 source, opcodeSource, opaque, pos, pos);
     }
 
+    /**
+     * The arm made for an opcode value the spec gives no layout: named as the value, its fields
+     * the given ones (the preamble's remainder as one opaque payload), with no examples or views.
+     */
+    public static ArmDef opaque(String name, long opcode, List<FieldDef> fields, String doc, Source source, Pos pos) {
+        return new ArmDef(name, name, opcode, null, null, null, null, fields, List.of(), null, List.of(), List.of(),
+                List.of(), doc, source, null, true, pos, pos);
+    }
+
     public ArmDef {
         fields = List.copyOf(fields);
         guards = List.copyOf(guards);

@@ -56,6 +56,18 @@ public record FieldDef(
         this(name, at, kind, scalar, size, count, enumRef, lutRef, groupRef, constValue, reserved, bits, role, doc, source, false, pos);
     }
 
+    /** A field holding group {@code groupRef} of {@code size} bytes; the group's fields say the rest. */
+    public static FieldDef group(String name, int at, int size, String groupRef, String doc, Source source, Pos pos) {
+        return new FieldDef(name, at, Kind.GROUP, null, size, 1, null, null, groupRef, null, false, List.of(), null, doc,
+                source, false, pos);
+    }
+
+    /** Opaque {@code bytes} of {@code size}: no type, no encoding, only their place. */
+    public static FieldDef bytes(String name, int at, int size, String doc, Source source, Pos pos) {
+        return new FieldDef(name, at, Kind.BYTES, null, size, 1, null, null, null, null, false, List.of(), null, doc,
+                source, false, pos);
+    }
+
     /** The longest string a char field holds: its size when it may be full, else one less for the NUL. */
     public int maxChars() {
         return nulOptional ? size : size - 1;

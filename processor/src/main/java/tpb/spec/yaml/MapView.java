@@ -1,25 +1,21 @@
-package tpb.spec.load;
+package tpb.spec.yaml;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import tpb.spec.Diagnostics;
+import tpb.spec.DidYouMean;
 import tpb.spec.Message;
 import tpb.spec.Pos;
-import tpb.spec.model.Confidence;
-import tpb.spec.model.Source;
-import tpb.spec.yaml.YMap;
-import tpb.spec.yaml.YNode;
-import tpb.spec.yaml.YScalar;
-import tpb.spec.yaml.YSeq;
 
 /**
  * Typed reads of one YAML mapping. Every key asked for is a key the mapping may have; {@link
- * #finish()} reports the others as unknown, with a "did you mean" when one is close.
+ * #finish()} reports the others as unknown, with a "did you mean" when one is close. Shared by
+ * the spec loader and the kernel reader.
  */
 public final class MapView {
-    final YMap map;
+    private final YMap map;
     private final String what;
     private final Diagnostics diags;
     private final Set<String> asked = new LinkedHashSet<>();
@@ -32,6 +28,21 @@ public final class MapView {
 
     public Pos pos() {
         return map.pos();
+    }
+
+    /** The mapping itself, for a second look at a key already asked for. */
+    public YMap mapping() {
+        return map;
+    }
+
+    /** What the mapping is, as messages name it ("arm Load"). */
+    public String what() {
+        return what;
+    }
+
+    /** Reports {@code key} missing from this mapping. */
+    public void missing(String key) {
+        diags.error(map.pos(), Message.MISSING_KEY, what, key);
     }
 
     public Pos pos(String key) {
@@ -67,7 +78,7 @@ public final class MapView {
 
     public String reqStr(String key) {
         if (!has(key)) {
-            diags.error(map.pos(), Message.MISSING_KEY, what, key);
+            missing(key);
             return null;
         }
         return str(key);
@@ -80,7 +91,7 @@ public final class MapView {
 
     public Long reqNum(String key) {
         if (!has(key)) {
-            diags.error(map.pos(), Message.MISSING_KEY, what, key);
+            missing(key);
             return null;
         }
         return num(key);
@@ -137,38 +148,10 @@ public final class MapView {
         return out;
     }
 
-    /** {@code source: {ref, confidence}}; required unless {@code optional}. */
-    public Source source(String key, boolean optional) {
-        if (!has(key)) {
-            if (!optional) {
-                diags.error(map.pos(), Message.MISSING_KEY, what, key);
-            }
-            return null;
-        }
-        YMap m = map(key);
-        return m == null ? null : source(m, what + " " + key, diags);
-    }
-
-    static Source source(YMap m, String what, Diagnostics diags) {
-        MapView v = new MapView(m, what, diags);
-        String ref = v.reqStr("ref");
-        String conf = v.reqStr("confidence");
-        v.finish();
-        Confidence c = null;
-        if (conf != null) {
-            try {
-                c = Confidence.valueOf(conf);
-            } catch (IllegalArgumentException e) {
-                diags.error(v.pos("confidence"), Message.BAD_CONFIDENCE, conf);
-            }
-        }
-        return ref == null || c == null ? null : new Source(ref, c, m.pos());
-    }
-
     public void finish() {
         for (YMap.Entry e : map.entries()) {
             if (!asked.contains(e.key())) {
-                diags.error(e.keyPos(), Message.UNKNOWN_KEY, e.key(), what, suggest(e.key(), asked));
+                diags.error(e.keyPos(), Message.UNKNOWN_KEY, e.key(), what, DidYouMean.suggest(e.key(), asked));
             }
         }
     }
@@ -204,43 +187,5 @@ public final class MapView {
         } catch (NumberFormatException e) {
             return null;
         }
-    }
-
-    static String suggest(String key, Set<String> known) {
-        String best = null;
-        int bestD = 3;
-        for (String k : known) {
-            int d = distance(key, k);
-            if (d < bestD) {
-                bestD = d;
-                best = k;
-            }
-        }
-        return best == null ? "" : "; did you mean '" + best + "'?";
-    }
-
-    public static String suggestFrom(String key, Iterable<String> known) {
-        Set<String> s = new LinkedHashSet<>();
-        known.forEach(s::add);
-        return suggest(key, s);
-    }
-
-    private static int distance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
     }
 }
