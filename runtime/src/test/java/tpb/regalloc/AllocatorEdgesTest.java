@@ -67,9 +67,8 @@ class AllocatorEdgesTest {
     /**
      * r = a + b where b is read for the first time (never written, so it holds the reset value,
      * all ones: facts §7.1): a and b are read together and must not share a slot, so r is
-     * 5 + 0xFFFFFFFF = 4 at every level. (On fewer than three registers b is spilled, and the
-     * reload of a slot never stored faults: a never-written register's value survives only in its
-     * slot.)
+     * 5 + 0xFFFFFFFF = 4 at every level. (On fewer than three registers b is spilled and reloaded
+     * from a slot nothing stored, which holds the reset value too: {@code tpb.sim.ResetValueTest}.)
      */
     @Test
     void twoRegistersReadTogetherInterfereEvenWhereOneRangeBegins() {

@@ -23,10 +23,15 @@ final class TruthTables {
 
     /** IR, lowered, stream — in pipeline order. */
     static List<SimResult> runAll(String name, String kernel, SimResult.Status status, String message) {
+        return runAll(name, kernel, status, message, OPTIONS);
+    }
+
+    /** The same, compiled for a register file of {@code options.maxRegs()} slots. */
+    static List<SimResult> runAll(String name, String kernel, SimResult.Status status, String message, Compiler.Options options) {
         Module m = KernelReader.read(name + ".yaml", kernel);
         SimResult ir = IrSimulator.run(m, EngineType.SP, 1_000_000);
-        SimResult lowered = LoweredSimulator.run(Compiler.lower(m, OPTIONS).get(EngineType.SP), 1_000_000, m.memory(), m.queues());
-        Compiler.EngineOutput out = Compiler.compile(m, OPTIONS).get(EngineType.SP);
+        SimResult lowered = LoweredSimulator.run(Compiler.lower(m, options).get(EngineType.SP), 1_000_000, m.memory(), m.queues());
+        Compiler.EngineOutput out = Compiler.compile(m, options).get(EngineType.SP);
         SimResult stream = StreamSimulator.run(out.stream(), out.registers(), 1_000_000, null, m.memory(), m.queues());
         List<SimResult> all = List.of(ir, lowered, stream);
         for (int i = 0; i < 3; i++) {
