@@ -9,22 +9,36 @@ import java.util.Map;
 import tpb.neff.EngineStream;
 import tpb.sim.SyncRun;
 import tpb.spec.json.Json;
+import tpb.timeline.Timeline;
+import tpb.timeline.TimelinePage;
 
-/** {@code tpb run FILE.neff [--subgraph sgNN] [--json]}: each subgraph at the synchronisation level, on a fresh semaphore bank. */
+/**
+ * {@code tpb run FILE.neff [--subgraph sgNN] [--json] [--timeline FILE.html]}: each subgraph at the synchronisation level, on a
+ * fresh semaphore bank; with a timeline, each run recorded ({@link Timeline}) and drawn into one page, written through
+ * {@link Output} once every subgraph has run (nothing half-written).
+ */
 final class NeffSyncRun {
     private NeffSyncRun() {}
 
-    static int run(String file, List<String> subgraphs, boolean json, PrintWriter out) {
+    static int run(String file, List<String> subgraphs, boolean json, String timeline, PrintWriter out) {
         NeffInput in = NeffInput.open(file);
         List<Object> reports = new ArrayList<>();
         StringBuilder text = new StringBuilder();
         boolean[] ok = {true};
+        List<TimelinePage.Run> pictures = new ArrayList<>();
         in.neffSubgraphs(subgraphs, (sg, streams) -> {
             List<SyncRun.Engine> engines = new ArrayList<>();
             for (EngineStream s : streams) {
                 engines.add(new SyncRun.Engine(s.engine(), s.stream()));
             }
-            SyncRun.Result r = new SyncRun(engines).run();
+            SyncRun sync = new SyncRun(engines);
+            Timeline line = timeline == null ? null : new Timeline(sync);
+            SyncRun.Result r = sync.run(line);
+            if (line != null) {
+                Map<String, String> waits = new LinkedHashMap<>();
+                r.blocked().forEach(b -> waits.put(b.engine(), "semaphore " + b.semaphore() + " >= " + b.threshold() + ", it is " + b.value()));
+                pictures.add(new TimelinePage.Run(sg.name(), r.status().name().toLowerCase(Locale.ROOT), line, waits));
+            }
             ok[0] &= r.status() == SyncRun.Status.COMPLETE;
             Map<String, Object> j = new LinkedHashMap<>();
             j.put("subgraph", sg.name());
@@ -61,6 +75,12 @@ final class NeffSyncRun {
                 text.append("  ").append(b).append('\n');
             }
         });
+        if (timeline != null) {
+            Output.write(timeline, TimelinePage.html(file, pictures), out);
+            if (timeline.equals("-")) {
+                return ok[0] ? Tpb.OK : Tpb.INVALID_INPUT;
+            }
+        }
         if (json) {
             Map<String, Object> o = new LinkedHashMap<>();
             o.put("file", file);

@@ -60,6 +60,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--subgraph", paramLabel = "sgNN", split = ",", description = "--level sync: only these subgraphs of the NEFF (default: all).")
     List<String> subgraphs;
 
+    @Option(names = "--timeline", paramLabel = "FILE.html", description = "--level sync: also write the run as one self-contained HTML "
+            + "page: a lane per engine on a logical time axis, each record coloured by its opcode class, the wait -> update edges that "
+            + "released blocked records (- = stdout, instead of the report).")
+    String timeline;
+
     @Option(names = "--input", paramLabel = "NAME=FILE.npy", description = "--level data: an input var's values (numpy .npy); repeat per input.")
     List<String> inputs = new ArrayList<>();
 
@@ -83,7 +88,10 @@ final class RunCommand implements Callable<Integer> {
             level = neff ? Level.sync : Level.stream;
         }
         if (neff && level == Level.sync) {
-            return NeffSyncRun.run(input, subgraphs, json, spec.commandLine().getOut());
+            return NeffSyncRun.run(input, subgraphs, json, timeline, spec.commandLine().getOut());
+        }
+        if (timeline != null) {
+            throw new CliException("--timeline draws a NEFF's run at --level sync; got " + input + " at --level " + level, Tpb.USAGE);
         }
         if (level == Level.sync) {
             throw new CliException("--level sync runs a NEFF (FILE.neff); got " + input, Tpb.USAGE);

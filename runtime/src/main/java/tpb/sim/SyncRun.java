@@ -38,6 +38,8 @@ import tpb.stream.RecordStream;
  * order given, each running until it blocks; a turn in which no engine moves is a deadlock.
  */
 public final class SyncRun {
+    /** The bank's size: the spec's num_semaphores ({@link Machine}). */
+    public static final int SEMAPHORES = Machine.SEMAPHORES;
     private static final int STRIDE = 8;
     private static final int NONE = -1;
     /** A record the fast path does not handle: decoded again when it runs. */
@@ -63,10 +65,31 @@ public final class SyncRun {
 
     public enum Status { COMPLETE, DEADLOCK, FAULT }
 
+    /**
+     * Told of every record that runs, after its waits held and its updates (and a DMA's
+     * completion) were applied: the engine's position in the list given and the record's index.
+     * The data level executes a record's data effect here; the timeline records it.
+     */
+    @FunctionalInterface
+    public interface Hook {
+        void ran(int engine, int index);
+    }
+
+    /** A wait this level simulates: blocked while the semaphore's unsigned value is below the threshold (sem_ge_imm, facts §7.6). */
+    public record Wait(int semaphore, long threshold) {
+        public boolean holds(long value) {
+            return value >= threshold;
+        }
+    }
+
+    /** A record's semaphore traffic as this level reads it: its waits, and the semaphores its updates (and a DMA's completion) change. */
+    public record Sync(List<Wait> waits, List<Integer> updated) {}
+
     private final List<Engine> engines;
     private final int[][] ops;
     private Machine machine;
     private int[] pc;
+    private Hook hook;
 
     public SyncRun(List<Engine> engines) {
         this.engines = List.copyOf(engines);
@@ -78,9 +101,15 @@ public final class SyncRun {
 
     /** Runs every engine from its first record, on a zeroed bank, to its end, a deadlock or a fault. */
     public Result run() {
+        return run(null);
+    }
+
+    /** As {@link #run()}, telling {@code hook} (when not null) of every record that runs. */
+    public Result run(Hook hook) {
         int n = engines.size();
         machine = new Machine(Long.MAX_VALUE);
         pc = new int[n];
+        this.hook = hook;
         while (true) {
             boolean moved = false;
             boolean left = false;
@@ -113,6 +142,7 @@ public final class SyncRun {
     /** Runs one engine from {@code at} until it blocks or ends; returns its new PC. The hot loop: no allocation. */
     private int turn(int[] o, int at, int engine) {
         Machine m = machine;
+        Hook hook = this.hook;
         int[] sem = m.semaphores; // read here as Machine.satisfied does: unsigned value >= threshold
         int end = o.length;
         int i = at * STRIDE;
@@ -142,6 +172,9 @@ public final class SyncRun {
             u = o[i + 6];
             if (u != 0) {
                 m.update(u & 0xFF, MODES[(u >>> 8) - 1], o[i + 7] & 0xFFFFFFFFL);
+            }
+            if (hook != null) {
+                hook.ran(engine, i / STRIDE);
             }
             i += STRIDE;
         }
@@ -176,6 +209,9 @@ public final class SyncRun {
             if (one[k] != 0) {
                 machine.update(one[k] & 0xFF, MODES[(one[k] >>> 8) - 1], one[k + 1] & 0xFFFFFFFFL);
             }
+        }
+        if (hook != null) {
+            hook.ran(engine, index);
         }
         return arm == Arm.EXIT ? ENDED : DONE; // an Exit ends its engine's run
     }
@@ -269,6 +305,37 @@ public final class SyncRun {
                     + (bir == null ? "UpdateModeWire reads back no compiler update mode from it" : bir.specName() + " changes no semaphore"));
         }
         return false;
+    }
+
+    /** The engines, in the order given (a hook's engine number indexes this). */
+    public List<Engine> engines() {
+        return engines;
+    }
+
+    /** A semaphore's value now (unsigned), during or after a run. */
+    public long semaphore(int s) {
+        return Integer.toUnsignedLong(machine.semaphores[s]);
+    }
+
+    /** Record {@code index} of engine {@code engine}: what it waits on and which semaphores it changes (a group reset's are not listed). */
+    public Sync sync(int engine, int index) {
+        byte[] b = engines.get(engine).stream().bytes();
+        int off = RecordStream.offsetOf(index);
+        int[] one = new int[STRIDE];
+        decode(b, off, Decoder.identify(b, off), one, false);
+        List<Wait> waits = new ArrayList<>(2);
+        List<Integer> updated = new ArrayList<>(2);
+        for (int k = 0; k < 4; k += 2) {
+            if (one[k] != NONE) {
+                waits.add(new Wait(one[k], one[k + 1] & 0xFFFFFFFFL));
+            }
+        }
+        for (int k = 4; k < 8; k += 2) {
+            if (one[k] != 0) {
+                updated.add(one[k] & 0xFF);
+            }
+        }
+        return new Sync(waits, updated);
     }
 
     private Blocked blocked(int e) {

@@ -265,4 +265,29 @@ class NeffCommandsTest {
         assertEquals("tpb: " + missing + ": sg00/def.json: act_instr names sg00/Act.bin, which is not in the archive\n", m.err());
         assertEquals("", m.out());
     }
+
+    /** --timeline: the report as before plus the page; "-" puts the page on stdout instead; a bad target or a non-NEFF input is one line. */
+    @Test
+    void runWritesATimeline(@TempDir Path dir) throws Exception {
+        Path page = dir.resolve("t.html");
+        CliRun r = CliRun.of("run", FIXTURE, "--timeline", page.toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals(CliRun.of("run", FIXTURE).out(), r.out());
+        String html = Files.readString(page);
+        assertTrue(html.startsWith("<!DOCTYPE html>"), html.substring(0, 40));
+        assertFalse(html.contains("http://") || html.contains("https://") || html.contains("src="), "self-contained");
+        assertEquals(1, html.split("\"name\": \"sg00\"", -1).length - 1);
+        CliRun s = CliRun.of("run", FIXTURE, "--subgraph", "sg01", "--timeline", "-");
+        assertEquals(0, s.code(), s.err());
+        assertTrue(s.out().startsWith("<!DOCTYPE html>") && s.out().contains("\"name\": \"sg01\"") && !s.out().contains("sg00"));
+        CliRun bad = CliRun.of("run", FIXTURE, "--timeline", dir.resolve("no/such/dir/t.html").toString());
+        assertEquals(1, bad.code());
+        assertEquals("tpb: " + dir.resolve("no/such/dir/t.html") + ": cannot write: No such file or directory\n", bad.err());
+        assertFalse(Files.exists(dir.resolve("no")));
+        Path bin = dir.resolve("x.bin");
+        Files.write(bin, new byte[64]);
+        CliRun usage = CliRun.of("run", bin.toString(), "--timeline", page.toString());
+        assertEquals(2, usage.code());
+        assertEquals("tpb: --timeline draws a NEFF's run at --level sync; got " + bin + " at --level stream\n", usage.err());
+    }
 }
