@@ -1,0 +1,119 @@
+package tpb.doc;
+
+import java.util.ArrayList;
+import java.util.List;
+import tpb.spec.model.Leaf;
+
+/**
+ * A record's bytes as an SVG: rows of 16 byte cells, each field a box spanning its bytes, filled by
+ * its confidence and labelled with its name. A name too long for its box is wrapped at its
+ * underscores (a word longer than a line breaks inside) and, if still too tall, set in a smaller
+ * font; never cut. DocScreenshotTest measures every label against its box in a browser.
+ */
+record LayoutSvg(int width, int height, List<Text> columns, List<Row> rows, List<Box> boxes) {
+
+    record Text(int x, int y, String text) {}
+
+    record Gap(int x, int y, int width, int height) {}
+
+    /** A row of 16 bytes: its offset label and the grey band under its boxes. */
+    record Row(Text label, Gap band) {}
+
+    /** One field's box on one row (a field crossing a row boundary gets one per row). */
+    record Box(String tooltip, int x, int y, int width, int height, String fill, String fontSize, List<Text> lines) {}
+
+    static final int CELL = 52;
+    static final int ROW_HEIGHT = 46;
+    static final int LEFT = 44;
+    static final int TOP = 20;
+    static final int PER_ROW = 16;
+    /** Label font sizes tried in turn, in px: the style sheet's 11 first. */
+    static final int[] FONT_SIZES = {11, 10, 9, 8};
+    /**
+     * The advance of one monospace character in em, a little over DejaVu Sans Mono's 0.602 (the
+     * widest of the usual ui-monospace fonts) so that an estimate that fits here fits in a browser.
+     */
+    static final double CHAR_EM = 0.62;
+    /** Space left free inside a box on each side, px. */
+    static final int PAD = 3;
+
+    static LayoutSvg of(List<Leaf> leaves, int recordSize) {
+        int rowCount = (recordSize + PER_ROW - 1) / PER_ROW;
+        List<Text> columns = new ArrayList<>();
+        for (int c = 0; c < PER_ROW; c++) {
+            columns.add(new Text(LEFT + c * CELL + CELL / 2, 14, String.format("+%X", c)));
+        }
+        List<Row> rows = new ArrayList<>();
+        for (int r = 0; r < rowCount; r++) {
+            rows.add(new Row(new Text(LEFT - 6, TOP + r * ROW_HEIGHT + ROW_HEIGHT / 2 + 2, String.format("+%02X", r * PER_ROW)),
+                    new Gap(LEFT, TOP + r * ROW_HEIGHT, PER_ROW * CELL, ROW_HEIGHT - 4)));
+        }
+        List<Box> boxes = new ArrayList<>();
+        for (Leaf l : leaves) {
+            String tooltip = String.format("%s +0x%02X, %d byte%s, %s", l.path(), l.offset(), l.def().width(),
+                    l.def().width() == 1 ? "" : "s", l.source().confidence());
+            String name = l.path().contains(".") ? l.path().substring(l.path().lastIndexOf('.') + 1) : l.path();
+            int start = l.offset();
+            while (start < l.end()) {
+                int row = start / PER_ROW;
+                int stop = Math.min(l.end(), (row + 1) * PER_ROW);
+                int x = LEFT + (start % PER_ROW) * CELL;
+                int w = (stop - start) * CELL;
+                int y = TOP + row * ROW_HEIGHT;
+                boxes.add(box(tooltip, name, x, y, w, Src.COLOURS.get(l.source().confidence())));
+                start = stop;
+            }
+        }
+        return new LayoutSvg(LEFT + PER_ROW * CELL + 2, TOP + rowCount * ROW_HEIGHT + 2, columns, rows, boxes);
+    }
+
+    private static Box box(String tooltip, String name, int x, int y, int w, String fill) {
+        int maxChars = Math.max(1, (w - 6) / 7);
+        String label = name.length() > maxChars ? name.substring(0, Math.max(1, maxChars - 1)) + "…" : name;
+        return new Box(tooltip, x + 1, y, w - 2, ROW_HEIGHT - 4, fill, null, List.of(new Text(x + w / 2, y + ROW_HEIGHT / 2 + 2, label)));
+    }
+
+    /** Baselines that centre {@code lines} in the box: cap height ~0.75 em under each line's top. */
+    private static List<Text> lines(List<String> lines, int cx, int y, int h, int size, int lineHeight) {
+        int top = y + (h - lines.size() * lineHeight) / 2;
+        List<Text> out = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            out.add(new Text(cx, top + i * lineHeight + (int) Math.round(size * 0.85), lines.get(i)));
+        }
+        return out;
+    }
+
+    /** {@code name} in lines of at most {@code perLine} characters, broken after underscores where it can be. */
+    static List<String> wrap(String name, int perLine) {
+        List<String> words = new ArrayList<>();
+        int from = 0;
+        for (int i = 0; i < name.length(); i++) {
+            if (name.charAt(i) == '_' && i + 1 < name.length()) {
+                words.add(name.substring(from, i + 1));
+                from = i + 1;
+            }
+        }
+        words.add(name.substring(from));
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : words) {
+            if (line.length() + word.length() <= perLine) {
+                line.append(word);
+                continue;
+            }
+            if (line.length() > 0) {
+                lines.add(line.toString());
+                line.setLength(0);
+            }
+            while (word.length() > perLine) {
+                lines.add(word.substring(0, perLine));
+                word = word.substring(perLine);
+            }
+            line.append(word);
+        }
+        if (line.length() > 0) {
+            lines.add(line.toString());
+        }
+        return lines;
+    }
+}
