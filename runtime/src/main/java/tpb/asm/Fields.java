@@ -20,7 +20,7 @@ final class Fields {
     }
 
     static boolean isOpcode(FieldInfo f) {
-        return f.offset() == IsaInfo.OPCODE_OFFSET && ("enum " + "Opcode").equals(f.encoding());
+        return f.offset() == IsaInfo.OPCODE_OFFSET && ("enum " + IsaInfo.OPCODE_ENUM).equals(f.encoding());
     }
 
     /** Whether the assembler may set this field (constants, reserved bytes and the opcode are implied). */

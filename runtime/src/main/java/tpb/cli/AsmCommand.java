@@ -6,10 +6,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import tpb.asm.AsmException;
 import tpb.asm.Assembler;
+import tpb.isa.IsaInfo;
 
 /** {@code tpb asm FILE.s -o FILE.bin}: assembly text to a record stream. */
 @Command(name = "asm", mixinStandardHelpOptions = true,
-        description = "Assemble TPB assembly text into a stream of 64-byte records.")
+        description = "Assemble TPB assembly text into a stream of " + IsaInfo.RECORD_SIZE + "-byte records.")
 final class AsmCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE.s", description = "Assembly source ('-' = stdin).")
     String input;

@@ -1,6 +1,8 @@
 package tpb.cli;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Iterator;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -34,7 +36,8 @@ final class CompileCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT.bin", description = "Where to write ('-' = stdout).")
     String output;
 
-    @Option(names = "--engine", paramLabel = "E", description = "Write only this engine's stream (SP, PE, Pool, Activation, DVE).")
+    @Option(names = "--engine", paramLabel = "E", completionCandidates = DatapathEngines.class,
+            description = "Write only this engine's stream (${COMPLETION-CANDIDATES}).")
     String engine;
 
     @Option(names = "--max-regs", paramLabel = "N", description = "Registers per engine (default: the arch's MaxRegNumPerEngine).")
@@ -64,7 +67,7 @@ final class CompileCommand implements Callable<Integer> {
         if (engine != null) {
             only = EngineType.fromName(engine);
             if (only == null || !only.isDatapath()) {
-                throw new CliException("--engine '" + engine + "' is not a datapath engine (SP, PE, Pool, Activation, DVE)", Tpb.USAGE);
+                throw new CliException("--engine '" + engine + "' is not a datapath engine (" + String.join(", ", new DatapathEngines()) + ")", Tpb.USAGE);
             }
         }
         String source = kernel.equals("-") ? "<stdin>" : kernel;
@@ -122,5 +125,13 @@ final class CompileCommand implements Callable<Integer> {
         int dot = output.lastIndexOf('.');
         String tag = e.specName().toUpperCase(Locale.ROOT);
         return dot > output.lastIndexOf('/') ? output.substring(0, dot) + "." + tag + output.substring(dot) : output + "." + tag;
+    }
+
+    /** The engines a stream can be written for: the spec's EngineType datapath subset (seed000 §1), in its order. */
+    static final class DatapathEngines implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return Arrays.stream(EngineType.values()).filter(EngineType::isDatapath).map(EngineType::specName).iterator();
+        }
     }
 }

@@ -13,6 +13,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import tpb.asm.Disassembler;
+import tpb.isa.IsaInfo;
 import tpb.stream.RecordStream;
 import tpb.stream.StreamException;
 import tpb.stream.TypedCoverage;
@@ -23,7 +24,7 @@ import tpb.stream.TypedCoverage;
  * ({@link Disassembler#CHUNK}), so memory does not grow with it.
  */
 @Command(name = "disasm", mixinStandardHelpOptions = true,
-        description = "Disassemble a stream of 64-byte records. Records no arm can hold print as .raw; "
+        description = "Disassemble a stream of " + IsaInfo.RECORD_SIZE + "-byte records. Records no arm can hold print as .raw; "
                 + "the listing assembles back to the same bytes with 'tpb asm'.")
 final class DisasmCommand implements Callable<Integer> {
     @Spec
@@ -32,7 +33,7 @@ final class DisasmCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE.bin", description = "The record stream ('-' = stdin).")
     String input;
 
-    @Option(names = "--hex", description = "Add each record's 64 bytes as a comment.")
+    @Option(names = "--hex", description = "Add each record's " + IsaInfo.RECORD_SIZE + " bytes as a comment.")
     boolean hex;
 
     @Option(names = "--stats", description = "Print, instead of the listing, how many records decode to an arm with a layout "

@@ -3,13 +3,14 @@ package tpb.cli;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import tpb.isa.IsaInfo;
 
 /**
  * The {@code tpb} command. Exit codes: 0 ok, 1 invalid input, 2 usage error. Errors are one line
  * on stderr, never a stack trace.
  */
 @Command(name = "tpb", mixinStandardHelpOptions = true, version = "tpb 0.1.0",
-        description = "Tools for the AWS Neuron TPB instruction set (64-byte records).",
+        description = "Tools for the AWS Neuron TPB instruction set (" + IsaInfo.RECORD_SIZE + "-byte records).",
         subcommands = {SpecCommand.class, AsmCommand.class, DisasmCommand.class, ValidateCommand.class, NeffCommand.class, CheckSpecCommand.class,
                 DiffCommand.class, DocCommand.class, CompileCommand.class, RunCommand.class, DemoCommand.class,
                 CommandLine.HelpCommand.class})

@@ -14,6 +14,7 @@ import tpb.isa.DataSrc;
 import tpb.isa.DtypeWire;
 import tpb.isa.FunctionBeginRecord;
 import tpb.isa.Instruction;
+import tpb.isa.IsaInfo;
 import tpb.isa.MoveWidth;
 import tpb.isa.RegisterAluRecord;
 import tpb.isa.RegisterMoveRecord;
@@ -29,7 +30,8 @@ import tpb.lower.VReg;
 
 /**
  * Machine code to records through the generated builders, per engine. Each function opens with
- * a PSEUDO_FUNCTION_BEGIN (return address in registers 62/63, facts §6); a block's PC is the
+ * a PSEUDO_FUNCTION_BEGIN (return address in the two registers past the allocatable range, from
+ * the arch's max_reg_num_per_engine: 62/63, facts §6); a block's PC is the
  * index of its first record in this engine's stream (FunctionBegin records included: ASSUMED,
  * the sources say the runtime consumes them but not whether PCs count them). Branch targets are
  * absolute PCs with target mode REL_IMM, as the compiler writes them (conflict ctrl-br-target).
@@ -37,16 +39,18 @@ import tpb.lower.VReg;
 public final class CodeGen {
     /** Spill slots live in a variable of their own (var_id 0, 8 bytes a slot): ASSUMED. */
     public static final int SPILL_VAR = 0;
-    static final int RETURN_ADDR_LO = 62;
 
     private final EngineCode code;
     private final Map<VReg, Integer> ids;
+    /** The first of the two return-address registers: the one past the allocatable range, max_reg_num_per_engine (facts §6). */
+    private final int returnAddrLo;
     private final Map<String, Integer> pc = new HashMap<>();
     private final TreeSet<Integer> opcodes = new TreeSet<>();
 
-    public CodeGen(EngineCode code, Map<VReg, Integer> ids) {
+    public CodeGen(EngineCode code, Map<VReg, Integer> ids, Arch arch) {
         this.code = code;
         this.ids = ids;
+        this.returnAddrLo = (int) arch.maxRegNumPerEngine();
     }
 
     /** {@link CodeGenMode#COLLECT_OPCODES}: the opcodes used and every block's PC. */
@@ -86,7 +90,7 @@ public final class CodeGen {
     public List<Violation> check(Arch arch) {
         collect();
         List<Violation> found = new ArrayList<>();
-        byte[] scratch = new byte[64];
+        byte[] scratch = new byte[IsaInfo.RECORD_SIZE];
         int i = 0;
         for (Instruction r : records(CodeGenMode.RUN_ISA_CHECKS)) {
             r.encodeTo(scratch, 0);
@@ -98,8 +102,8 @@ public final class CodeGen {
     private List<Instruction> records(CodeGenMode mode) {
         List<Instruction> out = new ArrayList<>();
         for (MFunction f : code.functions) {
-            out.add(FunctionBeginRecord.builder().functionName(f.name).returnAddrRegLo(RETURN_ADDR_LO)
-                    .returnAddrRegHi(RETURN_ADDR_LO + 1).build());
+            out.add(FunctionBeginRecord.builder().functionName(f.name).returnAddrRegLo(returnAddrLo)
+                    .returnAddrRegHi(returnAddrLo + 1).build());
             for (MBlock b : f.blocks) {
                 for (MInst m : b.insts) {
                     out.add(record(m, mode));

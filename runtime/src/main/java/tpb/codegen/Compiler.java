@@ -8,6 +8,7 @@ import tpb.codec.Violation;
 import tpb.ir.Module;
 import tpb.isa.Arch;
 import tpb.isa.EngineType;
+import tpb.isa.IsaInfo;
 import tpb.lower.BranchCanonicalizer;
 import tpb.lower.CompileException;
 import tpb.lower.ControlBracketing;
@@ -34,7 +35,7 @@ public final class Compiler {
     public record EngineOutput(EngineType engine, byte[] stream, EngineCode code, RegisterAllocator.Result allocation,
             Map<String, Integer> pcs, Map<String, Location> registers) {
         public int records() {
-            return stream.length / 64;
+            return stream.length / IsaInfo.STRIDE;
         }
     }
 
@@ -83,7 +84,7 @@ public final class Compiler {
             if (problem != null) {
                 throw new IllegalStateException("register allocation checker: " + problem);
             }
-            CodeGen gen = new CodeGen(code, alloc.ids());
+            CodeGen gen = new CodeGen(code, alloc.ids(), o.arch());
             List<Violation> violations = gen.check(o.arch());
             if (!violations.isEmpty()) {
                 throw new CompileException(e.specName() + ": the generated records break the spec: " + violations.get(0));

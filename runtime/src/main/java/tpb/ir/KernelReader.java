@@ -1,6 +1,7 @@
 package tpb.ir;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -32,6 +33,13 @@ import tpb.spec.yaml.YamlReader;
  * README for the grammar. Every problem is reported as {@code file:line:column: message}.
  */
 public final class KernelReader {
+    /** The engines a kernel may name, from the spec's EngineType datapath subset (seed000 §1). */
+    private static final List<String> DATAPATH_ENGINES = Arrays.stream(EngineType.values()).filter(EngineType::isDatapath)
+            .map(EngineType::specName).toList();
+    /** The update modes that act on a semaphore, from the spec's BirUpdateMode semaphore subset (facts §1.5). */
+    private static final List<String> SEMAPHORE_UPDATE_MODES = Arrays.stream(BirUpdateMode.values())
+            .filter(BirUpdateMode::isSemaphore).map(BirUpdateMode::specName).toList();
+
     private final String file;
     private final Diagnostics diags = new Diagnostics();
     private final Map<String, Register> registers = new LinkedHashMap<>();
@@ -84,7 +92,7 @@ public final class KernelReader {
         for (String e : v.strList("engines")) {
             EngineType t = EngineType.fromName(e);
             if (t == null || !t.isDatapath()) {
-                error(v.pos("engines"), "'" + e + "' is not a datapath engine (Pool, Activation, PE, DVE, SP)");
+                error(v.pos("engines"), "'" + e + "' is not a datapath engine (" + String.join(", ", DATAPATH_ENGINES) + ")");
             } else {
                 engines.add(t);
             }
@@ -408,7 +416,8 @@ public final class KernelReader {
         if (engineName != null) {
             engine = EngineType.fromName(engineName);
             if (engine == null || !(engine.isDatapath() || engine == EngineType.ALL)) {
-                error(v.pos("engine"), "'" + engineName + "' is not an engine for instructions (Pool, Activation, PE, DVE, SP or ALL)");
+                error(v.pos("engine"), "'" + engineName + "' is not an engine for instructions ("
+                        + String.join(", ", DATAPATH_ENGINES) + " or " + EngineType.ALL.specName() + ")");
                 engine = EngineType.ALL;
             }
         }
@@ -597,7 +606,7 @@ public final class KernelReader {
         AluOpType op = opName == null ? null : AluOpType.fromName(opName);
         if (opName != null && op == null) {
             error(v.pos("op"), "unknown ALU op '" + opName + "'" + DidYouMean.suggest(opName,
-                    java.util.Arrays.stream(AluOpType.values()).map(AluOpType::specName).toList()));
+                    Arrays.stream(AluOpType.values()).map(AluOpType::specName).toList()));
         } else if (op != null && !AluOpWire.encodes(op)) {
             error(v.pos("op"), "ALU op '" + opName + "' has no encoding: " + AluOpWire.fatalMessage(op));
             op = null;
@@ -674,8 +683,8 @@ public final class KernelReader {
             updateSem = u.reqStr("sem");
             String m = u.str("mode");
             mode = m == null ? BirUpdateMode.SEM_INC : BirUpdateMode.fromName(m);
-            if (mode == null || mode == BirUpdateMode.INVALID || mode == BirUpdateMode.EVT_SET) {
-                error(u.pos("mode"), "update mode '" + m + "' is not one of sem_add_imm, sem_sub_imm, sem_inc, sem_dec, sem_wr_imm");
+            if (mode == null || !mode.isSemaphore()) {
+                error(u.pos("mode"), "update mode '" + m + "' is not one of " + String.join(", ", SEMAPHORE_UPDATE_MODES));
                 mode = null;
             }
             Long x = u.num("value");

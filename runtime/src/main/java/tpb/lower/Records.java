@@ -6,6 +6,7 @@ import tpb.ir.Inst;
 import tpb.isa.AllEngineBarrierRecord;
 import tpb.isa.BranchHintRecord;
 import tpb.isa.CallRecord;
+import tpb.isa.GroupResetSemaphoresFlyweight;
 import tpb.isa.ClearMode;
 import tpb.isa.CoreBarrierRecord;
 import tpb.isa.DMATriggerRecord;
@@ -27,6 +28,9 @@ import tpb.isa.BirUpdateMode;
 
 /** The records of register-free instructions, built with the generated record builders. */
 final class Records {
+    /** Bits per element of GroupResetSemaphores' mask: semaphore id maps to word id / bits, bit id % bits (facts §3.6). */
+    private static final int MASK_WORD_BITS = GroupResetSemaphoresFlyweight.MASK_WIDTH * Byte.SIZE / GroupResetSemaphoresFlyweight.MASK_COUNT;
+
     private Records() {}
 
     static Instruction of(Inst i, Map<String, Integer> sems) {
@@ -73,9 +77,9 @@ final class Records {
         if (hi - lo + 1 == ids.stream().distinct().count()) {
             return GroupResetSemaphoresRecord.builder().clearMode(ClearMode.RANGE).rangeFirst(lo).rangeLast(hi).build();
         }
-        long[] mask = new long[8];
+        long[] mask = new long[GroupResetSemaphoresFlyweight.MASK_COUNT];
         for (int id : ids) {
-            mask[id >> 5] |= 1L << (id & 31);
+            mask[id / MASK_WORD_BITS] |= 1L << (id % MASK_WORD_BITS);
         }
         return GroupResetSemaphoresRecord.builder().clearMode(ClearMode.BITMASK).mask(mask).build();
     }

@@ -7,7 +7,7 @@ import java.util.Map;
 import tpb.isa.BirUpdateMode;
 
 /**
- * The state both simulators share the meaning of (seed000 §4): the 256-semaphore bank, the
+ * The state both simulators share the meaning of (seed000 §4): the semaphore bank, the
  * DMATrigger fireCount cursors, the log of DMA blocks fired, the step budget and call depth.
  * One engine at a time: a wait no update can satisfy is a deadlock.
  */
@@ -16,6 +16,9 @@ final class Machine {
     static final int SEMAPHORES = (int) tpb.isa.Arch.SUNDA.numSemaphores();
     /** A simulator limit, not an ISA fact (the sources give no call depth): ASSUMED, in the README. */
     static final int MAX_CALL_DEPTH = 64;
+    /** Bits per element of GroupResetSemaphores' mask: semaphore s is bit s % bits of word s / bits (facts §3.6). */
+    private static final int MASK_WORD_BITS = tpb.isa.GroupResetSemaphoresFlyweight.MASK_WIDTH * Byte.SIZE
+            / tpb.isa.GroupResetSemaphoresFlyweight.MASK_COUNT;
 
     final int[] semaphores = new int[SEMAPHORES];
     /**
@@ -201,7 +204,7 @@ final class Machine {
         update(e.ext().updateIdx(), mode, e.ext().semUpdateValue());
     }
 
-    /** GroupResetSemaphores: zero a range, or the semaphores a 256-bit mask names (facts §3.6). */
+    /** GroupResetSemaphores: zero a range, or the semaphores its bit mask names (facts §3.6). */
     void groupReset(tpb.isa.GroupResetSemaphoresRecord g) {
         if (g.clearMode() == tpb.isa.ClearMode.RANGE) {
             for (int s = g.rangeFirst(); s <= g.rangeLast(); s++) {
@@ -210,7 +213,7 @@ final class Machine {
         } else {
             long[] mask = g.mask();
             for (int s = 0; s < SEMAPHORES; s++) {
-                if ((mask[s >> 5] >>> (s & 31) & 1) != 0) {
+                if ((mask[s / MASK_WORD_BITS] >>> (s % MASK_WORD_BITS) & 1) != 0) {
                     semaphores[s] = 0;
                 }
             }

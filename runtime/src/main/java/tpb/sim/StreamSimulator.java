@@ -16,6 +16,7 @@ import tpb.isa.EventSemaphoreRecord;
 import tpb.isa.FunctionBeginRecord;
 import tpb.isa.GroupResetSemaphoresRecord;
 import tpb.isa.Instruction;
+import tpb.isa.IsaInfo;
 import tpb.isa.MoveWidth;
 import tpb.isa.RawRecord;
 import tpb.isa.RegisterAluRecord;
@@ -87,7 +88,7 @@ public final class StreamSimulator implements Sequencer {
 
     /** An engine's sequencer over {@code stream} sharing {@code machine} (semaphores, memory, DMA) with the others. */
     StreamSimulator(byte[] stream, Machine machine) {
-        n = stream.length / 64;
+        n = stream.length / IsaInfo.STRIDE;
         code = new long[n];
         imm = new long[n];
         extra = new Object[n];
@@ -97,7 +98,7 @@ public final class StreamSimulator implements Sequencer {
         Instruction[] records = new Instruction[n];
         Map<String, Integer> functions = new HashMap<>();
         for (int pc = 0; pc < n; pc++) {
-            records[pc] = Decoder.decode(stream, pc * 64);
+            records[pc] = Decoder.decode(stream, pc * IsaInfo.STRIDE);
             if (records[pc] instanceof FunctionBeginRecord f) {
                 functions.put(f.functionName(), pc + 1);
             }

@@ -1,18 +1,15 @@
 package tpb.stream;
 
 import tpb.isa.Arm;
+import tpb.isa.Decoder;
 
 /**
  * ib_has_pseudo_exit (seed002 §5): is there an EXIT sentinel, i.e. a record whose opcode is
  * PSEUDO_INST (0xDF) and whose sub-opcode at +0x0C is EXIT_EXECUTION (1)? Both bytes are
- * checked: a LIBRARY_RELOAD_INDEX record (sub-opcode 2) is not an exit. The two constants come
- * from the spec's Exit arm.
+ * checked: a LIBRARY_RELOAD_INDEX record (sub-opcode 2) is not an exit. The generated decoder
+ * reads both, at the spec's offsets, widths and byte order, without allocating.
  */
 public final class ExitScan {
-    private static final byte OPCODE = (byte) Arm.EXIT.opcode();
-    private static final int SUB_OFFSET = Arm.EXIT.selectOffset();
-    private static final byte SUB_VALUE = (byte) Arm.EXIT.selectEquals();
-
     private ExitScan() {}
 
     public static boolean hasPseudoExit(RecordStream stream) {
@@ -21,7 +18,7 @@ public final class ExitScan {
 
     /** Is the record at {@code off} an EXIT sentinel? */
     public static boolean isExit(byte[] b, int off) {
-        return b[off] == OPCODE && b[off + SUB_OFFSET] == SUB_VALUE;
+        return Decoder.identify(b, off) == Arm.EXIT;
     }
 
     /** The index of the first EXIT record, or -1. */

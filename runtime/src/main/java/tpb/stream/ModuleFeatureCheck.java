@@ -21,7 +21,8 @@ import tpb.isa.ModuleFeature;
  * state is a set of features and where each was last cleared, whatever the stream's length.
  */
 final class ModuleFeatureCheck {
-    private static final boolean[] CONCERNS = new boolean[256];
+    /** By {@link Arm} ordinal: does a feature rule name the arm? */
+    private static final boolean[] CONCERNS = new boolean[Arm.values().length];
 
     static {
         for (Arm a : Arm.values()) {
@@ -30,7 +31,7 @@ final class ModuleFeatureCheck {
                 sets |= f.setByArm().equals(a.specName());
             }
             if (sets || !ModuleFeature.requiredBy(a.specName()).isEmpty() || !ModuleFeature.clearedBy(a.specName()).isEmpty()) {
-                CONCERNS[a.opcode() & 0xFF] = true;
+                CONCERNS[a.ordinal()] = true;
             }
         }
     }
@@ -53,7 +54,7 @@ final class ModuleFeatureCheck {
 
     /** Checks the record at {@code off} (stream index {@code record}); a need it finds unmet goes to {@code out}. */
     void accept(byte[] b, int off, int record, Consumer<Violation> out) {
-        if (!CONCERNS[b[off] & 0xFF]) {
+        if (!CONCERNS[Decoder.identify(b, off).ordinal()]) {
             return;
         }
         Instruction r = Decoder.decode(b, off);

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.function.Consumer;
 import tpb.codec.Violation;
@@ -151,7 +152,8 @@ public final class StreamValidator {
         int lastIndex = Math.toIntExact(records - 1);
         if (requireExit && !sawExit) {
             report(new Violation(lastIndex, "stream", 0, "exit",
-                    "no EXIT record (opcode 0xDF with sub-opcode 1 at +0x0C) in " + records + " records"));
+                    String.format(Locale.ROOT, "no EXIT record (opcode 0x%02X with sub-opcode %d at +0x%02X) in %d records",
+                            Arm.EXIT.opcode(), Arm.EXIT.selectEquals(), Arm.EXIT.selectOffset(), records)));
         }
         String problem = arch == null || !requireTerminator ? null : FinalInstructionCheck.terminatorProblem(last, 0, arch);
         if (problem != null) {

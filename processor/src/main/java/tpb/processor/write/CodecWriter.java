@@ -1,8 +1,10 @@
 package tpb.processor.write;
 
+import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeSpec;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Modifier;
@@ -80,6 +82,16 @@ public final class CodecWriter {
                 .addField(DispatchWriter.constant("RECORD_SIZE", m.record().size()))
                 .addField(DispatchWriter.constant("STRIDE", m.record().stride()))
                 .addField(DispatchWriter.constant("OPCODE_OFFSET", m.record().opcodeAt()))
+                .addField(DispatchWriter.constant("OPCODE_WIDTH", m.opcodeEnum().type().width))
+                .addField(FieldSpec.builder(int.class, "OPCODE_VALUES", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                        .addJavadoc("How many values the opcode field can hold (a table indexed by opcode has this length).\n")
+                        .initializer("$L", m.opcodeValues()).build())
+                .addField(DispatchWriter.constant("OPCODE_ENUM", m.record().opcodeEnum()))
+                .addField(FieldSpec.builder(boolean.class, "BIG_ENDIAN", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                        .initializer("$L", !m.record().littleEndian()).build())
+                .addField(FieldSpec.builder(ByteOrder.class, "BYTE_ORDER", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                        .addJavadoc("The byte order of every multi-byte field of a record.\n")
+                        .initializer("$T.$L", ByteOrder.class, m.record().littleEndian() ? "LITTLE_ENDIAN" : "BIG_ENDIAN").build())
                 .addField(DispatchWriter.constant("MODEL_RESOURCE", MODEL_RESOURCE))
                 .addMethod(MethodSpec.methodBuilder("openModel").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                         .returns(java.io.InputStream.class)

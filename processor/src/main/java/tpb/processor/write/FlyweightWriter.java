@@ -95,6 +95,11 @@ final class FlyweightWriter {
                 .initializer("$L", Scalars.hex(l.offset())).build());
         t.addField(FieldSpec.builder(int.class, upper + "_WIDTH", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                 .initializer("$L", f.width()).build());
+        if (f.kind() == FieldDef.Kind.SCALAR && f.count() > 1) {
+            t.addField(FieldSpec.builder(int.class, upper + "_COUNT", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                    .addJavadoc("How many $L elements {@code $L} holds.\n", f.scalar().specName(), l.path())
+                    .initializer("$L", f.count()).build());
+        }
         CodeBlock at = CodeBlock.of("offset + $L", upper + "_OFFSET");
         String javadoc = String.format("{@code %s} at +%s, %d byte%s, %s. %s%nSource: %s (%s).%n", l.path(), Scalars.hex(l.offset()),
                 f.width(), f.width() == 1 ? "" : "s", ModelJson.encoding(f) + " " + ModelJson.type(f),

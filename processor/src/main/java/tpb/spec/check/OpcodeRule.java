@@ -12,11 +12,15 @@ import tpb.spec.model.IsaModel;
 
 /**
  * One arm per opcode, unless the arms sharing it each carry a select on the same bytes with
- * distinct values and at most one "otherwise" (0xA9 CompareAndBranch / UnconditionalBranch).
+ * distinct values and at most one "otherwise" (0xA9 CompareAndBranch / UnconditionalBranch). The
+ * opcode itself is u8 or u16, so that a table indexed by opcode value stays small.
  */
 final class OpcodeRule implements Rule {
     @Override
     public void check(IsaModel model, Diagnostics diags) {
+        model.enumDef(model.record().opcodeEnum()).filter(e -> e.type().width > 2 || e.type().signed).ifPresent(e ->
+                diags.error(model.record().pos(), Message.RECORD, "the opcode enum '" + e.name() + "' is " + e.type().specName()
+                        + "; an opcode is u8 or u16 (tools keep a table indexed by opcode value)"));
         Map<Long, List<ArmDef>> byOpcode = new LinkedHashMap<>();
         for (ArmDef a : model.arms()) {
             byOpcode.computeIfAbsent(a.opcode(), k -> new ArrayList<>()).add(a);

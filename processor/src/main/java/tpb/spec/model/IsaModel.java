@@ -46,4 +46,14 @@ public record IsaModel(String name, String title, Source source, RecordShape rec
     public EnumDef opcodeEnum() {
         return enumDef(record.opcodeEnum()).orElseThrow();
     }
+
+    /** The opcode field's width in bytes: the type of the record's {@code opcode.enum} (u8 or u16, checked). */
+    public int opcodeWidth() {
+        return opcodeEnum().type().width;
+    }
+
+    /** How many values the opcode field can hold, 2^(8 x width): the length of a table indexed by opcode. */
+    public int opcodeValues() {
+        return 1 << (8 * Math.min(opcodeWidth(), 2));
+    }
 }
