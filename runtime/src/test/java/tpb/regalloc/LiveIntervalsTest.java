@@ -1,0 +1,169 @@
+package tpb.regalloc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static tpb.regalloc.AllocationCheckerTest.add;
+import static tpb.regalloc.AllocationCheckerTest.block;
+import static tpb.regalloc.AllocationCheckerTest.branchIfLess;
+import static tpb.regalloc.AllocationCheckerTest.call;
+import static tpb.regalloc.AllocationCheckerTest.code;
+import static tpb.regalloc.AllocationCheckerTest.exit;
+import static tpb.regalloc.AllocationCheckerTest.function;
+import static tpb.regalloc.AllocationCheckerTest.kernel;
+import static tpb.regalloc.AllocationCheckerTest.mov;
+import static tpb.regalloc.AllocationCheckerTest.ret;
+import static tpb.regalloc.AllocationCheckerTest.temp;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tpb.lower.EngineCode;
+import tpb.lower.VReg;
+
+/**
+ * Live ranges and spill weights on machine code written by hand, each worked out from the
+ * convention in {@link LiveIntervals}' doc comment: instructions numbered p = 0, 1, … across every
+ * function in layout order; a read at 2p, a write at 2p + 1; a range from first to last
+ * occurrence, then widened to a whole loop [2·top, 2·bottom + 1] for a value live into it or read
+ * in it before it is written there, and to every call site of a function that names it. A spill
+ * weight is 1 per occurrence, 4^depth per occurrence inside loops.
+ */
+class LiveIntervalsTest {
+    static void range(LiveIntervals li, VReg v, int start, int end) {
+        assertEquals(List.of(start, end), List.of(li.start(v), li.end(v)), v.name);
+    }
+
+    static double cost(LiveIntervals li, VReg v) {
+        return li.cost[li.index.get(v)];
+    }
+
+    /** p0 a = 1; p1 b = 2; p2 c = a + b; p3 d = c + 1: a [1, 4], b [3, 4], c [5, 6], d [7, 7]. */
+    @Test
+    void straightLineRangesRunFromTheWriteToTheLastRead() {
+        VReg a = temp("a");
+        VReg b = temp("b");
+        VReg c = temp("c");
+        VReg d = temp("d");
+        LiveIntervals li = LiveIntervals.of(code(function("main", block("entry", mov(a, 1), mov(b, 2), add(c, a, b), add(d, c, null)))));
+        range(li, a, 1, 4);
+        range(li, b, 3, 4);
+        range(li, c, 5, 6);
+        range(li, d, 7, 7);
+        assertEquals(List.of(a, b, c, d), li.regs);
+        assertEquals(2.0, cost(li, a));
+        assertEquals(1.0, cost(li, d));
+    }
+
+    /**
+     * entry: p0 i = 0; p1 s = 0. L: p2 s = s + i; p3 i = i + 1; p4 if i < 10 goto L. after: p5 t = s + 1.
+     * Raw: i [1, 8], s [3, 10], t [11, 11]; the loop is [4, 9]; i is read in it before it is
+     * written there, so it spans it: [1, 9]; s already does. Weights: inside the loop (depth 1)
+     * an occurrence counts 4: i = 1 (p0) + 4 (p2) + 8 (p3, read and write) + 4 (p4) = 17;
+     * s = 1 (p1) + 8 (p2) + 1 (p5) = 10.
+     */
+    @Test
+    void aCounterSpansItsLoopAndLoopOccurrencesWeighFour() {
+        VReg i = temp("i");
+        VReg s = temp("s");
+        VReg t = temp("t");
+        LiveIntervals li = LiveIntervals.of(code(function("main", block("entry", mov(i, 0), mov(s, 0)),
+                block("L", add(s, s, i), add(i, i, null), branchIfLess(i, 10, "L")), block("after", add(t, s, null)))));
+        range(li, i, 1, 9);
+        range(li, s, 3, 10);
+        range(li, t, 11, 11);
+        assertEquals(17.0, cost(li, i));
+        assertEquals(10.0, cost(li, s));
+        assertEquals(1.0, cost(li, t));
+    }
+
+    /**
+     * entry: p0 i = 0. L: p1 u = c + 1; p2 c = i + 1; p3 i = i + 1; p4 if i < 3 goto L.
+     * c is read at the loop top before the loop writes it: the value of the previous trip, carried
+     * around the back edge, so c spans the loop [2, 9] (raw [2, 5]); u is written before any read
+     * and stays [3, 3]; i spans it: [1, 9].
+     */
+    @Test
+    void aValueReadBeforeItIsWrittenInTheLoopIsCarriedAroundIt() {
+        VReg i = temp("i");
+        VReg u = temp("u");
+        VReg c = temp("c");
+        LiveIntervals li = LiveIntervals.of(code(function("main", block("entry", mov(i, 0)),
+                block("L", add(u, c, null), add(c, i, null), add(i, i, null), branchIfLess(i, 3, "L")))));
+        range(li, c, 2, 9);
+        range(li, u, 3, 3);
+        range(li, i, 1, 9);
+    }
+
+    /**
+     * entry: p0 w = 1; p1 i = 0. L: p2 w = 2; p3 i = i + 1; p4 if i < 3 goto L. w is live into
+     * the loop (written before it) and written in it: it spans the loop [4, 9], from its first
+     * write: [1, 9] (raw [1, 5]). i: [3, 9].
+     */
+    @Test
+    void aValueLiveIntoTheLoopSpansIt() {
+        VReg w = temp("w");
+        VReg i = temp("i");
+        LiveIntervals li = LiveIntervals.of(code(function("main", block("entry", mov(w, 1), mov(i, 0)),
+                block("L", mov(w, 2), add(i, i, null), branchIfLess(i, 3, "L")))));
+        range(li, w, 1, 9);
+        range(li, i, 3, 9);
+    }
+
+    /**
+     * entry: p0 i = 0. L: p1 v = r + 1; p2 i = i + 1; p3 if i < 3 goto L, r a spill temporary
+     * (unspillable): read before written in the loop, yet it lives from its reload to its one use
+     * and is never widened: [2, 2]. i: [1, 7].
+     */
+    @Test
+    void aSpillTemporaryIsNeverWidenedAroundALoop() {
+        VReg i = temp("i");
+        VReg v = temp("v");
+        VReg r = new VReg("r", 1, true);
+        LiveIntervals li = LiveIntervals.of(code(function("main", block("entry", mov(i, 0)),
+                block("L", add(v, r, null), add(i, i, null), branchIfLess(i, 3, "L")))));
+        range(li, r, 2, 2);
+        range(li, v, 3, 3);
+        range(li, i, 1, 7);
+    }
+
+    /**
+     * main: p0 a = 1; p1 call f; p2 b = a + 1; p3 Exit. f: p4 t = 5; p5 u = t + 1; p6 Return.
+     * The call site is position 2: f's registers reach back to it, t [2, 10] (raw [9, 10]) and
+     * u [2, 11], so they meet a [1, 4], live across the call.
+     */
+    @Test
+    void aCalleesRegistersReachItsCallSite() {
+        VReg a = temp("a");
+        VReg b = temp("b");
+        VReg t = temp("t");
+        VReg u = temp("u");
+        LiveIntervals li = LiveIntervals.of(code(function("main", block("entry", mov(a, 1), call("f"), add(b, a, null), exit())),
+                function("f", block("f_entry", mov(t, 5), add(u, t, null), ret()))));
+        range(li, a, 1, 4);
+        range(li, b, 5, 5);
+        range(li, t, 2, 10);
+        range(li, u, 2, 11);
+    }
+
+    /**
+     * main: p0 call f; p1 Exit. f: p2 call g; p3 Return. g: p4 z = 1; p5 Return. z is reached
+     * from main's call too (through f): [0, 9] (raw [9, 9]; from f's call alone it would be [4, 9]).
+     */
+    @Test
+    void aCallReachesTheCalleesCallees() {
+        VReg z = temp("z");
+        LiveIntervals li = LiveIntervals.of(code(function("main", block("m", call("f"), exit())), function("f", block("fb", call("g"), ret())),
+                function("g", block("gb", mov(z, 1), ret()))));
+        range(li, z, 0, 9);
+    }
+
+    /** p0 k = 1; p1 x = 2; p2 Exit, k a kernel register: Exit reads it, k [1, 4]; x is not read, [3, 3]. */
+    @Test
+    void exitReadsTheKernelRegisters() {
+        VReg k = kernel("k");
+        VReg x = temp("x");
+        EngineCode c = code(function("main", block("entry", mov(k, 1), mov(x, 2), exit())));
+        LiveIntervals li = LiveIntervals.of(c);
+        range(li, k, 1, 4);
+        range(li, x, 3, 3);
+        assertEquals(2.0, cost(li, k));
+    }
+}
