@@ -1,0 +1,87 @@
+package tpb.regalloc;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The colouring on interference graphs built by hand, with the simplify/select steps worked out
+ * in each case's comment (Briggs: a node is ready when the slots of its neighbours plus its own
+ * fit the file; when none is, the spill candidate with the lowest cost per neighbour slot; select
+ * pops the stack, each node taking the lowest free run of its width).
+ */
+class ColoringAllocatorTest {
+    static InterferenceGraph graph(int[] width, boolean[] unspillable, double[] cost, int[]... edges) {
+        InterferenceGraph g = new InterferenceGraph(width.length, width, unspillable, cost);
+        for (int[] e : edges) {
+            g.addEdge(e[0], e[1]);
+        }
+        return g;
+    }
+
+    static InterferenceGraph triangle(boolean[] unspillable, double... cost) {
+        return graph(new int[] {1, 1, 1}, unspillable, cost, new int[] {0, 1}, new int[] {1, 2}, new int[] {0, 2});
+    }
+
+    /** A triangle on three slots: every node is ready (2 neighbour slots + 1 <= 3), each takes a slot of its own. */
+    @Test
+    void aCliqueThatFitsTakesEverySlot() {
+        ColoringAllocator.Coloring c = ColoringAllocator.color(triangle(new boolean[3], 1, 1, 1), 3);
+        assertEquals(0, c.spilled().length);
+        int[] slots = c.slot().clone();
+        Arrays.sort(slots);
+        assertArrayEquals(new int[] {0, 1, 2}, slots);
+    }
+
+    /**
+     * A triangle on two slots: no node is ready (2 + 1 > 2); the candidate with the lowest cost per
+     * neighbour slot, cost / (2 + 1), is node 1 (1/3 against 5/3 and 9/3, and still the lowest
+     * under the random 0.75-1.25 factors and the squared degree of the retries); its neighbours
+     * then become ready and take slots 0 and 1, and node 1 finds none (nor does moving one of
+     * them help, the triangle needs three): node 1 alone is spilled.
+     */
+    @Test
+    void theCheapestNodeOfAnOverfullCliqueIsSpilled() {
+        ColoringAllocator.Coloring c = ColoringAllocator.color(triangle(new boolean[3], 5, 1, 9), 2);
+        assertArrayEquals(new int[] {1}, c.spilled());
+        assertEquals(-1, c.slot()[1]);
+        assertNotEquals(c.slot()[0], c.slot()[2]);
+        assertEquals(1, c.slot()[0] + c.slot()[2]);
+    }
+
+    /** The same with node 1 unspillable (a spill temporary): the next cheapest, node 0 (5/3 against 9/3), goes. */
+    @Test
+    void anUnspillableNodeIsNeverTheCandidate() {
+        ColoringAllocator.Coloring c = ColoringAllocator.color(triangle(new boolean[] {false, true, false}, 5, 1, 9), 2);
+        assertArrayEquals(new int[] {0}, c.spilled());
+        assertEquals(-1, c.slot()[0]);
+        assertEquals(1, c.slot()[1] + c.slot()[2]);
+    }
+
+    /**
+     * a (32-bit) and p (64-bit) interfere, three slots: both are ready (a: 2 + 1 <= 3, p: 1 + 2 <= 3)
+     * and pushed in that order; select pops p first, which takes the run 0-1, then a, which finds
+     * 0 and 1 taken and takes 2.
+     */
+    @Test
+    void aPairTakesTheLowestRunOfTwoFreeSlots() {
+        InterferenceGraph g = graph(new int[] {1, 2}, new boolean[2], new double[] {1, 1}, new int[] {0, 1});
+        ColoringAllocator.Coloring c = ColoringAllocator.color(g, 3);
+        assertEquals(0, c.spilled().length);
+        assertArrayEquals(new int[] {2, 0}, c.slot());
+        // on two slots a pair and a neighbour cannot both fit: one is spilled
+        assertEquals(1, ColoringAllocator.color(graph(new int[] {1, 2}, new boolean[2], new double[] {1, 1}, new int[] {0, 1}), 2)
+                .spilled().length);
+    }
+
+    /** Nodes with no edges all share slot 0; a pair alone on a file of 2 fits at 0. */
+    @Test
+    void unconnectedNodesShareTheLowestSlot() {
+        ColoringAllocator.Coloring c = ColoringAllocator.color(graph(new int[] {1, 2, 1}, new boolean[3], new double[] {1, 1, 1}), 2);
+        assertArrayEquals(new int[] {0, 0, 0}, c.slot());
+        assertEquals(0, c.spilled().length);
+    }
+}
