@@ -75,6 +75,10 @@ final class RunCommand implements Callable<Integer> {
             + "step a turn, and report any run that ends differently (a race); exit 1 if one does.")
     boolean schedules;
 
+    @Option(names = "--skip-unmodelled", description = "A record stream: run the records the stream simulator has no semantics "
+            + "for (HALT, the datapath records, ...) as skips, counted and listed in the report, instead of faulting on the first.")
+    boolean skipUnmodelled;
+
     /** What a schedule check found: how many schedules ran, and the ones that ended otherwise. */
     private record Races(int tried, List<String> differences) {}
 
@@ -117,7 +121,11 @@ final class RunCommand implements Callable<Integer> {
             } catch (StreamException e) {
                 throw new CliException(input + ": " + e.getMessage());
             }
-            registers = StreamSimulator.slots();
+            java.io.PrintWriter out = spec.commandLine().getOut();
+            byte[] code = stream;
+            return report(StreamSimulator.runStream(stream, maxSteps, skipUnmodelled, trace ? pc -> out.printf("trace %6d  %s%n", pc,
+                    Disassembler.text(code, RecordStream.offsetOf(pc), code.length / RecordStream.RECORD_SIZE)) : null),
+                    Map.of(), null, null, StreamSimulator.slotNames());
         } else {
             Module m;
             try {
@@ -166,6 +174,27 @@ final class RunCommand implements Callable<Integer> {
         return report(r, expect, kernel, null);
     }
 
+    private int report(SimResult r, Map<String, Long> expect, Module kernel, Races races) {
+        return report(r, expect, kernel, races, List.of());
+    }
+
+    /** {@code names} (a subsequence of {@code order}) as runs of neighbours in {@code order}: {@code r0-r2, r5, r7-r63}. */
+    static String ranges(List<String> order, List<String> names) {
+        java.util.Set<String> in = new java.util.HashSet<>(names);
+        List<String> runs = new ArrayList<>();
+        for (int i = 0; i < order.size(); i++) {
+            if (in.contains(order.get(i))) {
+                int j = i;
+                while (j + 1 < order.size() && in.contains(order.get(j + 1))) {
+                    j++;
+                }
+                runs.add(j == i ? order.get(i) : order.get(i) + "-" + order.get(j));
+                i = j;
+            }
+        }
+        return String.join(", ", runs);
+    }
+
     /** With --schedules: the group run under every schedule of {@link EngineGroup#schedules}, and the ones that end otherwise. */
     private Races races(List<String> names, java.util.function.Function<EngineGroup.Schedule, tpb.sim.SimResult> run) {
         return !schedules ? null : new Races(EngineGroup.schedules(names.size()).size(), EngineGroup.differences(names, run));
@@ -208,7 +237,12 @@ final class RunCommand implements Callable<Integer> {
                 m, races);
     }
 
-    private int report(SimResult r, Map<String, Long> expect, Module kernel, Races races) {
+    /**
+     * Prints the run's end and what it left; {@code slots}, for a record stream run alone, the
+     * register file in order: a slot the run's registers leave out is listed as unwritten.
+     */
+    private int report(SimResult r, Map<String, Long> expect, Module kernel, Races races, List<String> slots) {
+        List<String> unwritten = slots.stream().filter(k -> !r.registers().containsKey(k)).toList();
         java.io.PrintWriter out = spec.commandLine().getOut();
         List<String> mismatches = new ArrayList<>();
         expect.forEach((name, want) -> {
@@ -249,6 +283,21 @@ final class RunCommand implements Callable<Integer> {
                 j.put("engine_steps", new LinkedHashMap<>(r.engineSteps()));
             }
             j.put("registers", new LinkedHashMap<>(r.registers()));
+            if (!slots.isEmpty()) {
+                j.put("unwritten", unwritten);
+            }
+            if (!r.skipped().isEmpty()) {
+                List<Object> skips = new ArrayList<>();
+                for (SimResult.Skip k : r.skipped()) {
+                    Map<String, Object> sk = new LinkedHashMap<>();
+                    sk.put("record", k.record());
+                    sk.put("opcode", k.opcode());
+                    sk.put("count", k.count());
+                    sk.put("first_pc", k.firstPc());
+                    skips.add(sk);
+                }
+                j.put("skipped", skips);
+            }
             j.put("dma_fired", r.fired());
             j.put("memory_checksum", r.memoryChecksum());
             if (checked) {
@@ -269,6 +318,12 @@ final class RunCommand implements Callable<Integer> {
             StringBuilder regs = new StringBuilder();
             r.registers().forEach((k, v) -> regs.append(regs.length() == 0 ? "" : "  ").append(k).append('=').append(v));
             out.println("registers: " + regs);
+            if (!unwritten.isEmpty()) {
+                out.println("unwritten: " + ranges(slots, unwritten));
+            }
+            for (SimResult.Skip k : r.skipped()) {
+                out.printf("skipped: %s (opcode 0x%02X) %d time(s), first at record %d%n", k.record(), k.opcode(), k.count(), k.firstPc());
+            }
             if (!r.fired().isEmpty()) {
                 out.println("dma fired: " + String.join(" ", r.fired()));
             }

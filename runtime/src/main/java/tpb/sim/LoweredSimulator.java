@@ -240,6 +240,7 @@ public final class LoweredSimulator implements Sequencer {
                     return Outcome.BARRIER;
                 }
                 case RecordKind.FAULT -> throw new SimFault("instruction cannot be executed: " + ((RawRecord) r).reason());
+                case RecordKind.UNMODELLED -> throw new SimFault(RecordKind.unmodelled(fn + "+" + (pc - 1), r)); // the compiler emits none
                 default -> { } // no state the model tracks
             }
             return null;

@@ -1,12 +1,17 @@
 package tpb.sim;
 
 import tpb.isa.AllEngineBarrierRecord;
+import tpb.isa.BranchHintRecord;
 import tpb.isa.CallRecord;
+import tpb.isa.CoreBarrierRecord;
 import tpb.isa.DMATriggerRecord;
+import tpb.isa.DrainRecord;
 import tpb.isa.EventSemaphoreRecord;
 import tpb.isa.ExitRecord;
+import tpb.isa.FunctionBeginRecord;
 import tpb.isa.GroupResetSemaphoresRecord;
 import tpb.isa.Instruction;
+import tpb.isa.NoOpRecord;
 import tpb.isa.RawRecord;
 import tpb.isa.ResetQueueInstanceRecord;
 import tpb.isa.ReturnRecord;
@@ -15,11 +20,15 @@ import tpb.isa.SwitchQueueInstanceRecord;
 /**
  * What a register-free record does to the sequencer, one answer for both machine-level simulators
  * (the record stream and the lowered code), so they cannot read a record two ways. Records the
- * model tracks no state for (function begin, fences, drain, hints, no-ops) are {@link #NOP}.
+ * model tracks no state for (function begin, drain, branch hints, no-ops, the core barrier of a
+ * one-core machine) are {@link #NOP}; every other arm (HALT, the datapath records, ...) is
+ * {@link #UNMODELLED}: the simulator has no semantics for it and must not pass it off as a no-op.
  */
 final class RecordKind {
     static final int NOP = 0, CALL = 1, RETURN = 2, EXIT = 3, TRIGGER = 4, REARM = 5, SEMAPHORE = 6, GROUP_RESET = 7,
-            BARRIER = 8, FAULT = 9;
+            BARRIER = 8, FAULT = 9, UNMODELLED = 10;
+    /** The first kind number free for a simulator's own kinds. */
+    static final int FIRST_FREE = 11;
 
     private RecordKind() {}
 
@@ -44,8 +53,17 @@ final class RecordKind {
             return BARRIER;
         } else if (r instanceof RawRecord) {
             return FAULT;
+        } else if (r instanceof NoOpRecord || r instanceof FunctionBeginRecord || r instanceof DrainRecord || r instanceof BranchHintRecord
+                || r instanceof CoreBarrierRecord) {
+            return NOP;
         }
-        return NOP;
+        return UNMODELLED;
+    }
+
+    /** Why an {@link #UNMODELLED} record at {@code where} (a PC) faults: the record and its opcode. */
+    static String unmodelled(String where, Instruction r) {
+        return where + ": " + r.arm().specName() + " (opcode " + String.format("0x%02X", r.arm().opcode())
+                + ") is not modelled by the simulator";
     }
 
     /** The queue a DMA record names. */

@@ -8,11 +8,27 @@ import java.util.Map;
  * FAULT (with a message: step budget, deadlock, divide by zero, bad record, ...); steps taken;
  * final register values by name; the DMA blocks fired, in order; the semaphore bank; a CRC32 of
  * the memory the run wrote and the DMA blocks it fired (the IR simulator writes no memory: 0); for
- * a group of engines, the steps each engine took, in engine order.
+ * a group of engines, the steps each engine took, in engine order; the records run as counted
+ * skips (a record stream run with unmodelled records skipped), by arm.
  */
 public record SimResult(Status status, String message, long steps, Map<String, Long> registers, List<String> fired,
-        List<Integer> semaphores, long memoryChecksum, Map<String, byte[]> memory, Map<String, Long> engineSteps) {
+        List<Integer> semaphores, long memoryChecksum, Map<String, byte[]> memory, Map<String, Long> engineSteps,
+        List<Skip> skipped) {
     public enum Status { EXIT, END, FAULT }
+
+    /** An arm the simulator does not model, run as a skip {@code count} times, first at record {@code firstPc}. */
+    public record Skip(String record, int opcode, long count, int firstPc) {}
+
+    /** A run without skips. */
+    public SimResult(Status status, String message, long steps, Map<String, Long> registers, List<String> fired,
+            List<Integer> semaphores, long memoryChecksum, Map<String, byte[]> memory, Map<String, Long> engineSteps) {
+        this(status, message, steps, registers, fired, semaphores, memoryChecksum, memory, engineSteps, List.of());
+    }
+
+    /** This result with {@code skips} as its skipped records. */
+    public SimResult withSkipped(List<Skip> skips) {
+        return new SimResult(status, message, steps, registers, fired, semaphores, memoryChecksum, memory, engineSteps, List.copyOf(skips));
+    }
 
     /** A one-engine run: no per-engine step split. */
     public SimResult(Status status, String message, long steps, Map<String, Long> registers, List<String> fired,

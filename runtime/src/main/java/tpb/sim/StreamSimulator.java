@@ -42,18 +42,19 @@ public final class StreamSimulator implements Sequencer {
     static final int REGISTERS = (int) tpb.isa.Arch.SUNDA.isaRegisterCount();
 
     // kinds of pre-decoded records: RecordKind's register-free ones, then these
-    static final int ALU = 10, MOVE = 11, BRANCH = 12, JUMP = 13, STORE = 14, LOAD = 15;
+    static final int ALU = RecordKind.FIRST_FREE, MOVE = ALU + 1, BRANCH = ALU + 2, JUMP = ALU + 3, STORE = ALU + 4, LOAD = ALU + 5;
     // 32-bit ALU ops whose low 32 bits do not depend on the dtype's signedness (Semantics.alu
     // masks every 32-bit result), and 32-bit integer compares: the counted-loop fast paths
-    static final int ADD32 = 16, SUB32 = 17, MUL32 = 18, AND32 = 19, OR32 = 20, XOR32 = 21, SHL32 = 22, BR32 = 23;
+    static final int ADD32 = LOAD + 1, SUB32 = LOAD + 2, MUL32 = LOAD + 3, AND32 = LOAD + 4, OR32 = LOAD + 5, XOR32 = LOAD + 6,
+            SHL32 = LOAD + 7, BR32 = LOAD + 8;
     /** A superinstruction: an ADD32 and the BR32 right after it (a lowered loop's step and back edge) in one dispatch. */
-    static final int ADD_BR = 24;
+    static final int ADD_BR = BR32 + 1;
     /**
      * A sentinel past the records: where the sequencer lands when it falls off the stream or
      * branches outside it (the target field keeps the PC it was sent to), so the loop needs no
      * bounds check of its own.
      */
-    static final int OUTSIDE = 25;
+    static final int OUTSIDE = ADD_BR + 1;
     private static final long M32 = 0xFFFF_FFFFL;
 
     /** A register byte of a word that names no register: the operand is the immediate. */
@@ -81,6 +82,16 @@ public final class StreamSimulator implements Sequencer {
     private final Map<Integer, Integer> constants = new HashMap<>();
     private final SpillMemory spill = new SpillMemory();
     private final Machine m;
+    /**
+     * The registers some record of the stream writes (an ALU or move destination, a reload's
+     * register): the others are reported unwritten. Read off the records, not tracked while
+     * running, so the loop pays nothing for it.
+     */
+    private final boolean[] destinations = new boolean[REGISTERS];
+    /** Run records the simulator has no semantics for as counted skips instead of faulting on them. */
+    private boolean skipUnmodelled;
+    /** The unmodelled records skipped, by arm: how many times, and the first PC. */
+    private final Map<tpb.isa.Arm, long[]> skipped = new LinkedHashMap<>();
 
     private StreamSimulator(byte[] stream, long maxSteps, List<tpb.ir.Dma.Region> memory, List<tpb.ir.Dma.Queue> queues) {
         this(stream, new Machine(maxSteps, memory, queues));
@@ -167,7 +178,7 @@ public final class StreamSimulator implements Sequencer {
             int w = wide ? 2 : 1;
             int src0 = check(x.src0Lo(), w);
             int src1 = x.srcDatasrc() == DataSrc.IMMEDIATE ? IMM : check(x.src1Lo(), w);
-            int dst = check(x.dstLo(), w);
+            int dst = destination(x.dstLo(), w);
             imm[pc] = x.immediate();
             extra[pc] = new Object[] {x.op(), x.dtype()};
             int kind = wide ? ALU : alu32(x.op());
@@ -178,7 +189,7 @@ public final class StreamSimulator implements Sequencer {
             return word(kind, dst, src0, src1, w);
         } else if (r instanceof RegisterMoveRecord x) {
             int w = x.validNum() == MoveWidth.BITS64 ? 2 : 1;
-            int dst = check(x.dstLo(), w);
+            int dst = destination(x.dstLo(), w);
             imm[pc] = x.immediate();
             return word(MOVE, dst, x.srcMode() == DataSrc.IMMEDIATE ? IMM : check(x.src(), 1), w, 0);
         } else if (r instanceof CompareAndBranchRecord x) {
@@ -198,6 +209,7 @@ public final class StreamSimulator implements Sequencer {
             imm[pc] = ((long) x.varId() << 32) | x.varOffset();
             return word(STORE, 0, 0, x.numElem0() == 2 ? 2 : 1, x.reg());
         } else if (r instanceof TensorLoadPhysicalRecord x) {
+            destination(x.reg(), x.numElem0() == 2 ? 2 : 1);
             imm[pc] = ((long) x.varId() << 32) | x.varOffset();
             return word(LOAD, 0, 0, x.numElem0() == 2 ? 2 : 1, x.reg());
         }
@@ -215,9 +227,22 @@ public final class StreamSimulator implements Sequencer {
             case RecordKind.REARM -> extra[pc] = RecordKind.queue(r);
             case RecordKind.SEMAPHORE, RecordKind.GROUP_RESET -> extra[pc] = r;
             case RecordKind.FAULT -> fault[pc] = "record " + pc + " cannot be executed: " + ((RawRecord) r).reason();
+            case RecordKind.UNMODELLED -> {
+                extra[pc] = r.arm();
+                fault[pc] = RecordKind.unmodelled("record " + pc, r) + "; --skip-unmodelled counts such records as skips";
+            }
             default -> { }
         }
         return kind;
+    }
+
+    /** A destination register, checked, and marked as written by the stream. */
+    private int destination(int reg, int width) {
+        check(reg, width);
+        for (int i = 0; i < width; i++) {
+            destinations[reg + i] = true;
+        }
+        return reg;
     }
 
     /** The slot holding {@code value} as a read-only register, or IMM when every constant slot is taken. */
@@ -294,13 +319,46 @@ public final class StreamSimulator implements Sequencer {
         });
     }
 
-    /** Every register slot by number (for streams run without a kernel). */
+    /**
+     * A record stream run on its own, from PC 0, for at most {@code maxSteps} records: the
+     * registers some record of the stream writes, by slot ({@code r3}; the others are unwritten),
+     * and, with {@code skipUnmodelled}, the records the simulator has no semantics for counted as
+     * skips (without it the first one faults).
+     */
+    public static SimResult runStream(byte[] stream, long maxSteps, boolean skipUnmodelled, java.util.function.IntConsumer trace) {
+        StreamSimulator s = new StreamSimulator(stream, maxSteps, List.of(), List.of());
+        s.trace = trace;
+        s.skipUnmodelled = skipUnmodelled;
+        SimResult r = s.report(() -> {
+            Map<String, Long> out = new LinkedHashMap<>();
+            for (int i = 0; i < REGISTERS; i++) {
+                if (s.destinations[i]) {
+                    out.put(slotName(i), s.slot(i));
+                }
+            }
+            return out;
+        });
+        List<SimResult.Skip> skips = new java.util.ArrayList<>();
+        s.skipped.forEach((arm, c) -> skips.add(new SimResult.Skip(arm.specName(), arm.opcode(), c[0], (int) c[1])));
+        return r.withSkipped(skips);
+    }
+
+    /** Every register slot by number, read back whatever wrote it (the fast-path tests read the file whole). */
     public static Map<String, Compiler.Location> slots() {
         Map<String, Compiler.Location> out = new LinkedHashMap<>();
         for (int i = 0; i < REGISTERS; i++) {
-            out.put("r" + i, new Compiler.Location(i, -1, 1));
+            out.put(slotName(i), new Compiler.Location(i, -1, 1));
         }
         return out;
+    }
+
+    /** The register file's slot names, in order ({@code r0}, {@code r1}, ...). */
+    public static List<String> slotNames() {
+        return java.util.stream.IntStream.range(0, REGISTERS).mapToObj(StreamSimulator::slotName).toList();
+    }
+
+    private static String slotName(int i) {
+        return "r" + i;
     }
 
     long readBack(Compiler.Location loc) {
@@ -519,6 +577,13 @@ public final class StreamSimulator implements Sequencer {
                         m.groupReset((GroupResetSemaphoresRecord) extra[pc]);
                         pc++;
                     }
+                    case RecordKind.UNMODELLED -> {
+                        if (!skipUnmodelled) {
+                            throw new SimFault(fault[pc]);
+                        }
+                        skip(pc);
+                        pc++;
+                    }
                     case OUTSIDE -> {
                         steps--; // landing outside is no step
                         throw new SimFault("PC " + target(w) + " is outside the " + n + "-record stream");
@@ -531,6 +596,12 @@ public final class StreamSimulator implements Sequencer {
             this.sp = sp;
             m.steps = steps;
         }
+    }
+
+    /** Counts a skipped unmodelled record (the slow path: only such records get here). */
+    private void skip(int pc) {
+        long[] c = skipped.computeIfAbsent((tpb.isa.Arm) extra[pc], k -> new long[] {0, pc});
+        c[0]++;
     }
 
     /** The last step of this turn: the step budget's end, or the quantum's. */

@@ -142,6 +142,58 @@ class RunCommandTest {
         assertEquals("EXIT after 5 steps", CliRun.of("run", twice.toString()).out().lines().findFirst().orElseThrow());
     }
 
+    /**
+     * A stream run alone: the registers no record writes are listed as unwritten (not as their
+     * reset value, all ones), and a record the simulator has no semantics for faults naming its
+     * arm, opcode and record; with --skip-unmodelled it is a counted skip in the report.
+     */
+    @Test
+    void aStreamRunListsUnwrittenRegistersAndRefusesUnmodelledRecords(@TempDir Path dir) throws Exception {
+        int last = (int) tpb.isa.Arch.SUNDA.isaRegisterCount() - 1; // the register file is the spec's isa_register_count
+        String halt = String.format("Halt (opcode 0x%02X)", tpb.isa.HaltRecord.OPCODE);
+        String matmul = String.format("Matmul (opcode 0x%02X)", tpb.isa.MatmulRecord.OPCODE);
+        // 0: r3 = 5, 1: halt, 2: matmul, 3: halt, 4: exit
+        Path bin = dir.resolve("h.bin");
+        Files.write(bin, stream(tpb.isa.RegisterMoveRecord.builder().validNum(tpb.isa.MoveWidth.BITS32)
+                .dtype(tpb.isa.DtypeWire.INT32).srcMode(tpb.isa.DataSrc.IMMEDIATE).dstLo(3).immediate(5).build(), tpb.isa.HaltRecord.builder().build(),
+                tpb.isa.MatmulRecord.builder().build(), tpb.isa.HaltRecord.builder().build(), tpb.isa.ExitRecord.builder().build()));
+        CliRun fault = CliRun.of("run", bin.toString());
+        assertEquals(1, fault.code());
+        assertEquals("FAULT after 2 steps: record 1: " + halt + " is not modelled by the simulator; --skip-unmodelled counts such "
+                + "records as skips\nregisters: r3=5\nunwritten: r0-r2, r4-r" + last + "\n", fault.out());
+        CliRun skip = CliRun.of("run", bin.toString(), "--skip-unmodelled");
+        assertEquals(0, skip.code(), skip.out());
+        assertEquals("EXIT after 5 steps\nregisters: r3=5\nunwritten: r0-r2, r4-r" + last + "\n"
+                + "skipped: " + halt + " 2 time(s), first at record 1\n"
+                + "skipped: " + matmul + " 1 time(s), first at record 2\n", skip.out());
+        CliRun json = CliRun.of("run", bin.toString(), "--skip-unmodelled", "--json");
+        assertTrue(json.out().contains("\"registers\": {\n    \"r3\": 5\n  },\n  \"unwritten\": [\"r0\", \"r1\", \"r2\", \"r4\", "), json.out());
+        assertTrue(json.out().contains("\"skipped\": [\n    {\n      \"record\": \"Halt\",\n      \"opcode\": " + tpb.isa.HaltRecord.OPCODE
+                + ",\n      \"count\": 2,\n      \"first_pc\": 1\n    },\n    {\n      \"record\": \"Matmul\",\n      \"opcode\": "
+                + tpb.isa.MatmulRecord.OPCODE + ",\n      \"count\": 1,\n      \"first_pc\": 2\n    }\n  ],"), json.out());
+        // a matmul first: the fault names it; nothing written at all
+        Path mm = dir.resolve("mm.bin");
+        Files.write(mm, stream(tpb.isa.MatmulRecord.builder().build(), tpb.isa.ExitRecord.builder().build()));
+        assertEquals("FAULT after 1 steps: record 0: " + matmul + " is not modelled by the simulator; --skip-unmodelled counts such "
+                + "records as skips\nregisters: \nunwritten: r0-r" + last + "\n", CliRun.of("run", mm.toString()).out());
+    }
+
+    static byte[] stream(tpb.isa.Instruction... records) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        for (tpb.isa.Instruction r : records) {
+            out.writeBytes(r.toBytes());
+        }
+        return out.toByteArray();
+    }
+
+    @Test
+    void rangesJoinNeighbours() {
+        List<String> order = List.of("r0", "r1", "r2", "r3", "r4", "r5");
+        assertEquals("r0-r1, r3, r5", RunCommand.ranges(order, List.of("r0", "r1", "r3", "r5")));
+        assertEquals("r0-r5", RunCommand.ranges(order, order));
+        assertEquals("", RunCommand.ranges(order, List.of()));
+    }
+
     static String writeTo(Path p, String text) throws Exception {
         Files.writeString(p, text);
         return p.toString();

@@ -66,6 +66,36 @@ class StreamFastPathTest {
     }
 
     /**
+     * Steps count the records run, never one past the budget: a stream of no-ops, jumps
+     * (anywhere, outside included), skipped halts and counted loops, under any budget, reports at
+     * most the budget, and exactly the budget when the budget is what ended it.
+     */
+    @Property(tries = 1000)
+    void stepsNeverPassTheBudget(@ForAll @IntRange(min = 1, max = 40) int budget,
+            @ForAll @net.jqwik.api.constraints.Size(min = 1, max = 8) java.util.List<@IntRange(min = 0, max = 39) Integer> picks,
+            @ForAll boolean trace) {
+        int n = picks.size();
+        Instruction[] records = new Instruction[n];
+        for (int i = 0; i < n; i++) {
+            int p = picks.get(i);
+            records[i] = switch (p % 5) {
+                case 0 -> tpb.isa.NoOpRecord.builder().build();
+                case 1 -> UnconditionalBranchRecord.builder().targetMode(BrTargetMode.REL_IMM).target(p / 5 - 1).build();
+                case 2 -> tpb.isa.HaltRecord.builder().build();
+                case 3 -> RegisterAluRecord.builder().op(AluOpType.ADD).dtype(DtypeWire.INT32).dstDtype(DtypeWire.INT32)
+                        .srcDatasrc(DataSrc.IMMEDIATE).src0Lo(1).dstLo(1).immediate(1).build();
+                default -> CompareAndBranchRecord.builder().cmpOp(BranchCompareOp.values()[0]).dtype(DtypeWire.INT32)
+                        .targetMode(BrTargetMode.REL_IMM).cmpReg0(1).cmpReg1(1).target(p / 5).build();
+            };
+        }
+        SimResult got = StreamSimulator.runStream(stream(records), budget, true, trace ? pc -> { } : null);
+        org.junit.jupiter.api.Assertions.assertTrue(got.steps() <= budget, got.steps() + " steps under a budget of " + budget);
+        if (("step budget of " + budget + " exhausted").equals(got.message())) {
+            assertEquals(budget, got.steps());
+        }
+    }
+
+    /**
      * A counted loop whose step and back edge fuse; under any step budget, the fused run ends as
      * the traced run, which executes every record on its own: same status, message, steps, registers.
      */
