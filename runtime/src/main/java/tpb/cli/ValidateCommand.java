@@ -100,10 +100,6 @@ final class ValidateCommand implements Callable<Integer> {
                 + (s.suppressed() == 0 ? "" : "; " + s.suppressed() + " not shown (--max-errors " + maxErrors + ")"));
     }
 
-    private static List<Object> violations(StreamValidator.Report report) {
-        return violations(report.violations());
-    }
-
     private static List<Object> violations(List<Violation> found) {
         List<Object> vs = new ArrayList<>();
         for (Violation v : found) {
@@ -132,46 +128,64 @@ final class ValidateCommand implements Callable<Integer> {
 
     /**
      * Every stream of the NEFF, at the NEFF's arch (its kelf target) unless --arch says otherwise,
-     * with the module features its subgraph's def.json declares; exit 0 when all are valid.
+     * with the module features its subgraph's def.json declares; exit 0 when all are valid. As for
+     * a stream: a valid stream is a line on stdout; each violation is a line on stderr (headed by
+     * its subgraph and engine), --max-errors counting over the whole file, and the last line
+     * {@code tpb: FILE: N violation(s) in K of M streams}.
      */
     private Integer neff() {
         Stage st = stage(Stage.NEFF);
         NeffInput in = NeffInput.open(input);
         Arch a = arch == null ? in.arch() : Inputs.arch(arch);
+        long max = maxErrors == 0 ? StreamValidator.UNLIMITED : maxErrors;
+        java.io.PrintWriter out = spec.commandLine().getOut();
+        java.io.PrintWriter err = spec.commandLine().getErr();
         List<Object> streams = new ArrayList<>();
-        StringBuilder text = new StringBuilder();
-        boolean[] valid = {true};
+        long[] totals = new long[4]; // reported, suppressed, invalid streams, streams
         in.forEachStream(null, null, (sg, es) -> {
-            StreamValidator.Report report = StreamValidator.validate(es.stream().bytes(), a, !noExit, st, java.util.Set.copyOf(sg.features()));
-            valid[0] &= report.valid();
+            String who = sg.name() + " " + es.engine();
+            List<Violation> kept = new ArrayList<>();
+            java.util.function.Consumer<Violation> sink = json ? kept::add : v -> err.println(who + ": " + v);
+            StreamValidator.Summary s;
+            try {
+                s = StreamValidator.validate(new RecordReader(new java.io.ByteArrayInputStream(es.stream().bytes())), a, !noExit, st,
+                        java.util.Set.copyOf(sg.features()), Math.max(0, max - totals[0]), sink);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e); // a byte array does not fail to read
+            }
+            totals[0] += s.reported();
+            totals[1] += s.suppressed();
+            totals[2] += s.valid() ? 0 : 1;
+            totals[3]++;
             Map<String, Object> sj = new LinkedHashMap<>();
             sj.put("subgraph", sg.name());
             sj.put("engine", es.engine());
             sj.put("path", es.path());
-            sj.put("records", report.records());
-            sj.put("valid", report.valid());
-            sj.put("violations", violations(report));
+            sj.put("records", s.records());
+            sj.put("valid", s.valid());
+            sj.put("violations", violations(kept));
+            sj.put("suppressed", s.suppressed());
             streams.add(sj);
-            String who = sg.name() + " " + es.engine();
-            for (Violation v : report.violations()) {
-                text.append(who).append(": ").append(v).append('\n');
-            }
-            if (report.valid()) {
-                text.append(NeffInput.title(sg, es)).append(": valid on ").append(a.name()).append(" at stage ").append(st.specName()).append('\n');
+            if (s.valid() && !json) {
+                out.println(NeffInput.title(sg, es) + ": valid on " + a.name() + " at stage " + st.specName());
             }
         });
+        boolean valid = totals[2] == 0;
         if (json) {
-            Map<String, Object> out = new LinkedHashMap<>();
-            out.put("file", input);
-            out.put("arch", a.name());
-            out.put("stage", st.specName());
-            out.put("valid", valid[0]);
-            out.put("streams", streams);
-            spec.commandLine().getOut().print(Json.write(out));
-        } else {
-            spec.commandLine().getOut().print(text);
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("file", input);
+            o.put("arch", a.name());
+            o.put("stage", st.specName());
+            o.put("valid", valid);
+            o.put("streams", streams);
+            out.print(Json.write(o));
         }
-        spec.commandLine().getOut().flush();
-        return valid[0] ? Tpb.OK : Tpb.INVALID_INPUT;
+        out.flush();
+        err.flush();
+        if (valid || json) {
+            return valid ? Tpb.OK : Tpb.INVALID_INPUT;
+        }
+        throw new CliException(input + ": " + (totals[0] + totals[1]) + " violation(s) in " + totals[2] + " of " + totals[3] + " streams"
+                + (totals[1] == 0 ? "" : "; " + totals[1] + " not shown (--max-errors " + maxErrors + ")"));
     }
 }

@@ -170,17 +170,32 @@ class NeffCommandsTest {
                 """, r.out());
     }
 
-    /** At the loaded stage the runtime's load-time rules apply, and the NEFF's streams (before host lowering) fail them. */
+    /**
+     * At the loaded stage the runtime's load-time rules apply, and the NEFF's streams (before host
+     * lowering) fail them. As for a stream (README: stderr carries what says the input is wrong):
+     * each violation a line on stderr, headed by subgraph and engine, then the one `tpb:` line;
+     * nothing on stdout (no stream is valid). Each of the 10 streams breaks both rules: 20.
+     */
     @Test
     void theLoadTimeRulesApplyAtTheLoadedStage() {
         CliRun r = CliRun.of("validate", FIXTURE, "--stage", "loaded");
         assertEquals(1, r.code());
-        List<String> lines = r.out().lines().toList();
-        assertEquals(20, lines.size(), r.out());
+        assertEquals("", r.out());
+        List<String> lines = r.err().lines().toList();
+        assertEquals(21, lines.size(), r.err());
         assertTrue(lines.contains("sg00 pe: record 11 (+0x00) stream: exit: no EXIT record (opcode 0xDF with sub-opcode 1 at +0x0C) in 12 records"),
-                r.out());
+                r.err());
         assertTrue(lines.contains("sg00 pe: record 11 (+0x00) stream: final: the final record is Matmul, not one of CAYMAN's terminators "
-                + "[Exit, Return, UnconditionalBranch]"), r.out());
+                + "[Exit, Return, UnconditionalBranch]"), r.err());
+        assertEquals("tpb: " + FIXTURE + ": 20 violation(s) in 10 of 10 streams", lines.get(20));
+        CliRun capped = CliRun.of("validate", FIXTURE, "--stage", "loaded", "--max-errors", "3");
+        assertEquals(1, capped.code());
+        assertEquals(List.of(lines.get(0), lines.get(1), lines.get(2),
+                "tpb: " + FIXTURE + ": 20 violation(s) in 10 of 10 streams; 17 not shown (--max-errors 3)"), capped.err().lines().toList());
+        CliRun json = CliRun.of("validate", FIXTURE, "--stage", "loaded", "--json");
+        assertEquals(1, json.code());
+        assertEquals("", json.err());
+        assertTrue(json.out().contains("\"valid\": false"), json.out());
         CliRun bad = CliRun.of("validate", FIXTURE, "--stage", "bogus");
         assertEquals(2, bad.code());
         assertEquals("tpb: unknown stage 'bogus'; known: [neff, loaded]\n", bad.err());
