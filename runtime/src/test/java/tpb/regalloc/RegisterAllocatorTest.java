@@ -1,0 +1,112 @@
+package tpb.regalloc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static tpb.regalloc.AllocationCheckerTest.add;
+import static tpb.regalloc.AllocationCheckerTest.block;
+import static tpb.regalloc.AllocationCheckerTest.code;
+import static tpb.regalloc.AllocationCheckerTest.exit;
+import static tpb.regalloc.AllocationCheckerTest.function;
+import static tpb.regalloc.AllocationCheckerTest.kernel;
+import static tpb.regalloc.AllocationCheckerTest.mov;
+import static tpb.regalloc.AllocationCheckerTest.pair;
+import static tpb.regalloc.AllocationCheckerTest.temp;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import tpb.lower.CompileException;
+import tpb.lower.EngineCode;
+import tpb.lower.MInst;
+import tpb.lower.VReg;
+
+/** The allocation loop and the unallocated layout on machine code written by hand. */
+class RegisterAllocatorTest {
+    /**
+     * a (32-bit), p (64-bit), b (32-bit) in order of first appearance: a at 0, p on the next even
+     * slot, 2 (slots 2-3), b at 4: 5 slots. A file of 4 is too small.
+     */
+    @Test
+    void unallocatedGivesEachRegisterItsOwnSlotsWithPairsEven() {
+        VReg a = temp("a");
+        VReg p = pair("p");
+        VReg b = temp("b");
+        EngineCode c = code(function("main", block("entry", mov(a, 1), mov(p, 2), mov(b, 3))));
+        RegisterAllocator.Result r = RegisterAllocator.unallocated(c, 5);
+        assertEquals(Map.of("a", 0, "p", 2, "b", 4), names(r.ids()));
+        assertEquals(0, r.spilled());
+        CompileException e = assertThrows(CompileException.class, () -> RegisterAllocator.unallocated(c, 4));
+        assertEquals("without allocation the code needs 5 registers, more than 4", e.getMessage());
+    }
+
+    static Map<String, Integer> names(Map<VReg, Integer> ids) {
+        Map<String, Integer> out = new java.util.HashMap<>();
+        ids.forEach((v, i) -> out.put(v.name, i));
+        return out;
+    }
+
+    /**
+     * p0 x = 1; p1 a = 2; p2 b = 3; p3 c = a + b; p4 d = c + x on two slots, every register but x
+     * a spill temporary (unspillable). After b = 3, x, a and b are live: three values, two slots,
+     * and x is the only one that may go. It gets spill slot 0, a store after its write and a
+     * reload before its read, through fresh temporaries; the second round fits.
+     */
+    @Test
+    void theOnlySpillableRegisterIsSpilledWithAStoreAfterItsWriteAndAReloadBeforeItsRead() {
+        VReg x = temp("x");
+        VReg a = new VReg("a", 1, true);
+        VReg b = new VReg("b", 1, true);
+        VReg c = new VReg("c", 1, true);
+        VReg d = new VReg("d", 1, true);
+        EngineCode code = code(function("main", block("entry", mov(x, 1), mov(a, 2), mov(b, 3), add(c, a, b), add(d, c, x))));
+        RegisterAllocator.Result r = RegisterAllocator.allocate(code, 2);
+        assertEquals(1, r.spilled());
+        assertEquals(1, r.slots());
+        assertEquals(Map.of(x, 0), r.spillSlots());
+        List<MInst> out = code.functions.get(0).blocks.get(0).insts;
+        assertEquals(7, out.size(), out.toString());
+        MInst.Move first = assertInstanceOf(MInst.Move.class, out.get(0));
+        MInst.Store store = assertInstanceOf(MInst.Store.class, out.get(1));
+        assertSame(first.dst(), store.reg());
+        assertEquals(0, store.slot());
+        assertEquals(List.of(a, b, c), List.of(out.get(2).def(), out.get(3).def(), out.get(4).def()));
+        MInst.Reload reload = assertInstanceOf(MInst.Reload.class, out.get(5));
+        assertEquals(0, reload.slot());
+        assertEquals(List.of(c, reload.reg()), out.get(6).uses());
+        assertEquals(true, first.dst().unspillable && reload.reg().unspillable);
+        assertNull(AllocationChecker.check(code, r.ids(), 2));
+    }
+
+    /**
+     * c = a + b on two slots, all three kernel registers (read by Exit): a, b, c are live at
+     * once at Exit, so one is spilled; its temporary still meets the other two at the add, so a
+     * second goes: two spills, two spill slots, the least any allocation of two slots can do.
+     */
+    @Test
+    void threeKernelRegistersOnTwoSlotsSpillTwo() {
+        VReg a = kernel("a");
+        VReg b = kernel("b");
+        VReg c = kernel("c");
+        EngineCode code = code(function("main", block("entry", mov(a, 1), mov(b, 2), add(c, a, b), exit())));
+        RegisterAllocator.Result r = RegisterAllocator.allocate(code, 2);
+        assertEquals(2, r.spilled());
+        assertEquals(2, r.slots());
+        assertNull(AllocationChecker.check(code, r.ids(), 2));
+    }
+
+    /**
+     * p = 5; q = p + 1 on one slot, both 64-bit: neither fits, both are spilled, and then their
+     * 64-bit temporaries cannot fit either, with nothing left to spill.
+     */
+    @Test
+    void aPairOnOneSlotCannotBeAllocated() {
+        VReg p = pair("p");
+        VReg q = pair("q");
+        EngineCode code = code(function("main", block("entry", mov(p, 5), add(q, p, null))));
+        CompileException e = assertThrows(CompileException.class, () -> RegisterAllocator.allocate(code, 1));
+        assertEquals("cannot allocate registers since spilling candidates are not enough (1 registers per engine)", e.getMessage());
+    }
+}
