@@ -25,6 +25,7 @@ public enum Message {
     UNKNOWN_KIND("a spec document must start with one of %s"),
     UNKNOWN_TYPE("unknown field type '%s'; expected one of %s"),
     UNKNOWN_REF("unknown %s '%s'%s"),
+    NO_ROLE("arm '%s': '%s: %s' names a value of the enum with 'role: %s', and no enum has that role"),
     DUPLICATE_NAME("%s '%s' is defined twice (first at %s)"),
     DUPLICATE_ENUM_VALUE("enum %s: value %s of '%s' is already used by '%s'"),
     VALUE_OUT_OF_RANGE("%s: value %s does not fit %s"),

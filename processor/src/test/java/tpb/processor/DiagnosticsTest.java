@@ -258,6 +258,37 @@ class DiagnosticsTest {
         expect(missing, missing.at("defs.yaml", "stage: written") + ": stage written is missing required key 'rules'");
     }
 
+    /** The processor knows no enum by name: the enum with 'role: engine' (or 'sync') holds the values arms name there. */
+    @Test
+    void anArmsEngineIsAValueOfTheEnumWithTheEngineRole() {
+        SpecCompiler ok = spec().edit("defs.yaml", "enum: Kind\ntype: u8\n", "enum: Kind\ntype: u8\nrole: engine\n")
+                .edit("defs.yaml", "struct: LD\n", "struct: LD\nengine: ge\n");
+        assertThat(ok.compile("isa.yaml")).succeededWithoutWarnings();
+        SpecCompiler typo = spec().edit("defs.yaml", "enum: Kind\ntype: u8\n", "enum: Kind\ntype: u8\nrole: engine\n")
+                .edit("defs.yaml", "struct: LD\n", "struct: LD\nengine: gx\n");
+        expect(typo, typo.at("defs.yaml", "gx") + ": unknown value of enum Kind 'gx'; did you mean 'ge'?");
+        SpecCompiler none = spec().edit("defs.yaml", "struct: LD\n", "struct: LD\nsync: ge\n");
+        expect(none, none.at("defs.yaml", "ge\n") + ": arm 'Load': 'sync: ge' names a value of the enum with 'role: sync', and no enum has that role");
+    }
+
+    @Test
+    void aRoleIsOneOfTheLanguagesAndHeldByOneEnum() {
+        SpecCompiler unknown = spec().edit("defs.yaml", "enum: Kind\ntype: u8\n", "enum: Kind\ntype: u8\nrole: engin\n");
+        expect(unknown, unknown.at("defs.yaml", "engin") + ": unknown enum role 'engin'; did you mean 'engine'?");
+        SpecCompiler twice = spec().edit("defs.yaml", "enum: Kind\ntype: u8\n", "enum: Kind\ntype: u8\nrole: sync\n")
+                .edit("defs.yaml", "enum: Op\ntype: u8\n", "enum: Op\ntype: u8\nrole: sync\n");
+        expect(twice, twice.at("defs.yaml", "Kind") + ": enum role 'sync' is defined twice (first at " + twice.at("defs.yaml", "Op")
+                + " on enum Op)");
+    }
+
+    /** Tools keep a table indexed by opcode value (Arch's legal set), so the opcode is at most 16 bits and unsigned. */
+    @Test
+    void anOpcodeIsU8OrU16() {
+        SpecCompiler wide = spec().edit("defs.yaml", "enum: Op\ntype: u8\n", "enum: Op\ntype: i8\n")
+                .edit("isa.yaml", "type: u8, enum: Op", "type: i8, enum: Op");
+        expect(wide, wide.at("isa.yaml", "size: 8") + ": record: the opcode enum 'Op' is i8; an opcode is u8 or u16 (tools keep a table indexed by opcode value)");
+    }
+
     @Test
     void unknownReferenceWithSuggestion() {
         SpecCompiler s = spec().edit("defs.yaml", "lut: KindWire}", "lut: KindWyre}");

@@ -1,5 +1,6 @@
 package tpb.spec.check;
 
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
 import tpb.spec.Diagnostics;
@@ -10,11 +11,19 @@ import tpb.spec.model.IsaModel;
 import tpb.spec.model.LutDef;
 import tpb.spec.model.Subset;
 
-/** Enum values are unique by name and by value, fit the enum's type, and a wire LUT maps from the enum. */
+/**
+ * Enum values are unique by name and by value, fit the enum's type, and a wire LUT maps from the
+ * enum; at most one enum plays each role.
+ */
 final class EnumRule implements Rule {
     @Override
     public void check(IsaModel model, Diagnostics diags) {
+        Map<EnumDef.Role, EnumDef> byRole = new EnumMap<>(EnumDef.Role.class);
         for (EnumDef e : model.enums()) {
+            EnumDef before = e.role() == null ? null : byRole.putIfAbsent(e.role(), e);
+            if (before != null) {
+                diags.error(e.pos(), Message.DUPLICATE_NAME, "enum role", e.role().specName(), before.pos() + " on enum " + before.name());
+            }
             Map<String, EnumValue> byName = new HashMap<>();
             Map<Long, EnumValue> byValue = new HashMap<>();
             for (EnumValue v : e.values()) {

@@ -38,6 +38,7 @@ public final class ModelJson {
         rec.put("endian", m.record().littleEndian() ? "little" : "big");
         rec.put("stride", m.record().stride());
         rec.put("opcode_offset", m.record().opcodeAt());
+        rec.put("opcode_width", m.opcodeWidth());
         rec.put("opcode_enum", m.record().opcodeEnum());
         rec.putAll(source(m.record().source()));
         root.put("record", rec);
@@ -187,6 +188,10 @@ public final class ModelJson {
             values.add(vj);
         }
         ej.put("values", values);
+        if (e.role() != null) {
+            ej.put("role", e.role().specName());
+            ej.put("role_source", source(e.roleSource()));
+        }
         if (!e.subsets().isEmpty()) {
             Map<String, Object> subsets = new LinkedHashMap<>();
             e.subsets().forEach(s -> subsets.put(s.name(), s.mask()));

@@ -60,10 +60,10 @@ final class ArmBuilder {
             return null;
         }
         if (engine != null) {
-            valueIfDefined("EngineType", engine, v.pos("engine"));
+            roleValue(name, EnumDef.Role.ENGINE, engine, v.pos("engine"));
         }
         if (sync != null) {
-            valueIfDefined("InstSyncType", sync, v.pos("sync"));
+            roleValue(name, EnumDef.Role.SYNC, sync, v.pos("sync"));
         }
         Select select = selectMap == null ? null : select(selectMap);
         List<Guard> guards = new GuardBuilder(ctx, record).guards(guardSeq, fields, source);
@@ -104,10 +104,14 @@ final class ArmBuilder {
         return op;
     }
 
-    private void valueIfDefined(String enumName, String valueName, Pos pos) {
-        EnumDef e = ctx.enums.get(enumName);
+    /** An arm's engine or sync: a value of the enum that plays that role (the processor knows no enum by name). */
+    private void roleValue(String arm, EnumDef.Role role, String valueName, Pos pos) {
+        EnumDef e = ctx.enums.values().stream().filter(x -> x.role() == role).findFirst().orElse(null);
         if (e != null) {
             ctx.enumValue(e, valueName, pos);
+        } else if (ctx.index.enums.values().stream()
+                .noneMatch(d -> d.mapping().get("role") instanceof YScalar s && s.text().equals(role.specName()))) {
+            ctx.diags.error(pos, Message.NO_ROLE, arm, role.specName(), valueName, role.specName());
         }
     }
 

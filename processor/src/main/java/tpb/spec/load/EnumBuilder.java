@@ -1,7 +1,9 @@
 package tpb.spec.load;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import tpb.spec.DidYouMean;
 import tpb.spec.Message;
 import tpb.spec.Names;
 import tpb.spec.model.EnumDef;
@@ -25,6 +27,8 @@ final class EnumBuilder {
         String name = v.str("enum");
         ScalarType type = ctx.scalarType(v, "type");
         String wire = v.str("wire");
+        String roleName = v.str("role");
+        Source roleSource = ctx.source(v, "role_source", true);
         String doc = v.str("doc");
         Source source = ctx.source(v, "source", false);
         // the provenance of every value's since/until unless the value names its own
@@ -44,10 +48,17 @@ final class EnumBuilder {
         }
         List<Subset> subsets = subsets(v.map("subsets"));
         v.finish();
+        EnumDef.Role role = roleName == null ? null : EnumDef.Role.parse(roleName);
+        if (roleName != null && role == null) {
+            ctx.diags.error(v.pos("role"), Message.UNKNOWN_REF, "enum role", roleName, DidYouMean.suggest(roleName,
+                    Arrays.stream(EnumDef.Role.values()).map(EnumDef.Role::specName).toList()));
+        }
         if (type == null || source == null) {
             return null;
         }
-        return new EnumDef(name, type, wire, doc, source, values, subsets, v.pos("enum"));
+        // a role is what an enum is to the spec language: its own source unless role_source names one
+        return new EnumDef(name, type, wire, doc, source, values, subsets, role,
+                role == null ? null : roleSource == null ? source : roleSource, v.pos("enum"));
     }
 
     private EnumValue value(YMap m, String enumName, Source enumSource, Source gensSource) {

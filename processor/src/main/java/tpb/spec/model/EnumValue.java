@@ -14,8 +14,24 @@ import tpb.spec.Pos;
  */
 public record EnumValue(String name, long value, Integer since, Integer until, List<String> tags,
         String doc, Source source, Source nameSource, Source generationsSource, Pos pos) {
+    /**
+     * The tag of a value that marks an end or an invalid value rather than naming an instruction
+     * or a mode (the opcode 0xFF "Invalid", seed002 §2); tools show it apart.
+     */
+    public static final String SENTINEL = "sentinel";
+    /** The tag of a value the sources call a pseudo instruction (the host-side 0xC1..0xDF band). */
+    public static final String PSEUDO = "pseudo";
+
     public EnumValue {
         tags = List.copyOf(tags);
+    }
+
+    public boolean isSentinel() {
+        return tags.contains(SENTINEL);
+    }
+
+    public boolean isPseudo() {
+        return tags.contains(PSEUDO);
     }
 
     public boolean livesIn(int generation) {
