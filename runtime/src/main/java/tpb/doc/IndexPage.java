@@ -83,8 +83,8 @@ record IndexPage(String title, String heading, String shape, Src shapeSource, Li
             return new Cell("reserved", null, code, null, List.of());
         }
         boolean layout = arms.stream().anyMatch(a -> !a.opaque());
-        boolean pseudo = v.tags().contains("pseudo");
-        String kind = v.name().equals("Invalid") ? "sentinel" : layout ? "layout" : pseudo ? "pseudo" : "opaque";
+        boolean pseudo = v.isPseudo();
+        String kind = v.isSentinel() ? "sentinel" : layout ? "layout" : pseudo ? "pseudo" : "opaque";
         if (layout && pseudo) {
             kind += " pseudo-layout";
         }

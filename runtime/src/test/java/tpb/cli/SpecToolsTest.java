@@ -107,7 +107,7 @@ class SpecToolsTest {
         assertTrue(alu.contains("<title>RegisterAlu — AWS Neuron TPB 64-byte instruction records</title>"));
         assertTrue(alu.contains("<title>dst_lo +0x14, 1 byte, CONFIRMED</title><rect x=\"253\" y=\"66\" width=\"50\" height=\"42\" fill=\"#2e7d32\"/>"), alu);
         String index = Files.readString(dir.resolve("index.html"));
-        assertTrue(index.contains("<td class=\"cell sentinel\" title=\"Invalid\"><a href=\"arms/Invalid.html\">FF<br><small>Invalid</small></a></td>"), index);
+        assertTrue(index.contains("<td class=\"cell sentinel\" title=\"Invalid [sentinel]\"><a href=\"arms/Invalid.html\">FF<br><small>Invalid</small></a></td>"), index);
         assertTrue(index.contains("<td class=\"cell reserved\" title=\"reserved\">0B</td>"));
         String assumed = Files.readString(dir.resolve("assumptions.html"));
         assertTrue(assumed.contains("<tr><td><a href=\"arms/TensorScalarArith.html\">arm TensorScalarArith opcode binding</a></td>"),
