@@ -2,14 +2,34 @@ package tpb.spec;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
-/** Collects diagnostics and keeps going, so that one build shows every error of a spec. */
+/**
+ * Collects diagnostics and keeps going, so that one build shows every error of a spec — causes,
+ * not their knock-ons: what the loader leaves out of the model after reporting why is noted here,
+ * and a later check that finds a reference to it stays silent (the reference is not the mistake).
+ */
 public final class Diagnostics {
     private final List<Diagnostic> list = new ArrayList<>();
+    private final Set<String> leftOut = new HashSet<>();
 
     public void error(Pos pos, Message kind, Object... args) {
         list.add(new Diagnostic(pos, kind, kind.format(args)));
+    }
+
+    /**
+     * Notes that the {@code kind} named {@code name} (an arm, an enum, a field "Arm.field", ...)
+     * was left out of the model after an error said why.
+     */
+    public void leftOut(String kind, String name) {
+        leftOut.add(kind + " " + name);
+    }
+
+    /** Whether {@code name} was left out after an error, so a reference to it is a knock-on, not a cause. */
+    public boolean isLeftOut(String kind, String name) {
+        return leftOut.contains(kind + " " + name);
     }
 
     public boolean hasErrors() {

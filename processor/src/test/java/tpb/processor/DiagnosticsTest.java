@@ -583,6 +583,67 @@ class DiagnosticsTest {
                 s.at("defs.yaml", "strcut") + ": unknown key 'strcut' in arm Load; did you mean 'struct'?");
     }
 
+    /** A second arm whose vector is independent of arm Load's layout. */
+    static final String NOP = """
+            ---
+            arm: Nop
+            opcode: Nop
+            source: {ref: test, confidence: ASSUMED}
+            fields:
+              - {name: a, at: 1, type: u8}
+            examples:
+              - {name: n1, fields: {a: 7}, bytes: {0: "01 07"}}
+            """;
+
+    /**
+     * Issue 12: an enum-name typo, an overlap and wrong example bytes in one file all show in one
+     * run, in file order — the bytes of arm Nop are checked although arm Load is broken, because
+     * nothing broken in Load can explain a wrong byte of Nop. Load's own vector waits (its field
+     * kind was left out, so the vector would echo that error).
+     */
+    @Test
+    void independentErrorsShowInOneRun() {
+        SpecCompiler s = new SpecCompiler().with("isa.yaml", ROOT).with("defs.yaml", (DEFS + NOP)
+                .replace("lut: KindWire}", "enum: Knd}")
+                .replace("{name: imm, at: 4, type: u32}", "{name: imm, at: 2, type: u32}")
+                .replace("\"01 07\"", "\"01 08\""));
+        String typo = s.at("defs.yaml", "Knd") + ": unknown enum 'Knd'; did you mean 'Kind'?";
+        String overlap = s.at("defs.yaml", "{name: imm") + ": field 'imm' [+0x02, +0x06) overlaps field 'reg' [+0x02, +0x03)";
+        String bytes = s.at("defs.yaml", "{name: n1") + ": example 'n1': byte +0x01 is 0x08 in 'bytes' but the fields encode 0x07";
+        expect(s, typo, overlap, bytes);
+        Compilation c = s.compile("isa.yaml");
+        assertEquals(List.of(typo, overlap, bytes), c.errors().stream().map(d -> d.getMessage(null)).limit(3).toList(), "in file order");
+    }
+
+    /**
+     * A misspelt opcode is one error: the arm left out because of it is not reported again as
+     * "defined twice" (by the opaque arm its opcode value would get), as an unknown terminator, or
+     * as the unknown subject of a conflict.
+     */
+    @Test
+    void aMisspeltOpcodeIsOneError() {
+        SpecCompiler s = new SpecCompiler()
+                .with("isa.yaml", ROOT.replace("  source: {ref: test", "  unlisted_opcodes: opaque\n  source: {ref: test"))
+                .with("defs.yaml", DEFS.replace("opcode: Load", "opcode: Lod")
+                        + "terminators: [Load]\nterminators_source: {ref: test, confidence: ASSUMED}\n"
+                        + "---\nconflict: c\nabout: [Load]\nemitted: x\nreadings:\n"
+                        + "  - {claim: a, source: {ref: test, confidence: ASSUMED}}\n"
+                        + "  - {claim: b, source: {ref: test, confidence: ASSUMED}}\n");
+        expect(s, s.at("defs.yaml", "Lod") + ": unknown opcode 'Lod'; did you mean 'Load'?");
+    }
+
+    /** A misspelt arm name in a terminator list or a conflict's subjects gets the closest name as a hint. */
+    @Test
+    void misspeltArmNamesGetAHint() {
+        SpecCompiler s = new SpecCompiler().with("isa.yaml", ROOT).with("defs.yaml", DEFS
+                + "terminators: [Lood]\nterminators_source: {ref: test, confidence: ASSUMED}\n"
+                + "---\nconflict: c\nabout: [KindWir]\nemitted: x\nreadings:\n"
+                + "  - {claim: a, source: {ref: test, confidence: ASSUMED}}\n"
+                + "  - {claim: b, source: {ref: test, confidence: ASSUMED}}\n");
+        expect(s, s.at("defs.yaml", "Lood") + ": arch A: terminator 'Lood' is not an arm; did you mean 'Load'?",
+                s.at("defs.yaml", "c\nabout") + ": conflict 'c' is about 'KindWir', which the spec does not define; did you mean 'KindWire'?");
+    }
+
     @Test
     void diagnosticsAreErrorsNotWarnings() {
         Compilation c = spec().edit("defs.yaml", "struct: LD", "strcut: LD").compile("isa.yaml");

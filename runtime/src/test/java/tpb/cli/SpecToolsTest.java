@@ -63,6 +63,25 @@ class SpecToolsTest {
         assertEquals(1, CliRun.of("check-spec", dir.resolve("none").toString()).code());
     }
 
+    /**
+     * Issue 12: two slips are two errors, each with its hint — not also the knock-ons of the arm
+     * left out for its misspelt opcode ("defined twice" by the opaque arm its value would get, the
+     * conflicts about it, the arch terminator naming it) that the same run printed before.
+     */
+    @Test
+    void twoSlipsAreTwoErrors(@TempDir Path dir) throws Exception {
+        Path spec = copy(dir.resolve("spec"));
+        edit(spec.resolve("isa/tpb/arms/sp-register.yaml"), "opcode: AluOp\n", "opcode: AluOpp\n");
+        edit(spec.resolve("isa/tpb/arms/sp-register.yaml"), "enum: DtypeWire, doc: \"wire dtype of the source\"", "enum: DtypeWir, doc: \"wire dtype of the source\"");
+        CliRun r = CliRun.of("check-spec", spec.toString());
+        assertEquals(1, r.code());
+        assertEquals("""
+                isa/tpb/arms/sp-register.yaml:7:9: unknown opcode 'AluOpp'; did you mean 'AluOp'?
+                isa/tpb/arms/sp-register.yaml:15:45: unknown enum 'DtypeWir'; did you mean 'DtypeWire'?
+                tpb: isa/tpb/isa.yaml: 2 error(s)
+                """.replaceAll("(?m)^(tpb: )?isa/", "$1" + spec + "/isa/"), r.err());
+    }
+
     @Test
     void aNewOpcodeWithoutSinceGetsAHint(@TempDir Path dir) throws Exception {
         Path spec = copy(dir.resolve("spec"));

@@ -44,14 +44,15 @@ final class ArchRule implements Rule {
                 }
             }
             for (int i = 0; i < a.terminators().size(); i++) {
-                if (model.arm(a.terminators().get(i)).isEmpty()) {
+                String t = a.terminators().get(i);
+                if (model.arm(t).isEmpty() && !diags.isLeftOut("arm", t)) {
                     Pos at = i < a.terminatorPositions().size() ? a.terminatorPositions().get(i) : a.pos();
-                    diags.error(at, Message.ARCH_TERMINATOR, a.name(), a.terminators().get(i));
+                    diags.error(at, Message.ARCH_TERMINATOR, a.name(), t, KnockOn.armHint(model, t));
                 }
             }
             for (String t : a.noEncoder()) {
-                if (model.arm(t).isEmpty()) {
-                    diags.error(a.pos(), Message.ARCH_NO_ENCODER, a.name(), t);
+                if (model.arm(t).isEmpty() && !diags.isLeftOut("arm", t)) {
+                    diags.error(a.pos(), Message.ARCH_NO_ENCODER, a.name(), t, KnockOn.armHint(model, t));
                 }
             }
             if (first == null) {

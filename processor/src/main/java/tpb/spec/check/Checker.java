@@ -19,26 +19,25 @@ public final class Checker {
             new ViewGenerationRule(),
             new StageRule());
 
-    /**
-     * Test vectors are checked once the structure is sound: with a broken layout or enum every
-     * vector would echo the same mistake as a byte mismatch.
-     */
-    private static final Rule VECTORS = new ExampleRule();
-
-    /** Coverage is judged on vectors that encode: a broken vector would leave its fields looking unset. */
-    private static final Rule COVERAGE = new FieldCoverageRule();
-
     private Checker() {}
 
+    /** Checks a model whose documents are not known: any error then stops the vector and coverage checks. */
     public static void check(IsaModel model, Diagnostics diags) {
+        check(model, Documents.of(List.of()), diags);
+    }
+
+    /**
+     * Every error at once, causes before knock-ons: the structural rules run over the whole model;
+     * then the test vectors of each arm whose structure is sound ({@link Soundness}: with a broken
+     * layout or enum every vector would echo the same mistake as a byte mismatch); then coverage
+     * of each arm whose vectors encode (a broken vector would leave its fields looking unset), and
+     * of the shared preamble once no error stands anywhere (it is judged over every arm's vectors).
+     */
+    public static void check(IsaModel model, Documents documents, Diagnostics diags) {
         for (Rule r : RULES) {
             r.check(model, diags);
         }
-        if (!diags.hasErrors()) {
-            VECTORS.check(model, diags);
-        }
-        if (!diags.hasErrors()) {
-            COVERAGE.check(model, diags);
-        }
+        new ExampleRule(Soundness.now(model, documents, diags)::sound).check(model, diags);
+        new FieldCoverageRule(Soundness.now(model, documents, diags)::sound, !diags.hasErrors()).check(model, diags);
     }
 }

@@ -14,8 +14,8 @@ final class ConflictRule implements Rule {
                 boolean known = model.arm(about).isPresent() || model.enumDef(about).isPresent()
                         || model.lut(about).isPresent() || model.group(about).isPresent()
                         || model.archs().stream().anyMatch(a -> a.name().equals(about));
-                if (!known) {
-                    diags.error(c.pos(), Message.CONFLICT_ABOUT, c.id(), about);
+                if (!known && !KnockOn.anyKind(about, diags)) {
+                    diags.error(c.pos(), Message.CONFLICT_ABOUT, c.id(), about, KnockOn.anyHint(model, about));
                 }
             }
         }

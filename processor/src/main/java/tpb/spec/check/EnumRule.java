@@ -51,7 +51,9 @@ final class EnumRule implements Rule {
             if (e.wireLut() != null) {
                 LutDef l = model.lut(e.wireLut()).orElse(null);
                 if (l == null) {
-                    diags.error(e.pos(), Message.UNKNOWN_REF, "lut", e.wireLut(), " (named as the wire table of enum " + e.name() + ")");
+                    if (!diags.isLeftOut("lut", e.wireLut())) { // a LUT left out after an error is that error's
+                        diags.error(e.pos(), Message.UNKNOWN_REF, "lut", e.wireLut(), " (named as the wire table of enum " + e.name() + ")");
+                    }
                 } else if (!l.from().equals(e.name())) {
                     diags.error(e.pos(), Message.UNKNOWN_REF, "lut", e.wireLut(),
                             " as a wire table: it maps from " + l.from() + ", not " + e.name());

@@ -33,7 +33,8 @@ final class SyntaxRule implements Rule {
             List<Leaf> leaves = Layout.arm(model, a);
             if (syntax.mnemonicField() != null) {
                 Leaf l = Layout.find(leaves, syntax.mnemonicField());
-                if (l == null || l.def().enumRef() == null && l.def().lutRef() == null) {
+                boolean leftOut = l == null && KnockOn.field(model, a, syntax.mnemonicField(), diags);
+                if (!leftOut && (l == null || l.def().enumRef() == null && l.def().lutRef() == null)) {
                     diags.error(a.syntaxPos(), Message.SYNTAX, a.name(), "the mnemonic placeholder {" + syntax.mnemonicField()
                             + "} must name an enum or LUT field");
                 }
@@ -41,7 +42,9 @@ final class SyntaxRule implements Rule {
             for (String op : syntax.operands()) {
                 Leaf l = Layout.find(leaves, op);
                 List<Leaf> members = Layout.members(leaves, op);
-                if (l == null && members.isEmpty()) {
+                if (l == null && members.isEmpty() && KnockOn.field(model, a, op, diags)) {
+                    continue; // the field was left out after an error: that error is the cause
+                } else if (l == null && members.isEmpty()) {
                     diags.error(a.syntaxPos(), Message.SYNTAX, a.name(), "operand {" + op + "} names no field");
                 } else if (l == null) {
                     if (members.stream().anyMatch(m -> m.def().isConst() || m.def().reserved())) {

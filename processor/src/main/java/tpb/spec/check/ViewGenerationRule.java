@@ -14,7 +14,7 @@ final class ViewGenerationRule implements Rule {
     public void check(IsaModel model, Diagnostics diags) {
         for (ArmDef a : model.arms()) {
             for (ViewDef v : a.views()) {
-                if (v.generation() != null && model.archs().stream().noneMatch(x -> x.name().equals(v.generation()))) {
+                if (v.generation() != null && !diags.isLeftOut("arch", v.generation()) && model.archs().stream().noneMatch(x -> x.name().equals(v.generation()))) {
                     diags.error(v.pos(), Message.VIEW_GENERATION, a.name() + "." + v.name(), v.generation(),
                             model.archs().stream().map(ArchDef::name).collect(Collectors.joining(", ")));
                 }

@@ -49,7 +49,7 @@ final class ArmBuilder {
         String doc = v.str("doc");
         String syntax = v.str("syntax");
         Pos syntaxPos = v.has("syntax") ? v.pos("syntax") : v.pos("arm");
-        List<FieldDef> fields = fieldBuilder.fields(v, "arm " + name);
+        List<FieldDef> fields = fieldBuilder.fields(v, "arm " + name, name);
         YSeq guardSeq = v.seq("guards");
         YSeq exampleSeq = v.seq("examples");
         YSeq viewSeq = v.seq("views");
@@ -66,13 +66,16 @@ final class ArmBuilder {
             roleValue(name, EnumDef.Role.SYNC, sync, v.pos("sync"));
         }
         Select select = selectMap == null ? null : select(selectMap);
-        List<Guard> guards = new GuardBuilder(ctx, record).guards(guardSeq, fields, source);
+        List<Guard> guards = new GuardBuilder(ctx, record).guards(guardSeq, name, fields, source);
         if (source == null) {
             return null;
         }
         // a field that could not be built would make every vector of the arm echo the same error
         boolean complete = !(v.mapping().get("fields") instanceof YSeq ds) || ds.items().size() == fields.size();
         List<Example> examples = complete ? exampleBuilder.examples(exampleSeq, fields, name) : List.of();
+        if (!complete) {
+            ctx.diags.leftOut("vectors", name); // nor can its coverage be judged
+        }
         return new ArmDef(name, op.name(), op.value(), struct, engine, sync, select, fields, guards, syntax, examples,
                 views(viewSeq, name), unexercised(unexercisedMap), doc, source, opcodeSource, false, v.pos("arm"), syntaxPos);
     }
@@ -140,7 +143,7 @@ final class ArmBuilder {
             String vdoc = vv.str("doc");
             String vgen = vv.str("generation");
             Source vs = ctx.source(vv, "source", false);
-            List<FieldDef> vfields = fieldBuilder.fields(vv, "view " + arm + "." + vname);
+            List<FieldDef> vfields = fieldBuilder.fields(vv, "view " + arm + "." + vname, arm + "." + vname);
             YSeq vex = vv.seq("examples");
             vv.finish();
             if (vname == null || vs == null) {

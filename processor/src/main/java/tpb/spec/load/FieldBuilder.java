@@ -25,8 +25,11 @@ final class FieldBuilder {
         this.ctx = ctx;
     }
 
-    /** The fields of {@code owner} that could be built; each other one is reported. */
-    List<FieldDef> fields(MapView owner, String what) {
+    /**
+     * The fields of {@code owner} that could be built; each other one is reported and noted as
+     * left out under its {@code scope} (the arm, group or view name; "record" for the preamble).
+     */
+    List<FieldDef> fields(MapView owner, String what, String scope) {
         YSeq seq = owner.seq("fields");
         if (seq == null) {
             if (!owner.has("fields")) {
@@ -34,16 +37,19 @@ final class FieldBuilder {
             }
             return new ArrayList<>();
         }
-        return list(seq, "field", what);
+        return list(seq, "field", what, scope);
     }
 
     /** The fields of a sequence of field mappings ({@code item} names an item that is none). */
-    List<FieldDef> list(YSeq seq, String item, String owner) {
+    List<FieldDef> list(YSeq seq, String item, String owner, String scope) {
         List<FieldDef> out = new ArrayList<>();
         for (YMap m : ctx.maps(seq, item)) {
             FieldDef f = field(m, owner);
+            String name = ResolveContext.scalarText(m.get("name"));
             if (f != null) {
                 out.add(f);
+            } else if (name != null) {
+                ctx.diags.leftOut("field", scope + "." + name);
             }
         }
         return out;

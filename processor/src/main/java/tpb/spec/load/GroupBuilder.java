@@ -39,7 +39,7 @@ final class GroupBuilder {
         Long size = v.reqNum("size");
         String doc = v.str("doc");
         Source source = ctx.source(v, "source", false);
-        List<FieldDef> fields = new FieldBuilder(ctx).fields(v, "group " + name);
+        List<FieldDef> fields = new FieldBuilder(ctx).fields(v, "group " + name, name);
         List<GroupCheck> checks = new ArrayList<>();
         for (YMap cm : ctx.maps(v.seq("checks"), "check")) {
             GroupCheck c = check(cm, fields, source, name);

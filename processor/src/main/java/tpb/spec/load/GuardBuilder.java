@@ -22,10 +22,10 @@ final class GuardBuilder {
         this.record = record;
     }
 
-    List<Guard> guards(YSeq seq, List<FieldDef> fields, Source armSource) {
+    List<Guard> guards(YSeq seq, String arm, List<FieldDef> fields, Source armSource) {
         List<Guard> guards = new ArrayList<>();
         for (YMap gm : ctx.maps(seq, "guard")) {
-            Guard g = guard(gm, fields, armSource);
+            Guard g = guard(gm, arm, fields, armSource);
             if (g != null) {
                 guards.add(g);
             }
@@ -36,7 +36,7 @@ final class GuardBuilder {
     /** The {@code when:} of a guard as resolved: the field's path, its raw value, the name it was given. */
     private record When(String field, Long equals, String name, boolean not) {}
 
-    private Guard guard(YMap m, List<FieldDef> fields, Source armSource) {
+    private Guard guard(YMap m, String arm, List<FieldDef> fields, Source armSource) {
         MapView v = ctx.view(m, "guard");
         String field = v.reqStr("field");
         YSeq in = v.seq("in");
@@ -52,7 +52,9 @@ final class GuardBuilder {
         }
         FieldDef f = ctx.pathField(fields, record, field);
         if (f == null) {
-            ctx.diags.error(v.pos("field"), Message.GUARD, field, "no such field");
+            if (!ctx.fieldLeftOut(arm, field)) {
+                ctx.diags.error(v.pos("field"), Message.GUARD, field, "no such field");
+            }
             return null;
         }
         List<Long> allowed = new ArrayList<>();
@@ -65,7 +67,7 @@ final class GuardBuilder {
             allowed.add(raw);
             names.add(ResolveContext.scalarText(n));
         }
-        When when = whenMap == null ? new When(null, null, null, false) : when(whenMap, fields);
+        When when = whenMap == null ? new When(null, null, null, false) : when(whenMap, arm, fields);
         if (when == null) {
             return null;
         }
@@ -74,7 +76,7 @@ final class GuardBuilder {
     }
 
     /** {@code when: {field, equals | not_equals}}; null when it cannot be resolved (reported). */
-    private When when(YMap when, List<FieldDef> fields) {
+    private When when(YMap when, String arm, List<FieldDef> fields) {
         MapView wv = ctx.view(when, "guard when");
         String whenField = wv.reqStr("field");
         YNode eq = wv.node("equals");
@@ -90,7 +92,9 @@ final class GuardBuilder {
         wv.finish();
         FieldDef wf = whenField == null ? null : ctx.pathField(fields, record, whenField);
         if (whenField != null && wf == null) {
-            ctx.diags.error(wv.pos("field"), Message.GUARD, whenField, "no such field");
+            if (!ctx.fieldLeftOut(arm, whenField)) {
+                ctx.diags.error(wv.pos("field"), Message.GUARD, whenField, "no such field");
+            }
             return null;
         }
         if (wf == null || value == null) {

@@ -41,25 +41,27 @@ final class ModelBuilder {
         ResolveContext ctx = new ResolveContext(diags, index);
         Root root = root(ctx, rootMap);
         docs.forEach(index::add);
-        buildInto(ctx.enums, index.enums, new EnumBuilder(ctx)::build);
-        buildInto(ctx.luts, index.luts, new LutBuilder(ctx)::build);
+        buildInto(ctx.enums, "enum", index.enums, new EnumBuilder(ctx)::build);
+        buildInto(ctx.luts, "lut", index.luts, new LutBuilder(ctx)::build);
         for (String name : index.groups.keySet()) {
-            ctx.group(name, null);
+            if (ctx.group(name, null) == null) {
+                diags.leftOut("group", name);
+            }
         }
         RecordShape record = root.record() == null ? null : new RecordBuilder(ctx).build(root.record());
         if (root.isa() == null || record == null) {
             return null;
         }
-        List<ArmDef> arms = buildAll(index.arms, new ArmBuilder(ctx, record)::build);
+        List<ArmDef> arms = buildAll(index, "arm", index.arms, new ArmBuilder(ctx, record)::build);
         if (record.opaqueUnlisted()) {
             OpaqueArms.add(ctx, record, arms);
         }
         return new IsaModel(root.isa(), root.title(), root.source(), record, List.copyOf(ctx.enums.values()),
                 List.copyOf(ctx.luts.values()), List.copyOf(ctx.groups.values()), arms,
-                buildAll(index.archs, new ArchBuilder(ctx)::build),
-                buildAll(index.conflicts, new ConflictBuilder(ctx)::build),
-                buildAll(index.features.values(), new FeatureBuilder(ctx)::build),
-                buildAll(index.stages.values(), new StageBuilder(ctx)::build), files);
+                buildAll(index, "arch", index.archs, new ArchBuilder(ctx)::build),
+                buildAll(index, "conflict", index.conflicts, new ConflictBuilder(ctx)::build),
+                buildAll(index, "feature", index.features.values(), new FeatureBuilder(ctx)::build),
+                buildAll(index, "stage", index.stages.values(), new StageBuilder(ctx)::build), files);
     }
 
     private Root root(ResolveContext ctx, YMap rootMap) {
@@ -76,23 +78,27 @@ final class ModelBuilder {
         return new Root(isa, title, source, recordMap);
     }
 
-    /** Builds each document into {@code into} by name, leaving out the broken ones. */
-    private static <T> void buildInto(Map<String, T> into, Map<String, MapView> docs, Function<MapView, T> builder) {
+    /** Builds each document into {@code into} by name, leaving out (and noting) the broken ones. */
+    private <T> void buildInto(Map<String, T> into, String kind, Map<String, MapView> docs, Function<MapView, T> builder) {
         docs.forEach((name, v) -> {
             T t = builder.apply(v);
             if (t != null) {
                 into.put(name, t);
+            } else {
+                diags.leftOut(kind, name);
             }
         });
     }
 
-    /** Builds each document in order, leaving out the broken ones. */
-    private static <T> List<T> buildAll(Collection<MapView> docs, Function<MapView, T> builder) {
+    /** Builds each document in order, leaving out (and noting) the broken ones. */
+    private <T> List<T> buildAll(SymbolIndex index, String kind, Collection<MapView> docs, Function<MapView, T> builder) {
         List<T> out = new ArrayList<>();
         for (MapView v : docs) {
             T t = builder.apply(v);
             if (t != null) {
                 out.add(t);
+            } else {
+                diags.leftOut(kind, index.nameOf(v));
             }
         }
         return out;

@@ -31,7 +31,8 @@ final class OpaqueArms {
         Source payloadSource = new Source("no layout in the sources: preamble plus an opaque payload", Confidence.ASSUMED,
                 record.pos());
         for (EnumValue v : opEnum.values()) {
-            if (taken.contains(v.value()) || !ctx.index.unique("arm", v.name(), v.pos())) {
+            // an arm named as the value but left out after an error is that error's, not a second definition
+            if (taken.contains(v.value()) || ctx.diags.isLeftOut("arm", v.name()) || !ctx.index.unique("arm", v.name(), v.pos())) {
                 continue;
             }
             FieldDef payload = FieldDef.bytes("payload", preambleEnd, record.size() - preambleEnd, "opaque payload",

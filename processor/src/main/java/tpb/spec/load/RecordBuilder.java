@@ -25,7 +25,7 @@ final class RecordBuilder {
         if (opcode == null && !v.has("opcode")) {
             v.missing("opcode");
         }
-        List<FieldDef> preamble = new FieldBuilder(ctx).list(v.seq("preamble"), "preamble field", "record preamble");
+        List<FieldDef> preamble = new FieldBuilder(ctx).list(v.seq("preamble"), "preamble field", "record preamble", "record");
         String unlisted = v.str("unlisted_opcodes");
         Source source = ctx.source(v, "source", false);
         v.finish();

@@ -142,6 +142,12 @@ final class ResolveContext {
         return f;
     }
 
+    /** Whether the field {@code path} starts with, in {@code scope} or the preamble, was left out after an error. */
+    boolean fieldLeftOut(String scope, String path) {
+        String first = path.split("\\.")[0];
+        return diags.isLeftOut("field", scope + "." + first) || diags.isLeftOut("field", "record." + first);
+    }
+
     static FieldDef findField(List<FieldDef> fields, String name) {
         for (FieldDef f : fields) {
             if (f.name().equals(name)) {

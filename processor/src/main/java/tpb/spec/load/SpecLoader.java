@@ -9,6 +9,7 @@ import tpb.spec.Diagnostics;
 import tpb.spec.Message;
 import tpb.spec.Pos;
 import tpb.spec.check.Checker;
+import tpb.spec.check.Documents;
 import tpb.spec.model.IsaModel;
 import tpb.spec.yaml.YMap;
 import tpb.spec.yaml.YNode;
@@ -74,7 +75,9 @@ public final class SpecLoader {
         }
         IsaModel model = new ModelBuilder(diags).build(new Doc(rootPath, root), docs, new ArrayList<>(seen));
         if (model != null) {
-            Checker.check(model, diags);
+            List<Pos> starts = new ArrayList<>(List.of(root.pos()));
+            docs.forEach(d -> starts.add(d.node().pos()));
+            Checker.check(model, Documents.of(starts), diags);
         }
         return new LoadResult(model, diags);
     }

@@ -2,6 +2,7 @@ package tpb.spec.load;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +34,7 @@ final class SymbolIndex {
 
     private final Diagnostics diags;
     private final Map<String, Pos> firstDefinition = new HashMap<>();
+    private final Map<MapView, String> names = new IdentityHashMap<>();
 
     SymbolIndex(Diagnostics diags) {
         this.diags = diags;
@@ -60,7 +62,13 @@ final class SymbolIndex {
         }
         MapView v = new MapView(m, kind + " " + name, diags);
         v.str(kind);
+        names.put(v, name);
         file(kind, name, v);
+    }
+
+    /** The name the document gives itself (its first key's value). */
+    String nameOf(MapView doc) {
+        return names.get(doc);
     }
 
     private void file(String kind, String name, MapView v) {

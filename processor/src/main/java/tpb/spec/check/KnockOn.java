@@ -1,0 +1,64 @@
+package tpb.spec.check;
+
+import java.util.List;
+import java.util.stream.Stream;
+import tpb.spec.Diagnostics;
+import tpb.spec.DidYouMean;
+import tpb.spec.model.ArchDef;
+import tpb.spec.model.ArmDef;
+import tpb.spec.model.EnumDef;
+import tpb.spec.model.FieldDef;
+import tpb.spec.model.GroupDef;
+import tpb.spec.model.IsaModel;
+import tpb.spec.model.LutDef;
+
+/**
+ * Causes before knock-ons: a reference to what the loader left out after an error (an arm whose
+ * opcode is misspelt, a field naming an unknown LUT) is that error's consequence, not a second
+ * mistake, so the rules stay silent about it. And the hint for a reference that is a mistake.
+ */
+final class KnockOn {
+    private KnockOn() {}
+
+    /** Whether field {@code path} of arm {@code a} (or of a group on the path, or of the preamble) was left out. */
+    static boolean field(IsaModel model, ArmDef a, String path, Diagnostics diags) {
+        String[] p = path.split("\\.");
+        if (diags.isLeftOut("field", a.name() + "." + p[0]) || diags.isLeftOut("field", "record." + p[0])) {
+            return true;
+        }
+        List<FieldDef> fields = Stream.concat(model.record().preamble().stream(), a.fields().stream()).toList();
+        for (int i = 0; i + 1 < p.length; i++) {
+            FieldDef f = find(fields, p[i]);
+            GroupDef g = f == null || f.groupRef() == null ? null : model.group(f.groupRef()).orElse(null);
+            if (g == null) {
+                return f != null && f.groupRef() != null && diags.isLeftOut("group", f.groupRef());
+            }
+            if (diags.isLeftOut("field", g.name() + "." + p[i + 1])) {
+                return true;
+            }
+            fields = g.fields();
+        }
+        return false;
+    }
+
+    /** Whether {@code name}, as any kind a conflict may be about, was left out. */
+    static boolean anyKind(String name, Diagnostics diags) {
+        return Stream.of("arm", "enum", "lut", "group", "arch").anyMatch(k -> diags.isLeftOut(k, name));
+    }
+
+    /** "; did you mean ..." among the arms. */
+    static String armHint(IsaModel model, String name) {
+        return DidYouMean.suggest(name, model.arms().stream().map(ArmDef::name).toList());
+    }
+
+    /** "; did you mean ..." among everything a conflict may be about. */
+    static String anyHint(IsaModel model, String name) {
+        return DidYouMean.suggest(name, Stream.of(model.arms().stream().map(ArmDef::name), model.enums().stream().map(EnumDef::name),
+                model.luts().stream().map(LutDef::name), model.groups().stream().map(GroupDef::name),
+                model.archs().stream().map(ArchDef::name)).flatMap(s -> s).toList());
+    }
+
+    private static FieldDef find(List<FieldDef> fields, String name) {
+        return fields.stream().filter(f -> f.name().equals(name)).findFirst().orElse(null);
+    }
+}
