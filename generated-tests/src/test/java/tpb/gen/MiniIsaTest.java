@@ -26,12 +26,15 @@ import tpb.mini.Fn;
 import tpb.mini.FnWire;
 import tpb.mini.Head;
 import tpb.mini.Instruction;
+import tpb.mini.InstructionVisitor;
 import tpb.mini.IsaInfo;
 import tpb.mini.JumpAlwaysRecord;
 import tpb.mini.JumpIfRecord;
 import tpb.mini.LoadFlyweight;
 import tpb.mini.LoadRecord;
 import tpb.mini.MathRecord;
+import tpb.mini.OpaqueFlyweight;
+import tpb.mini.OpaqueRecord;
 import tpb.mini.RawRecord;
 import tpb.mini.Validator;
 
@@ -96,6 +99,43 @@ class MiniIsaTest {
         assertTrue(Arch.ONE.isLegalOpcode(0x30));
         assertEquals(16, Arch.TWO.registers());
         assertEquals(Arch.ONE, Arch.byName("one"));
+    }
+
+    @Test
+    void theOpaqueArmsShareOneRecordThatCarriesItsArm() {
+        // Halt (0x00) and Spare (0x7F) have no arm document: the 2-byte HEAD preamble (flags, then
+        // the opcode at +1) and a 16 - 2 = 14-byte payload, big-endian like every mini record.
+        byte[] payload = new byte[14];
+        payload[0] = 0x11;
+        payload[13] = 0x22;
+        OpaqueRecord spare = OpaqueRecord.builder(Arm.SPARE).head(new Head(0x81)).payload(payload).build();
+        byte[] expected = {(byte) 0x81, 0x7F, 0x11, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x22};
+        assertArrayEquals(expected, spare.toBytes());
+        assertEquals(spare, Decoder.decode(expected, 0));
+        assertEquals(Arm.SPARE, Decoder.decode(expected, 0).arm());
+        assertEquals(Arm.SPARE.fields(), Arm.HALT.fields());
+        InstructionVisitor.Default<String> visitor = new InstructionVisitor.Default<>() {
+            @Override
+            public String visitOpaque(OpaqueRecord record) {
+                return "opaque " + record.arm();
+            }
+
+            @Override
+            public String otherwise(Instruction record) {
+                return "other";
+            }
+        };
+        assertEquals("opaque SPARE", spare.accept(visitor));
+        byte[] b = new byte[16];
+        Arrays.fill(b, (byte) 0x5A);
+        OpaqueFlyweight halt = new OpaqueFlyweight(Arm.HALT).wrap(b, 0).reset();
+        assertEquals(Arm.HALT, halt.arm());
+        assertArrayEquals(new byte[16], b, "reset zeroes the record and stamps Halt's opcode 0x00");
+        assertEquals(Arm.HALT, Decoder.identify(b, 0));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> OpaqueRecord.builder(Arm.LOAD).build());
+        assertEquals("LOAD is not an opaque arm", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> new OpaqueFlyweight(Arm.UNKNOWN));
+        assertEquals("UNKNOWN is not an opaque arm", e.getMessage());
     }
 
     @Test

@@ -37,7 +37,14 @@ public final class CodecWriter {
         for (GroupDef g : model.groups()) {
             types.add(structs.group(g));
         }
+        if (ctx.hasOpaqueArms()) {
+            types.add(structs.opaque());
+            types.add(flyweights.opaque());
+        }
         for (ArmDef a : model.arms()) {
+            if (a.opaque()) {
+                continue;
+            }
             types.add(structs.arm(a));
             types.add(flyweights.write(ctx.flyweight(a), a, Layout.arm(model, a), a.doc(), a.source()));
             for (ViewDef v : a.views()) {
@@ -45,13 +52,12 @@ public final class CodecWriter {
                 types.add(flyweights.write(ctx.viewFlyweight(a, v), a, Layout.view(model, v), v.doc(), v.source()));
             }
         }
-        DispatchWriter dispatch = new DispatchWriter(ctx);
-        types.add(dispatch.armEnum());
-        types.add(dispatch.instructionInterface());
-        types.add(dispatch.visitorInterface());
-        types.add(dispatch.rawRecord());
-        types.add(dispatch.decoder());
-        types.add(dispatch.validator());
+        types.add(new ArmEnumWriter(ctx).write());
+        types.add(new InstructionWriter(ctx).write());
+        types.add(new VisitorWriter(ctx).write());
+        types.add(new RawRecordWriter(ctx).write());
+        types.add(new DecoderWriter(ctx).write());
+        types.add(new ValidatorWriter(ctx).write());
         types.add(ArchWriter.write(ctx));
         types.add(new VectorWriter(ctx).write());
         types.add(SymbolsWriter.write(ctx));
@@ -76,23 +82,23 @@ public final class CodecWriter {
                 .addAnnotation(ctx.generated())
                 .addJavadoc("Facts about the $L record shape, and the resolved spec as a JSON resource for tools.\n", m.name())
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build())
-                .addField(DispatchWriter.constant("NAME", m.name()))
-                .addField(DispatchWriter.constant("TITLE", m.title() == null ? m.name() : m.title()))
-                .addField(DispatchWriter.constant("SPEC", ctx.specPath))
-                .addField(DispatchWriter.constant("RECORD_SIZE", m.record().size()))
-                .addField(DispatchWriter.constant("STRIDE", m.record().stride()))
-                .addField(DispatchWriter.constant("OPCODE_OFFSET", m.record().opcodeAt()))
-                .addField(DispatchWriter.constant("OPCODE_WIDTH", m.opcodeEnum().type().width))
+                .addField(Ctx.constant("NAME", m.name()))
+                .addField(Ctx.constant("TITLE", m.title() == null ? m.name() : m.title()))
+                .addField(Ctx.constant("SPEC", ctx.specPath))
+                .addField(Ctx.constant("RECORD_SIZE", m.record().size()))
+                .addField(Ctx.constant("STRIDE", m.record().stride()))
+                .addField(Ctx.constant("OPCODE_OFFSET", m.record().opcodeAt()))
+                .addField(Ctx.constant("OPCODE_WIDTH", m.opcodeEnum().type().width))
                 .addField(FieldSpec.builder(int.class, "OPCODE_VALUES", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                         .addJavadoc("How many values the opcode field can hold (a table indexed by opcode has this length).\n")
                         .initializer("$L", m.opcodeValues()).build())
-                .addField(DispatchWriter.constant("OPCODE_ENUM", m.record().opcodeEnum()))
+                .addField(Ctx.constant("OPCODE_ENUM", m.record().opcodeEnum()))
                 .addField(FieldSpec.builder(boolean.class, "BIG_ENDIAN", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                         .initializer("$L", !m.record().littleEndian()).build())
                 .addField(FieldSpec.builder(ByteOrder.class, "BYTE_ORDER", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                         .addJavadoc("The byte order of every multi-byte field of a record.\n")
                         .initializer("$T.$L", ByteOrder.class, m.record().littleEndian() ? "LITTLE_ENDIAN" : "BIG_ENDIAN").build())
-                .addField(DispatchWriter.constant("MODEL_RESOURCE", MODEL_RESOURCE))
+                .addField(Ctx.constant("MODEL_RESOURCE", MODEL_RESOURCE))
                 .addMethod(MethodSpec.methodBuilder("openModel").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                         .returns(java.io.InputStream.class)
                         .addJavadoc("The resolved spec (enums, LUTs, arms with every field) as JSON.\n")

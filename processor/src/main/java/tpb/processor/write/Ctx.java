@@ -3,7 +3,9 @@ package tpb.processor.write;
 import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.TypeName;
+import javax.lang.model.element.Modifier;
 import tpb.spec.Names;
 import tpb.spec.model.ArmDef;
 import tpb.spec.model.FieldDef;
@@ -50,12 +52,37 @@ final class Ctx {
         return ClassName.get(pkg, Names.pascal(specName));
     }
 
+    /**
+     * The record type of an arm. Every opaque arm (an opcode the spec gives no layout: preamble
+     * plus payload, the same fields for all of them) shares {@code OpaqueRecord}, which carries its
+     * {@code Arm}; one class instead of one per opcode keeps the generated code, and the loop's
+     * javac time, proportional to the arms the spec lays out.
+     */
     ClassName record(ArmDef arm) {
-        return ClassName.get(pkg, Names.pascal(arm.name()) + "Record");
+        return arm.opaque() ? opaqueRecord() : ClassName.get(pkg, Names.pascal(arm.name()) + "Record");
     }
 
+    /** The flyweight of an arm; the opaque arms share {@code OpaqueFlyweight}, made for one {@code Arm}. */
     ClassName flyweight(ArmDef arm) {
-        return ClassName.get(pkg, Names.pascal(arm.name()) + "Flyweight");
+        return arm.opaque() ? opaqueFlyweight() : ClassName.get(pkg, Names.pascal(arm.name()) + "Flyweight");
+    }
+
+    ClassName opaqueRecord() {
+        return ClassName.get(pkg, "OpaqueRecord");
+    }
+
+    ClassName opaqueFlyweight() {
+        return ClassName.get(pkg, "OpaqueFlyweight");
+    }
+
+    /** Whether the spec has opaque arms, so that the shared opaque types are generated. */
+    boolean hasOpaqueArms() {
+        return model.arms().stream().anyMatch(ArmDef::opaque);
+    }
+
+    /** The opaque arms' shared fields (the first one's: the loader gives them all the same). */
+    ArmDef opaqueSample() {
+        return model.arms().stream().filter(ArmDef::opaque).findFirst().orElseThrow();
     }
 
     ClassName viewRecord(ArmDef arm, ViewDef view) {
@@ -107,6 +134,13 @@ final class Ctx {
     /** Whether this field is the record's opcode (set by the arm, never a component). */
     boolean isOpcodeField(FieldDef f) {
         return model.record().opcodeEnum().equals(f.enumRef());
+    }
+
+    /** A {@code public static final} String or int constant. */
+    static FieldSpec constant(String name, Object value) {
+        return FieldSpec.builder(value instanceof String ? ClassName.get(String.class) : TypeName.INT, name,
+                        Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                .initializer(value instanceof String ? "$S" : "$L", value).build();
     }
 
     boolean isMember(FieldDef f) {

@@ -16,6 +16,7 @@ import tpb.spec.json.ModelJson;
 import tpb.spec.model.ArmDef;
 import tpb.spec.model.BitDef;
 import tpb.spec.model.FieldDef;
+import tpb.spec.model.Layout;
 import tpb.spec.model.Leaf;
 import tpb.spec.model.Source;
 
@@ -43,6 +44,40 @@ final class FlyweightWriter {
                 .initializer("$L", ctx.model.record().size()).build());
         t.addField(FieldSpec.builder(int.class, "OPCODE", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                 .initializer("$L", Scalars.hex(arm.opcode())).build());
+        return body(t, self, leaves, CodeBlock.of("OPCODE"), arm);
+    }
+
+    /**
+     * {@code OpaqueFlyweight}: the one flyweight of every opaque arm (they share their fields),
+     * made for the arm whose opcode {@code reset()} stamps.
+     */
+    TypeSpec opaque() {
+        ClassName self = ctx.opaqueFlyweight();
+        ClassName arm = ctx.cls("Arm");
+        TypeSpec.Builder t = TypeSpec.classBuilder(self).addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                .addAnnotation(ctx.generated())
+                .addJavadoc("Flyweight over a record of an opaque arm (an opcode the spec gives no layout: the preamble and\n"
+                        + "an opaque payload). One type serves every opaque arm; an instance is made for one, whose opcode\n"
+                        + "{@link #reset()} stamps.\n");
+        t.addField(FieldSpec.builder(int.class, "SIZE", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                .initializer("$L", ctx.model.record().size()).build());
+        t.addField(arm, "arm", Modifier.PRIVATE, Modifier.FINAL);
+        t.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC).addParameter(arm, "arm")
+                .addJavadoc("A flyweight for {@code arm}'s records.\n\n@throws IllegalArgumentException when {@code arm} is not opaque\n")
+                .addStatement("$T.requireNonNull(arm, $S)", Objects.class, "arm")
+                .beginControlFlow("if (!arm.opaque() || arm == $T.UNKNOWN)", arm)
+                .addStatement("throw new $T(arm + $S)", IllegalArgumentException.class,
+                        " is not an opaque arm")
+                .endControlFlow()
+                .addStatement("this.arm = arm").build());
+        t.addMethod(MethodSpec.methodBuilder("arm").addModifiers(Modifier.PUBLIC).returns(arm)
+                .addJavadoc("The opaque arm this flyweight was made for.\n").addStatement("return arm").build());
+        ArmDef sample = ctx.opaqueSample();
+        return body(t, self, Layout.arm(ctx.model, sample), CodeBlock.of("arm.opcode()"), sample);
+    }
+
+    /** What every flyweight has: wrap, reset (stamping {@code opcode}), accessors per leaf, FIELDS. */
+    private TypeSpec body(TypeSpec.Builder t, ClassName self, List<Leaf> leaves, CodeBlock opcode, ArmDef arm) {
         t.addField(byte[].class, "buffer", Modifier.PRIVATE);
         t.addField(int.class, "offset", Modifier.PRIVATE);
         t.addMethod(MethodSpec.methodBuilder("wrap").addModifiers(Modifier.PUBLIC).returns(self)
@@ -62,7 +97,7 @@ final class FlyweightWriter {
             Leaf l = leaves.get(i);
             FieldDef f = l.def();
             if (isOpcode(l)) {
-                reset.addStatement(Scalars.write(ctx.endian, f.scalar(), "buffer", Scalars.at("offset", l.offset()), CodeBlock.of("OPCODE")));
+                reset.addStatement(Scalars.write(ctx.endian, f.scalar(), "buffer", Scalars.at("offset", l.offset()), opcode));
             } else if (f.isConst()) {
                 reset.addStatement(Scalars.write(ctx.endian, f.scalar(), "buffer", Scalars.at("offset", l.offset()),
                         CodeBlock.of("$L", Scalars.literal(f.scalar(), f.constValue()))));

@@ -1,0 +1,302 @@
+package tpb.processor.write;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javax.lang.model.element.Modifier;
+import tpb.spec.Names;
+import tpb.spec.model.ArmDef;
+import tpb.spec.model.BitDef;
+import tpb.spec.model.EnumDef;
+import tpb.spec.model.FieldDef;
+import tpb.spec.model.GroupCheck;
+import tpb.spec.model.GroupDef;
+import tpb.spec.model.Guard;
+import tpb.spec.model.Layout;
+import tpb.spec.model.Leaf;
+
+/**
+ * {@code Validator}: checks records against the spec (constants, reserved bytes, enum and LUT
+ * values, names, group checks, guards, per-arch opcode legality) and reports structured
+ * violations; never throws on bad bytes and allocates nothing for a valid record.
+ */
+final class ValidatorWriter {
+    private final Ctx ctx;
+
+    ValidatorWriter(Ctx ctx) {
+        this.ctx = ctx;
+    }
+
+    TypeSpec write() {
+        TypeSpec.Builder t = TypeSpec.classBuilder(ctx.cls("Validator")).addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                .addAnnotation(ctx.generated())
+                .addJavadoc("Checks records against the spec and reports structured violations; never throws on bad bytes,\n"
+                        + "and allocates nothing for a valid record.\n")
+                .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+        MethodSpec.Builder main = MethodSpec.methodBuilder("validate").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .returns(int.class).addParameter(byte[].class, "b").addParameter(int.class, "at")
+                .addParameter(int.class, "index").addParameter(Ctx.SINK, "sink")
+                .addJavadoc("Validates the record at {@code at} (record number {@code index}); returns the number of violations reported.\n")
+                .addStatement("$T.room(b, at, $L)", Ctx.CHECKS, ctx.model.record().size())
+                .addStatement("int n = preamble(b, at, index, sink)")
+                .beginControlFlow("switch ($T.identify(b, at))", ctx.cls("Decoder"));
+        MethodSpec.Builder archMain = MethodSpec.methodBuilder("archChecks").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(int.class).addParameter(byte[].class, "b").addParameter(int.class, "at")
+                .addParameter(int.class, "index").addParameter(ctx.cls("Arch"), "arch").addParameter(Ctx.SINK, "sink")
+                .beginControlFlow("switch ($T.identify(b, at))", ctx.cls("Decoder"));
+        for (ArmDef a : ctx.model.arms()) {
+            perArm(t, main, archMain, a);
+        }
+        t.addMethod(archMain.addStatement("default: return 0").endControlFlow().build());
+        main.addStatement("case UNKNOWN: return n + unknown(b, at, index, sink)");
+        t.addMethod(main.addStatement("default: return n").endControlFlow().build());
+        MethodSpec.Builder pre = method("preamble");
+        for (Leaf l : Layout.fields(ctx.model, ctx.model.record().preamble(), ctx.model.record().source())) {
+            check(pre, l);
+        }
+        t.addMethod(pre.addStatement("return n").build());
+        t.addMethod(unknown());
+        t.addMethod(validateOnArch());
+        t.addMethod(validateToList());
+        return t.build();
+    }
+
+    /** An arm's case in the main switch (and in the arch switch) when it has anything to check. */
+    private void perArm(TypeSpec.Builder t, MethodSpec.Builder main, MethodSpec.Builder archMain, ArmDef a) {
+        List<Leaf> own = Layout.fields(ctx.model, a.fields(), a.source());
+        List<Placement> placements = placements(a);
+        boolean plain = placements.stream().anyMatch(p -> p.group().checks().stream().anyMatch(c -> !c.needsArch()));
+        if (own.stream().anyMatch(this::checked) || !a.guards().isEmpty() || plain) {
+            String m = Names.camel(a.name());
+            main.addStatement("case $L: return n + $L(b, at, index, sink)", ctx.armConstant(a), m);
+            t.addMethod(armMethod(m, a, own, placements));
+        }
+        if (placements.stream().anyMatch(p -> p.group().checks().stream().anyMatch(GroupCheck::needsArch))) {
+            String m = Names.camel(a.name()) + "OnArch";
+            archMain.addStatement("case $L: return $L(b, at, index, arch, sink)", ctx.armConstant(a), m);
+            MethodSpec.Builder am = MethodSpec.methodBuilder(m).addModifiers(Modifier.PRIVATE, Modifier.STATIC).returns(int.class)
+                    .addParameter(byte[].class, "b").addParameter(int.class, "at").addParameter(int.class, "index")
+                    .addParameter(ctx.cls("Arch"), "arch").addParameter(Ctx.SINK, "sink").addStatement("int n = 0");
+            for (Placement p : placements) {
+                for (GroupCheck c : p.group().checks()) {
+                    if (c.needsArch()) {
+                        groupCheck(am, p, c);
+                    }
+                }
+            }
+            t.addMethod(am.addStatement("return n").build());
+        }
+    }
+
+    private MethodSpec validateOnArch() {
+        ClassName opcode = ctx.type(ctx.model.opcodeEnum().name());
+        return MethodSpec.methodBuilder("validate").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .returns(int.class).addParameter(byte[].class, "b").addParameter(int.class, "at")
+                .addParameter(int.class, "index").addParameter(ctx.cls("Arch"), "arch").addParameter(Ctx.SINK, "sink")
+                .addJavadoc("As {@link #validate(byte[], int, int, $T)}, plus the opcode's legality on {@code arch} and the\n"
+                        + "group checks that need the arch (apertures).\n", Ctx.SINK)
+                .addStatement("int n = validate(b, at, index, sink)")
+                .addStatement("int op = (int) $L", DecoderWriter.readOpcode(ctx))
+                .beginControlFlow("if (!arch.isLegalOpcode(op))")
+                .addStatement("$T name = $T.fromValue(op)", opcode, opcode)
+                .addStatement("sink.report(index, $S, $L, $S, $S + $T.toHexString(op) + (name == null ? $S : $S + name.specName() + $S) + $S + arch.name())",
+                        "opcode", ctx.model.record().opcodeAt(), "arch", "opcode 0x", Integer.class, "", " (", ")", " is not legal on ")
+                .addStatement("n++").endControlFlow()
+                .addStatement("return n + archChecks(b, at, index, arch, sink)").build();
+    }
+
+    private MethodSpec validateToList() {
+        return MethodSpec.methodBuilder("validate").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .returns(ParameterizedTypeName.get(ClassName.get(List.class), Ctx.VIOLATION))
+                .addParameter(byte[].class, "b").addParameter(int.class, "at")
+                .addJavadoc("Convenience: the violations of one record as a list (record index 0).\n")
+                .addStatement("$T<$T> out = new $T<>()", List.class, Ctx.VIOLATION, ArrayList.class)
+                .addStatement("validate(b, at, 0, (r, f, o, rule, m) -> out.add(new $T(r, f, o, rule, m)))", Ctx.VIOLATION)
+                .addStatement("return out").build();
+    }
+
+    private MethodSpec.Builder method(String name) {
+        return MethodSpec.methodBuilder(name).addModifiers(Modifier.PRIVATE, Modifier.STATIC).returns(int.class)
+                .addParameter(byte[].class, "b").addParameter(int.class, "at").addParameter(int.class, "index")
+                .addParameter(Ctx.SINK, "sink").addStatement("int n = 0");
+    }
+
+    private boolean checked(Leaf l) {
+        FieldDef f = l.def();
+        return f.isConst() || f.reserved() || f.enumRef() != null && !ctx.isOpcodeField(f) || f.lutRef() != null
+                || f.kind() == FieldDef.Kind.CHAR;
+    }
+
+    /** Where a group with checks sits in an arm: its dotted path and absolute offset. */
+    record Placement(String path, int offset, GroupDef group) {}
+
+    private List<Placement> placements(ArmDef a) {
+        List<FieldDef> all = new ArrayList<>(ctx.model.record().preamble());
+        all.addAll(a.fields());
+        List<Placement> out = new ArrayList<>();
+        collect(all, 0, "", out);
+        return out;
+    }
+
+    private void collect(List<FieldDef> fields, int base, String prefix, List<Placement> out) {
+        for (FieldDef f : fields) {
+            if (f.kind() == FieldDef.Kind.GROUP) {
+                GroupDef g = ctx.model.group(f.groupRef()).orElseThrow();
+                if (!g.checks().isEmpty()) {
+                    out.add(new Placement(prefix + f.name(), base + f.at(), g));
+                }
+                collect(g.fields(), base + f.at(), prefix + f.name() + ".", out);
+            }
+        }
+    }
+
+    /** The value of a term's field or bit field, as a long expression. */
+    private CodeBlock termValue(Placement p, GroupCheck.Term term) {
+        String[] parts = term.path().split("\\.");
+        FieldDef f = p.group().fields().stream().filter(x -> x.name().equals(parts[0])).findFirst().orElseThrow();
+        CodeBlock raw = CodeBlock.of("(long) $L", Scalars.read(ctx.endian, f.scalar(), "b", Scalars.at("at", p.offset() + f.at())));
+        if (parts.length == 1) {
+            return raw;
+        }
+        BitDef bit = f.bits().stream().filter(x -> x.name().equals(parts[1])).findFirst().orElseThrow();
+        long mask = bit.width() == 64 ? -1L : (1L << bit.width()) - 1;
+        return CodeBlock.of("(($L >>> $L) & $LL)", raw, bit.lsb(), Scalars.hex(mask));
+    }
+
+    private CodeBlock termTest(Placement p, GroupCheck.Term term) {
+        CodeBlock v = termValue(p, term);
+        return switch (term.op()) {
+            case EQUALS -> CodeBlock.of("$L == $LL", v, Scalars.hex(term.value()));
+            case BELOW -> CodeBlock.of("$L < $LL", v, Scalars.hex(term.value()));
+            case IN_APERTURE -> CodeBlock.of("arch.inAperture($L)", v);
+        };
+    }
+
+    private void groupCheck(MethodSpec.Builder m, Placement p, GroupCheck c) {
+        CodeBlock.Builder when = CodeBlock.builder();
+        for (int i = 0; i < c.when().size(); i++) {
+            when.add(i == 0 ? "$L" : " && $L", termTest(p, c.when().get(i)));
+        }
+        CodeBlock.Builder require = CodeBlock.builder();
+        for (int i = 0; i < c.require().size(); i++) {
+            require.add(i == 0 ? "$L" : " && $L", termTest(p, c.require().get(i)));
+        }
+        String field = p.path() + "." + c.require().get(0).path().split("\\.")[0];
+        FieldDef f = p.group().fields().stream().filter(x -> x.name().equals(c.require().get(0).path().split("\\.")[0]))
+                .findFirst().orElseThrow();
+        if (!c.when().isEmpty()) {
+            m.beginControlFlow("if ($L)", when.build());
+        }
+        m.beginControlFlow("if (!($L))", require.build())
+                .addStatement("sink.report(index, $S, $L, $S, $S)", field, p.offset() + f.at(), c.name(), c.message())
+                .addStatement("n++").endControlFlow();
+        if (!c.when().isEmpty()) {
+            m.endControlFlow();
+        }
+    }
+
+    private MethodSpec armMethod(String name, ArmDef a, List<Leaf> own, List<Placement> placements) {
+        MethodSpec.Builder m = method(name);
+        for (Leaf l : own) {
+            check(m, l);
+        }
+        for (Placement p : placements) {
+            for (GroupCheck c : p.group().checks()) {
+                if (!c.needsArch()) {
+                    groupCheck(m, p, c);
+                }
+            }
+        }
+        List<Leaf> all = Layout.arm(ctx.model, a);
+        for (int gi = 0; gi < a.guards().size(); gi++) {
+            Guard g = a.guards().get(gi);
+            String v = "v" + gi;
+            Leaf target = Layout.find(all, g.field());
+            if (target == null || target.def().kind() != FieldDef.Kind.SCALAR) {
+                continue;
+            }
+            CodeBlock.Builder cond = CodeBlock.builder();
+            for (int i = 0; i < g.allowed().size(); i++) {
+                cond.add(i == 0 ? "$L != $L" : " && $L != $L", v, Scalars.hex(g.allowed().get(i)) + "L");
+            }
+            if (g.whenField() != null) {
+                Leaf w = Layout.find(all, g.whenField());
+                m.beginControlFlow("if ($L $L $LL)", Scalars.read(ctx.endian, w.def().scalar(), "b", Scalars.at("at", w.offset())),
+                        g.whenNot() ? "!=" : "==", Scalars.hex(g.whenEquals()));
+            }
+            m.addStatement("long $L = $L", v, Scalars.read(ctx.endian, target.def().scalar(), "b", Scalars.at("at", target.offset())));
+            m.beginControlFlow("if ($L)", cond.build())
+                    .addStatement("sink.report(index, $S, $L, $S, $S)", g.field(), target.offset(), "guard", g.message())
+                    .addStatement("n++").endControlFlow();
+            if (g.whenField() != null) {
+                m.endControlFlow();
+            }
+        }
+        return m.addStatement("return n").build();
+    }
+
+    /** The per-leaf checks: constants, reserved bytes, enum and LUT values, NUL-terminated names. */
+    private void check(MethodSpec.Builder m, Leaf l) {
+        FieldDef f = l.def();
+        CodeBlock at = Scalars.at("at", l.offset());
+        String p = l.path();
+        int off = l.offset();
+        if (ctx.isOpcodeField(f)) {
+            return;
+        }
+        if (f.isConst()) {
+            CodeBlock read = Scalars.read(ctx.endian, f.scalar(), "b", at);
+            m.beginControlFlow("if ($L != $L)", read, Scalars.literal(f.scalar(), f.constValue()))
+                    .addStatement("sink.report(index, $S, $L, $S, $S + $L)", p, off, "const", "expected " + Names.hex(f.constValue()) + ", found ", read)
+                    .addStatement("n++").endControlFlow();
+        } else if (f.reserved()) {
+            m.beginControlFlow("if (!$T.allZero(b, $L, $L))", Ctx.BYTES, at, f.width())
+                    .addStatement("sink.report(index, $S, $L, $S, $S)", p, off, "reserved", "reserved bytes must be zero")
+                    .addStatement("n++").endControlFlow();
+        } else if (f.enumRef() != null) {
+            CodeBlock read = Scalars.read(ctx.endian, f.scalar(), "b", at);
+            m.beginControlFlow("if ($T.fromValue($L) == null)", ctx.type(f.enumRef()), read)
+                    .addStatement("sink.report(index, $S, $L, $S, $L + $S)", p, off, "enum", read, " is not a value of " + f.enumRef())
+                    .addStatement("n++").endControlFlow();
+        } else if (f.lutRef() != null) {
+            CodeBlock read = Scalars.read(ctx.endian, f.scalar(), "b", at);
+            m.beginControlFlow("if (!$T.isWire($L))", ctx.type(f.lutRef()), read)
+                    .addStatement("sink.report(index, $S, $L, $S, $S + $T.toHexString((int) $L) + $S)", p, off, "lut", "0x",
+                            Long.class, read, " is not a wire value of " + f.lutRef())
+                    .addStatement("n++").endControlFlow();
+        } else if (f.kind() == FieldDef.Kind.CHAR) {
+            m.beginControlFlow("if (!$T.wellFormed(b, $L, $L, $L))", Ctx.CHARS, at, f.size(), f.nulOptional())
+                    .addStatement("sink.report(index, $S, $L, $S, $S)", p, off, "chars",
+                            "not a " + (f.nulOptional() ? "NUL-terminated or full" : "NUL-terminated") + " printable ASCII name")
+                    .addStatement("n++").endControlFlow();
+        }
+    }
+
+    private MethodSpec unknown() {
+        EnumDef op = ctx.model.opcodeEnum();
+        MethodSpec.Builder m = method("unknown");
+        m.addStatement("int op = (int) $L", DecoderWriter.readOpcode(ctx));
+        m.beginControlFlow("if ($T.fromValue(op) == null)", ctx.type(op.name()))
+                .addStatement("sink.report(index, $S, $L, $S, $S + $T.toHexString(op) + $S)", "opcode", ctx.model.record().opcodeAt(),
+                        "opcode", "0x", Integer.class, " is not a value of " + op.name())
+                .addStatement("return 1").endControlFlow();
+        for (Map.Entry<Long, List<ArmDef>> e : DecoderWriter.byOpcode(ctx).entrySet()) {
+            ArmDef first = e.getValue().get(0);
+            if (first.select() == null) {
+                continue;
+            }
+            m.beginControlFlow("if (op == $L)", Scalars.hex(e.getKey()))
+                    .addStatement("sink.report(index, $S, $L, $S, $S + $L + $S)", "select", first.select().at(), "select", "sub-opcode ",
+                            Scalars.read(ctx.endian, first.select().type(), "b", Scalars.at("at", first.select().at())),
+                            " at +" + Scalars.hex(first.select().at()) + " selects no arm of " + first.opcodeName())
+                    .addStatement("return 1").endControlFlow();
+        }
+        m.addStatement("sink.report(index, $S, $L, $S, $S)", "opcode", ctx.model.record().opcodeAt(), "opcode", "no arm");
+        return m.addStatement("return 1").build();
+    }
+}
