@@ -30,41 +30,53 @@ final class ArchWriter {
             ctx.model.archs().get(0).constants().forEach(c -> constantNames.add(c.name()));
         }
         for (ArchDef a : ctx.model.archs()) {
-            CodeBlock.Builder args = CodeBlock.builder().add("$L, new String[] {", a.generation());
-            List<String> known = a.knownNames();
-            for (int i = 0; i < known.size(); i++) {
-                args.add(i == 0 ? "$S" : ", $S", known.get(i));
-            }
-            args.add("}, new String[] {");
-            for (int i = 0; i < a.excludeTags().size(); i++) {
-                args.add(i == 0 ? "$S" : ", $S", a.excludeTags().get(i));
-            }
-            args.add("}, $T.of(", List.class);
-            for (int i = 0; i < a.apertures().size(); i++) {
-                ArchDef.Aperture ap = a.apertures().get(i);
-                args.add(i == 0 ? "new $T($S, $LL, $LL)" : ", new $T($S, $LL, $LL)", Ctx.APERTURE, ap.name(), Names.hex(ap.base()),
-                        Names.hex(ap.size()));
-            }
-            args.add("), $T.of(", List.class);
-            for (int i = 0; i < a.terminators().size(); i++) {
-                args.add(i == 0 ? "$T.$L" : ", $T.$L", ctx.cls("Arm"), tpb.spec.Names.upperSnake(a.terminators().get(i)));
-            }
-            args.add("), $T.of(", List.class);
-            for (int i = 0; i < a.noEncoder().size(); i++) {
-                args.add(i == 0 ? "$T.$L" : ", $T.$L", ctx.cls("Arm"), tpb.spec.Names.upperSnake(a.noEncoder().get(i)));
-            }
-            args.add("), $S", a.noEncoderSource() == null ? "" : a.noEncoderSource().ref() + " (" + a.noEncoderSource().confidence() + ")");
-            for (String cn : constantNames) {
-                ArchDef.Constant c = a.constants().stream().filter(x -> x.name().equals(cn)).findFirst().orElseThrow();
-                args.add(", $LL", c.value());
-            }
-            TypeSpec.Builder c = TypeSpec.anonymousClassBuilder(args.build())
-                    .addJavadoc("$L: generation $L. Source: $L ($L).\n", a.name(), a.generation(), a.source().ref(), a.source().confidence());
-            for (ArchDef.Constant k : a.constants()) {
-                c.addJavadoc("<br>$L = $L: $L ($L).\n", k.name(), k.value(), k.source().ref(), k.source().confidence());
-            }
-            t.addEnumConstant(Names.upperSnake(a.name()), c.build());
+            t.addEnumConstant(Names.upperSnake(a.name()), profile(ctx, a, constantNames));
         }
+        fieldsAndConstructor(ctx, t, opcode, constantNames);
+        accessors(ctx, t, self);
+        return t.build();
+    }
+
+    /** One profile constant: generation, names, excluded tags, apertures, terminators, no_encoder, constants. */
+    private static TypeSpec profile(Ctx ctx, ArchDef a, List<String> constantNames) {
+        CodeBlock.Builder args = CodeBlock.builder().add("$L, new String[] {", a.generation());
+        List<String> known = a.knownNames();
+        for (int i = 0; i < known.size(); i++) {
+            args.add(i == 0 ? "$S" : ", $S", known.get(i));
+        }
+        args.add("}, new String[] {");
+        for (int i = 0; i < a.excludeTags().size(); i++) {
+            args.add(i == 0 ? "$S" : ", $S", a.excludeTags().get(i));
+        }
+        args.add("}, $T.of(", List.class);
+        for (int i = 0; i < a.apertures().size(); i++) {
+            ArchDef.Aperture ap = a.apertures().get(i);
+            args.add(i == 0 ? "new $T($S, $LL, $LL)" : ", new $T($S, $LL, $LL)", Ctx.APERTURE, ap.name(), Names.hex(ap.base()),
+                    Names.hex(ap.size()));
+        }
+        args.add("), $T.of(", List.class);
+        for (int i = 0; i < a.terminators().size(); i++) {
+            args.add(i == 0 ? "$T.$L" : ", $T.$L", ctx.cls("Arm"), tpb.spec.Names.upperSnake(a.terminators().get(i)));
+        }
+        args.add("), $T.of(", List.class);
+        for (int i = 0; i < a.noEncoder().size(); i++) {
+            args.add(i == 0 ? "$T.$L" : ", $T.$L", ctx.cls("Arm"), tpb.spec.Names.upperSnake(a.noEncoder().get(i)));
+        }
+        args.add("), $S", a.noEncoderSource() == null ? "" : a.noEncoderSource().ref() + " (" + a.noEncoderSource().confidence() + ")");
+        for (String cn : constantNames) {
+            ArchDef.Constant c = a.constants().stream().filter(x -> x.name().equals(cn)).findFirst().orElseThrow();
+            args.add(", $LL", c.value());
+        }
+        TypeSpec.Builder c = TypeSpec.anonymousClassBuilder(args.build())
+                .addJavadoc("$L: generation $L. Source: $L ($L).\n", a.name(), a.generation(), a.source().ref(), a.source().confidence());
+        for (ArchDef.Constant k : a.constants()) {
+            c.addJavadoc("<br>$L = $L: $L ($L).\n", k.name(), k.value(), k.source().ref(), k.source().confidence());
+        }
+        return c.build();
+    }
+
+    /** The profile's fields and its constructor, which computes the legal opcodes from the opcode enum. */
+    private static void fieldsAndConstructor(Ctx ctx, TypeSpec.Builder t, ClassName opcode, List<String> constantNames) {
         t.addField(int.class, "generation", Modifier.PRIVATE, Modifier.FINAL);
         t.addField(String[].class, "aliases", Modifier.PRIVATE, Modifier.FINAL);
         t.addField(boolean[].class, "legal", Modifier.PRIVATE, Modifier.FINAL);
@@ -82,12 +94,13 @@ final class ArchWriter {
                 .addStatement("this.noEncoder = noEncoder").addStatement("this.noEncoderSource = noEncoderSource")
                 .addStatement("this.generation = generation").addStatement("this.aliases = aliases")
                 .addStatement("this.apertures = apertures").addStatement("this.terminators = terminators")
-                .addStatement("this.legal = new boolean[256]")
+                // sized by the largest opcode the spec declares, so no opcode width is assumed here
+                .addStatement("this.legal = new boolean[$L]", opcodeTableSize(ctx))
                 .beginControlFlow("outer: for ($T op : $T.values())", opcode, opcode)
                 .beginControlFlow("for (String tag : excludeTags)")
                 .beginControlFlow("if (op.hasTag(tag))").addStatement("continue outer").endControlFlow()
                 .endControlFlow()
-                .beginControlFlow("if (op.livesIn(generation) && op.value() >= 0 && op.value() < 256)")
+                .beginControlFlow("if (op.livesIn(generation) && op.value() >= 0)")
                 .addStatement("legal[(int) op.value()] = true").endControlFlow()
                 .endControlFlow();
         for (String cn : constantNames) {
@@ -98,6 +111,9 @@ final class ArchWriter {
                     .addJavadoc("The spec constant {@code $L}.\n", cn).addStatement("return $L", jn).build());
         }
         t.addMethod(ctor.build());
+    }
+
+    private static void accessors(Ctx ctx, TypeSpec.Builder t, ClassName self) {
         t.addMethod(MethodSpec.methodBuilder("generation").addModifiers(Modifier.PUBLIC).returns(int.class)
                 .addStatement("return generation").build());
         t.addMethod(MethodSpec.methodBuilder("aliases").addModifiers(Modifier.PUBLIC)
@@ -133,7 +149,11 @@ final class ArchWriter {
                 .beginControlFlow("for (String alias : a.aliases)")
                 .beginControlFlow("if (alias.equalsIgnoreCase(name))").addStatement("return a").endControlFlow()
                 .endControlFlow().endControlFlow().addStatement("return null").build());
-        return t.build();
     }
 
+    /** One slot per opcode value up to the largest the spec's opcode enum declares. */
+    private static int opcodeTableSize(Ctx ctx) {
+        long max = ctx.model.opcodeEnum().values().stream().mapToLong(tpb.spec.model.EnumValue::value).max().orElse(-1);
+        return Math.toIntExact(max + 1);
+    }
 }

@@ -67,6 +67,13 @@ final class EnumWriter {
                 .endControlFlow()
                 .addStatement("return false").build());
         lookup(t, self, e);
+        t.addMethod(wire(ctx, e, vt));
+        subsets(t, e);
+        return t.build();
+    }
+
+    /** {@code wire()}: the spec value itself, or the value through the enum's wire LUT. */
+    private static MethodSpec wire(Ctx ctx, EnumDef e, TypeName vt) {
         LutDef wire = e.wireLut() == null ? null : ctx.model.lut(e.wireLut()).orElse(null);
         MethodSpec.Builder w = MethodSpec.methodBuilder("wire").addModifiers(Modifier.PUBLIC);
         if (wire == null) {
@@ -80,15 +87,20 @@ final class EnumWriter {
                     .addJavadoc("The wire value through {@link $T}.\n\n@throws $T for a FATAL arm\n", ctx.type(wire.name()), Ctx.FATAL)
                     .addStatement("return $T.map(this)", ctx.type(wire.name()));
         }
-        t.addMethod(w.build());
+        return w.build();
+    }
+
+    /** {@code isX()} per subset: a bit test of the spec's mask. */
+    private static void subsets(TypeSpec.Builder t, EnumDef e) {
         for (Subset s : e.subsets()) {
             t.addMethod(MethodSpec.methodBuilder("is" + Names.pascal(s.name())).addModifiers(Modifier.PUBLIC)
                     .returns(boolean.class)
                     .addJavadoc("Membership of subset $L (mask $L). Source: $L ($L).\n", s.name(), Names.hex(s.mask()),
                             s.source().ref(), s.source().confidence())
-                    .addStatement("return value >= 0 && value < 64 && ($LL >>> value & 1) != 0", Names.hex(s.mask())).build());
+                    // the mask's highest member bounds the shift: no word width is assumed
+                    .addStatement("return value >= 0 && value < $L && ($LL >>> value & 1) != 0",
+                            Long.SIZE - Long.numberOfLeadingZeros(s.mask()), Names.hex(s.mask())).build());
         }
-        return t.build();
     }
 
     /** fromValue (null for a value outside the enum) and fromName; a table when values are small. */

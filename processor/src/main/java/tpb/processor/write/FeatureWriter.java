@@ -54,21 +54,8 @@ final class FeatureWriter {
         for (FeatureDef f : ctx.model.features()) {
             String c = Names.upperSnake(f.name());
             ArmDef setter = ctx.model.arm(f.setByArm()).orElseThrow();
-            StringBuilder doc = new StringBuilder(f.doc() == null ? f.name() : f.doc()).append(". Source: ").append(cite(f.source()))
-                    .append(".\n<p>Set by ").append(f.setByArm()).append('.').append(f.setByField()).append(" != 0");
-            if (f.setBySource() != null) {
-                doc.append(" (").append(cite(f.setBySource())).append(')');
-            }
-            doc.append(".");
-            for (FeatureDef.Clear cl : f.clearedBy()) {
-                doc.append(" Cleared by ").append(cl.arm()).append(cl.source() == null ? "" : " (" + cite(cl.source()) + ")").append('.');
-            }
-            for (FeatureDef.Requirement r : f.requiredBy()) {
-                doc.append(" Needed by ").append(r.arm()).append(": otherwise ").append(r.message())
-                        .append(r.source() == null ? "" : " (" + cite(r.source()) + ")").append('.');
-            }
             t.addEnumConstant(c, TypeSpec.anonymousClassBuilder("$S, $S, $S", f.name(), f.setByArm(), f.setByField())
-                    .addJavadoc("$L\n", doc.toString().replace("$", "$$")).build());
+                    .addJavadoc("$L\n", doc(f).replace("$", "$$")).build());
             String accessor = Names.camel(f.setByField()) + "()";
             setByRecord.beginControlFlow("if (r instanceof $T x && x.$L != 0)", ctx.record(setter), accessor)
                     .addStatement("out.add($L)", c).endControlFlow();
@@ -87,15 +74,7 @@ final class FeatureWriter {
                         .endControlFlow();
             }
         }
-        return t.addField(FieldSpec.builder(String.class, "specName", Modifier.PRIVATE, Modifier.FINAL).build())
-                .addField(FieldSpec.builder(String.class, "setByArm", Modifier.PRIVATE, Modifier.FINAL).build())
-                .addField(FieldSpec.builder(String.class, "setByField", Modifier.PRIVATE, Modifier.FINAL).build())
-                .addMethod(MethodSpec.constructorBuilder().addParameter(String.class, "specName").addParameter(String.class, "setByArm")
-                        .addParameter(String.class, "setByField").addStatement("this.specName = specName")
-                        .addStatement("this.setByArm = setByArm").addStatement("this.setByField = setByField").build())
-                .addMethod(getter("specName", "The feature's name as the spec (and the sources) spell it."))
-                .addMethod(getter("setByArm", "The arm whose record sets the feature."))
-                .addMethod(getter("setByField", "The field of that arm that sets it when non-zero."))
+        return properties(t)
                 .addMethod(setByRecord.addStatement("return out").build())
                 .addMethod(setByName.addStatement("return out").build())
                 .addMethod(needRecord.addStatement("return out").build())
@@ -104,6 +83,37 @@ final class FeatureWriter {
                 .addMethod(clearName.addStatement("return out").build())
                 .addMethod(consequence.addStatement("return null").build())
                 .build();
+    }
+
+    /** The constant's Javadoc: what the feature is, what sets, clears and needs it, with sources. */
+    private static String doc(FeatureDef f) {
+        StringBuilder doc = new StringBuilder(f.doc() == null ? f.name() : f.doc()).append(". Source: ").append(cite(f.source()))
+                .append(".\n<p>Set by ").append(f.setByArm()).append('.').append(f.setByField()).append(" != 0");
+        if (f.setBySource() != null) {
+            doc.append(" (").append(cite(f.setBySource())).append(')');
+        }
+        doc.append(".");
+        for (FeatureDef.Clear cl : f.clearedBy()) {
+            doc.append(" Cleared by ").append(cl.arm()).append(cl.source() == null ? "" : " (" + cite(cl.source()) + ")").append('.');
+        }
+        for (FeatureDef.Requirement r : f.requiredBy()) {
+            doc.append(" Needed by ").append(r.arm()).append(": otherwise ").append(r.message())
+                    .append(r.source() == null ? "" : " (" + cite(r.source()) + ")").append('.');
+        }
+        return doc.toString();
+    }
+
+    /** The name, setting arm and setting field every constant carries. */
+    private static TypeSpec.Builder properties(TypeSpec.Builder t) {
+        return t.addField(FieldSpec.builder(String.class, "specName", Modifier.PRIVATE, Modifier.FINAL).build())
+                .addField(FieldSpec.builder(String.class, "setByArm", Modifier.PRIVATE, Modifier.FINAL).build())
+                .addField(FieldSpec.builder(String.class, "setByField", Modifier.PRIVATE, Modifier.FINAL).build())
+                .addMethod(MethodSpec.constructorBuilder().addParameter(String.class, "specName").addParameter(String.class, "setByArm")
+                        .addParameter(String.class, "setByField").addStatement("this.specName = specName")
+                        .addStatement("this.setByArm = setByArm").addStatement("this.setByField = setByField").build())
+                .addMethod(getter("specName", "The feature's name as the spec (and the sources) spell it."))
+                .addMethod(getter("setByArm", "The arm whose record sets the feature."))
+                .addMethod(getter("setByField", "The field of that arm that sets it when non-zero."));
     }
 
     private static MethodSpec getter(String name, String doc) {
