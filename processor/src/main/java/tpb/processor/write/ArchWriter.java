@@ -94,8 +94,8 @@ final class ArchWriter {
                 .addStatement("this.noEncoder = noEncoder").addStatement("this.noEncoderSource = noEncoderSource")
                 .addStatement("this.generation = generation").addStatement("this.aliases = aliases")
                 .addStatement("this.apertures = apertures").addStatement("this.terminators = terminators")
-                // sized by the largest opcode the spec declares, so no opcode width is assumed here
-                .addStatement("this.legal = new boolean[$L]", opcodeTableSize(ctx))
+                // one slot per value of the spec's opcode field (IsaModel.opcodeValues: 2^(8 x width))
+                .addStatement("this.legal = new boolean[$L]", ctx.model.opcodeValues())
                 .beginControlFlow("outer: for ($T op : $T.values())", opcode, opcode)
                 .beginControlFlow("for (String tag : excludeTags)")
                 .beginControlFlow("if (op.hasTag(tag))").addStatement("continue outer").endControlFlow()
@@ -149,11 +149,5 @@ final class ArchWriter {
                 .beginControlFlow("for (String alias : a.aliases)")
                 .beginControlFlow("if (alias.equalsIgnoreCase(name))").addStatement("return a").endControlFlow()
                 .endControlFlow().endControlFlow().addStatement("return null").build());
-    }
-
-    /** One slot per opcode value up to the largest the spec's opcode enum declares. */
-    private static int opcodeTableSize(Ctx ctx) {
-        long max = ctx.model.opcodeEnum().values().stream().mapToLong(tpb.spec.model.EnumValue::value).max().orElse(-1);
-        return Math.toIntExact(max + 1);
     }
 }
