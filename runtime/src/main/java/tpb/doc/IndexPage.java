@@ -1,7 +1,6 @@
 package tpb.doc;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import tpb.spec.Names;
@@ -42,10 +41,7 @@ record IndexPage(String title, String heading, String shape, Src shapeSource, Li
         int opcodeBits = 8 * ops.type().width;
         int digits = opcodeBits / 4;
         int perRow = 1 << COLUMN_BITS;
-        Map<Long, List<ArmDef>> armsByOpcode = new LinkedHashMap<>();
-        for (ArmDef a : model.arms()) {
-            armsByOpcode.computeIfAbsent(a.opcode(), k -> new ArrayList<>()).add(a);
-        }
+        Map<Long, List<ArmDef>> armsByOpcode = model.armsByOpcode();
         List<String> columns = new ArrayList<>();
         for (int lo = 0; lo < perRow; lo++) {
             columns.add(String.format("_%X", lo));

@@ -1,9 +1,6 @@
 package tpb.spec.check;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import tpb.spec.Diagnostics;
 import tpb.spec.Message;
 import tpb.spec.Names;
@@ -21,11 +18,7 @@ final class OpcodeRule implements Rule {
         model.enumDef(model.record().opcodeEnum()).filter(e -> e.type().width > 2 || e.type().signed).ifPresent(e ->
                 diags.error(model.record().pos(), Message.RECORD, "the opcode enum '" + e.name() + "' is " + e.type().specName()
                         + "; an opcode is u8 or u16 (tools keep a table indexed by opcode value)"));
-        Map<Long, List<ArmDef>> byOpcode = new LinkedHashMap<>();
-        for (ArmDef a : model.arms()) {
-            byOpcode.computeIfAbsent(a.opcode(), k -> new ArrayList<>()).add(a);
-        }
-        for (List<ArmDef> arms : byOpcode.values()) {
+        for (List<ArmDef> arms : model.armsByOpcode().values()) {
             if (arms.size() < 2) {
                 continue;
             }

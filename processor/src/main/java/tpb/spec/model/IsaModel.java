@@ -1,6 +1,10 @@
 package tpb.spec.model;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** The resolved, immutable spec of one ISA: what the checker checks and the writers write. */
@@ -41,6 +45,19 @@ public record IsaModel(String name, String title, Source source, RecordShape rec
 
     public Optional<ArmDef> arm(String n) {
         return arms.stream().filter(e -> e.name().equals(n)).findFirst();
+    }
+
+    /**
+     * The arms grouped by opcode value, groups in the order of their first arm and arms in spec
+     * order within a group: one arm per opcode, or several told apart by a {@link Select}.
+     */
+    public Map<Long, List<ArmDef>> armsByOpcode() {
+        Map<Long, List<ArmDef>> out = new LinkedHashMap<>();
+        for (ArmDef a : arms) {
+            out.computeIfAbsent(a.opcode(), k -> new ArrayList<>()).add(a);
+        }
+        out.replaceAll((k, v) -> List.copyOf(v));
+        return Collections.unmodifiableMap(out);
     }
 
     public EnumDef opcodeEnum() {
