@@ -19,11 +19,11 @@ import tpb.isa.AluOpType;
 import tpb.isa.BranchCompareOp;
 import tpb.isa.DtypeWire;
 import tpb.isa.EngineType;
-import tpb.lower.EngineCode;
-import tpb.lower.MBlock;
-import tpb.lower.MFunction;
-import tpb.lower.MInst;
-import tpb.lower.VReg;
+import tpb.mir.EngineCode;
+import tpb.mir.MBlock;
+import tpb.mir.MFunction;
+import tpb.mir.MInst;
+import tpb.mir.VReg;
 import tpb.regalloc.RegisterAllocator;
 
 /**

@@ -16,7 +16,10 @@ import tpb.ir.KernelReader;
 import tpb.ir.Module;
 import tpb.isa.Arch;
 import tpb.isa.EngineType;
+import tpb.mir.LoweredCode;
 import tpb.sim.IrSimulator;
+import tpb.sim.LoweredSimulator;
+import tpb.sim.MachineConfig;
 import tpb.sim.StreamSimulator;
 
 /**
@@ -55,7 +58,7 @@ public class SimBench {
     Module module;
     Compiler.EngineOutput out;
     Compiler.EngineOutput spilling;
-    tpb.lower.LoopLowering.Result lowered;
+    LoweredCode lowered;
 
     @Setup
     public void setup() {
@@ -80,7 +83,7 @@ public class SimBench {
     /** The same loop after lowering: explicit counter and back edge, one instruction per record, virtual registers. */
     @Benchmark
     public long loweredSimulator() {
-        return tpb.sim.LoweredSimulator.run(lowered, 100_000_000, java.util.List.of(), java.util.List.of()).steps();
+        return LoweredSimulator.run(lowered, 100_000_000, MachineConfig.NONE).steps();
     }
 
     @Benchmark

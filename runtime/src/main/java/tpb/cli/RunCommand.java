@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 import tpb.asm.Disassembler;
 import tpb.codegen.Compiler;
 import tpb.ir.KernelException;
@@ -17,7 +17,9 @@ import tpb.ir.KernelReader;
 import tpb.ir.Module;
 import tpb.isa.EngineType;
 import tpb.lower.CompileException;
+import tpb.mir.Location;
 import tpb.sim.EngineGroup;
+import tpb.sim.MachineConfig;
 import tpb.sim.SimResult;
 import tpb.sim.StreamSimulator;
 import tpb.spec.json.Json;
@@ -108,7 +110,7 @@ final class RunCommand implements Callable<Integer> {
             return NeffDataRun.run(input, inputs, outputDir, trace, schedules, spec.commandLine().getOut());
         }
         byte[] stream;
-        Map<String, Compiler.Location> registers;
+        Map<String, Location> registers;
         Map<String, Long> expect = Map.of();
         Module kernel = null;
         if (input.endsWith(".bin")) {
@@ -157,8 +159,8 @@ final class RunCommand implements Callable<Integer> {
                     }
                 }
                 List<String> names = m.engines().stream().map(EngineType::specName).toList();
-                Races races = races(names, s -> EngineGroup.run(group, maxSteps, m.memory(), m.queues(), Map.of(), s));
-                return report(EngineGroup.run(group, maxSteps, m.memory(), m.queues(), traces), m.expect(), m, races);
+                Races races = races(names, s -> EngineGroup.run(group, maxSteps, MachineConfig.of(m), Map.of(), s));
+                return report(EngineGroup.run(group, maxSteps, MachineConfig.of(m), traces), m.expect(), m, races);
             }
             Compiler.EngineOutput out = outs.get(engine(m));
             stream = out.stream();
@@ -169,8 +171,8 @@ final class RunCommand implements Callable<Integer> {
         java.io.PrintWriter out = spec.commandLine().getOut();
         byte[] code = stream;
         SimResult r = StreamSimulator.run(stream, registers, maxSteps, trace ? pc -> out.printf("trace %6d  %s%n", pc,
-                Disassembler.text(code, tpb.stream.RecordStream.offsetOf(pc), code.length / tpb.stream.RecordStream.RECORD_SIZE)) : null, kernel == null ? List.of() : kernel.memory(),
-                kernel == null ? List.of() : kernel.queues());
+                Disassembler.text(code, tpb.stream.RecordStream.offsetOf(pc), code.length / tpb.stream.RecordStream.RECORD_SIZE)) : null,
+                kernel == null ? MachineConfig.NONE : MachineConfig.of(kernel));
         return report(r, expect, kernel, null);
     }
 
@@ -227,13 +229,13 @@ final class RunCommand implements Callable<Integer> {
             Races races = races(names, s -> EngineGroup.runIr(m, maxSteps, s));
             return report(EngineGroup.runIr(m, maxSteps, EngineGroup.Schedule.DEFAULT, traces), m.expect(), m, races);
         }
-        Map<EngineType, tpb.lower.LoopLowering.Result> lowered = Compiler.lower(m, Compiler.Options.defaults());
+        Map<EngineType, tpb.mir.LoweredCode> lowered = Compiler.lower(m, Compiler.Options.defaults());
         if (!together) {
-            return report(tpb.sim.LoweredSimulator.run(lowered.get(engine(m)), maxSteps, m.memory(), m.queues(), alone), m.expect(), m,
+            return report(tpb.sim.LoweredSimulator.run(lowered.get(engine(m)), maxSteps, MachineConfig.of(m), alone, RunCommand::recordText), m.expect(), m,
                     null);
         }
-        Races races = races(names, s -> EngineGroup.runLowered(lowered, maxSteps, m.memory(), m.queues(), s));
-        return report(EngineGroup.runLowered(lowered, maxSteps, m.memory(), m.queues(), EngineGroup.Schedule.DEFAULT, traces), m.expect(),
+        Races races = races(names, s -> EngineGroup.runLowered(lowered, maxSteps, MachineConfig.of(m), s));
+        return report(EngineGroup.runLowered(lowered, maxSteps, MachineConfig.of(m), EngineGroup.Schedule.DEFAULT, traces, RunCommand::recordText), m.expect(),
                 m, races);
     }
 
@@ -339,5 +341,10 @@ final class RunCommand implements Callable<Integer> {
         out.flush();
         boolean raced = races != null && !races.differences().isEmpty();
         return r.ok() && mismatches.isEmpty() && !raced ? Tpb.OK : Tpb.INVALID_INPUT;
+    }
+
+    /** A record in a lowered-level trace: one line of the disassembler. */
+    private static String recordText(tpb.isa.Instruction r) {
+        return Disassembler.text(r.toBytes(), 0, 1);
     }
 }

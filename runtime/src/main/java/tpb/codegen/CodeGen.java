@@ -22,11 +22,11 @@ import tpb.isa.TensorLoadPhysicalRecord;
 import tpb.isa.TensorStorePhysicalRecord;
 import tpb.isa.UnconditionalBranchRecord;
 import tpb.isa.Validator;
-import tpb.lower.EngineCode;
-import tpb.lower.MBlock;
-import tpb.lower.MFunction;
-import tpb.lower.MInst;
-import tpb.lower.VReg;
+import tpb.mir.EngineCode;
+import tpb.mir.MBlock;
+import tpb.mir.MFunction;
+import tpb.mir.MInst;
+import tpb.mir.VReg;
 
 /**
  * Machine code to records through the generated builders, per engine. Each function opens with

@@ -12,9 +12,11 @@ import tpb.isa.IsaInfo;
 import tpb.lower.BranchCanonicalizer;
 import tpb.lower.CompileException;
 import tpb.lower.ControlBracketing;
-import tpb.lower.EngineCode;
 import tpb.lower.LoopLowering;
 import tpb.lower.SemaphoreAllocation;
+import tpb.mir.EngineCode;
+import tpb.mir.Location;
+import tpb.mir.LoweredCode;
 import tpb.regalloc.AllocationChecker;
 import tpb.regalloc.RegisterAllocator;
 
@@ -39,9 +41,6 @@ public final class Compiler {
         }
     }
 
-    /** Where a kernel register ended up on an engine: a physical slot, or a spill slot (8 bytes each in variable 0). */
-    public record Location(int slot, int spillSlot, int width) {}
-
     private Compiler() {}
 
     public static Map<EngineType, EngineOutput> compile(Module m, Options o) {
@@ -57,12 +56,12 @@ public final class Compiler {
      * The front half, per engine: lower_branch, branch canonicalisation and (when asked)
      * lower_control — the machine code the register allocator is handed, still on virtual registers.
      */
-    public static Map<EngineType, LoopLowering.Result> lower(Module m, Options o) {
+    public static Map<EngineType, LoweredCode> lower(Module m, Options o) {
         Map<String, Integer> sems = SemaphoreAllocation.allocate(m, (int) o.arch().numSemaphores());
         List<Integer> semIds = new ArrayList<>(sems.values());
-        Map<EngineType, LoopLowering.Result> out = new LinkedHashMap<>();
+        Map<EngineType, LoweredCode> out = new LinkedHashMap<>();
         for (EngineType e : m.engines()) {
-            LoopLowering.Result lowered = LoopLowering.lower(m, e, sems);
+            LoweredCode lowered = LoopLowering.lower(m, e, sems);
             BranchCanonicalizer.run(lowered.code());
             if (o.controlFences()) {
                 ControlBracketing.run(lowered.code(), semIds);
@@ -74,9 +73,9 @@ public final class Compiler {
 
     private static Map<EngineType, EngineOutput> compile(Module m, Options o, boolean allocate) {
         Map<EngineType, EngineOutput> out = new LinkedHashMap<>();
-        for (Map.Entry<EngineType, LoopLowering.Result> entry : lower(m, o).entrySet()) {
+        for (Map.Entry<EngineType, LoweredCode> entry : lower(m, o).entrySet()) {
             EngineType e = entry.getKey();
-            LoopLowering.Result lowered = entry.getValue();
+            LoweredCode lowered = entry.getValue();
             EngineCode code = lowered.code();
             RegisterAllocator.Result alloc = allocate ? RegisterAllocator.allocate(code, o.maxRegs())
                     : RegisterAllocator.unallocated(code, o.maxRegs());

@@ -50,4 +50,14 @@ public record Module(String name, List<Register> registers, List<Function> funct
         }
         return null;
     }
+
+    /** Every semaphore the kernel names with its id in the bank, in order of first appearance (alloc_semaphores, seed000 §6). */
+    public Map<String, Integer> semaphoreIds() {
+        return Names.semaphoreIds(this);
+    }
+
+    /** The registers the instructions that run on {@code engine} name: the ones that engine is given registers for. */
+    public java.util.Set<Register> registersOn(EngineType engine) {
+        return Names.registersOn(this, engine);
+    }
 }

@@ -2,6 +2,10 @@ package tpb.lower;
 
 import java.util.List;
 import tpb.isa.BranchNegation;
+import tpb.mir.EngineCode;
+import tpb.mir.MBlock;
+import tpb.mir.MFunction;
+import tpb.mir.MInst;
 
 /**
  * Encode only the taken edge (seed000 §3.2): a CTRL_BR record names one successor and the other

@@ -2,6 +2,10 @@ package tpb.lower;
 
 import java.util.List;
 import tpb.isa.AllEngineBarrierRecord;
+import tpb.mir.EngineCode;
+import tpb.mir.MBlock;
+import tpb.mir.MFunction;
+import tpb.mir.MInst;
 
 /**
  * lower_control (seed000 §6; facts §8.2): before a block's control transfer, fence every engine —

@@ -15,6 +15,12 @@ import tpb.isa.AluOpType;
 import tpb.isa.BranchCompareOp;
 import tpb.isa.DtypeWire;
 import tpb.isa.EngineType;
+import tpb.mir.EngineCode;
+import tpb.mir.LoweredCode;
+import tpb.mir.MBlock;
+import tpb.mir.MFunction;
+import tpb.mir.MInst;
+import tpb.mir.VReg;
 
 /**
  * lower_branch for one engine (seed000 §4.2, §6; facts §8.3): keeps the instructions that run on
@@ -49,16 +55,13 @@ public final class LoopLowering {
         this.semaphores = semaphores;
     }
 
-    /** The engine's code, and the VReg standing for each kernel register on it. */
-    public record Result(EngineCode code, Map<Register, VReg> registers) {}
-
-    public static Result lower(Module m, EngineType engine, Map<String, Integer> semaphores) {
+    public static LoweredCode lower(Module m, EngineType engine, Map<String, Integer> semaphores) {
         LoopLowering l = new LoopLowering(engine, semaphores);
         EngineCode code = new EngineCode(engine);
         for (Function f : m.functions()) {
             code.functions.add(l.function(f));
         }
-        return new Result(code, l.vregs);
+        return new LoweredCode(code, l.vregs);
     }
 
     private VReg v(Register r) {

@@ -6,11 +6,11 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
-import tpb.lower.EngineCode;
-import tpb.lower.MBlock;
-import tpb.lower.MFunction;
-import tpb.lower.MInst;
-import tpb.lower.VReg;
+import tpb.mir.EngineCode;
+import tpb.mir.MBlock;
+import tpb.mir.MFunction;
+import tpb.mir.MInst;
+import tpb.mir.VReg;
 
 /**
  * What the allocator's liveness reads at each instruction: the record's operands, and at Exit and

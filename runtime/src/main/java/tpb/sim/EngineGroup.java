@@ -1,11 +1,19 @@
 package tpb.sim;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.IntConsumer;
-import tpb.codegen.Compiler;
+import tpb.ir.Module;
+import tpb.isa.Instruction;
+import tpb.isa.EngineType;
+import tpb.mir.Location;
+import tpb.mir.LoweredCode;
 
 /**
  * Several engines' sequencers over one shared machine: one semaphore bank, one DMA memory, one
@@ -95,21 +103,20 @@ public final class EngineGroup {
     }
 
     /** One engine's compiled stream and where its named registers live. */
-    public record Engine(String name, byte[] stream, Map<String, Compiler.Location> registers) {}
+    public record Engine(String name, byte[] stream, Map<String, Location> registers) {}
 
     /**
      * Runs every engine's record stream to its end. Registers come back by name when one engine
      * defines the name, as {@code engine.name} for every engine when several do; faults name the engine.
      */
-    public static SimResult run(List<Engine> engines, long maxSteps, List<tpb.ir.Dma.Region> memory,
-            List<tpb.ir.Dma.Queue> queues, Map<String, IntConsumer> traces) {
-        return run(engines, maxSteps, memory, queues, traces, Schedule.DEFAULT);
+    public static SimResult run(List<Engine> engines, long maxSteps, MachineConfig config, Map<String, IntConsumer> traces) {
+        return run(engines, maxSteps, config, traces, Schedule.DEFAULT);
     }
 
     /** As above, under {@code schedule}. */
-    public static SimResult run(List<Engine> engines, long maxSteps, List<tpb.ir.Dma.Region> memory,
-            List<tpb.ir.Dma.Queue> queues, Map<String, IntConsumer> traces, Schedule schedule) {
-        Machine m = new Machine(maxSteps, memory, queues);
+    public static SimResult run(List<Engine> engines, long maxSteps, MachineConfig config, Map<String, IntConsumer> traces,
+            Schedule schedule) {
+        Machine m = new Machine(maxSteps, config);
         List<StreamSimulator> sims = new ArrayList<>();
         List<Map<String, Long>> registers = new ArrayList<>();
         for (Engine e : engines) {
@@ -134,29 +141,29 @@ public final class EngineGroup {
      * {@link #run} does their streams: the same schedule, so the same interleaving. Registers are
      * named as there; only the ones an engine wrote are reported.
      */
-    public static SimResult runLowered(Map<tpb.isa.EngineType, tpb.lower.LoopLowering.Result> code, long maxSteps,
-            List<tpb.ir.Dma.Region> memory, List<tpb.ir.Dma.Queue> queues) {
-        return runLowered(code, maxSteps, memory, queues, Schedule.DEFAULT);
+    public static SimResult runLowered(Map<EngineType, LoweredCode> code, long maxSteps, MachineConfig config) {
+        return runLowered(code, maxSteps, config, Schedule.DEFAULT);
     }
 
     /** As above, under {@code schedule}. */
-    public static SimResult runLowered(Map<tpb.isa.EngineType, tpb.lower.LoopLowering.Result> code, long maxSteps,
-            List<tpb.ir.Dma.Region> memory, List<tpb.ir.Dma.Queue> queues, Schedule schedule) {
-        return runLowered(code, maxSteps, memory, queues, schedule, Map.of());
+    public static SimResult runLowered(Map<EngineType, LoweredCode> code, long maxSteps, MachineConfig config, Schedule schedule) {
+        return runLowered(code, maxSteps, config, schedule, Map.of(), null);
     }
 
-    /** As above, each engine named in {@code traces} handing its consumer a line per executed instruction. */
-    public static SimResult runLowered(Map<tpb.isa.EngineType, tpb.lower.LoopLowering.Result> code, long maxSteps,
-            List<tpb.ir.Dma.Region> memory, List<tpb.ir.Dma.Queue> queues, Schedule schedule,
-            Map<String, java.util.function.Consumer<String>> traces) {
-        Machine m = new Machine(maxSteps, memory, queues);
+    /**
+     * As above, each engine named in {@code traces} handing its consumer a line per executed
+     * instruction, records written by {@code recordText}.
+     */
+    public static SimResult runLowered(Map<EngineType, LoweredCode> code, long maxSteps, MachineConfig config, Schedule schedule,
+            Map<String, Consumer<String>> traces, Function<Instruction, String> recordText) {
+        Machine m = new Machine(maxSteps, config);
         List<LoweredSimulator> sims = new ArrayList<>();
         code.forEach((e, l) -> {
             LoweredSimulator s = new LoweredSimulator(l, m);
-            s.trace = traces.get(e.specName());
+            s.trace(traces.get(e.specName()), recordText);
             sims.add(s);
         });
-        List<String> names = code.keySet().stream().map(tpb.isa.EngineType::specName).toList();
+        List<String> names = code.keySet().stream().map(EngineType::specName).toList();
         return run(names, sims, m, schedule, () -> sims.stream().map(LoweredSimulator::everyRegister).toList());
     }
 
@@ -166,23 +173,21 @@ public final class EngineGroup {
      * quantum cuts turns at other points than in records. An engine reports the kernel registers
      * its instructions use (those it would be given registers for) that it wrote.
      */
-    public static SimResult runIr(tpb.ir.Module kernel, long maxSteps, Schedule schedule) {
+    public static SimResult runIr(Module kernel, long maxSteps, Schedule schedule) {
         return runIr(kernel, maxSteps, schedule, Map.of());
     }
 
     /** As above, each engine named in {@code traces} handing its consumer a line per executed instruction. */
-    public static SimResult runIr(tpb.ir.Module kernel, long maxSteps, Schedule schedule,
-            Map<String, java.util.function.Consumer<String>> traces) {
-        Machine m = new Machine(maxSteps, kernel.memory(), kernel.queues());
+    public static SimResult runIr(Module kernel, long maxSteps, Schedule schedule, Map<String, Consumer<String>> traces) {
+        Machine m = new Machine(maxSteps, MachineConfig.of(kernel));
         List<IrSequencer> sims = kernel.engines().stream().map(e -> new IrSequencer(kernel, e, m)).toList();
         sims.forEach(s -> s.simulator().trace = traces.get(s.name()));
-        List<String> names = kernel.engines().stream().map(tpb.isa.EngineType::specName).toList();
-        Map<String, Integer> sems = tpb.lower.SemaphoreAllocation.allocate(kernel, Machine.SEMAPHORES);
+        List<String> names = kernel.engines().stream().map(EngineType::specName).toList();
         return run(names, sims, m, schedule, () -> {
             List<Map<String, Long>> out = new ArrayList<>();
             for (int i = 0; i < sims.size(); i++) {
-                java.util.Set<String> uses = new java.util.HashSet<>();
-                tpb.lower.LoopLowering.lower(kernel, kernel.engines().get(i), sems).registers().keySet().forEach(r -> uses.add(r.name()));
+                Set<String> uses = new HashSet<>();
+                kernel.registersOn(kernel.engines().get(i)).forEach(r -> uses.add(r.name()));
                 Map<String, Long> mine = new LinkedHashMap<>(sims.get(i).simulator().written());
                 mine.keySet().retainAll(uses);
                 out.add(mine);
@@ -204,8 +209,8 @@ public final class EngineGroup {
         } finally {
             sims.forEach(Sequencer::close);
         }
-        return new SimResult(status, message, m.steps, merge(names, registers.get()), List.copyOf(m.fired), m.semaphoreList(),
-                m.memoryChecksum(), m.memory, perEngine(names, steps));
+        return new SimResult(status, message, m.steps(), merge(names, registers.get()), List.copyOf(m.fired()), m.semaphoreList(),
+                m.memoryChecksum(), m.memory(), perEngine(names, steps));
     }
 
     private static Map<String, Long> perEngine(List<String> names, long[] steps) {
@@ -221,19 +226,19 @@ public final class EngineGroup {
         int count = sims.size();
         Sequencer.Outcome[] state = new Sequencer.Outcome[count]; // null: runnable
         while (true) {
-            long before = m.steps;
+            long before = m.steps();
             for (int k = 0; k < count; k++) {
                 int i = (schedule.first() + k) % count;
                 if (state[i] == Sequencer.Outcome.EXIT || state[i] == Sequencer.Outcome.END || state[i] == Sequencer.Outcome.BARRIER) {
                     continue; // ended, or held at a barrier
                 }
-                long start = m.steps;
+                long start = m.steps();
                 try {
                     state[i] = sims.get(i).slice(schedule.quantum());
                 } catch (SimFault f) {
                     throw new EngineFault(names.get(i) + ": " + f.getMessage());
                 } finally {
-                    steps[i] += m.steps - start;
+                    steps[i] += m.steps() - start;
                 }
             }
             int live = 0, atBarrier = 0;
@@ -256,11 +261,11 @@ public final class EngineGroup {
                     }
                 }
             }
-            if (m.steps == before && !crossed) {
+            if (m.steps() == before && !crossed) {
                 // as for one engine alone, each blocked wait counts as that engine's faulting step
                 for (int i = 0; i < count; i++) {
                     if (state[i] == Sequencer.Outcome.BLOCKED) {
-                        m.steps++;
+                        m.steps(m.steps() + 1);
                         steps[i]++;
                     }
                 }

@@ -46,7 +46,7 @@ public final class IrSimulator {
     }
 
     private IrSimulator(Module module, EngineType engine, long maxSteps) {
-        this(module, engine, new Machine(maxSteps, module.memory(), module.queues()), null);
+        this(module, engine, new Machine(maxSteps, MachineConfig.of(module)), null);
     }
 
     /** One engine of a group, over the group's machine. */
@@ -135,7 +135,7 @@ public final class IrSimulator {
                 return s;
             }
             if (s == Signal.RETURN) {
-                m.depth--;
+                m.leave();
                 m.clearSemaphores();
                 return Signal.RETURN;
             }
@@ -225,7 +225,7 @@ public final class IrSimulator {
         } else if (i instanceof Inst.AllEngineBarrier && turns != null) {
             turns.pause(Sequencer.Outcome.BARRIER);
         } else if (i instanceof Inst.GroupReset g) {
-            g.semaphores().forEach(s -> m.semaphores[semaphoreId(s)] = 0);
+            g.semaphores().forEach(s -> m.resetSemaphore(semaphoreId(s)));
         } else if (i instanceof Inst.Loop l) {
             return staticLoop(l);
         } else if (i instanceof Inst.DynamicLoop l) {
@@ -261,7 +261,7 @@ public final class IrSimulator {
             waitSem = sem;
             waitThreshold = threshold;
             waitRegister = register;
-            m.steps--;
+            m.steps(m.steps() - 1);
             turns.pause(Sequencer.Outcome.BLOCKED);
             turns.beforeStep();
             m.step(); // the wait runs again: one step, traced when it was first reached
@@ -272,7 +272,10 @@ public final class IrSimulator {
 
     private int semaphoreId(String name) {
         if (semaphoreIds == null) {
-            semaphoreIds = tpb.lower.SemaphoreAllocation.allocate(module, Machine.SEMAPHORES);
+            semaphoreIds = module.semaphoreIds();
+            if (semaphoreIds.size() > Machine.SEMAPHORES) {
+                throw new SimFault("the kernel names " + semaphoreIds.size() + " semaphores; the bank holds " + Machine.SEMAPHORES);
+            }
         }
         return semaphoreIds.get(name);
     }

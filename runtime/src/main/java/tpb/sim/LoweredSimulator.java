@@ -6,6 +6,8 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import tpb.ir.Register;
 import tpb.isa.CallRecord;
 import tpb.isa.EventSemaphoreRecord;
@@ -13,11 +15,11 @@ import tpb.isa.GroupResetSemaphoresRecord;
 import tpb.isa.Instruction;
 import tpb.isa.RawRecord;
 import tpb.isa.WaitMode;
-import tpb.lower.LoopLowering;
-import tpb.lower.MBlock;
-import tpb.lower.MFunction;
-import tpb.lower.MInst;
-import tpb.lower.VReg;
+import tpb.mir.LoweredCode;
+import tpb.mir.MBlock;
+import tpb.mir.MFunction;
+import tpb.mir.MInst;
+import tpb.mir.VReg;
 
 /**
  * Runs one engine's lowered machine code — after lower_branch, branch canonicalisation and
@@ -49,12 +51,14 @@ public final class LoweredSimulator implements Sequencer {
     /** The wait or barrier a report shows. */
     private int shownPc;
     /** Gets a line per executed instruction, or null; a wait that blocks is traced once. */
-    java.util.function.Consumer<String> trace;
+    private Consumer<String> trace;
+    /** How a trace writes a record (the CLI hands in the disassembler). */
+    private Function<Instruction, String> recordText;
     private int tracedWait = -1;
     private final Execute execute = new Execute();
 
     /** An engine's lowered code over {@code machine}, from the entry (its first function). */
-    LoweredSimulator(LoopLowering.Result lowered, Machine machine) {
+    LoweredSimulator(LoweredCode lowered, Machine machine) {
         this.m = machine;
         this.registers = lowered.registers();
         for (MFunction f : lowered.code().functions) {
@@ -72,17 +76,24 @@ public final class LoweredSimulator implements Sequencer {
     }
 
     /** Runs the engine's entry alone for at most {@code maxSteps} instructions. */
-    public static SimResult run(LoopLowering.Result lowered, long maxSteps, List<tpb.ir.Dma.Region> memory,
-            List<tpb.ir.Dma.Queue> queues) {
-        return run(lowered, maxSteps, memory, queues, null);
+    public static SimResult run(LoweredCode lowered, long maxSteps, MachineConfig config) {
+        return run(lowered, maxSteps, config, null, null);
     }
 
-    /** As above, handing {@code trace} a line per executed instruction: its position and the instruction. */
-    public static SimResult run(LoopLowering.Result lowered, long maxSteps, List<tpb.ir.Dma.Region> memory,
-            List<tpb.ir.Dma.Queue> queues, java.util.function.Consumer<String> trace) {
-        LoweredSimulator s = new LoweredSimulator(lowered, new Machine(maxSteps, memory, queues));
-        s.trace = trace;
+    /**
+     * As above, handing {@code trace} a line per executed instruction: its position and the
+     * instruction, a record written by {@code recordText}.
+     */
+    public static SimResult run(LoweredCode lowered, long maxSteps, MachineConfig config, Consumer<String> trace,
+            Function<Instruction, String> recordText) {
+        LoweredSimulator s = new LoweredSimulator(lowered, new Machine(maxSteps, config));
+        s.trace(trace, recordText);
         return s.report(s::written);
+    }
+
+    void trace(Consumer<String> lines, Function<Instruction, String> records) {
+        trace = lines;
+        recordText = records;
     }
 
     /** As in the IR simulator: the kernel registers the run wrote (an unwritten one has no defined final value). */
@@ -117,7 +128,7 @@ public final class LoweredSimulator implements Sequencer {
             if (pc >= code.size()) {
                 throw new SimFault("function " + fn + " fell off its last block");
             }
-            if (turn == quantum && m.steps < m.maxSteps) { // at the budget's end the step faults in every schedule
+            if (turn == quantum && m.steps() < m.maxSteps()) { // at the budget's end the step faults in every schedule
                 return Outcome.YIELD;
             }
             m.step();
@@ -249,19 +260,19 @@ public final class LoweredSimulator implements Sequencer {
 
     /** The wait just fetched blocks: it has not executed, and runs again from the start next slice. */
     private Outcome blocked() {
-        m.steps--;
+        m.steps(m.steps() - 1);
         shownPc = --pc;
         tracedWait = pc;
         return Outcome.BLOCKED;
     }
 
-    /** An instruction for a trace: register-free records as the disassembler writes them, the rest as they are. */
-    private static String text(MInst i) {
+    /** An instruction for a trace: register-free records as {@code recordText} writes them, the rest as they are. */
+    private String text(MInst i) {
         if (i instanceof MInst.Fixed f) {
-            return tpb.asm.Disassembler.text(f.record().toBytes(), 0, 1);
+            return recordText.apply(f.record());
         }
         if (i instanceof MInst.Wait w) {
-            return tpb.asm.Disassembler.text(w.record().toBytes(), 0, 1) + " (threshold " + w.threshold() + ")";
+            return recordText.apply(w.record()) + " (threshold " + w.threshold() + ")";
         }
         return i.toString();
     }

@@ -1,47 +1,60 @@
 package tpb.sim;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.zip.CRC32;
+import tpb.ir.Dma;
+import tpb.isa.Arch;
 import tpb.isa.BirUpdateMode;
+import tpb.isa.ClearMode;
+import tpb.isa.EventSemaphoreRecord;
+import tpb.isa.GroupResetSemaphoresFlyweight;
+import tpb.isa.GroupResetSemaphoresRecord;
+import tpb.isa.UpdateMode;
+import tpb.isa.UpdateModeWire;
+import tpb.isa.WaitMode;
 
 /**
- * The state both simulators share the meaning of (seed000 §4): the semaphore bank, the
- * DMATrigger fireCount cursors, the log of DMA blocks fired, the step budget and call depth.
- * One engine at a time: a wait no update can satisfy is a deadlock.
+ * The state every sequencer level (IR, lowered code, record stream) shares the meaning of
+ * (seed000 §4): the semaphore bank, the DMATrigger fireCount cursors, the log of DMA blocks
+ * fired, the DMA memory, the step budget and call depth. The engines of a group share one.
  */
 final class Machine {
     /** The semaphore bank: the spec's num_semaphores (facts §6, CONFIRMED; the same on every arch profile). */
-    static final int SEMAPHORES = (int) tpb.isa.Arch.SUNDA.numSemaphores();
+    static final int SEMAPHORES = (int) Arch.SUNDA.numSemaphores();
     /** A simulator limit, not an ISA fact (the sources give no call depth): ASSUMED, in the README. */
     static final int MAX_CALL_DEPTH = 64;
     /** Bits per element of GroupResetSemaphores' mask: semaphore s is bit s % bits of word s / bits (facts §3.6). */
-    private static final int MASK_WORD_BITS = tpb.isa.GroupResetSemaphoresFlyweight.MASK_WIDTH * Byte.SIZE
-            / tpb.isa.GroupResetSemaphoresFlyweight.MASK_COUNT;
+    private static final int MASK_WORD_BITS = GroupResetSemaphoresFlyweight.MASK_WIDTH * Byte.SIZE
+            / GroupResetSemaphoresFlyweight.MASK_COUNT;
 
-    final int[] semaphores = new int[SEMAPHORES];
+    private final int[] semaphores = new int[SEMAPHORES];
     /**
      * The fireCount cursors, keyed by the trigger (seed000 §4.3: a DenseMap at InstVisitor+0xE60 keyed
      * by pointer; §4.4 and facts §7.5, CONFIRMED: "every owning DMATrigger's cursor"), not by the queue.
      */
-    final Map<Trigger, Integer> fireCount = new HashMap<>();
+    private final Map<Trigger, Integer> fireCount = new HashMap<>();
     /** The triggers each queue owns, so a rearm can rewind all of them. */
-    final Map<String, List<Trigger>> owners = new HashMap<>();
-    final List<String> fired = new ArrayList<>();
-    final long maxSteps;
-    final Map<String, byte[]> memory = new java.util.TreeMap<>();
-    final Map<String, tpb.ir.Dma.Queue> queues = new HashMap<>();
-    long steps;
-    int depth;
+    private final Map<String, List<Trigger>> owners = new HashMap<>();
+    private final List<FiredBlock> fired = new ArrayList<>();
+    private final long maxSteps;
+    private final Map<String, byte[]> memory = new TreeMap<>();
+    private final Map<String, Dma.Queue> queues = new HashMap<>();
+    private long steps;
+    private int depth;
 
     Machine(long maxSteps) {
-        this(maxSteps, List.of(), List.of());
+        this(maxSteps, MachineConfig.NONE);
     }
 
-    Machine(long maxSteps, List<tpb.ir.Dma.Region> regions, List<tpb.ir.Dma.Queue> queues) {
+    Machine(long maxSteps, MachineConfig config) {
         this.maxSteps = maxSteps;
-        for (tpb.ir.Dma.Region r : regions) {
+        for (Dma.Region r : config.memory()) {
             byte[] b = new byte[r.size()];
             if (r.iota()) {
                 for (int i = 0; i < b.length; i++) {
@@ -50,24 +63,58 @@ final class Machine {
             }
             memory.put(r.name(), b);
         }
-        queues.forEach(q -> this.queues.put(q.name(), q));
+        config.queues().forEach(q -> queues.put(q.name(), q));
+    }
+
+    long steps() {
+        return steps;
+    }
+
+    /** Sets the step count (a sequencer keeps it in a local while it runs and stores it back). */
+    void steps(long n) {
+        steps = n;
+    }
+
+    long maxSteps() {
+        return maxSteps;
+    }
+
+    /** The semaphore bank itself, for a sequencer's hot loop to read (counters are unsigned: read with {@link Integer#toUnsignedLong}). */
+    int[] bank() {
+        return semaphores;
+    }
+
+    int semaphore(int s) {
+        return semaphores[s];
+    }
+
+    void resetSemaphore(int s) {
+        semaphores[s] = 0;
+    }
+
+    List<FiredBlock> fired() {
+        return fired;
+    }
+
+    Map<String, byte[]> memory() {
+        return memory;
     }
 
     /** CRC32 of every region, in name order, and of the DMA fire log. */
     long memoryChecksum() {
-        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        CRC32 crc = new CRC32();
         memory.forEach((name, bytes) -> {
-            crc.update(name.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            crc.update(name.getBytes(StandardCharsets.UTF_8));
             crc.update(bytes);
         });
-        for (String f : fired) {
-            crc.update(f.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        for (FiredBlock f : fired) {
+            crc.update(f.toString().getBytes(StandardCharsets.UTF_8));
         }
         return crc.getValue();
     }
 
     /** A DMA_DIRECT2D-style copy: num1 rows of num0 elements, steps in bytes (facts §3.11). */
-    private void copy(tpb.ir.Dma.Block b) {
+    private void copy(Dma.Block b) {
         byte[] src = memory.get(b.src().region());
         byte[] dst = memory.get(b.dst().region());
         int rows = b.src().num1();
@@ -125,12 +172,12 @@ final class Machine {
                 own.add(t);
             }
         }
-        tpb.ir.Dma.Queue q = queues.get(t.queue);
+        Dma.Queue q = queues.get(t.queue);
         if (q != null && q.blocks().isEmpty()) {
             throw new SimFault("queue " + t.queue + " has no blocks to fire");
         }
         int block = q == null ? n : n % q.blocks().size();
-        fired.add(t.queue + "[" + block + "]");
+        fired.add(new FiredBlock(t.queue, block));
         fireCount.put(t, q == null ? n + 1 : (block + 1) % q.blocks().size());
         if (q != null) {
             copy(q.blocks().get(block));
@@ -180,24 +227,24 @@ final class Machine {
     }
 
     /** Does this EventSemaphore record wait (against an immediate or a register threshold)? */
-    static boolean waits(tpb.isa.EventSemaphoreRecord e) {
-        tpb.isa.WaitMode w = e.events().waitMode();
-        return w == tpb.isa.WaitMode.SEM_GE_IMM || w == tpb.isa.WaitMode.SEM_GE_REG;
+    static boolean waits(EventSemaphoreRecord e) {
+        WaitMode w = e.events().waitMode();
+        return w == WaitMode.SEM_GE_IMM || w == WaitMode.SEM_GE_REG;
     }
 
     /**
      * The rest of an EventSemaphore record once its wait, if any, holds: the update in the extended
      * block, its wire mode read back through the spec's UpdateModeWire LUT (facts §1.3, §7.6).
      */
-    void signal(tpb.isa.EventSemaphoreRecord e) {
-        if (!waits(e) && e.events().waitMode() != tpb.isa.WaitMode.NONE) {
+    void signal(EventSemaphoreRecord e) {
+        if (!waits(e) && e.events().waitMode() != WaitMode.NONE) {
             throw new SimFault("wait mode " + e.events().waitMode().specName() + " is not simulated");
         }
-        tpb.isa.UpdateMode u = e.ext().updateMode();
-        if (u == tpb.isa.UpdateMode.NONE) {
+        UpdateMode u = e.ext().updateMode();
+        if (u == UpdateMode.NONE) {
             return;
         }
-        BirUpdateMode mode = tpb.isa.UpdateModeWire.decode(u.value());
+        BirUpdateMode mode = UpdateModeWire.decode(u.value());
         if (mode == null) {
             throw new SimFault("update mode " + u.specName() + " is not one the compiler writes");
         }
@@ -205,8 +252,8 @@ final class Machine {
     }
 
     /** GroupResetSemaphores: zero a range, or the semaphores its bit mask names (facts §3.6). */
-    void groupReset(tpb.isa.GroupResetSemaphoresRecord g) {
-        if (g.clearMode() == tpb.isa.ClearMode.RANGE) {
+    void groupReset(GroupResetSemaphoresRecord g) {
+        if (g.clearMode() == ClearMode.RANGE) {
             for (int s = g.rangeFirst(); s <= g.rangeLast(); s++) {
                 semaphores[s] = 0;
             }
@@ -221,13 +268,18 @@ final class Machine {
     }
 
     void clearSemaphores() {
-        java.util.Arrays.fill(semaphores, 0);
+        Arrays.fill(semaphores, 0);
     }
 
     void enter() {
         if (++depth > MAX_CALL_DEPTH) {
             throw new SimFault("call depth limit of " + MAX_CALL_DEPTH + " exceeded");
         }
+    }
+
+    /** A call returned. */
+    void leave() {
+        depth--;
     }
 
     /** How a one-engine run ended, with this machine's state: steps, DMA log, semaphores, memory. */

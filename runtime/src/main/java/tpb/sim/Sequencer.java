@@ -42,7 +42,7 @@ interface Sequencer {
     /** The wait a blocked engine is stuck on, for deadlock reports. */
     default String waitingFor() {
         int sem = waitSemaphore();
-        return "semaphore " + sem + " >= " + thresholdName() + waitThreshold() + " (it is " + machine().semaphores[sem] + ")";
+        return "semaphore " + sem + " >= " + thresholdName() + waitThreshold() + " (it is " + machine().semaphore(sem) + ")";
     }
 
     /** Runs the engine alone ({@link #runAlone}) and reports its end, a fault included, with {@code registers} read after. */
@@ -70,7 +70,7 @@ interface Sequencer {
                 case END:
                     return SimResult.Status.END;
                 case BLOCKED:
-                    machine().steps++;
+                    machine().steps(machine().steps() + 1);
                     machine().waitAtLeast(waitSemaphore(), waitThreshold()); // unsatisfied: throws the deadlock fault
                     throw new AssertionError("a blocked wait was satisfied");
                 default:

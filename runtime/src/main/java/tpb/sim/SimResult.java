@@ -11,7 +11,7 @@ import java.util.Map;
  * a group of engines, the steps each engine took, in engine order; the records run as counted
  * skips (a record stream run with unmodelled records skipped), by arm.
  */
-public record SimResult(Status status, String message, long steps, Map<String, Long> registers, List<String> fired,
+public record SimResult(Status status, String message, long steps, Map<String, Long> registers, List<FiredBlock> dmaFired,
         List<Integer> semaphores, long memoryChecksum, Map<String, byte[]> memory, Map<String, Long> engineSteps,
         List<Skip> skipped) {
     public enum Status { EXIT, END, FAULT }
@@ -20,20 +20,25 @@ public record SimResult(Status status, String message, long steps, Map<String, L
     public record Skip(String record, int opcode, long count, int firstPc) {}
 
     /** A run without skips. */
-    public SimResult(Status status, String message, long steps, Map<String, Long> registers, List<String> fired,
+    public SimResult(Status status, String message, long steps, Map<String, Long> registers, List<FiredBlock> dmaFired,
             List<Integer> semaphores, long memoryChecksum, Map<String, byte[]> memory, Map<String, Long> engineSteps) {
-        this(status, message, steps, registers, fired, semaphores, memoryChecksum, memory, engineSteps, List.of());
+        this(status, message, steps, registers, dmaFired, semaphores, memoryChecksum, memory, engineSteps, List.of());
     }
 
     /** This result with {@code skips} as its skipped records. */
     public SimResult withSkipped(List<Skip> skips) {
-        return new SimResult(status, message, steps, registers, fired, semaphores, memoryChecksum, memory, engineSteps, List.copyOf(skips));
+        return new SimResult(status, message, steps, registers, dmaFired, semaphores, memoryChecksum, memory, engineSteps, List.copyOf(skips));
     }
 
     /** A one-engine run: no per-engine step split. */
-    public SimResult(Status status, String message, long steps, Map<String, Long> registers, List<String> fired,
+    public SimResult(Status status, String message, long steps, Map<String, Long> registers, List<FiredBlock> dmaFired,
             List<Integer> semaphores, long memoryChecksum, Map<String, byte[]> memory) {
-        this(status, message, steps, registers, fired, semaphores, memoryChecksum, memory, Map.of());
+        this(status, message, steps, registers, dmaFired, semaphores, memoryChecksum, memory, Map.of());
+    }
+
+    /** The DMA blocks fired as reports write them ({@code q[3]}), in order. */
+    public List<String> fired() {
+        return dmaFired.stream().map(FiredBlock::toString).toList();
     }
 
     public boolean ok() {

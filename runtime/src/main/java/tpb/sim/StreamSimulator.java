@@ -4,7 +4,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import tpb.codegen.Compiler;
+import java.util.function.IntConsumer;
 import tpb.isa.AluOpType;
 import tpb.isa.BranchCompareOp;
 import tpb.isa.CallRecord;
@@ -25,6 +25,7 @@ import tpb.isa.TensorLoadPhysicalRecord;
 import tpb.isa.TensorStorePhysicalRecord;
 import tpb.isa.UnconditionalBranchRecord;
 import tpb.isa.WaitMode;
+import tpb.mir.Location;
 
 /**
  * One engine's sequencer over its record stream: the PC is a record index, branch targets come
@@ -93,8 +94,8 @@ public final class StreamSimulator implements Sequencer {
     /** The unmodelled records skipped, by arm: how many times, and the first PC. */
     private final Map<tpb.isa.Arm, long[]> skipped = new LinkedHashMap<>();
 
-    private StreamSimulator(byte[] stream, long maxSteps, List<tpb.ir.Dma.Region> memory, List<tpb.ir.Dma.Queue> queues) {
-        this(stream, new Machine(maxSteps, memory, queues));
+    private StreamSimulator(byte[] stream, long maxSteps, MachineConfig config) {
+        this(stream, new Machine(maxSteps, config));
     }
 
     /** An engine's sequencer over {@code stream} sharing {@code machine} (semaphores, memory, DMA) with the others. */
@@ -297,20 +298,20 @@ public final class StreamSimulator implements Sequencer {
     }
 
     /** Runs from PC 0 for at most {@code maxSteps} records; {@code registers} names what to read back. */
-    public static SimResult run(byte[] stream, Map<String, Compiler.Location> registers, long maxSteps) {
+    public static SimResult run(byte[] stream, Map<String, Location> registers, long maxSteps) {
         return run(stream, registers, maxSteps, null);
     }
 
     /** As {@link #run(byte[], Map, long)}, calling {@code trace} with the PC of every record before it executes. */
-    public static SimResult run(byte[] stream, Map<String, Compiler.Location> registers, long maxSteps,
-            java.util.function.IntConsumer trace) {
-        return run(stream, registers, maxSteps, trace, List.of(), List.of());
+    public static SimResult run(byte[] stream, Map<String, Location> registers, long maxSteps,
+            IntConsumer trace) {
+        return run(stream, registers, maxSteps, trace, MachineConfig.NONE);
     }
 
     /** As above, with the kernel's memory regions and DMA queues (the descriptors live outside the stream). */
-    public static SimResult run(byte[] stream, Map<String, Compiler.Location> registers, long maxSteps,
-            java.util.function.IntConsumer trace, List<tpb.ir.Dma.Region> memory, List<tpb.ir.Dma.Queue> queues) {
-        StreamSimulator s = new StreamSimulator(stream, maxSteps, memory, queues);
+    public static SimResult run(byte[] stream, Map<String, Location> registers, long maxSteps,
+            IntConsumer trace, MachineConfig config) {
+        StreamSimulator s = new StreamSimulator(stream, maxSteps, config);
         s.trace = trace;
         return s.report(() -> {
             Map<String, Long> out = new LinkedHashMap<>();
@@ -325,8 +326,8 @@ public final class StreamSimulator implements Sequencer {
      * and, with {@code skipUnmodelled}, the records the simulator has no semantics for counted as
      * skips (without it the first one faults).
      */
-    public static SimResult runStream(byte[] stream, long maxSteps, boolean skipUnmodelled, java.util.function.IntConsumer trace) {
-        StreamSimulator s = new StreamSimulator(stream, maxSteps, List.of(), List.of());
+    public static SimResult runStream(byte[] stream, long maxSteps, boolean skipUnmodelled, IntConsumer trace) {
+        StreamSimulator s = new StreamSimulator(stream, maxSteps, MachineConfig.NONE);
         s.trace = trace;
         s.skipUnmodelled = skipUnmodelled;
         SimResult r = s.report(() -> {
@@ -344,10 +345,10 @@ public final class StreamSimulator implements Sequencer {
     }
 
     /** Every register slot by number, read back whatever wrote it (the fast-path tests read the file whole). */
-    public static Map<String, Compiler.Location> slots() {
-        Map<String, Compiler.Location> out = new LinkedHashMap<>();
+    public static Map<String, Location> slots() {
+        Map<String, Location> out = new LinkedHashMap<>();
         for (int i = 0; i < REGISTERS; i++) {
-            out.put(slotName(i), new Compiler.Location(i, -1, 1));
+            out.put(slotName(i), new Location(i, -1, 1));
         }
         return out;
     }
@@ -361,7 +362,7 @@ public final class StreamSimulator implements Sequencer {
         return "r" + i;
     }
 
-    long readBack(Compiler.Location loc) {
+    long readBack(Location loc) {
         if (loc.slot() < 0) {
             return spill.get(8L * loc.spillSlot(), loc.width() == 2 ? -1L : 0xFFFF_FFFFL);
         }
@@ -385,9 +386,9 @@ public final class StreamSimulator implements Sequencer {
     }
 
     private int[] stack = new int[Machine.MAX_CALL_DEPTH + 1];
-    private java.util.function.IntConsumer trace;
+    private IntConsumer trace;
 
-    void trace(java.util.function.IntConsumer t) {
+    void trace(IntConsumer t) {
         trace = t;
     }
 
@@ -434,8 +435,8 @@ public final class StreamSimulator implements Sequencer {
     public Outcome slice(long quantum) {
         int pc = this.pc;
         int sp = this.sp;
-        long steps = m.steps;
-        turnEnd = quantum >= m.maxSteps - steps ? m.maxSteps : steps + quantum;
+        long steps = m.steps();
+        turnEnd = quantum >= m.maxSteps() - steps ? m.maxSteps() : steps + quantum;
         // one compare a record covers the budget, the quantum and the trace: past the gate the slow path
         // runs. What only the slow path needs stays in fields, so the loop keeps its locals in registers.
         long gate = trace == null ? turnEnd : steps;
@@ -445,9 +446,9 @@ public final class StreamSimulator implements Sequencer {
             while (true) {
                 final long w = code[pc];
                 if (++steps > gate && kind(w) != OUTSIDE) {
-                    if (steps > m.maxSteps) {
+                    if (steps > m.maxSteps()) {
                         steps--; // the record past the budget does not run: the report counts the steps taken
-                        throw new SimFault("step budget of " + m.maxSteps + " exhausted");
+                        throw new SimFault("step budget of " + m.maxSteps() + " exhausted");
                     }
                     if (steps > turnEnd) {
                         steps--; // the record runs next turn
@@ -594,7 +595,7 @@ public final class StreamSimulator implements Sequencer {
         } finally {
             this.pc = pc;
             this.sp = sp;
-            m.steps = steps;
+            m.steps(steps);
         }
     }
 

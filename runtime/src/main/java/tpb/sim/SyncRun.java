@@ -143,7 +143,7 @@ public final class SyncRun {
     private int turn(int[] o, int at, int engine) {
         Machine m = machine;
         Hook hook = this.hook;
-        int[] sem = m.semaphores; // read here as Machine.satisfied does: unsigned value >= threshold
+        int[] sem = m.bank(); // read here as Machine.satisfied does: unsigned value >= threshold
         int end = o.length;
         int i = at * STRIDE;
         while (i < end) {
@@ -314,7 +314,7 @@ public final class SyncRun {
 
     /** A semaphore's value now (unsigned), during or after a run. */
     public long semaphore(int s) {
-        return Integer.toUnsignedLong(machine.semaphores[s]);
+        return Integer.toUnsignedLong(machine.semaphore(s));
     }
 
     /** Record {@code index} of engine {@code engine}: what it waits on and which semaphores it changes (a group reset's are not listed). */
@@ -352,7 +352,7 @@ public final class SyncRun {
         }
         int k = one[base] != NONE && !machine.satisfied(one[base], one[base + 1] & 0xFFFFFFFFL) ? base : base + 2;
         int sem = one[k];
-        return new Blocked(engines.get(e).name(), pc[e], text(e, pc[e]), sem, Integer.toUnsignedLong(machine.semaphores[sem]),
+        return new Blocked(engines.get(e).name(), pc[e], text(e, pc[e]), sem, Integer.toUnsignedLong(machine.semaphore(sem)),
                 one[k + 1] & 0xFFFFFFFFL);
     }
 
@@ -367,9 +367,9 @@ public final class SyncRun {
             steps.put(engines.get(e).name(), pc[e]);
         }
         Map<Integer, Long> sems = new LinkedHashMap<>();
-        for (int s = 0; s < machine.semaphores.length; s++) {
-            if (machine.semaphores[s] != 0) {
-                sems.put(s, Integer.toUnsignedLong(machine.semaphores[s]));
+        for (int s = 0; s < Machine.SEMAPHORES; s++) {
+            if (machine.semaphore(s) != 0) {
+                sems.put(s, Integer.toUnsignedLong(machine.semaphore(s)));
             }
         }
         return new Result(status, message, steps, sems, List.copyOf(blocked));

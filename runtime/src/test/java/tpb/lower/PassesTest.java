@@ -14,6 +14,9 @@ import tpb.isa.BranchCompareOp;
 import tpb.isa.DrainRecord;
 import tpb.isa.EngineType;
 import tpb.isa.GroupResetSemaphoresRecord;
+import tpb.mir.EngineCode;
+import tpb.mir.MBlock;
+import tpb.mir.MInst;
 
 /** Each pass on small kernels, by the machine code it leaves. */
 class PassesTest {

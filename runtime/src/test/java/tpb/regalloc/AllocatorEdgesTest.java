@@ -14,11 +14,12 @@ import tpb.isa.AluOpType;
 import tpb.isa.Arch;
 import tpb.isa.DtypeWire;
 import tpb.isa.EngineType;
-import tpb.lower.EngineCode;
-import tpb.lower.MBlock;
-import tpb.lower.MFunction;
-import tpb.lower.MInst;
-import tpb.lower.VReg;
+import tpb.mir.EngineCode;
+import tpb.mir.Location;
+import tpb.mir.MBlock;
+import tpb.mir.MFunction;
+import tpb.mir.MInst;
+import tpb.mir.VReg;
 import tpb.sim.IrSimulator;
 import tpb.sim.SimResult;
 import tpb.sim.StreamSimulator;
@@ -86,7 +87,7 @@ class AllocatorEdgesTest {
         assertEquals(4L, IrSimulator.run(m, EngineType.SP, 100).registers().get("r"));
         for (int regs : new int[] {3, 62}) {
             Compiler.EngineOutput out = compile(k, regs);
-            Map<String, Compiler.Location> at = out.registers();
+            Map<String, Location> at = out.registers();
             assertNotEquals(at.get("a").slot(), at.get("b").slot(), "a and b share a slot on " + regs + " registers");
             SimResult run = StreamSimulator.run(out.stream(), at, 100);
             assertEquals(SimResult.Status.EXIT, run.status(), run.message());

@@ -17,11 +17,11 @@ import org.junit.jupiter.api.Test;
 import tpb.isa.AluOpType;
 import tpb.isa.BranchCompareOp;
 import tpb.isa.DtypeWire;
-import tpb.lower.EngineCode;
-import tpb.lower.MBlock;
-import tpb.lower.MFunction;
-import tpb.lower.MInst;
-import tpb.lower.VReg;
+import tpb.mir.EngineCode;
+import tpb.mir.MBlock;
+import tpb.mir.MFunction;
+import tpb.mir.MInst;
+import tpb.mir.VReg;
 
 /**
  * Allocation quality: no spill whenever the registers live at once fit the file (straight-line

@@ -66,7 +66,7 @@ class DifferentialTest {
         Map<EngineType, SimResult> lowered = loweredAgrees(m, o, irs);
         for (Compiler.EngineOutput eo : out.values()) {
             SimResult ir = irs.get(eo.engine());
-            SimResult st = StreamSimulator.run(eo.stream(), eo.registers(), budget(ir), null, m.memory(), m.queues());
+            SimResult st = StreamSimulator.run(eo.stream(), eo.registers(), budget(ir), null, MachineConfig.of(m));
             assertEquals(ir.status(), st.status(), eo.engine() + ": " + ir.message() + " / " + st.message());
             if (ir.message() != null && ir.message().startsWith("step budget")) {
                 // neither run ends: the budgets differ (one IR step is several records), so do the messages
@@ -107,7 +107,7 @@ class DifferentialTest {
         Map<EngineType, SimResult> out = new java.util.EnumMap<>(EngineType.class);
         Compiler.lower(m, o).forEach((engine, code) -> {
             SimResult ir = irs.get(engine);
-            SimResult lo = LoweredSimulator.run(code, budget(ir), m.memory(), m.queues());
+            SimResult lo = LoweredSimulator.run(code, budget(ir), MachineConfig.of(m));
             out.put(engine, lo);
             assertEquals(ir.status(), lo.status(), engine + " IR / lowered: " + ir.message() + " / " + lo.message());
             if (ir.message() != null && ir.message().startsWith("step budget")) {
@@ -141,8 +141,8 @@ class DifferentialTest {
         for (Compiler.EngineOutput eo : allocated.values()) {
             Compiler.EngineOutput po = plain.get(eo.engine());
             long budget = budget(irs.get(eo.engine()));
-            SimResult a = StreamSimulator.run(eo.stream(), eo.registers(), budget, null, m.memory(), m.queues());
-            SimResult p = StreamSimulator.run(po.stream(), po.registers(), budget, null, m.memory(), m.queues());
+            SimResult a = StreamSimulator.run(eo.stream(), eo.registers(), budget, null, MachineConfig.of(m));
+            SimResult p = StreamSimulator.run(po.stream(), po.registers(), budget, null, MachineConfig.of(m));
             assertEquals(p.status(), a.status(), eo.engine() + " unallocated / allocated: " + p.message() + " / " + a.message());
             if (p.message() != null && p.message().startsWith("step budget")) {
                 continue;

@@ -65,11 +65,11 @@ class DmaCursorTest {
         assertEquals(expected, ir.fired());
         Map<EngineType, Compiler.EngineOutput> out = Compiler.compile(m, o);
         Compiler.lower(m, o).forEach((engine, code) -> {
-            SimResult lo = LoweredSimulator.run(code, 100_000, m.memory(), m.queues());
+            SimResult lo = LoweredSimulator.run(code, 100_000, MachineConfig.of(m));
             assertEquals(SimResult.Status.EXIT, lo.status(), lo.message());
             assertEquals(expected, lo.fired(), engine + " lowered");
             Compiler.EngineOutput eo = out.get(engine);
-            SimResult st = StreamSimulator.run(eo.stream(), eo.registers(), 100_000, null, m.memory(), m.queues());
+            SimResult st = StreamSimulator.run(eo.stream(), eo.registers(), 100_000, null, MachineConfig.of(m));
             assertEquals(SimResult.Status.EXIT, st.status(), st.message());
             assertEquals(expected, st.fired(), engine + " stream");
             assertEquals(ir.memoryChecksum(), st.memoryChecksum());

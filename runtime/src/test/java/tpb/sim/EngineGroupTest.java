@@ -30,7 +30,7 @@ class EngineGroupTest {
     }
 
     static SimResult group(Module m, EngineGroup.Schedule schedule) {
-        return EngineGroup.run(engines(m), 10_000_000, m.memory(), m.queues(), Map.of(), schedule);
+        return EngineGroup.run(engines(m), 10_000_000, MachineConfig.of(m), Map.of(), schedule);
     }
 
     static List<EngineGroup.Engine> engines(Module m) {
@@ -45,9 +45,9 @@ class EngineGroupTest {
                 Module m = kernel(p);
                 EngineType first = m.engines().get(0);
                 Compiler.EngineOutput eo = Compiler.compile(m, Compiler.Options.defaults()).get(first);
-                SimResult alone = StreamSimulator.run(eo.stream(), eo.registers(), 10_000_000, null, m.memory(), m.queues());
+                SimResult alone = StreamSimulator.run(eo.stream(), eo.registers(), 10_000_000, null, MachineConfig.of(m));
                 SimResult group = EngineGroup.run(List.of(new EngineGroup.Engine(first.specName(), eo.stream(), eo.registers())),
-                        10_000_000, m.memory(), m.queues(), Map.of());
+                        10_000_000, MachineConfig.of(m), Map.of());
                 assertEquals(alone.status(), group.status());
                 assertEquals(alone.steps(), group.steps());
                 assertEquals(alone.registers(), group.registers());
@@ -90,7 +90,7 @@ class EngineGroupTest {
             assertEquals(both.status(), other.status(), sched + ": " + other.message());
             assertEquals(both.registers(), other.registers(), sched.toString());
             assertEquals(both.steps(), other.steps(), sched.toString());
-            SimResult lowered = EngineGroup.runLowered(Compiler.lower(m, Compiler.Options.defaults()), 10_000_000, m.memory(), m.queues(),
+            SimResult lowered = EngineGroup.runLowered(Compiler.lower(m, Compiler.Options.defaults()), 10_000_000, MachineConfig.of(m),
                     sched);
             assertEquals(other.semaphores(), lowered.semaphores(), "lowered " + sched);
         }
@@ -102,7 +102,7 @@ class EngineGroupTest {
      * step fewer (the stream's entry PSEUDO_FUNCTION_BEGIN).
      */
     static void loweredGroupAgrees(Module m, SimResult streams) {
-        SimResult lowered = EngineGroup.runLowered(Compiler.lower(m, Compiler.Options.defaults()), 10_000_000, m.memory(), m.queues());
+        SimResult lowered = EngineGroup.runLowered(Compiler.lower(m, Compiler.Options.defaults()), 10_000_000, MachineConfig.of(m));
         assertEquals(streams.status(), lowered.status(), streams.message() + " / " + lowered.message());
         if (lowered.status() == SimResult.Status.FAULT) {
             assertTrue(streams.message().startsWith("deadlock") == lowered.message().startsWith("deadlock"), lowered.message());
@@ -172,7 +172,7 @@ class EngineGroupTest {
     @Test
     void aLoweredDeadlockNamesEachEngineInItsCode() throws Exception {
         Module m = kernel(Path.of("src/test/resources/multi/crossed_waits.yaml"));
-        SimResult r = EngineGroup.runLowered(Compiler.lower(m, Compiler.Options.defaults()), 1000, m.memory(), m.queues());
+        SimResult r = EngineGroup.runLowered(Compiler.lower(m, Compiler.Options.defaults()), 1000, MachineConfig.of(m));
         assertEquals("deadlock: SP at main+0 waits for semaphore 0 >= 1 (it is 0); PE at main+0 waits for semaphore 1 >= 1 (it is 0)",
                 r.message());
     }
@@ -215,9 +215,9 @@ class EngineGroupTest {
         List<String> want = List.of("PE first, whole turns: semaphore 0 = 1 (2 under SP first, whole turns)",
                 "PE first, 1 step a turn: semaphore 0 = 1 (2 under SP first, whole turns)");
         List<EngineGroup.Engine> engines = engines(racy);
-        assertEquals(want, EngineGroup.differences(names, s -> EngineGroup.run(engines, 1000, racy.memory(), racy.queues(), Map.of(), s)));
+        assertEquals(want, EngineGroup.differences(names, s -> EngineGroup.run(engines, 1000, MachineConfig.of(racy), Map.of(), s)));
         var lowered = Compiler.lower(racy, Compiler.Options.defaults());
-        assertEquals(want, EngineGroup.differences(names, s -> EngineGroup.runLowered(lowered, 1000, racy.memory(), racy.queues(), s)));
+        assertEquals(want, EngineGroup.differences(names, s -> EngineGroup.runLowered(lowered, 1000, MachineConfig.of(racy), s)));
     }
 
     @TestFactory
@@ -229,7 +229,7 @@ class EngineGroupTest {
                     List<EngineGroup.Engine> engines = engines(m);
                     List<String> names = engines.stream().map(EngineGroup.Engine::name).toList();
                     assertEquals(List.of(), EngineGroup.differences(names,
-                            s -> EngineGroup.run(engines, 100_000, m.memory(), m.queues(), Map.of(), s)));
+                            s -> EngineGroup.run(engines, 100_000, MachineConfig.of(m), Map.of(), s)));
                 }));
     }
 

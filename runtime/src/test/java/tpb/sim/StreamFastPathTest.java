@@ -20,6 +20,7 @@ import tpb.isa.MoveWidth;
 import tpb.isa.RegisterAluRecord;
 import tpb.isa.RegisterMoveRecord;
 import tpb.isa.UnconditionalBranchRecord;
+import tpb.mir.Location;
 
 /**
  * The stream sequencer's fast paths (specialised 32-bit ALU kinds, 32-bit compares as outcome
@@ -27,7 +28,7 @@ import tpb.isa.UnconditionalBranchRecord;
  * Semantics}: a record run through the stream gives what Semantics says, or faults with its message.
  */
 class StreamFastPathTest {
-    static final Map<String, Compiler.Location> SLOTS = StreamSimulator.slots();
+    static final Map<String, Location> SLOTS = StreamSimulator.slots();
 
     @Property(tries = 3000)
     void aluRecordMeansSemanticsAlu(@ForAll AluOpType op, @ForAll boolean signed, @ForAll boolean immediate,

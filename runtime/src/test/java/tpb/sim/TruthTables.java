@@ -30,9 +30,9 @@ final class TruthTables {
     static List<SimResult> runAll(String name, String kernel, SimResult.Status status, String message, Compiler.Options options) {
         Module m = KernelReader.read(name + ".yaml", kernel);
         SimResult ir = IrSimulator.run(m, EngineType.SP, 1_000_000);
-        SimResult lowered = LoweredSimulator.run(Compiler.lower(m, options).get(EngineType.SP), 1_000_000, m.memory(), m.queues());
+        SimResult lowered = LoweredSimulator.run(Compiler.lower(m, options).get(EngineType.SP), 1_000_000, MachineConfig.of(m));
         Compiler.EngineOutput out = Compiler.compile(m, options).get(EngineType.SP);
-        SimResult stream = StreamSimulator.run(out.stream(), out.registers(), 1_000_000, null, m.memory(), m.queues());
+        SimResult stream = StreamSimulator.run(out.stream(), out.registers(), 1_000_000, null, MachineConfig.of(m));
         List<SimResult> all = List.of(ir, lowered, stream);
         for (int i = 0; i < 3; i++) {
             SimResult r = all.get(i);

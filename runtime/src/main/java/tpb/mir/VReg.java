@@ -1,4 +1,4 @@
-package tpb.lower;
+package tpb.mir;
 
 /**
  * A virtual register of one engine's machine code: a kernel register, a loop's limit, or a spill

@@ -1,4 +1,4 @@
-package tpb.lower;
+package tpb.mir;
 
 import java.util.ArrayList;
 import java.util.List;
