@@ -13,11 +13,11 @@ import tpb.isa.DtypeWire;
 import tpb.isa.EngineType;
 import tpb.isa.ExitRecord;
 import tpb.isa.ReturnRecord;
-import tpb.lower.EngineCode;
-import tpb.lower.MBlock;
-import tpb.lower.MFunction;
-import tpb.lower.MInst;
-import tpb.lower.VReg;
+import tpb.mir.EngineCode;
+import tpb.mir.MBlock;
+import tpb.mir.MFunction;
+import tpb.mir.MInst;
+import tpb.mir.VReg;
 
 /**
  * The independent checker on allocations chosen by hand, sound and unsound: the allocator's own

@@ -15,8 +15,8 @@ import static tpb.regalloc.AllocationCheckerTest.temp;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import tpb.lower.EngineCode;
-import tpb.lower.VReg;
+import tpb.mir.EngineCode;
+import tpb.mir.VReg;
 
 /**
  * Live ranges and spill weights on machine code written by hand, each worked out from the
