@@ -19,9 +19,9 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import tpb.lower.CompileException;
-import tpb.lower.EngineCode;
-import tpb.lower.MInst;
-import tpb.lower.VReg;
+import tpb.mir.EngineCode;
+import tpb.mir.MInst;
+import tpb.mir.VReg;
 
 /** The allocation loop and the unallocated layout on machine code written by hand. */
 class RegisterAllocatorTest {
