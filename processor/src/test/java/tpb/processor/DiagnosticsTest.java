@@ -484,6 +484,52 @@ class DiagnosticsTest {
         expect(s, s.at("defs.yaml", "{name: reg") + ": const of field 'reg': value 256 does not fit u8");
     }
 
+    /** {@code ./defs.yaml} is {@code defs.yaml} again: a file is read once, however it is named. */
+    @Test
+    void includeCycle() {
+        SpecCompiler s = spec().edit("isa.yaml", "  - defs.yaml\n", "  - defs.yaml\n  - ./defs.yaml\n");
+        expect(s, s.at("isa.yaml", "./defs.yaml") + ": './defs.yaml' is included more than once");
+    }
+
+    @Test
+    void unknownFieldType() {
+        SpecCompiler s = spec().edit("defs.yaml", "{name: reg, at: 2, type: u8}", "{name: reg, at: 2, type: u9}");
+        expect(s, s.at("defs.yaml", "u9") + ": unknown field type 'u9'; expected one of [u8, u16, u32, u64, i8, i16, i32, i64, char, bytes]");
+    }
+
+    /** Bits 6..9 of a u8: the last two lie past bit 7. */
+    @Test
+    void bitFieldOutsideItsField() {
+        SpecCompiler s = spec().edit("defs.yaml", "{name: reg, at: 2, type: u8}",
+                "{name: reg, at: 2, type: u8, bits: [{name: hi, lsb: 6, width: 4}]}");
+        expect(s, s.at("defs.yaml", "{name: hi") + ": bit field 'hi' (bits 6..9) leaves its 8-bit field");
+    }
+
+    @Test
+    void lutKeyBothEntryAndFatal() {
+        SpecCompiler s = spec().edit("defs.yaml", "entries: {lt: 0x10, ge: 0x11}", "entries: {lt: 0x10, ge: 0x11}\nfatal: {ge: \"no ge\"}");
+        expect(s, s.at("defs.yaml", "ge: \"no ge") + ": LUT KindWire: 'ge' is both an entry and a fatal arm");
+    }
+
+    /** Every arch profile names the same constants, so a tool may ask any of them for any constant. */
+    @Test
+    void archConstantsDiffer() {
+        SpecCompiler s = new SpecCompiler().with("isa.yaml", ROOT).with("defs.yaml", DEFS
+                + "---\narch: B\ngeneration: 2\nsource: {ref: test, confidence: ASSUMED}\n"
+                + "opcodes: {enum: Op, source: {ref: test, confidence: ASSUMED}}\n"
+                + "constants: {n: {value: 1, source: {ref: test, confidence: ASSUMED}}}\n");
+        expect(s, s.at("defs.yaml", "B\ngeneration") + ": arch B: constants [n] differ from arch A's []");
+    }
+
+    @Test
+    void conflictAboutAnUndefinedName() {
+        SpecCompiler s = new SpecCompiler().with("isa.yaml", ROOT).with("defs.yaml", DEFS
+                + "---\nconflict: c\nabout: [Nowhere]\nemitted: x\nreadings:\n"
+                + "  - {claim: a, source: {ref: test, confidence: ASSUMED}}\n"
+                + "  - {claim: b, source: {ref: test, confidence: ASSUMED}}\n");
+        expect(s, s.at("defs.yaml", "c\nabout") + ": conflict 'c' is about 'Nowhere', which the spec does not define");
+    }
+
     @Test
     void aliasBomb() {
         StringBuilder bomb = new StringBuilder("lol0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
