@@ -21,7 +21,8 @@ import tpb.stream.RecordStream;
 
 /** asm(disasm(x)) == x: for streams of valid records of every arm, and for any bytes at all. */
 class AsmRoundTripTest {
-    private static final RecordSynth SYNTH = new RecordSynth("tpb.isa", true, IsaInfo.RECORD_SIZE, IsaInfo.OPCODE_OFFSET);
+    private static final RecordSynth SYNTH = new RecordSynth("tpb.isa", !IsaInfo.BIG_ENDIAN, IsaInfo.RECORD_SIZE,
+            IsaInfo.OPCODE_OFFSET, IsaInfo.OPCODE_WIDTH);
     private static final Assembler ASM = new Assembler();
 
     @Provide

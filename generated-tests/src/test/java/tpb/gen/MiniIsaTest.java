@@ -43,7 +43,8 @@ import tpb.mini.Validator;
  * opcode at +1 and its own groups, LUTs, variants and arch profiles gets a working codec set.
  */
 class MiniIsaTest {
-    private static final RecordSynth SYNTH = new RecordSynth("tpb.mini", false, IsaInfo.RECORD_SIZE, IsaInfo.OPCODE_OFFSET);
+    private static final RecordSynth SYNTH = new RecordSynth("tpb.mini", !IsaInfo.BIG_ENDIAN, IsaInfo.RECORD_SIZE,
+            IsaInfo.OPCODE_OFFSET, IsaInfo.OPCODE_WIDTH);
 
     @Test
     void recordShapeComesFromTheSpec() {

@@ -16,12 +16,15 @@ final class RecordSynth {
     private final boolean little;
     private final int size;
     private final int opcodeOffset;
+    private final int opcodeWidth;
 
-    RecordSynth(String pkg, boolean little, int size, int opcodeOffset) {
+    /** For the ISA generated into {@code pkg}, with its IsaInfo's record shape (byte order, size, opcode offset and width). */
+    RecordSynth(String pkg, boolean little, int size, int opcodeOffset, int opcodeWidth) {
         this.pkg = pkg;
         this.little = little;
         this.size = size;
         this.opcodeOffset = opcodeOffset;
+        this.opcodeWidth = opcodeWidth;
     }
 
     byte[] make(List<FieldInfo> fields, int opcode, Random random) {
@@ -57,14 +60,18 @@ final class RecordSynth {
                 }
             }
         }
-        b[opcodeOffset] = (byte) opcode;
+        put(b, opcodeOffset, opcodeWidth, opcode);
         return b;
     }
 
     private void put(byte[] b, FieldInfo f, long v) {
-        for (int i = 0; i < f.width(); i++) {
-            int shift = 8 * (little ? i : f.width() - 1 - i);
-            b[f.offset() + i] = (byte) (v >>> shift);
+        put(b, f.offset(), f.width(), v);
+    }
+
+    private void put(byte[] b, int offset, int width, long v) {
+        for (int i = 0; i < width; i++) {
+            int shift = 8 * (little ? i : width - 1 - i);
+            b[offset + i] = (byte) (v >>> shift);
         }
     }
 

@@ -35,7 +35,8 @@ import tpb.stream.StreamValidator;
  */
 @Tag("big")
 class StreamFuzzTest {
-    private static final RecordSynth SYNTH = new RecordSynth("tpb.isa", true, IsaInfo.RECORD_SIZE, IsaInfo.OPCODE_OFFSET);
+    private static final RecordSynth SYNTH = new RecordSynth("tpb.isa", !IsaInfo.BIG_ENDIAN, IsaInfo.RECORD_SIZE,
+            IsaInfo.OPCODE_OFFSET, IsaInfo.OPCODE_WIDTH);
     private static final Arm[] ARMS = Arrays.stream(Arm.values()).filter(a -> a != Arm.UNKNOWN).toArray(Arm[]::new);
     /** Ten million (issue 11); {@code -Dtpb.fuzz.records=N} for a quick look. */
     static final long RECORDS = Long.getLong("tpb.fuzz.records", 10_000_000);

@@ -26,7 +26,8 @@ import tpb.isa.Validator;
 
 /** Codec properties over every TPB arm and over arbitrary bytes. */
 class TpbPropertiesTest {
-    private static final RecordSynth SYNTH = new RecordSynth("tpb.isa", true, IsaInfo.RECORD_SIZE, IsaInfo.OPCODE_OFFSET);
+    private static final RecordSynth SYNTH = new RecordSynth("tpb.isa", !IsaInfo.BIG_ENDIAN, IsaInfo.RECORD_SIZE,
+            IsaInfo.OPCODE_OFFSET, IsaInfo.OPCODE_WIDTH);
 
     @Provide
     Arbitrary<Arm> arms() {

@@ -36,6 +36,15 @@ class VectorsTest {
         }));
     }
 
+    @TestFactory
+    Stream<DynamicTest> wideVectors() {
+        return tpb.wide.TestVectors.all().stream().map(v -> DynamicTest.dynamicTest(v.id(), () -> {
+            check(v);
+            assertEquals(v.value(), tpb.wide.Decoder.decode(v.bytes(), 0));
+            assertEquals(List.of(), tpb.wide.Validator.validate(v.bytes(), 0));
+        }));
+    }
+
     @Test
     void theSpecHasVectorsForEveryArmWithALayout() {
         long withLayout = java.util.Arrays.stream(tpb.isa.Arm.values()).filter(a -> !a.opaque()).count();

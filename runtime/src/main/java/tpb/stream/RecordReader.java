@@ -5,8 +5,9 @@ import java.io.InputStream;
 
 /**
  * Reads a record stream from an {@link InputStream} a window at a time, so a tool's memory does not
- * grow with its input: records are fixed-size (seed002 §1: 64 bytes at a 0x40 stride), so a window of
- * whole records is all any per-record check needs. Each {@link #next()} fills the window completely
+ * grow with its input: records are fixed-size (the spec's record stride: TPB's 0x40, seed002 §1), so a
+ * window of whole records is all any per-record check needs. Nothing here is TPB's but the default
+ * stride: a reader of another ISA's stream takes that ISA's {@code IsaInfo.STRIDE}. Each {@link #next()} fills the window completely
  * unless the input ends, so window {@code k} always holds records {@code [k*capacity, (k+1)*capacity)}
  * whatever the source (a file, a pipe that delivers a few bytes at a time). Trailing bytes that are
  * not a whole record are reported once the whole records before them are read, as
@@ -19,20 +20,27 @@ public final class RecordReader {
     private final InputStream in;
     private final byte[] window;
     private final int capacity;
+    private final int stride;
     private long base;
     private int records;
     private long total;
     private boolean ended;
     private StreamException trailing;
 
-    /** A reader over {@code in} with room for {@code capacity} records. */
-    public RecordReader(InputStream in, int capacity) {
+    /** A reader over {@code in} with room for {@code capacity} records of {@code stride} bytes each. */
+    public RecordReader(InputStream in, int capacity, int stride) {
         if (capacity < 1) {
             throw new IllegalArgumentException("a window holds at least one record, not " + capacity);
         }
         this.in = in;
         this.capacity = capacity;
-        this.window = new byte[Math.multiplyExact(capacity, RecordStream.STRIDE)];
+        this.stride = stride;
+        this.window = new byte[Math.multiplyExact(capacity, stride)];
+    }
+
+    /** A reader of TPB records over {@code in} with room for {@code capacity} records. */
+    public RecordReader(InputStream in, int capacity) {
+        this(in, capacity, RecordStream.STRIDE);
     }
 
     public RecordReader(InputStream in) {
@@ -59,10 +67,10 @@ public final class RecordReader {
         }
         int n = in.readNBytes(window, 0, window.length);
         total += n;
-        records = n / RecordStream.STRIDE;
+        records = n / stride;
         if (n < window.length) {
             ended = true;
-            trailing = RecordStream.trailingBytes(total);
+            trailing = RecordStream.trailingBytes(total, stride);
             if (records == 0) {
                 return next();
             }
@@ -70,7 +78,7 @@ public final class RecordReader {
         return records;
     }
 
-    /** The window's bytes: record {@code i} of the window starts at {@code i * 64}. */
+    /** The window's bytes: record {@code i} of the window starts at {@code i * stride}. */
     public byte[] window() {
         return window;
     }

@@ -42,17 +42,22 @@ public final class RecordStream {
 
     /** Why {@code length} bytes are not a whole number of records, or null when they are. */
     public static StreamException trailingBytes(long length) {
-        long trailing = length % STRIDE;
+        return trailingBytes(length, STRIDE);
+    }
+
+    /** Why {@code length} bytes are not a whole number of {@code stride}-byte records (any ISA's), or null when they are. */
+    public static StreamException trailingBytes(long length, int stride) {
+        long trailing = length % stride;
         if (trailing == 0) {
             return null;
         }
         String s = trailing == 1 ? "" : "s";
-        if (length < STRIDE) {
+        if (length < stride) {
             return new StreamException(String.format("stream length %d is not a multiple of %d: %d byte%s, less than one record",
-                    length, STRIDE, trailing, s));
+                    length, stride, trailing, s));
         }
         return new StreamException(String.format("stream length %d is not a multiple of %d: %d trailing byte%s after record %d",
-                length, STRIDE, trailing, s, length / STRIDE - 1));
+                length, stride, trailing, s, length / stride - 1));
     }
 
     public static RecordStream of(byte[] bytes) {

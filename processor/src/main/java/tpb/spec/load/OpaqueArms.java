@@ -23,7 +23,7 @@ final class OpaqueArms {
         if (opEnum == null) {
             return;
         }
-        int preambleEnd = record.preamble().stream().mapToInt(FieldDef::end).max().orElse(record.opcodeAt() + 1);
+        int preambleEnd = record.preamble().stream().mapToInt(FieldDef::end).max().orElse(record.opcodeAt() + opEnum.type().width);
         Set<Long> taken = new HashSet<>();
         for (ArmDef a : arms) {
             taken.add(a.opcode());
