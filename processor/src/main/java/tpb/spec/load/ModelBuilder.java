@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import tpb.spec.Diagnostics;
 import tpb.spec.Message;
@@ -24,9 +25,11 @@ import tpb.spec.yaml.YMap;
  */
 final class ModelBuilder {
     private final Diagnostics diags;
+    private final Consumer<MapView> views;
 
-    ModelBuilder(Diagnostics diags) {
+    ModelBuilder(Diagnostics diags, Consumer<MapView> views) {
         this.diags = diags;
+        this.views = views;
     }
 
     /** The root document's own keys. */
@@ -37,8 +40,8 @@ final class ModelBuilder {
             diags.error(rootDoc.node().pos(), Message.WRONG_NODE, "the root document", "a mapping");
             return null;
         }
-        SymbolIndex index = new SymbolIndex(diags);
-        ResolveContext ctx = new ResolveContext(diags, index);
+        SymbolIndex index = new SymbolIndex(diags, views);
+        ResolveContext ctx = new ResolveContext(diags, index, views);
         Root root = root(ctx, rootMap);
         docs.forEach(index::add);
         buildInto(ctx.enums, "enum", index.enums, new EnumBuilder(ctx)::build);

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import tpb.spec.Diagnostics;
 import tpb.spec.DidYouMean;
 import tpb.spec.Message;
@@ -35,15 +36,20 @@ final class ResolveContext {
     final Map<String, LutDef> luts = new LinkedHashMap<>();
     final Map<String, GroupDef> groups = new LinkedHashMap<>();
     private final GroupBuilder groupBuilder;
+    private final Consumer<MapView> views;
 
-    ResolveContext(Diagnostics diags, SymbolIndex index) {
+    ResolveContext(Diagnostics diags, SymbolIndex index, Consumer<MapView> views) {
         this.diags = diags;
         this.index = index;
         this.groupBuilder = new GroupBuilder(this);
+        this.views = views;
     }
 
+    /** A typed view of {@code m}; every one is shown to the {@code views} observer (see {@link SpecLoader#load}). */
     MapView view(YMap m, String what) {
-        return new MapView(m, what, diags);
+        MapView v = new MapView(m, what, diags);
+        views.accept(v);
+        return v;
     }
 
     // ---- provenance -------------------------------------------------------------------------

@@ -5,12 +5,14 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import tpb.spec.Diagnostics;
 import tpb.spec.Message;
 import tpb.spec.Pos;
 import tpb.spec.check.Checker;
 import tpb.spec.check.Documents;
 import tpb.spec.model.IsaModel;
+import tpb.spec.yaml.MapView;
 import tpb.spec.yaml.YMap;
 import tpb.spec.yaml.YNode;
 import tpb.spec.yaml.YScalar;
@@ -28,6 +30,16 @@ public final class SpecLoader {
     record Doc(String file, YNode node) {}
 
     public static LoadResult load(String rootPath, SpecFiles files) {
+        return load(rootPath, files, v -> {});
+    }
+
+    /**
+     * Loads as {@link #load(String, SpecFiles)} and shows {@code views} every mapping the loader
+     * reads key by key; once loading is done each view's {@link MapView#asked()} is the key list
+     * of that kind of mapping — the spec language's grammar as the loader knows it, which a test
+     * compares with the JSON Schema's.
+     */
+    public static LoadResult load(String rootPath, SpecFiles files, Consumer<MapView> views) {
         Diagnostics diags = new Diagnostics();
         Optional<String> rootText = read(files, rootPath, diags);
         if (rootText == null) {
@@ -73,7 +85,7 @@ public final class SpecLoader {
                 }
             }
         }
-        IsaModel model = new ModelBuilder(diags).build(new Doc(rootPath, root), docs, new ArrayList<>(seen));
+        IsaModel model = new ModelBuilder(diags, views).build(new Doc(rootPath, root), docs, new ArrayList<>(seen));
         if (model != null) {
             List<Pos> starts = new ArrayList<>(List.of(root.pos()));
             docs.forEach(d -> starts.add(d.node().pos()));

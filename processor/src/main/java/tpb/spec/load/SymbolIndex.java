@@ -6,6 +6,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import tpb.spec.Diagnostics;
 import tpb.spec.Message;
 import tpb.spec.Names;
@@ -36,8 +37,11 @@ final class SymbolIndex {
     private final Map<String, Pos> firstDefinition = new HashMap<>();
     private final Map<MapView, String> names = new IdentityHashMap<>();
 
-    SymbolIndex(Diagnostics diags) {
+    private final Consumer<MapView> views;
+
+    SymbolIndex(Diagnostics diags, Consumer<MapView> views) {
         this.diags = diags;
+        this.views = views;
     }
 
     /** Files the document under its kind and name, or reports why it cannot be. */
@@ -62,6 +66,7 @@ final class SymbolIndex {
         }
         MapView v = new MapView(m, kind + " " + name, diags);
         v.str(kind);
+        views.accept(v);
         names.put(v, name);
         file(kind, name, v);
     }

@@ -3,6 +3,7 @@ package tpb.spec.yaml;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Collections;
 import java.util.Set;
 import tpb.spec.Diagnostics;
 import tpb.spec.DidYouMean;
@@ -33,6 +34,11 @@ public final class MapView {
     /** The mapping itself, for a second look at a key already asked for. */
     public YMap mapping() {
         return map;
+    }
+
+    /** The keys asked for so far: once read, every key this mapping may have. */
+    public Set<String> asked() {
+        return Collections.unmodifiableSet(asked);
     }
 
     /** What the mapping is, as messages name it ("arm Load"). */
