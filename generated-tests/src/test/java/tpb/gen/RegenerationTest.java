@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * javac run. Runs Maven offline through the project's own wrapper, so it needs the artifacts the
  * enclosing build already resolved.
  */
+@Tag("maven")
 class RegenerationTest {
     private static final Path ROOT = Path.of(System.getProperty("user.dir")).getParent();
 

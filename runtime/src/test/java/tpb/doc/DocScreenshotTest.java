@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tpb.cli.Tpb;
@@ -16,6 +17,7 @@ import tpb.testing.Chromium;
  * is drawn, and its field boxes carry the confidence colours. {@link Chromium#require} skips this
  * test (with a notice) on a machine without a browser and fails it in CI.
  */
+@Tag("browser")
 class DocScreenshotTest {
     @Test
     void registerAluPageRendersItsLayout(@TempDir Path dir) throws Exception {

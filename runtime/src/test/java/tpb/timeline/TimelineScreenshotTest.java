@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tpb.cli.Tpb;
@@ -28,6 +29,7 @@ import tpb.testing.Chromium;
  * every lane's colour where its records are and nothing before they start.
  * {@link Chromium#require} skips these (with a notice) on a machine without a browser, fails them in CI.
  */
+@Tag("browser")
 class TimelineScreenshotTest {
     static final int WIDTH = 1280;
 
