@@ -30,7 +30,7 @@ final class DisasmCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE.bin", description = "The record stream ('-' = stdin).")
+    @Parameters(index = "0", paramLabel = "FILE.bin", description = "The record stream ('-' = stdin; a NEFF on stdin is known by its header).")
     String input;
 
     @Option(names = "--hex", description = "Add each record's " + IsaInfo.RECORD_SIZE + " bytes as a comment.")
@@ -93,16 +93,16 @@ final class DisasmCommand implements Callable<Integer> {
         try (Output out = Output.open(toStdout ? null : output, java.io.OutputStream.nullOutputStream())) {
             java.io.PrintWriter target = toStdout ? spec.commandLine().getOut()
                     : new java.io.PrintWriter(new java.io.OutputStreamWriter(out.stream(), StandardCharsets.UTF_8));
-            in.forEachStream(subgraphs, engines, (sg, s) -> {
-                if (stats) {
-                    target.append(s.path()).append(": ").append(TypedCoverage.of(s.stream()).toString()).append('\n');
-                    return;
-                }
-                target.append("; ").append(NeffInput.title(sg, s)).append('\n');
-                for (String line : Disassembler.listing(s.stream(), hex)) {
-                    target.append(line).append('\n');
-                }
-            });
+            if (stats) {
+                in.forEachStream(subgraphs, engines,
+                        (sg, s) -> target.append(s.path()).append(": ").append(TypedCoverage.of(s.stream()).toString()).append('\n'));
+            } else {
+                // each stream listed as its archive entry passes, a chunk at a time: memory does not grow with the stream
+                in.forEachStreamData(subgraphs, engines, (sg, engine, path, records, data) -> {
+                    target.append("; ").append(NeffInput.title(sg, engine, path, records)).append('\n');
+                    Disassembler.listing(data, hex, target);
+                });
+            }
             target.flush();
             if (target.checkError()) {
                 throw new CliException(output + ": cannot write");

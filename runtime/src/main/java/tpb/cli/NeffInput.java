@@ -1,5 +1,6 @@
 package tpb.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -9,6 +10,7 @@ import tpb.isa.Arch;
 import tpb.neff.EngineStream;
 import tpb.neff.Neff;
 import tpb.neff.NeffException;
+import tpb.neff.NeffHeader;
 import tpb.neff.Subgraph;
 
 /**
@@ -30,13 +32,62 @@ final class NeffInput {
         this.neff = neff;
     }
 
+    /** A {@code .neff} file, or stdin ({@code -}) that starts with a NEFF header ({@link NeffHeader#starts}; peeked, not consumed). */
     static boolean is(String file) {
+        if (file.equals("-")) {
+            if (!Inputs.stdin.markSupported()) {
+                Inputs.stdin = new java.io.BufferedInputStream(Inputs.stdin);
+            }
+            try {
+                Inputs.stdin.mark(NeffHeader.MAGIC_BYTES);
+                byte[] head = Inputs.stdin.readNBytes(NeffHeader.MAGIC_BYTES);
+                Inputs.stdin.reset();
+                return NeffHeader.starts(head);
+            } catch (java.io.IOException e) {
+                throw new CliException("<stdin>: cannot read: " + Output.reason(e));
+            }
+        }
         return file.toLowerCase(Locale.ROOT).endsWith(".neff");
     }
 
+    /**
+     * Opens and checks the NEFF. Stdin is copied to a temporary file first (deleted when tpb
+     * exits): reading a NEFF takes two passes over its archive, and a file keeps memory bounded.
+     */
     static NeffInput open(String file) {
+        String name = file.equals("-") ? "<stdin>" : file;
         try {
-            return new NeffInput(file, Neff.open(Path.of(file)));
+            if (file.equals("-")) {
+                Path spool = Files.createTempFile("tpb-stdin-", ".neff");
+                spool.toFile().deleteOnExit();
+                try (java.io.OutputStream out = Files.newOutputStream(spool)) {
+                    Inputs.stdin.transferTo(out);
+                }
+                return new NeffInput(name, Neff.open(spool));
+            }
+            return new NeffInput(name, Neff.open(Path.of(file)));
+        } catch (NeffException e) {
+            throw new CliException(name + ": " + e.getMessage());
+        } catch (java.io.IOException e) {
+            throw new CliException(name + ": cannot read: " + Output.reason(e));
+        }
+    }
+
+    /** One engine stream as the archive delivers it (memory does not grow with it). */
+    interface StreamDataVisitor {
+        void visit(Subgraph subgraph, String engine, String path, long records, java.io.InputStream data) throws java.io.IOException;
+    }
+
+    /** As {@link #forEachStream}, each stream's records read as the archive passes (archive order), never held whole. */
+    void forEachStreamData(List<String> subgraphs, List<String> engines, StreamDataVisitor visitor) {
+        Set<String> only = subgraphs(subgraphs);
+        checkEngines(engines);
+        try {
+            neff.forEachStreamEntry(only, (sg, engine, path, records, data) -> {
+                if (engines == null || engines.isEmpty() || engines.contains(engine)) {
+                    visitor.visit(sg, engine, path, records, data);
+                }
+            });
         } catch (NeffException e) {
             throw new CliException(file + ": " + e.getMessage());
         }
@@ -70,15 +121,7 @@ final class NeffInput {
     /** Every stream of the chosen subgraphs and engines, in archive order of subgraphs and def.json order of engines. */
     void forEachStream(List<String> subgraphs, List<String> engines, StreamVisitor visitor) {
         Set<String> only = subgraphs(subgraphs);
-        if (engines != null && !engines.isEmpty()) {
-            Set<String> known = new LinkedHashSet<>();
-            neff.subgraphs().forEach(s -> known.addAll(s.streams().keySet()));
-            for (String e : engines) {
-                if (!known.contains(e)) {
-                    throw new CliException(file + ": no engine " + e + "; there are " + known, Tpb.USAGE);
-                }
-            }
-        }
+        checkEngines(engines);
         try {
             neff.forEachSubgraph(only, (sg, streams) -> {
                 for (EngineStream s : streams) {
@@ -89,6 +132,18 @@ final class NeffInput {
             });
         } catch (NeffException e) {
             throw new CliException(file + ": " + e.getMessage());
+        }
+    }
+
+    private void checkEngines(List<String> engines) {
+        if (engines != null && !engines.isEmpty()) {
+            Set<String> known = new LinkedHashSet<>();
+            neff.subgraphs().forEach(s -> known.addAll(s.streams().keySet()));
+            for (String e : engines) {
+                if (!known.contains(e)) {
+                    throw new CliException(file + ": no engine " + e + "; there are " + known, Tpb.USAGE);
+                }
+            }
         }
     }
 
@@ -104,6 +159,10 @@ final class NeffInput {
 
     /** The line that heads a stream in listings and reports. */
     static String title(Subgraph sg, EngineStream s) {
-        return sg.name() + " " + s.engine() + " (" + s.path() + ", " + s.stream().count() + " records)";
+        return title(sg, s.engine(), s.path(), s.stream().count());
+    }
+
+    static String title(Subgraph sg, String engine, String path, long records) {
+        return sg.name() + " " + engine + " (" + path + ", " + records + " records)";
     }
 }

@@ -53,6 +53,12 @@ public final class Neff {
         void visit(String path, long size, InputStream data) throws IOException;
     }
 
+    /** Receives one engine stream of a subgraph as the archive delivers it: its records as a stream, read once. */
+    @FunctionalInterface
+    public interface StreamEntryVisitor {
+        void visit(Subgraph subgraph, String engine, String path, long records, InputStream data) throws IOException;
+    }
+
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String INSTR = "_instr";
 
@@ -341,6 +347,41 @@ public final class Neff {
                 s.streams().forEach((engine, p) -> streams.add(new EngineStream(engine, p, RecordStream.of(got.get(p)))));
                 pending.remove(s.name());
                 visitor.visit(s, streams);
+            }
+        });
+    }
+
+    /**
+     * Streams the archive again and hands over each engine stream of the chosen subgraphs (all
+     * when {@code only} is null) as its entry passes, in archive order, without holding it: memory
+     * does not depend on the stream's size. A stream two engines share is handed to each (it is
+     * then held, once).
+     */
+    public void forEachStreamEntry(Set<String> only, StreamEntryVisitor visitor) {
+        Map<String, List<Map.Entry<Subgraph, String>>> users = new HashMap<>();
+        for (Subgraph s : subgraphs) {
+            if (only == null || only.contains(s.name())) {
+                s.streams().forEach((engine, p) -> users.computeIfAbsent(p, k -> new ArrayList<>()).add(Map.entry(s, engine)));
+            }
+        }
+        read(source, header, (path, len, data) -> {
+            List<Map.Entry<Subgraph, String>> u = users.get(path);
+            if (u == null) {
+                return;
+            }
+            long records = len / RecordStream.RECORD_SIZE;
+            if (u.size() == 1) {
+                // the visitor may close what it is given: the archive stream stays open
+                visitor.visit(u.get(0).getKey(), u.get(0).getValue(), path, records, new java.io.FilterInputStream(data) {
+                    @Override
+                    public void close() {
+                    }
+                });
+                return;
+            }
+            byte[] b = data.readNBytes((int) len);
+            for (Map.Entry<Subgraph, String> e : u) {
+                visitor.visit(e.getKey(), e.getValue(), path, records, new ByteArrayInputStream(b));
             }
         });
     }

@@ -46,6 +46,23 @@ public record NeffHeader(long packagingVersion, long headerSize, long dataSize, 
         }
     }
 
+    /** How many leading bytes {@link #starts} looks at. */
+    public static final int MAGIC_BYTES = 16;
+
+    /**
+     * Whether {@code head} begins as a NEFF header does: packaging_version 1 or 2 and header_size
+     * 1024 (u64 each, KLR's layout, STRONG). A record stream cannot: its byte 1 is an instruction
+     * header byte (0x10), which would make the version at least 0x1000.
+     */
+    public static boolean starts(byte[] head) {
+        if (head.length < MAGIC_BYTES) {
+            return false;
+        }
+        ByteBuffer h = ByteBuffer.wrap(head, 0, MAGIC_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        long version = h.getLong(0);
+        return (version == 1 || version == 2) && h.getLong(8) == SIZE;
+    }
+
     /** Decodes and checks the fixed fields; {@code fileSize} is the whole file's length. */
     public static NeffHeader decode(byte[] b, long fileSize) {
         if (b.length < SIZE) {

@@ -305,4 +305,60 @@ class NeffCommandsTest {
         assertEquals(2, usage.code());
         assertEquals("tpb: --timeline draws a NEFF's run at --level sync; got " + bin + " at --level stream\n", usage.err());
     }
+
+    /** A NEFF on stdin is known by its header (no file name to go by): info, disasm and validate read it as they read the file. */
+    @Test
+    void aNeffOnStdin() throws Exception {
+        java.io.InputStream saved = Inputs.stdin;
+        try {
+            for (String[] args : List.of(new String[] {"disasm"}, new String[] {"validate"}, new String[] {"disasm", "--engine", "pe"})) {
+                List<String> file = new java.util.ArrayList<>(List.of(args));
+                file.add(1, FIXTURE);
+                List<String> stdin = new java.util.ArrayList<>(List.of(args));
+                stdin.add(1, "-");
+                CliRun expected = CliRun.of(file.toArray(String[]::new));
+                Inputs.stdin = new java.io.ByteArrayInputStream(Fixture.bytes());
+                CliRun got = CliRun.of(stdin.toArray(String[]::new));
+                assertEquals(0, got.code(), got.err());
+                assertEquals(expected.out(), got.out(), String.join(" ", args));
+            }
+            Inputs.stdin = new java.io.ByteArrayInputStream(Fixture.bytes());
+            CliRun info = CliRun.of("neff", "info", "-");
+            assertEquals(0, info.code(), info.err());
+            assertTrue(info.out().contains("tool 2.23.6484.0+3b612583"), info.out());
+            // a damaged NEFF on stdin: one line, named <stdin>
+            Inputs.stdin = new java.io.ByteArrayInputStream(Arrays.copyOf(Fixture.bytes(), 5000));
+            CliRun cut = CliRun.of("validate", "-");
+            assertEquals(1, cut.code());
+            assertEquals("tpb: <stdin>: truncated: the header promises 61440 payload bytes, the file has 3976\n", cut.err());
+            // a record stream on stdin is still a record stream
+            Inputs.stdin = new java.io.ByteArrayInputStream(new byte[64]);
+            assertTrue(CliRun.of("disasm", "-").out().startsWith("     0  0x000000  "));
+        } finally {
+            Inputs.stdin = saved;
+        }
+    }
+
+    /**
+     * `disasm X.neff` lists each stream as its archive entry passes (Neff.forEachStreamEntry): a
+     * stream's listing never needs the stream whole. The fixture's archive order is its def.json
+     * order, so the listing is the one of each extracted stream, each under its title.
+     */
+    @Test
+    void disasmListsEachStreamAsTheArchivePasses() {
+        StringBuilder expected = new StringBuilder();
+        Neff.open(Fixture.path()).forEachSubgraph(null, (sg, streams) -> streams.forEach(s -> {
+            expected.append("; ").append(sg.name()).append(' ').append(s.engine()).append(" (").append(s.path()).append(", ")
+                    .append(s.stream().count()).append(" records)\n");
+            tpb.asm.Disassembler.listing(s.stream(), false).forEach(l -> expected.append(l).append('\n'));
+        }));
+        CliRun r = CliRun.of("disasm", FIXTURE);
+        assertEquals(0, r.code(), r.err());
+        assertEquals(expected.toString(), r.out());
+        List<String> order = new java.util.ArrayList<>();
+        Neff.open(Fixture.path()).forEachStreamEntry(java.util.Set.of("sg01"), (sg, engine, path, records, data) -> {
+            order.add(engine + " " + records + " " + data.readAllBytes().length);
+        });
+        assertEquals(List.of("act 5 320", "dve 2 128", "pe 12 768", "pool 7 448", "sp 3 192"), order);
+    }
 }
