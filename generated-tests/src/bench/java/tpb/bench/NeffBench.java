@@ -32,7 +32,8 @@ import tpb.sim.SyncRun;
  * The synchronisation-level run of a synthetic 1,048,576-record NEFF: one subgraph, four engines
  * of 262,144 records each, a pipeline in which engine e's record k waits for semaphore e-1 >= k+1
  * and then increments semaphore e (every 64th record of engine 0 a DMA_DIRECT2D adding 1 to
- * semaphore 8 instead). Baseline in the same run: the data level's interim scheduler
+ * semaphore 8 instead). Baselines in the same run: {@link SyncRunBaseline}, SyncRun's loop as it
+ * was at ede8698 (eight predecoded ints a record), and the data level's interim scheduler
  * ({@code tpb.data.EventOrder}, which decodes each record's EVENTS as it goes) on the same streams.
  * Divide 1,048,576 by the time for records per second; -prof gc for bytes per record.
  */
@@ -47,6 +48,7 @@ public class NeffBench {
     static final int PER_ENGINE = 1 << 18;
 
     SyncRun sync;
+    SyncRunBaseline baseline;
     Map<String, byte[]> streams;
 
     @Setup
@@ -90,6 +92,10 @@ public class NeffBench {
             streams.put(s.engine(), s.stream().bytes());
         }));
         sync = new SyncRun(engines);
+        baseline = new SyncRunBaseline(streams.values().toArray(new byte[0][]));
+        if (baseline.run() != ENGINES * PER_ENGINE) {
+            throw new IllegalStateException("the baseline did not run every record");
+        }
         SyncRun.Result r = sync.run();
         if (r.status() != SyncRun.Status.COMPLETE) {
             throw new IllegalStateException(r.message() + " " + r.blocked());
@@ -99,6 +105,12 @@ public class NeffBench {
     @Benchmark
     public int syncRun() {
         return sync.run().steps().size();
+    }
+
+    /** SyncRun's loop as it was at ede8698 (8 ints a record), on the same streams. */
+    @Benchmark
+    public int syncRunBaseline() {
+        return baseline.run();
     }
 
     @Benchmark

@@ -1,6 +1,7 @@
 package tpb.sim;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,19 +34,37 @@ import tpb.stream.RecordStream;
  * (branches, calls, returns) and the all-engine barrier are faults too: records run once each, in
  * order. An Exit ends its engine.
  *
- * <p>Records are predecoded into eight ints each (wait sem/threshold x2, update op|sem/value x2);
- * anything else (a fault, a group reset, an exit) takes a slow path. Engines take turns in the
- * order given, each running until it blocks; a turn in which no engine moves is a deadlock.
+ * <p>Each stream is predecoded once into ints: per record a header (wait semaphore and kind,
+ * update semaphore and kind, two flags), then the wait's threshold and the update's value when it
+ * has them — one int for a record with no sync, two or three for the usual one. A record with a
+ * second wait or update (an EventSemaphore's extended block, a DMA's completion) carries a second
+ * such unit; anything else (a fault, a group reset, an exit, control) is one flagged header,
+ * decoded again when it runs. Engines take turns in the order given, each running until it
+ * blocks (its turn is a tight loop over its ints that allocates nothing); a round in which no
+ * engine moves is a deadlock.
  */
 public final class SyncRun {
     /** The bank's size: the spec's num_semaphores ({@link Machine}). */
     public static final int SEMAPHORES = Machine.SEMAPHORES;
-    private static final int STRIDE = 8;
-    private static final int NONE = -1;
-    /** A record the fast path does not handle: decoded again when it runs. */
-    private static final int SLOW = -2;
+
+    // A unit's header int: bits 0-7 the wait's semaphore, 16-23 the update's; the flags below; bits 13-15 the wait's kind.
+    /** The unit waits (its threshold follows the header). */
+    private static final int WAIT = 1 << 8;
+    /** The unit updates (its addend follows): semaphore = (semaphore &amp; keep) + addend, keep all ones with KEEP, else zero. */
+    private static final int UPDATE = 1 << 9;
+    /** The update adds to the semaphore (+1, -1, add, sub as the addend's two's complement); without it, it writes. */
+    private static final int KEEP = 1 << 10;
+    /** A second unit follows, or the wait is not a sem_ge: the record takes {@link #generic}. */
+    private static final int GENERIC = 1 << 11;
+    /** A record the loop does not handle: decoded again when it runs. */
+    private static final int SLOW = 1 << 12;
+    /** A second unit follows this one. */
+    private static final int MORE = 1 << 13;
+    private static final int WAIT_KIND = 24;
+    private static final int UPDATE_SEM = 16;
+    // wait kinds
+    private static final int GE = 1;
     private static final int SEM_GE_IMM = WaitModeWire.map(BirWaitMode.SEM_GE_IMM).value();
-    private static final BirUpdateMode[] MODES = BirUpdateMode.values();
 
     /** One engine's stream. */
     public record Engine(String name, RecordStream stream) {}
@@ -88,7 +107,9 @@ public final class SyncRun {
     private final List<Engine> engines;
     private final int[][] ops;
     private Machine machine;
+    /** Per engine: the next record's index, and where its header is in {@code ops}. */
     private int[] pc;
+    private int[] at;
     private Hook hook;
 
     public SyncRun(List<Engine> engines) {
@@ -109,6 +130,7 @@ public final class SyncRun {
         int n = engines.size();
         machine = new Machine(Long.MAX_VALUE);
         pc = new int[n];
+        at = new int[n];
         this.hook = hook;
         while (true) {
             boolean moved = false;
@@ -116,13 +138,13 @@ public final class SyncRun {
             for (int e = 0; e < n; e++) {
                 int before = pc[e];
                 try {
-                    pc[e] = turn(ops[e], pc[e], e);
+                    turn(e);
                 } catch (SimFault f) {
                     Engine en = engines.get(e);
                     return result(Status.FAULT, en.name() + " record " + pc[e] + " (" + text(e, pc[e]) + "): " + f.getMessage(), List.of());
                 }
                 moved |= pc[e] != before;
-                left |= pc[e] < ops[e].length / STRIDE;
+                left |= at[e] < ops[e].length;
             }
             if (!left) {
                 return result(Status.COMPLETE, null, List.of());
@@ -130,7 +152,7 @@ public final class SyncRun {
             if (!moved) {
                 List<Blocked> blocked = new ArrayList<>();
                 for (int e = 0; e < n; e++) {
-                    if (pc[e] < ops[e].length / STRIDE) {
+                    if (at[e] < ops[e].length) {
                         blocked.add(blocked(e));
                     }
                 }
@@ -139,52 +161,87 @@ public final class SyncRun {
         }
     }
 
-    /** Runs one engine from {@code at} until it blocks or ends; returns its new PC. The hot loop: no allocation. */
-    private int turn(int[] o, int at, int engine) {
-        Machine m = machine;
+    /** Runs engine {@code e} from where it stands until it blocks or ends. The hot loop: no allocation, no branch per update kind. */
+    private void turn(int e) {
+        int[] o = ops[e];
+        int[] sem = machine.bank();
         Hook hook = this.hook;
-        int[] sem = m.bank(); // read here as Machine.satisfied does: unsigned value >= threshold
         int end = o.length;
-        int i = at * STRIDE;
+        int i = at[e];
+        int n = pc[e];
         while (i < end) {
-            int w = o[i];
-            if (w >= 0) {
-                if (Integer.compareUnsigned(sem[w], o[i + 1]) < 0) {
+            int h = o[i];
+            int k = i + 1;
+            if ((h & (GENERIC | SLOW)) != 0) {
+                pc[e] = n; // where a fault is reported
+                k = (h & SLOW) != 0 ? slow(e, n, i) : generic(o, i, sem);
+                if (k < 0) {
                     break;
                 }
-            } else if (w == SLOW) {
-                pc[engine] = i / STRIDE; // where a fault is reported
-                int next = slow(engine, i / STRIDE);
-                if (next == BLOCKED) {
-                    break;
+            } else {
+                if ((h & WAIT) != 0) {
+                    if (Integer.compareUnsigned(sem[h & 0xFF], o[k]) < 0) {
+                        break;
+                    }
+                    k++;
                 }
-                i = next == ENDED ? end : i + STRIDE;
-                continue;
+                if ((h & UPDATE) != 0) {
+                    int s = h >>> UPDATE_SEM & 0xFF;
+                    sem[s] = (sem[s] & -(h >>> 10 & 1)) + o[k++]; // -(KEEP bit): all ones to add, zero to write
+                }
             }
-            w = o[i + 2];
-            if (w >= 0 && Integer.compareUnsigned(sem[w], o[i + 3]) < 0) {
-                break;
-            }
-            int u = o[i + 4];
-            if (u != 0) {
-                m.update(u & 0xFF, MODES[(u >>> 8) - 1], o[i + 5] & 0xFFFFFFFFL);
-            }
-            u = o[i + 6];
-            if (u != 0) {
-                m.update(u & 0xFF, MODES[(u >>> 8) - 1], o[i + 7] & 0xFFFFFFFFL);
-            }
+            i = k;
             if (hook != null) {
-                hook.ran(engine, i / STRIDE);
+                hook.ran(e, n);
             }
-            i += STRIDE;
+            n++;
         }
-        return i / STRIDE;
+        at[e] = i;
+        pc[e] = i == end ? engines.get(e).stream().count() : n; // past an Exit, every record counts as run (as before)
     }
 
-    private static final int BLOCKED = 0, DONE = 1, ENDED = 2;
+    /** A record of one or two units at {@code i}: every wait, then every update; the next header's position, or -1 when it must wait. */
+    private static int generic(int[] o, int i, int[] sem) {
+        int second = (o[i] & MORE) != 0 ? i + size(o[i]) : -1;
+        if (!holds(o, i, sem) || second >= 0 && !holds(o, second, sem)) {
+            return -1;
+        }
+        update(o, i, sem);
+        if (second < 0) {
+            return i + size(o[i]);
+        }
+        update(o, second, sem);
+        return second + size(o[second]);
+    }
 
-    /** A record the fast path leaves alone: BLOCKED when it must wait, ENDED after an Exit; faults throw. */
-    private int slow(int engine, int index) {
+    private static boolean holds(int[] o, int i, int[] sem) {
+        int h = o[i];
+        return (h & WAIT) == 0 || holds(h >>> WAIT_KIND & 7, Integer.toUnsignedLong(sem[h & 0xFF]), Integer.toUnsignedLong(o[i + 1]));
+    }
+
+    /** Whether a wait of {@code kind} holds with the semaphore at {@code value}. */
+    static boolean holds(int kind, long value, long threshold) {
+        return switch (kind) {
+            case GE -> value >= threshold;
+            default -> throw new IllegalStateException("wait kind " + kind);
+        };
+    }
+
+    private static void update(int[] o, int i, int[] sem) {
+        int h = o[i];
+        if ((h & UPDATE) != 0) {
+            int s = h >>> UPDATE_SEM & 0xFF;
+            sem[s] = (sem[s] & -(h >>> 10 & 1)) + o[i + ((h & WAIT) != 0 ? 2 : 1)];
+        }
+    }
+
+    /** Ints in the unit headed by {@code h}. */
+    private static int size(int h) {
+        return (h & SLOW) != 0 ? 1 : 1 + ((h & WAIT) != 0 ? 1 : 0) + ((h & UPDATE) != 0 ? 1 : 0);
+    }
+
+    /** A record the loop leaves alone: -1 when it must wait, else the next header's position ({@code end} after an Exit); faults throw. */
+    private int slow(int engine, int index, int i) {
         byte[] b = engines.get(engine).stream().bytes();
         int off = RecordStream.offsetOf(index);
         Arm arm = Decoder.identify(b, off);
@@ -194,42 +251,46 @@ public final class SyncRun {
         if (arm == Arm.ALL_ENGINE_BARRIER) {
             throw new SimFault("AllEngineBarrier (a counted join of every datapath engine, facts §7.6) is not simulated at this level");
         }
-        // the waits and updates: the same decoding as the fast path, now raising what it left here
-        int[] one = new int[STRIDE];
-        decode(b, off, arm, one, true);
-        for (int k = 0; k < 4; k += 2) {
-            if (one[k] != NONE && !machine.satisfied(one[k], one[k + 1] & 0xFFFFFFFFL)) {
-                return BLOCKED;
+        // the waits and updates: the same decoding as the loop's, now raising what it left here
+        Units u = new Units();
+        decode(b, off, arm, u, true);
+        int[] o = u.toArray();
+        int[] sem = machine.bank();
+        for (int k = 0; k < o.length; k += size(o[k])) {
+            if (!holds(o, k, sem)) {
+                return -1;
             }
         }
         if (arm == Arm.GROUP_RESET_SEMAPHORES) {
             machine.groupReset((GroupResetSemaphoresRecord) Decoder.decode(b, off));
         }
-        for (int k = 4; k < 8; k += 2) {
-            if (one[k] != 0) {
-                machine.update(one[k] & 0xFF, MODES[(one[k] >>> 8) - 1], one[k + 1] & 0xFFFFFFFFL);
-            }
+        for (int k = 0; k < o.length; k += size(o[k])) {
+            update(o, k, sem);
         }
-        if (hook != null) {
-            hook.ran(engine, index);
-        }
-        return arm == Arm.EXIT ? ENDED : DONE; // an Exit ends its engine's run
+        return arm == Arm.EXIT ? ops[engine].length : i + 1; // an Exit ends its engine's run
     }
 
     static int[] predecode(RecordStream s) {
-        int[] o = new int[s.count() * STRIDE];
+        Units out = new Units();
         byte[] b = s.bytes();
-        int[] one = new int[STRIDE];
+        Units one = new Units();
         for (int i = 0; i < s.count(); i++) {
             int off = RecordStream.offsetOf(i);
             Arm arm = Decoder.identify(b, off);
+            one.size = 0;
             if (isSlow(arm) || !decode(b, off, arm, one, false)) {
-                o[i * STRIDE] = SLOW;
+                out.add(SLOW);
                 continue;
             }
-            System.arraycopy(one, 0, o, i * STRIDE, STRIDE);
+            if (one.size == 0) {
+                out.add(0);
+                continue;
+            }
+            for (int k = 0; k < one.size; k++) {
+                out.add(one.a[k]);
+            }
         }
-        return o;
+        return out.toArray();
     }
 
     private static boolean isSlow(Arm arm) {
@@ -238,46 +299,90 @@ public final class SyncRun {
     }
 
     /**
-     * Fills {@code out} with the record's waits and updates; false when a mode is not one this
-     * level simulates (with {@code raise}, a SimFault naming it instead).
+     * Appends the record's units to {@code out}: none when it has no sync, two (the first flagged
+     * MORE and GENERIC) when it waits or updates twice; false when a mode is not one this level
+     * simulates (with {@code raise}, a SimFault naming it instead).
      */
-    private static boolean decode(byte[] b, int off, Arm arm, int[] out, boolean raise) {
+    private static boolean decode(byte[] b, int off, Arm arm, Units out, boolean raise) {
         int events = EventSemaphoreFlyweight.EVENTS_WAIT_MODE_OFFSET;
-        java.util.Arrays.fill(out, 0);
-        out[0] = NONE;
-        out[2] = NONE;
-        if (!waitOf(b[off + events] & 0xFF, b[off + events + 1] & 0xFF,
-                EventSemaphoreFlyweight.eventsSemaphoreValue(b, off), out, 0, raise)) {
-            return false;
-        }
-        if (!updateOf(b[off + events + 2] & 0xFF, b[off + events + 3] & 0xFF, EventSemaphoreFlyweight.eventsSemaphoreValue(b, off), out, 4,
-                raise)) {
+        long value = EventSemaphoreFlyweight.eventsSemaphoreValue(b, off);
+        int first = out.size;
+        if (!unit(b[off + events] & 0xFF, b[off + events + 1] & 0xFF, value, b[off + events + 2] & 0xFF, b[off + events + 3] & 0xFF, value,
+                out, raise)) {
             return false;
         }
         if (arm == Arm.EVENT_SEMAPHORE) {
-            if (!waitOf(EventSemaphoreFlyweight.extWaitModeRaw(b, off), EventSemaphoreFlyweight.extWaitIdx(b, off),
-                    EventSemaphoreFlyweight.extSemWaitValue(b, off), out, 2, raise)) {
+            if (!unit(EventSemaphoreFlyweight.extWaitModeRaw(b, off), EventSemaphoreFlyweight.extWaitIdx(b, off),
+                    EventSemaphoreFlyweight.extSemWaitValue(b, off), EventSemaphoreFlyweight.extUpdateModeRaw(b, off),
+                    EventSemaphoreFlyweight.extUpdateIdx(b, off), EventSemaphoreFlyweight.extSemUpdateValue(b, off), out, raise)) {
                 return false;
             }
-            return updateOf(EventSemaphoreFlyweight.extUpdateModeRaw(b, off), EventSemaphoreFlyweight.extUpdateIdx(b, off),
-                    EventSemaphoreFlyweight.extSemUpdateValue(b, off), out, 6, raise);
-        }
-        if (arm == Arm.DMA_DIRECT2D) {
+        } else if (arm == Arm.DMA_DIRECT2D) {
             // the DMA's completion: semaphore += sem_increment (facts §3.11)
-            out[6] = (BirUpdateMode.SEM_ADD_IMM.ordinal() + 1) << 8 | DmaDirect2dFlyweight.semaphore(b, off);
-            out[7] = DmaDirect2dFlyweight.semIncrement(b, off);
+            out.add(UPDATE | KEEP | DmaDirect2dFlyweight.semaphore(b, off) << UPDATE_SEM);
+            out.add(DmaDirect2dFlyweight.semIncrement(b, off));
+        }
+        // drop units that do nothing; flag the first of two
+        out.size = first + compact(out.a, first, out.size);
+        if (out.size > first && first + size(out.a[first]) < out.size) {
+            out.a[first] |= MORE | GENERIC;
         }
         return true;
     }
 
-    private static boolean waitOf(int mode, int sem, long value, int[] out, int at, boolean raise) {
+    /** Removes empty units (header 0) from {@code a[from, to)}; returns the ints left. */
+    private static int compact(int[] a, int from, int to) {
+        int w = from;
+        for (int r = from; r < to; ) {
+            int n = size(a[r]);
+            if (a[r] != 0) {
+                System.arraycopy(a, r, a, w, n);
+                w += n;
+            }
+            r += n;
+        }
+        return w - from;
+    }
+
+    /** One wait and one update as a unit appended to {@code out}. */
+    private static boolean unit(int waitMode, int waitSem, long threshold, int updateMode, int updateSem, long value, Units out,
+            boolean raise) {
+        int w = waitKind(waitMode, raise);
+        if (w < 0) {
+            return false;
+        }
+        int h = w == 0 ? 0 : WAIT | w << WAIT_KIND | waitSem | (w == GE ? 0 : GENERIC);
+        Integer addend = null;
+        if (updateMode != UpdateMode.NONE.value()) {
+            BirUpdateMode op = updateOp(updateMode, raise);
+            if (op == null) {
+                return false;
+            }
+            // facts §7.6: set(value), add(value), sub(value), +1, -1; counters wrap (two's complement on the u32 bank)
+            h |= UPDATE | updateSem << UPDATE_SEM | (op == BirUpdateMode.SEM_WR_IMM ? 0 : KEEP);
+            addend = switch (op) {
+                case SEM_ADD_IMM, SEM_WR_IMM -> (int) value;
+                case SEM_SUB_IMM -> -(int) value;
+                case SEM_INC -> 1;
+                default -> -1;
+            };
+        }
+        out.add(h);
+        if (w != 0) {
+            out.add((int) threshold);
+        }
+        if (addend != null) {
+            out.add(addend);
+        }
+        return true;
+    }
+
+    private static int waitKind(int mode, boolean raise) {
         if (mode == WaitMode.NONE.value()) {
-            return true;
+            return 0;
         }
         if (mode == SEM_GE_IMM) {
-            out[at] = sem;
-            out[at + 1] = (int) value;
-            return true;
+            return GE;
         }
         if (raise) {
             WaitMode w = WaitMode.fromValue(mode);
@@ -285,18 +390,14 @@ public final class SyncRun {
                     + " is not simulated: of the wait modes only the compiler's sem_ge_imm ("
                     + WaitModeWire.map(BirWaitMode.SEM_GE_IMM).specName() + ") waits on a semaphore with an immediate threshold (facts §7.6)");
         }
-        return false;
+        return -1;
     }
 
-    private static boolean updateOf(int mode, int sem, long value, int[] out, int at, boolean raise) {
-        if (mode == UpdateMode.NONE.value()) {
-            return true;
-        }
+    /** The semaphore operation of a wire update mode, or null (with {@code raise}, a SimFault) when it changes no semaphore. */
+    private static BirUpdateMode updateOp(int mode, boolean raise) {
         BirUpdateMode bir = UpdateModeWire.decode(mode);
         if (bir != null && Machine.simulates(bir)) {
-            out[at] = (bir.ordinal() + 1) << 8 | sem;
-            out[at + 1] = (int) value;
-            return true;
+            return bir;
         }
         if (raise) {
             UpdateMode u = UpdateMode.fromValue(mode);
@@ -304,7 +405,7 @@ public final class SyncRun {
             throw new SimFault("update mode " + name + " is not simulated: "
                     + (bir == null ? "UpdateModeWire reads back no compiler update mode from it" : bir.specName() + " changes no semaphore"));
         }
-        return false;
+        return null;
     }
 
     /** The engines, in the order given (a hook's engine number indexes this). */
@@ -314,46 +415,47 @@ public final class SyncRun {
 
     /** A semaphore's value now (unsigned), during or after a run. */
     public long semaphore(int s) {
-        return Integer.toUnsignedLong(machine.semaphore(s));
+        return Integer.toUnsignedLong(machine.bank()[s]);
     }
 
     /** Record {@code index} of engine {@code engine}: what it waits on and which semaphores it changes (a group reset's are not listed). */
     public Sync sync(int engine, int index) {
-        byte[] b = engines.get(engine).stream().bytes();
-        int off = RecordStream.offsetOf(index);
-        int[] one = new int[STRIDE];
-        decode(b, off, Decoder.identify(b, off), one, false);
+        int[] o = units(engine, index);
         List<Wait> waits = new ArrayList<>(2);
         List<Integer> updated = new ArrayList<>(2);
-        for (int k = 0; k < 4; k += 2) {
-            if (one[k] != NONE) {
-                waits.add(new Wait(one[k], one[k + 1] & 0xFFFFFFFFL));
+        for (int k = 0; k < o.length; k += size(o[k])) {
+            int h = o[k];
+            if ((h & WAIT) != 0) {
+                waits.add(new Wait(h & 0xFF, Integer.toUnsignedLong(o[k + 1])));
             }
-        }
-        for (int k = 4; k < 8; k += 2) {
-            if (one[k] != 0) {
-                updated.add(one[k] & 0xFF);
+            if ((h & UPDATE) != 0) {
+                updated.add(h >>> UPDATE_SEM & 0xFF);
             }
         }
         return new Sync(waits, updated);
     }
 
-    private Blocked blocked(int e) {
-        int[] o = ops[e];
-        int i = pc[e] * STRIDE;
-        int[] one = o;
-        int base = i;
-        if (o[i] == SLOW) {
-            one = new int[STRIDE];
-            byte[] b = engines.get(e).stream().bytes();
-            int off = RecordStream.offsetOf(pc[e]);
-            decode(b, off, Decoder.identify(b, off), one, false);
-            base = 0;
+    /** The record's units, decoded from its bytes (none for a record whose modes this level does not simulate). */
+    private int[] units(int engine, int index) {
+        byte[] b = engines.get(engine).stream().bytes();
+        int off = RecordStream.offsetOf(index);
+        Units u = new Units();
+        if (!decode(b, off, Decoder.identify(b, off), u, false)) {
+            return new int[0];
         }
-        int k = one[base] != NONE && !machine.satisfied(one[base], one[base + 1] & 0xFFFFFFFFL) ? base : base + 2;
-        int sem = one[k];
-        return new Blocked(engines.get(e).name(), pc[e], text(e, pc[e]), sem, Integer.toUnsignedLong(machine.semaphore(sem)),
-                one[k + 1] & 0xFFFFFFFFL);
+        int[] o = u.toArray();
+        return o;
+    }
+
+    private Blocked blocked(int e) {
+        int[] o = units(e, pc[e]);
+        int[] sem = machine.bank();
+        int k = 0;
+        while (k < o.length && holds(o, k, sem)) {
+            k += size(o[k]);
+        }
+        int s = o[k] & 0xFF;
+        return new Blocked(engines.get(e).name(), pc[e], text(e, pc[e]), s, Integer.toUnsignedLong(sem[s]), Integer.toUnsignedLong(o[k + 1]));
     }
 
     private String text(int e, int index) {
@@ -368,10 +470,27 @@ public final class SyncRun {
         }
         Map<Integer, Long> sems = new LinkedHashMap<>();
         for (int s = 0; s < Machine.SEMAPHORES; s++) {
-            if (machine.semaphore(s) != 0) {
-                sems.put(s, Integer.toUnsignedLong(machine.semaphore(s)));
+            if (machine.bank()[s] != 0) {
+                sems.put(s, Integer.toUnsignedLong(machine.bank()[s]));
             }
         }
         return new Result(status, message, steps, sems, List.copyOf(blocked));
+    }
+
+    /** A growing int array. */
+    private static final class Units {
+        int[] a = new int[16];
+        int size;
+
+        void add(int v) {
+            if (size == a.length) {
+                a = Arrays.copyOf(a, a.length * 2);
+            }
+            a[size++] = v;
+        }
+
+        int[] toArray() {
+            return Arrays.copyOf(a, size);
+        }
     }
 }
