@@ -180,15 +180,15 @@ public final class EngineGroup {
     /** As above, each engine named in {@code traces} handing its consumer a line per executed instruction. */
     public static SimResult runIr(Module kernel, long maxSteps, Schedule schedule, Map<String, Consumer<String>> traces) {
         Machine m = new Machine(maxSteps, MachineConfig.of(kernel));
-        List<IrSequencer> sims = kernel.engines().stream().map(e -> new IrSequencer(kernel, e, m)).toList();
-        sims.forEach(s -> s.simulator().trace = traces.get(s.name()));
+        List<IrSimulator> sims = kernel.engines().stream().map(e -> new IrSimulator(kernel, e, m, true)).toList();
+        sims.forEach(s -> s.trace(traces.get(s.name())));
         List<String> names = kernel.engines().stream().map(EngineType::specName).toList();
         return run(names, sims, m, schedule, () -> {
             List<Map<String, Long>> out = new ArrayList<>();
             for (int i = 0; i < sims.size(); i++) {
                 Set<String> uses = new HashSet<>();
                 kernel.registersOn(kernel.engines().get(i)).forEach(r -> uses.add(r.name()));
-                Map<String, Long> mine = new LinkedHashMap<>(sims.get(i).simulator().written());
+                Map<String, Long> mine = new LinkedHashMap<>(sims.get(i).written());
                 mine.keySet().retainAll(uses);
                 out.add(mine);
             }
@@ -206,8 +206,6 @@ public final class EngineGroup {
         } catch (EngineFault f) {
             status = SimResult.Status.FAULT;
             message = f.getMessage();
-        } finally {
-            sims.forEach(Sequencer::close);
         }
         return new SimResult(status, message, m.steps(), merge(names, registers.get()), List.copyOf(m.fired()), m.semaphoreList(),
                 m.memoryChecksum(), m.memory(), perEngine(names, steps));

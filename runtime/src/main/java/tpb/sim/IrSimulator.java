@@ -1,9 +1,13 @@
 package tpb.sim;
 
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import tpb.ir.Block;
+import java.util.Set;
+import java.util.function.Consumer;
 import tpb.ir.Function;
 import tpb.ir.Inst;
 import tpb.ir.Module;
@@ -13,6 +17,7 @@ import tpb.isa.AluOpType;
 import tpb.isa.BranchCompareOp;
 import tpb.isa.DtypeWire;
 import tpb.isa.EngineType;
+import tpb.spec.Pos;
 
 /**
  * Runs a kernel before lowering, on one engine, with birsim's control model (seed000 §4): a
@@ -20,40 +25,69 @@ import tpb.isa.EngineType;
  * its target; Return and Break null it); after each block the driver follows the slot or falls
  * through; structured loops run with their own counters; Call runs the callee, Return pops it and
  * clears every semaphore; Exit ends the run. Registers start as all ones (facts §7.1).
+ *
+ * <p>It is an interpreter over an explicit stack of frames — a function's block, a loop's body —
+ * so it can stop anywhere and resume: at the end of a quantum, at a wait that does not hold yet,
+ * at an all-engine barrier. That is what lets {@link EngineGroup} interleave IR engines on one
+ * thread, as it does the record and lowered sequencers.
  */
-public final class IrSimulator {
+public final class IrSimulator implements Sequencer {
     private final Module module;
     private final EngineType engine;
     private final Machine m;
     private final Map<Register, Long> regs = new LinkedHashMap<>();
-    private final java.util.Set<Register> written = new java.util.LinkedHashSet<>();
+    private final Set<Register> written = new LinkedHashSet<>();
     /** This engine's DMATrigger instructions as the machine keys their cursors (one per instruction). */
-    private final Map<Inst, Machine.Trigger> triggers = new java.util.IdentityHashMap<>();
-    /** The engine's side of a group's turn-taking; null when it runs alone. */
-    private final Turns turns;
+    private final Map<Inst, Machine.Trigger> triggers = new IdentityHashMap<>();
+    /** In a group a wait that does not hold hands the turn back and a barrier stops the slice; alone they fault and pass. */
+    private final boolean grouped;
+    private final List<Frame> frames = new ArrayList<>();
+    private boolean started;
     /** The instruction running, for reports. */
-    tpb.spec.Pos at;
+    private Pos at;
     /** Gets a line per executed instruction, or null. */
-    java.util.function.Consumer<String> trace;
+    private Consumer<String> trace;
+    /** Steps left in this slice. */
+    private long left;
+    /** The wait this engine is blocked on (its update still to apply), or null. */
+    private Inst.EventSemaphore blocked;
+    /** The semaphore, threshold and threshold's register of the wait this engine is blocked on. */
+    private int waitSem;
+    private long waitThreshold;
+    private String waitRegister = "";
+    private Map<String, Integer> semaphoreIds;
 
-    /** What a group's scheduler is asked at every step, blocked wait and barrier of an engine. */
-    interface Turns {
-        /** Before each step: the turn may be over (the engine then waits for its next one). */
-        void beforeStep();
+    /** What a frame runs: a function's current block, a counted loop's body, or a do-while's body. */
+    private enum Kind { BLOCK, LOOP, DO_WHILE }
 
-        /** Hands the turn back with {@code why} (BLOCKED or BARRIER) and waits for the next one. */
-        void pause(Sequencer.Outcome why);
+    /** A run of instructions in progress, and what happens when it ends. */
+    private static final class Frame {
+        final Kind kind;
+        final Function function;
+        int block;
+        List<Inst> insts;
+        int next;
+        Register var;
+        long stride;
+        long limit;
+
+        Frame(Kind kind, Function function, List<Inst> insts) {
+            this.kind = kind;
+            this.function = function;
+            this.insts = insts;
+        }
     }
 
-    private IrSimulator(Module module, EngineType engine, long maxSteps) {
-        this(module, engine, new Machine(maxSteps, MachineConfig.of(module)), null);
-    }
+    /** How an instruction left the frame it ran in. */
+    private enum Signal { NORMAL, BRANCH, BREAK, RETURN, EXIT }
 
-    /** One engine of a group, over the group's machine. */
-    IrSimulator(Module module, EngineType engine, Machine machine, Turns turns) {
+    private String nextBlock;
+
+    /** One engine over {@code machine}: grouped, or alone. */
+    IrSimulator(Module module, EngineType engine, Machine machine, boolean grouped) {
         this.module = module;
         this.engine = engine;
-        this.turns = turns;
+        this.grouped = grouped;
         this.m = machine;
         for (Register r : module.registers()) {
             regs.put(r, r.is64() ? -1L : 0xFFFF_FFFFL);
@@ -65,30 +99,22 @@ public final class IrSimulator {
     }
 
     /** As above, handing {@code trace} a line per executed instruction: its kernel position and kind. */
-    public static SimResult run(Module module, EngineType engine, long maxSteps, java.util.function.Consumer<String> trace) {
-        IrSimulator s = new IrSimulator(module, engine, maxSteps);
+    public static SimResult run(Module module, EngineType engine, long maxSteps, Consumer<String> trace) {
+        IrSimulator s = new IrSimulator(module, engine, new Machine(maxSteps, MachineConfig.of(module)), false);
         s.trace = trace;
-        SimResult.Status status;
-        String message = null;
-        try {
-            Signal sig = s.call(module.functions().get(0));
-            status = sig == Signal.EXIT ? SimResult.Status.EXIT : SimResult.Status.END;
-        } catch (SimFault f) {
-            status = SimResult.Status.FAULT;
-            message = f.getMessage();
-        }
-        Map<String, Long> out = new LinkedHashMap<>();
-        s.written().forEach((r, v) -> {
-            if (v != null) {
-                out.put(r, v);
-            }
+        return s.report(() -> {
+            Map<String, Long> out = new LinkedHashMap<>();
+            s.written().forEach((r, v) -> {
+                if (v != null) {
+                    out.put(r, v);
+                }
+            });
+            return out;
         });
-        return s.m.result(status, message, out);
     }
 
-    /** Runs the engine's entry; EXIT or END. */
-    Sequencer.Outcome runEntry() {
-        return call(module.functions().get(0)) == Signal.EXIT ? Sequencer.Outcome.EXIT : Sequencer.Outcome.END;
+    void trace(Consumer<String> lines) {
+        trace = lines;
     }
 
     /**
@@ -101,51 +127,128 @@ public final class IrSimulator {
         return out;
     }
 
-    private void step(Inst i) {
-        if (turns != null) {
-            turns.beforeStep();
+    @Override
+    public Outcome slice(long quantum) {
+        left = quantum;
+        if (!started) {
+            started = true;
+            call(module.functions().get(0));
         }
-        if (i != null) {
-            at = i.pos();
+        if (blocked != null) {
+            // the wait runs again: one step, traced when it was first reached
+            left--;
+            m.step();
+            if (!m.satisfied(waitSem, waitThreshold)) {
+                m.steps(m.steps() - 1);
+                return Outcome.BLOCKED;
+            }
+            Inst.EventSemaphore e = blocked;
+            blocked = null;
+            update(e);
         }
-        m.step();
-        if (trace != null) {
-            trace.accept(at + "  " + (i == null ? "(loop: next trip)" : i.getClass().getSimpleName()));
+        while (true) {
+            Frame f = frames.get(frames.size() - 1);
+            Signal s;
+            if (f.next < f.insts.size()) {
+                Inst i = f.insts.get(f.next);
+                if (i.engine() != EngineType.ALL && i.engine() != engine) {
+                    f.next++;
+                    continue;
+                }
+                if (!step(i)) {
+                    return Outcome.YIELD;
+                }
+                f.next++;
+                s = exec(i);
+                if (s == null) {
+                    return blocked != null ? Outcome.BLOCKED : Outcome.BARRIER;
+                }
+                if (s == Signal.NORMAL) {
+                    continue;
+                }
+            } else if (f.kind == Kind.BLOCK) {
+                s = Signal.NORMAL;
+            } else {
+                if (!step(null)) {
+                    return Outcome.YIELD;
+                }
+                if (f.kind == Kind.LOOP) {
+                    write(f.var, Semantics.alu(AluOpType.ADD, false, DtypeWire.INT32, read(f.var), f.stride));
+                    if (Semantics.compare(BranchCompareOp.IS_LTIMM, DtypeWire.INT32, read(f.var), f.limit)) {
+                        f.next = 0;
+                        continue;
+                    }
+                } else if (read(f.var) != 0) {
+                    f.next = 0;
+                    continue;
+                }
+                frames.remove(frames.size() - 1);
+                continue;
+            }
+            Outcome o = leave(f, s);
+            if (o != null) {
+                return o;
+            }
         }
     }
 
-    /** The semaphore, threshold and threshold's register of the wait this engine is blocked on. */
-    int waitSem;
-    long waitThreshold;
-    String waitRegister = "";
-
-    /** How a run of instructions ended. */
-    private enum Signal { NORMAL, BRANCH, BREAK, RETURN, EXIT }
-
-    private String nextBlock;
-
-    private Signal call(Function f) {
-        m.enter();
-        int b = 0;
-        while (true) {
-            Block block = f.blocks().get(b);
-            nextBlock = null;
-            Signal s = run(block.insts());
-            if (s == Signal.EXIT) {
-                return s;
+    /**
+     * What a signal does to the frames, {@code f} the one it came from: a block that ends falls
+     * through to the next, a branch takes the function to its target, a break leaves the innermost
+     * loop (or, outside every loop, the block), a return pops the function. EXIT or END when the
+     * run is over, else null.
+     */
+    private Outcome leave(Frame f, Signal s) {
+        switch (s) {
+            case NORMAL -> nextBlockOf(f, f.block + 1); // only a function's block ends with NORMAL here
+            case BRANCH -> {
+                Frame fn = functionFrame();
+                nextBlockOf(fn, index(fn.function, nextBlock));
             }
-            if (s == Signal.RETURN) {
+            case BREAK -> {
+                if (f.kind == Kind.BLOCK) {
+                    nextBlockOf(f, f.block + 1); // no loop to leave: the block ends
+                } else {
+                    frames.remove(frames.size() - 1);
+                }
+            }
+            case RETURN -> {
+                functionFrame();
+                frames.remove(frames.size() - 1);
                 m.leave();
                 m.clearSemaphores();
-                return Signal.RETURN;
+                if (frames.isEmpty()) {
+                    return Outcome.END;
+                }
             }
-            if (s == Signal.BRANCH) {
-                String target = nextBlock;
-                b = index(f, target);
-            } else if (++b >= f.blocks().size()) {
-                throw new SimFault("function " + f.name() + " fell off its last block");
+            case EXIT -> {
+                return Outcome.EXIT;
             }
         }
+        return null;
+    }
+
+    /** Pops loop frames down to the running function's block frame, and returns it. */
+    private Frame functionFrame() {
+        while (frames.get(frames.size() - 1).kind != Kind.BLOCK) {
+            frames.remove(frames.size() - 1);
+        }
+        return frames.get(frames.size() - 1);
+    }
+
+    private void nextBlockOf(Frame fn, int b) {
+        if (b >= fn.function.blocks().size()) {
+            throw new SimFault("function " + fn.function.name() + " fell off its last block");
+        }
+        fn.block = b;
+        fn.insts = fn.function.blocks().get(b).insts();
+        fn.next = 0;
+    }
+
+    private void call(Function f) {
+        m.enter();
+        Frame fn = new Frame(Kind.BLOCK, f, f.blocks().get(0).insts());
+        frames.add(fn);
     }
 
     private static int index(Function f, String label) {
@@ -155,6 +258,22 @@ public final class IrSimulator {
             }
         }
         throw new SimFault("branch to unknown block " + label);
+    }
+
+    /** Counts a step of {@code i} (null: a loop's next trip); false when the slice's quantum is spent. */
+    private boolean step(Inst i) {
+        if (left == 0) {
+            return false;
+        }
+        left--;
+        if (i != null) {
+            at = i.pos();
+        }
+        m.step();
+        if (trace != null) {
+            trace.accept(at + "  " + (i == null ? "(loop: next trip)" : i.getClass().getSimpleName()));
+        }
+        return true;
     }
 
     private long read(Register r) {
@@ -170,21 +289,8 @@ public final class IrSimulator {
         return o instanceof Operand.Reg r ? read(r.register()) : ((Operand.Imm) o).value();
     }
 
-    private Signal run(List<Inst> insts) {
-        for (Inst i : insts) {
-            if (i.engine() != EngineType.ALL && i.engine() != engine) {
-                continue;
-            }
-            Signal s = exec(i);
-            if (s != Signal.NORMAL) {
-                return s;
-            }
-        }
-        return Signal.NORMAL;
-    }
-
+    /** Runs one instruction; null when it stops the slice (a blocked wait, a barrier in a group). */
     private Signal exec(Inst i) {
-        step(i);
         if (i instanceof Inst.RegisterAlu a) {
             write(a.dst(), Semantics.alu(a.op(), a.is64(), a.dtype(), read(a.src0()), value(a.src1())));
         } else if (i instanceof Inst.RegisterMove mv) {
@@ -202,10 +308,7 @@ public final class IrSimulator {
         } else if (i instanceof Inst.Exit) {
             return Signal.EXIT;
         } else if (i instanceof Inst.Call c) {
-            Signal s = call(module.function(c.callee()));
-            if (s == Signal.EXIT) {
-                return s;
-            }
+            call(module.function(c.callee()));
         } else if (i instanceof Inst.DmaTrigger d) {
             m.trigger(triggers.computeIfAbsent(d, k -> new Machine.Trigger(d.queue())));
         } else if (i instanceof Inst.SwitchQueueInstance q) {
@@ -215,60 +318,69 @@ public final class IrSimulator {
         } else if (i instanceof Inst.ResetQueueInstance q) {
             m.rearm(q.queue());
         } else if (i instanceof Inst.EventSemaphore e) {
-            if (e.waitSem() != null) {
-                waitFor(semaphoreId(e.waitSem()), e.waitReg() == null ? e.waitValue() : read(e.waitReg()),
-                        e.waitReg() == null ? "" : e.waitReg().name() + " = ");
-            }
-            if (e.updateSem() != null) {
-                m.update(semaphoreId(e.updateSem()), e.updateMode(), e.updateValue());
-            }
-        } else if (i instanceof Inst.AllEngineBarrier && turns != null) {
-            turns.pause(Sequencer.Outcome.BARRIER);
+            return semaphore(e);
+        } else if (i instanceof Inst.AllEngineBarrier && grouped) {
+            return null;
         } else if (i instanceof Inst.GroupReset g) {
             g.semaphores().forEach(s -> m.resetSemaphore(semaphoreId(s)));
         } else if (i instanceof Inst.Loop l) {
-            return staticLoop(l);
-        } else if (i instanceof Inst.DynamicLoop l) {
-            return dynamicLoop(l);
-        } else if (i instanceof Inst.DoWhile d) {
-            while (true) {
-                Signal s = run(d.body());
-                if (s == Signal.BREAK) {
-                    return Signal.NORMAL;
-                }
-                if (s != Signal.NORMAL) {
-                    return s;
-                }
-                step(null);
-                if (read(d.pred()) == 0) {
-                    return Signal.NORMAL;
-                }
+            write(l.var(), l.lb());
+            if (l.lb() < l.ub()) {
+                loop(l.var(), l.stride(), l.body(), l.ub());
             }
+        } else if (i instanceof Inst.DynamicLoop l) {
+            long limit = Semantics.alu(AluOpType.MULT, false, DtypeWire.INT32, read(l.ubReg()), l.ubCoef());
+            limit = Semantics.alu(AluOpType.ADD, false, DtypeWire.INT32, limit, l.ubConst());
+            write(l.var(), l.lb());
+            if (!Semantics.compare(BranchCompareOp.IS_GEREG, DtypeWire.INT32, read(l.var()), limit)) {
+                loop(l.var(), l.stride(), l.body(), limit);
+            }
+        } else if (i instanceof Inst.DoWhile d) {
+            Frame f = new Frame(Kind.DO_WHILE, null, d.body());
+            f.var = d.pred(); // again while pred != 0 (facts §7.3)
+            frames.add(f);
         }
         return Signal.NORMAL;
     }
 
-    /**
-     * A semaphore wait. Alone, one that does not hold now never will: a deadlock. In a group the
-     * engine hands its turn back until it holds; the blocked wait counts as a step once, when it runs.
-     */
-    private void waitFor(int sem, long threshold, String register) {
-        if (turns == null) {
-            m.waitAtLeast(sem, threshold);
-            return;
-        }
-        while (!m.satisfied(sem, threshold)) {
-            waitSem = sem;
-            waitThreshold = threshold;
-            waitRegister = register;
-            m.steps(m.steps() - 1);
-            turns.pause(Sequencer.Outcome.BLOCKED);
-            turns.beforeStep();
-            m.step(); // the wait runs again: one step, traced when it was first reached
-        }
+    /** body; var += stride; again while var < limit (signed 32-bit), as the lowered back edge tests it. */
+    private void loop(Register var, long stride, List<Inst> body, long limit) {
+        Frame f = new Frame(Kind.LOOP, null, body);
+        f.var = var;
+        f.stride = stride;
+        f.limit = limit;
+        frames.add(f);
     }
 
-    private java.util.Map<String, Integer> semaphoreIds;
+    /**
+     * A semaphore wait, then its update. Alone, a wait that does not hold now never will: a
+     * deadlock. In a group the engine hands its turn back until it holds; the blocked wait counts
+     * as a step once, when it runs.
+     */
+    private Signal semaphore(Inst.EventSemaphore e) {
+        if (e.waitSem() != null) {
+            int sem = semaphoreId(e.waitSem());
+            long threshold = e.waitReg() == null ? e.waitValue() : read(e.waitReg());
+            if (!grouped) {
+                m.waitAtLeast(sem, threshold);
+            } else if (!m.satisfied(sem, threshold)) {
+                waitSem = sem;
+                waitThreshold = threshold;
+                waitRegister = e.waitReg() == null ? "" : e.waitReg().name() + " = ";
+                m.steps(m.steps() - 1);
+                blocked = e;
+                return null;
+            }
+        }
+        update(e);
+        return Signal.NORMAL;
+    }
+
+    private void update(Inst.EventSemaphore e) {
+        if (e.updateSem() != null) {
+            m.update(semaphoreId(e.updateSem()), e.updateMode(), e.updateValue());
+        }
+    }
 
     private int semaphoreId(String name) {
         if (semaphoreIds == null) {
@@ -280,39 +392,32 @@ public final class IrSimulator {
         return semaphoreIds.get(name);
     }
 
-    private Signal staticLoop(Inst.Loop l) {
-        write(l.var(), l.lb());
-        if (l.lb() >= l.ub()) {
-            return Signal.NORMAL;
-        }
-        return counted(l.var(), l.stride(), l.body(), l.ub());
+    String name() {
+        return engine.specName();
     }
 
-    private Signal dynamicLoop(Inst.DynamicLoop l) {
-        long limit = Semantics.alu(AluOpType.MULT, false, DtypeWire.INT32, read(l.ubReg()), l.ubCoef());
-        limit = Semantics.alu(AluOpType.ADD, false, DtypeWire.INT32, limit, l.ubConst());
-        write(l.var(), l.lb());
-        if (Semantics.compare(BranchCompareOp.IS_GEREG, DtypeWire.INT32, read(l.var()), limit)) {
-            return Signal.NORMAL;
-        }
-        return counted(l.var(), l.stride(), l.body(), limit);
+    @Override
+    public Machine machine() {
+        return m;
     }
 
-    /** body; var += stride; again while var < limit (signed 32-bit), as the lowered back edge tests it. */
-    private Signal counted(Register var, long stride, List<Inst> body, long limit) {
-        while (true) {
-            Signal s = run(body);
-            if (s == Signal.BREAK) {
-                return Signal.NORMAL;
-            }
-            if (s != Signal.NORMAL) {
-                return s;
-            }
-            step(null);
-            write(var, Semantics.alu(AluOpType.ADD, false, DtypeWire.INT32, read(var), stride));
-            if (!Semantics.compare(BranchCompareOp.IS_LTIMM, DtypeWire.INT32, read(var), limit)) {
-                return Signal.NORMAL;
-            }
-        }
+    @Override
+    public String at() {
+        return String.valueOf(at);
+    }
+
+    @Override
+    public int waitSemaphore() {
+        return waitSem;
+    }
+
+    @Override
+    public long waitThreshold() {
+        return waitThreshold;
+    }
+
+    @Override
+    public String thresholdName() {
+        return waitRegister;
     }
 }

@@ -1,7 +1,7 @@
 package tpb.sim;
 
 /**
- * One engine's sequencer, at whatever level it runs (the record stream, the lowered code): it
+ * One engine's sequencer, at whatever level it runs (the IR, the lowered code, the record stream): it
  * runs in slices so that {@link EngineGroup} can interleave engines over one {@link Machine}.
  */
 interface Sequencer {
@@ -23,9 +23,6 @@ interface Sequencer {
     }
 
     Machine machine();
-
-    /** Releases what the sequencer holds once its group is over (an IR engine's thread). */
-    default void close() {}
 
     /** Where the engine stands, for reports: its PC, or the barrier it waits at. */
     String at();
