@@ -4,12 +4,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import tpb.spec.model.ArchDef;
 import tpb.spec.model.ArmDef;
 import tpb.spec.model.BitDef;
 import tpb.spec.model.ConflictDef;
 import tpb.spec.model.EnumDef;
 import tpb.spec.model.EnumValue;
+import tpb.spec.model.FeatureDef;
 import tpb.spec.model.Example;
 import tpb.spec.model.FieldDef;
 import tpb.spec.model.GroupDef;
@@ -19,6 +21,7 @@ import tpb.spec.model.Layout;
 import tpb.spec.model.Leaf;
 import tpb.spec.model.LutDef;
 import tpb.spec.model.Source;
+import tpb.spec.model.StageDef;
 import tpb.spec.model.ViewDef;
 
 /**
@@ -33,6 +36,27 @@ public final class ModelJson {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("isa", m.name());
         root.put("title", m.title());
+        root.put("record", recordJson(m));
+        root.put("enums", each(m.enums(), e -> enumJson(m, e)));
+        root.put("luts", each(m.luts(), ModelJson::lutJson));
+        root.put("groups", each(m.groups(), g -> groupJson(m, g)));
+        root.put("arms", each(m.arms(), a -> armJson(m, a)));
+        root.put("archs", each(m.archs(), a -> archJson(m, a)));
+        root.put("conflicts", each(m.conflicts(), ModelJson::conflictJson));
+        root.put("features", each(m.features(), ModelJson::featureJson));
+        root.put("stages", each(m.stages(), ModelJson::stageJson));
+        return Json.write(root);
+    }
+
+    private static <T> List<Object> each(List<T> items, Function<T, Object> json) {
+        List<Object> out = new ArrayList<>();
+        for (T t : items) {
+            out.add(json.apply(t));
+        }
+        return out;
+    }
+
+    private static Map<String, Object> recordJson(IsaModel m) {
         Map<String, Object> rec = new LinkedHashMap<>();
         rec.put("size", m.record().size());
         rec.put("endian", m.record().littleEndian() ? "little" : "big");
@@ -41,105 +65,74 @@ public final class ModelJson {
         rec.put("opcode_width", m.opcodeWidth());
         rec.put("opcode_enum", m.record().opcodeEnum());
         rec.putAll(source(m.record().source()));
-        root.put("record", rec);
-        List<Object> enums = new ArrayList<>();
-        for (EnumDef e : m.enums()) {
-            enums.add(enumJson(m, e));
+        return rec;
+    }
+
+    private static Map<String, Object> groupJson(IsaModel m, GroupDef g) {
+        Map<String, Object> gj = new LinkedHashMap<>();
+        gj.put("name", g.name());
+        gj.put("size", g.size());
+        gj.putAll(source(g.source()));
+        gj.put("fields", fields(Layout.fields(m, g.fields(), g.source())));
+        return gj;
+    }
+
+    private static Map<String, Object> conflictJson(ConflictDef c) {
+        Map<String, Object> cj = new LinkedHashMap<>();
+        cj.put("id", c.id());
+        cj.put("about", c.about());
+        cj.put("readings", each(c.readings(), r -> {
+            Map<String, Object> rj = new LinkedHashMap<>();
+            rj.put("claim", r.claim());
+            rj.putAll(source(r.source()));
+            return rj;
+        }));
+        if (c.realData() != null) {
+            cj.put("real_data", c.realData());
         }
-        root.put("enums", enums);
-        List<Object> luts = new ArrayList<>();
-        for (LutDef l : m.luts()) {
-            luts.add(lutJson(l));
+        cj.put("emitted", c.emitted());
+        return cj;
+    }
+
+    private static Map<String, Object> featureJson(FeatureDef f) {
+        Map<String, Object> fj = new LinkedHashMap<>();
+        fj.put("name", f.name());
+        fj.put("doc", f.doc());
+        fj.putAll(source(f.source()));
+        Map<String, Object> set = new LinkedHashMap<>();
+        set.put("arm", f.setByArm());
+        set.put("field", f.setByField());
+        if (f.setBySource() != null) {
+            set.putAll(source(f.setBySource()));
         }
-        root.put("luts", luts);
-        List<Object> groups = new ArrayList<>();
-        for (GroupDef g : m.groups()) {
-            Map<String, Object> gj = new LinkedHashMap<>();
-            gj.put("name", g.name());
-            gj.put("size", g.size());
-            gj.putAll(source(g.source()));
-            gj.put("fields", fields(Layout.fields(m, g.fields(), g.source())));
-            groups.add(gj);
-        }
-        root.put("groups", groups);
-        List<Object> arms = new ArrayList<>();
-        for (ArmDef a : m.arms()) {
-            arms.add(armJson(m, a));
-        }
-        root.put("arms", arms);
-        List<Object> archs = new ArrayList<>();
-        for (ArchDef a : m.archs()) {
-            archs.add(archJson(m, a));
-        }
-        root.put("archs", archs);
-        List<Object> conflicts = new ArrayList<>();
-        for (ConflictDef c : m.conflicts()) {
-            Map<String, Object> cj = new LinkedHashMap<>();
-            cj.put("id", c.id());
-            cj.put("about", c.about());
-            List<Object> readings = new ArrayList<>();
-            for (ConflictDef.Reading r : c.readings()) {
-                Map<String, Object> rj = new LinkedHashMap<>();
-                rj.put("claim", r.claim());
+        fj.put("set_by", set);
+        fj.put("required_by", each(f.requiredBy(), r -> {
+            Map<String, Object> rj = new LinkedHashMap<>();
+            rj.put("arm", r.arm());
+            rj.put("message", r.message());
+            if (r.source() != null) {
                 rj.putAll(source(r.source()));
-                readings.add(rj);
             }
-            cj.put("readings", readings);
-            if (c.realData() != null) {
-                cj.put("real_data", c.realData());
+            return rj;
+        }));
+        fj.put("cleared_by", each(f.clearedBy(), c -> {
+            Map<String, Object> cj = new LinkedHashMap<>();
+            cj.put("arm", c.arm());
+            if (c.source() != null) {
+                cj.putAll(source(c.source()));
             }
-            cj.put("emitted", c.emitted());
-            conflicts.add(cj);
-        }
-        root.put("conflicts", conflicts);
-        List<Object> features = new ArrayList<>();
-        for (tpb.spec.model.FeatureDef f : m.features()) {
-            Map<String, Object> fj = new LinkedHashMap<>();
-            fj.put("name", f.name());
-            fj.put("doc", f.doc());
-            fj.putAll(source(f.source()));
-            Map<String, Object> set = new LinkedHashMap<>();
-            set.put("arm", f.setByArm());
-            set.put("field", f.setByField());
-            if (f.setBySource() != null) {
-                set.putAll(source(f.setBySource()));
-            }
-            fj.put("set_by", set);
-            List<Object> req = new ArrayList<>();
-            for (tpb.spec.model.FeatureDef.Requirement r : f.requiredBy()) {
-                Map<String, Object> rj = new LinkedHashMap<>();
-                rj.put("arm", r.arm());
-                rj.put("message", r.message());
-                if (r.source() != null) {
-                    rj.putAll(source(r.source()));
-                }
-                req.add(rj);
-            }
-            fj.put("required_by", req);
-            List<Object> clr = new ArrayList<>();
-            for (tpb.spec.model.FeatureDef.Clear c : f.clearedBy()) {
-                Map<String, Object> cj = new LinkedHashMap<>();
-                cj.put("arm", c.arm());
-                if (c.source() != null) {
-                    cj.putAll(source(c.source()));
-                }
-                clr.add(cj);
-            }
-            fj.put("cleared_by", clr);
-            features.add(fj);
-        }
-        root.put("features", features);
-        List<Object> stages = new ArrayList<>();
-        for (tpb.spec.model.StageDef st : m.stages()) {
-            Map<String, Object> sj = new LinkedHashMap<>();
-            sj.put("name", st.name());
-            sj.put("doc", st.doc());
-            sj.put("rules", st.rules());
-            sj.putAll(source(st.source()));
-            stages.add(sj);
-        }
-        root.put("stages", stages);
-        return Json.write(root);
+            return cj;
+        }));
+        return fj;
+    }
+
+    private static Map<String, Object> stageJson(StageDef st) {
+        Map<String, Object> sj = new LinkedHashMap<>();
+        sj.put("name", st.name());
+        sj.put("doc", st.doc());
+        sj.put("rules", st.rules());
+        sj.putAll(source(st.source()));
+        return sj;
     }
 
     private static Map<String, Object> enumJson(IsaModel m, EnumDef e) {
