@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -21,8 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The edit-the-YAML, run-{@code mvn compile} loop, on a copy of this project: an edited spec
  * regenerates the codecs without recompiling the runtime's sources; an unchanged one compiles
  * nothing; a broken one stops the build in isa-spec with only the spec's messages, before any
- * javac run. Runs Maven offline through the project's own wrapper, so it needs the artifacts the
- * enclosing build already resolved.
+ * javac run; {@code ./tpb} then runs what compile wrote without building again. Runs Maven
+ * offline through the project's own wrapper, so it needs the artifacts the enclosing build
+ * already resolved.
  */
 @Tag("maven")
 class RegenerationTest {
@@ -45,6 +45,9 @@ class RegenerationTest {
         assertTrue(Files.readString(generated).contains("REGEN_PROBE(0xB, \"REGEN_PROBE\""), second);
         // the codecs changed, the runtime's sources did not: none of them is recompiled
         assertTrue(section(second, "runtime").contains("Nothing to compile - all classes are up to date"), second);
+        // ./tpb runs what compile wrote: no second build after the edit
+        String tpb = run(copy, List.of("./tpb", "spec"));
+        assertFalse(tpb.contains("tpb: compiling"), "./tpb rebuilt after ./mvnw compile:\n" + tpb);
 
         FileTime stamp = Files.getLastModifiedTime(generated);
         String third = mvnCompile(copy);
@@ -86,7 +89,7 @@ class RegenerationTest {
     }
 
     private static void copyProject(Path to) throws IOException {
-        List<String> parts = List.of("pom.xml", "mvnw", ".mvn", "codec-api", "processor", "isa-spec", "isa-codecs", "runtime");
+        List<String> parts = List.of("pom.xml", "mvnw", "tpb", ".mvn", "codec-api", "processor", "isa-spec", "isa-codecs", "runtime");
         for (String part : parts) {
             Path from = ROOT.resolve(part);
             try (Stream<Path> walk = Files.walk(from)) {
@@ -111,7 +114,11 @@ class RegenerationTest {
     }
 
     private static String mvnCompile(Path dir) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("./mvnw", "-o", "-B", "compile", "-pl", "runtime", "-am"));
+        return run(dir, List.of("./mvnw", "-o", "-B", "compile", "-pl", "runtime", "-am"));
+    }
+
+    /** Runs {@code cmd} in {@code dir}; its output (stdout and stderr), after asserting exit 0. */
+    private static String run(Path dir, List<String> cmd) throws Exception {
         Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(5, TimeUnit.MINUTES), "maven did not finish");
