@@ -21,11 +21,14 @@ record IndexPage(String title, String heading, String shape, Src shapeSource, Li
      * One opcode. {@code kind} is the CSS class (layout, opaque, pseudo, sentinel, reserved);
      * {@code arm} the page it links to (null: no arm); {@code words} the name split where it may wrap.
      */
-    record Cell(String kind, String tooltip, String code, String arm, List<String> words) {
+    record Cell(String kind, String tooltip, String code, String arm, List<Word> words) {
         public boolean reserved() {
             return tooltip == null;
         }
     }
+
+    /** A piece of a name; the map may break a line before it ({@code <wbr>}) when {@code breakBefore}. */
+    record Word(String text, boolean breakBefore) {}
 
     record LaidOut(String opcode, String select, String name, String struct, String engine, Src confidence) {}
 
@@ -37,9 +40,9 @@ record IndexPage(String title, String heading, String shape, Src shapeSource, Li
         String shape = r.size() + "-byte " + (r.littleEndian() ? "little" : "big") + "-endian records, opcode at +" + r.opcodeAt()
                 + ", stride " + Names.hex(r.stride()) + ". ";
         EnumDef ops = model.opcodeEnum();
-        // The map covers every value the opcode field can hold: 2^(8 x its width) (issue 13: 256 is the spec's u8, not a constant here).
-        int opcodeBits = 8 * ops.type().width;
-        int digits = opcodeBits / 4;
+        // every value the opcode field can hold (256 for the spec's u8 opcode, issue 13.2), two hex digits per byte
+        long opcodes = model.opcodeValues();
+        int digits = 2 * model.opcodeWidth();
         int perRow = 1 << COLUMN_BITS;
         Map<Long, List<ArmDef>> armsByOpcode = model.armsByOpcode();
         List<String> columns = new ArrayList<>();
@@ -47,7 +50,7 @@ record IndexPage(String title, String heading, String shape, Src shapeSource, Li
             columns.add(String.format("_%X", lo));
         }
         List<MapRow> rows = new ArrayList<>();
-        long rowCount = (1L << opcodeBits) / perRow;
+        long rowCount = opcodes / perRow;
         for (long hi = 0; hi < rowCount; hi++) {
             List<Cell> cells = new ArrayList<>();
             boolean any = false;
@@ -86,7 +89,28 @@ record IndexPage(String title, String heading, String shape, Src shapeSource, Li
         }
         String tooltip = v.name() + (v.tags().isEmpty() ? "" : " " + v.tags());
         String name = arms.isEmpty() ? v.name() : arms.size() == 1 ? arms.get(0).name() : v.name() + " ×" + arms.size();
-        return new Cell(kind, tooltip, code, arms.isEmpty() ? null : arms.get(0).name(), List.of(name));
+        return new Cell(kind, tooltip, code, arms.isEmpty() ? null : arms.get(0).name(), words(name));
+    }
+
+    /**
+     * A name cut where its words meet: "TensorScalarPtrArithOp" into Tensor|Scalar|Ptr|Arith|Op,
+     * "DMATrigger" into DMA|Trigger, so a narrow map cell wraps between words, never inside one.
+     */
+    static List<Word> words(String name) {
+        List<Word> out = new ArrayList<>();
+        int from = 0;
+        for (int i = 1; i < name.length(); i++) {
+            char prev = name.charAt(i - 1);
+            char c = name.charAt(i);
+            boolean next = i + 1 < name.length() && Character.isLowerCase(name.charAt(i + 1));
+            boolean hump = c != '×' && Character.isUpperCase(c) && (Character.isLowerCase(prev) || Character.isDigit(prev) || Character.isUpperCase(prev) && next);
+            if (hump || prev == ' ') {
+                out.add(new Word(name.substring(from, i), from > 0));
+                from = i;
+            }
+        }
+        out.add(new Word(name.substring(from), from > 0));
+        return out;
     }
 
     @Override
