@@ -4,4 +4,9 @@ package tpb.codec;
 @FunctionalInterface
 public interface ViolationSink {
     void report(int record, String field, int offset, String rule, String message);
+
+    /** A sink that adds each violation to {@code list}. */
+    static ViolationSink into(java.util.List<Violation> list) {
+        return (record, field, offset, rule, message) -> list.add(new Violation(record, field, offset, rule, message));
+    }
 }

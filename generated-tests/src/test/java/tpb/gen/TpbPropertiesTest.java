@@ -17,6 +17,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.Size;
 import tpb.codec.Violation;
+import tpb.codec.ViolationSink;
 import tpb.isa.Arm;
 import tpb.isa.Decoder;
 import tpb.isa.Instruction;
@@ -63,7 +64,7 @@ class TpbPropertiesTest {
         Instruction decoded = Decoder.decode(bytes, 0);
         assertArrayEquals(bytes, decoded.toBytes());
         List<Violation> violations = new ArrayList<>();
-        int n = Validator.validate(bytes, 0, 7, (r, f, o, rule, m) -> violations.add(new Violation(r, f, o, rule, m)));
+        int n = Validator.validate(bytes, 0, 7, ViolationSink.into(violations));
         assertEquals(n, violations.size());
         if (!(decoded instanceof RawRecord)) {
             assertTrue(violations.stream().noneMatch(v -> STRUCTURAL.contains(v.rule())), violations::toString);

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import tpb.codec.Violation;
+import tpb.codec.ViolationSink;
 import tpb.isa.AluOpType;
 import tpb.isa.Arch;
 import tpb.isa.DataSrc;
@@ -132,10 +133,10 @@ class ValidatorTest {
         b[0] = 0x06; // Ldtags, v3+
         b[1] = 0x10;
         List<Violation> out = new ArrayList<>();
-        Validator.validate(b, 0, 4, Arch.SUNDA, (r, f, o, rule, m) -> out.add(new Violation(r, f, o, rule, m)));
+        Validator.validate(b, 0, 4, Arch.SUNDA, ViolationSink.into(out));
         assertEquals("[record 4 (+0x00) opcode: arch: opcode 0x6 (Ldtags) is not legal on SUNDA]", out.toString());
         out.clear();
-        Validator.validate(b, 0, 4, Arch.CAYMAN, (r, f, o, rule, m) -> out.add(new Violation(r, f, o, rule, m)));
+        Validator.validate(b, 0, 4, Arch.CAYMAN, ViolationSink.into(out));
         assertEquals("[]", out.toString());
     }
 }

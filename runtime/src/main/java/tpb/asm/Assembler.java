@@ -2,6 +2,7 @@ package tpb.asm;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import tpb.codec.FieldInfo;
@@ -233,9 +234,7 @@ public final class Assembler {
         if (h.length() != RecordStream.RECORD_SIZE * 2 || !h.matches("[0-9a-fA-F]+")) {
             throw new AsmException(l.number(), col, ".raw takes exactly " + RecordStream.RECORD_SIZE + " hex bytes");
         }
-        for (int i = 0; i < RecordStream.RECORD_SIZE; i++) {
-            out[at + i] = (byte) Integer.parseInt(h.substring(2 * i, 2 * i + 2), 16);
-        }
+        System.arraycopy(HexFormat.of().parseHex(h), 0, out, at, RecordStream.RECORD_SIZE);
     }
 
     private static void put(FieldInfo f, Lexer.Token v, byte[] out, int at, Map<String, Integer> labels, Line l) {
@@ -257,9 +256,8 @@ public final class Assembler {
             if (h.length() % 2 != 0 || h.length() / 2 > f.width() || !h.matches("[0-9a-fA-F]*")) {
                 throw new AsmException(l.number(), v.column(), f.name() + " takes up to " + f.width() + " hex bytes");
             }
-            for (int i = 0; i < h.length() / 2; i++) {
-                out[at + f.offset() + i] = (byte) Integer.parseInt(h.substring(2 * i, 2 * i + 2), 16);
-            }
+            byte[] bytes = HexFormat.of().parseHex(h);
+            System.arraycopy(bytes, 0, out, at + f.offset(), bytes.length);
             return;
         }
         if (f.count() > 1) {

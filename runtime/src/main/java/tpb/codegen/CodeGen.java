@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import tpb.codec.Violation;
+import tpb.codec.ViolationSink;
 import tpb.isa.Arch;
 import tpb.isa.BrTargetMode;
 import tpb.isa.CompareAndBranchRecord;
@@ -94,7 +95,7 @@ public final class CodeGen {
         int i = 0;
         for (Instruction r : records(CodeGenMode.RUN_ISA_CHECKS)) {
             r.encodeTo(scratch, 0);
-            Validator.validate(scratch, 0, i++, arch, (rec, f, o, rule, m) -> found.add(new Violation(rec, f, o, rule, m)));
+            Validator.validate(scratch, 0, i++, arch, ViolationSink.into(found));
         }
         return found;
     }

@@ -3,6 +3,7 @@ package tpb.ir;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -291,11 +292,7 @@ public final class KernelReader {
                 error(v.pos("hex"), "hex takes byte pairs such as \"00 01 02\"");
                 continue;
             }
-            byte[] bytes = new byte[h.length() / 2];
-            for (int i = 0; i < bytes.length; i++) {
-                bytes[i] = (byte) Integer.parseInt(h.substring(2 * i, 2 * i + 2), 16);
-            }
-            out.add(new Module.ExpectMemory(region, offset == null ? 0 : offset.intValue(), bytes));
+            out.add(new Module.ExpectMemory(region, offset == null ? 0 : offset.intValue(), HexFormat.of().parseHex(h)));
         }
         return out;
     }

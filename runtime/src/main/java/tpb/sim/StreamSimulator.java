@@ -32,8 +32,8 @@ import tpb.mir.Location;
  * from the records, Call finds its callee's PSEUDO_FUNCTION_BEGIN by name, Exit ends the run.
  * Records are decoded once, before the run, into one packed word each (plus an immediate), so
  * the loop is a switch over longs and a step allocates nothing (spill memory is a map of longs).
- * Registers are 64 32-bit slots, all ones at reset; a 64-bit
- * value is a (lo, hi) pair of slots.
+ * Registers are the spec's isa_register_count 32-bit slots, all ones at reset; a 64-bit value is a
+ * (lo, hi) pair of slots.
  */
 public final class StreamSimulator implements Sequencer {
     /**
@@ -74,10 +74,11 @@ public final class StreamSimulator implements Sequencer {
     private final Object[] extra;
     private final String[] fault;
     /**
-     * The 32-bit slots; int arithmetic wraps exactly as a 32-bit register does. Slots 0-63 are the
-     * register file; 64-254 hold the stream's 32-bit immediates as read-only registers (one slot a
-     * distinct value, given at predecode), so the fast kinds read every operand the same way.
-     * Records ids are checked against 64, so nothing writes a constant slot.
+     * The 32-bit slots; int arithmetic wraps exactly as a 32-bit register does. Slots below
+     * {@link #REGISTERS} are the register file; the rest, up to 254, hold the stream's 32-bit
+     * immediates as read-only registers (one slot a distinct value, given at predecode), so the fast
+     * kinds read every operand the same way. Record ids are checked against the file size, so
+     * nothing writes a constant slot.
      */
     private final int[] regs = new int[IMM];
     private final Map<Integer, Integer> constants = new HashMap<>();

@@ -3,6 +3,7 @@ package tpb.stream;
 import java.util.ArrayList;
 import java.util.List;
 import tpb.codec.Violation;
+import tpb.codec.ViolationSink;
 import tpb.isa.Arch;
 import tpb.isa.Arm;
 import tpb.isa.Decoder;
@@ -24,7 +25,7 @@ public final class FinalInstructionCheck {
         List<Violation> found = new ArrayList<>(1);
         for (int i = 0; i < stream.count(); i++) {
             int off = RecordStream.offsetOf(i);
-            if (Validator.validate(b, off, i, arch, (r, f, o, rule, m) -> found.add(new Violation(r, f, o, rule, m))) > 0) {
+            if (Validator.validate(b, off, i, arch, ViolationSink.into(found)) > 0) {
                 Violation v = found.get(0);
                 return new Result(false, i, off, String.format("opcode 0x%02X: %s: %s: %s", b[off] & 0xFF, v.field(), v.rule(), v.message()));
             }
