@@ -98,6 +98,9 @@ class WideIsaTest {
         assertEquals(Arm.SWAP, Decoder.identify(SWAP, 0));
         assertEquals(Arm.HALT, Decoder.identify(new byte[] {0, 1, 0, 0, 0, 0, 0, 0}, 0));
         assertEquals(Arm.UNKNOWN, Decoder.identify(new byte[] {0, 0x10, 0, 0, 0, 0, 0, 0}, 0));
+        assertEquals(0x0110, Decoder.opcode(MOVE, 0));
+        assertEquals(0x1001, Decoder.opcode(SWAP, 0));
+        assertEquals(0xFFFF, Decoder.opcode(END, 0));
         assertEquals(0x0110, Arm.MOVE.opcode());
         assertEquals(0x1001, Arm.SWAP.opcode());
         assertEquals(WideOp.SWAP, WideOp.fromValue(0x1001));

@@ -100,7 +100,7 @@ final class NeffInfoCommand implements Callable<Integer> {
         for (int i = 0; i < stream.count(); i++) {
             int off = RecordStream.offsetOf(i);
             Arm arm = Decoder.identify(b, off);
-            out.merge(arm == Arm.UNKNOWN ? String.format("0x%02X", b[off] & 0xFF) : arm.specName(), 1, Integer::sum);
+            out.merge(arm == Arm.UNKNOWN ? String.format("0x%02X", Decoder.opcode(b, off)) : arm.specName(), 1, Integer::sum);
         }
         return out;
     }

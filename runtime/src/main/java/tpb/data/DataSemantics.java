@@ -57,7 +57,7 @@ public final class DataSemantics {
     public String execute(byte[] b, int at) {
         Arm arm = Decoder.identify(b, at);
         if (arm == null) {
-            throw new DataFault("opcode 0x" + Integer.toHexString(b[at] & 0xFF) + " has no arm");
+            throw new DataFault("opcode 0x" + Integer.toHexString(Decoder.opcode(b, at)) + " has no arm");
         }
         return switch (arm) {
             case DMA_DIRECT2D -> Dma2d.execute(dma.wrap(b, at), dram, core);

@@ -21,6 +21,7 @@ import tpb.spec.Diagnostics;
 import tpb.spec.DidYouMean;
 import tpb.spec.Message;
 import tpb.spec.Pos;
+import tpb.spec.model.EnumValue;
 import tpb.spec.yaml.MapView;
 import tpb.spec.yaml.YMap;
 import tpb.spec.yaml.YNode;
@@ -38,6 +39,10 @@ public final class KernelReader {
     private static final List<String> DATAPATH_ENGINES = Arrays.stream(EngineType.values()).filter(EngineType::isDatapath)
             .map(EngineType::specName).toList();
     /** The update modes that act on a semaphore, from the spec's BirUpdateMode semaphore subset (facts §1.5). */
+    private static final List<String> BRANCH_HINTS = Arrays.stream(BranchOutcomeHint.values()).map(BranchOutcomeHint::specName).toList();
+    /** BranchCompareOp's comparisons: every value but the sentinel (Unsupported, seed000 §3.1). */
+    private static final List<String> COMPARISONS = Arrays.stream(BranchCompareOp.values()).filter(o -> !o.hasTag(EnumValue.SENTINEL))
+            .map(BranchCompareOp::specName).toList();
     private static final List<String> SEMAPHORE_UPDATE_MODES = Arrays.stream(BirUpdateMode.values())
             .filter(BirUpdateMode::isSemaphore).map(BirUpdateMode::specName).toList();
 
@@ -439,7 +444,7 @@ public final class KernelReader {
                 String h = v.str("hint");
                 BranchOutcomeHint hint = h == null ? BranchOutcomeHint.LIKELY_TAKEN : BranchOutcomeHint.fromName(h);
                 if (hint == null) {
-                    error(v.pos("hint"), "hint '" + h + "' is not LikelyTaken or LikelyNotTaken");
+                    error(v.pos("hint"), "hint '" + h + "' is not " + String.join(" or ", BRANCH_HINTS));
                 }
                 if (t != null) {
                     branches.add(new PendingBranch(function, t, v.pos("target")));
@@ -637,8 +642,8 @@ public final class KernelReader {
             }
         }
         BranchCompareOp op = opName == null ? null : BranchCompareOp.fromName(opName);
-        if (opName != null && (op == null || op == BranchCompareOp.UNSUPPORTED)) {
-            error(v.pos("comp_op"), "'" + opName + "' is not a comparison (IS_LTIMM ... IS_GTREG)");
+        if (opName != null && (op == null || op.hasTag(EnumValue.SENTINEL))) {
+            error(v.pos("comp_op"), "'" + opName + "' is not a comparison (" + COMPARISONS.get(0) + " ... " + COMPARISONS.get(COMPARISONS.size() - 1) + ")");
             op = null;
         } else if (op != null && rhs != null && op.isRegisterRhs() != (rhs instanceof Operand.Reg)) {
             error(v.pos("rhs"), "comp_op " + op.specName() + " takes " + (op.isRegisterRhs() ? "a register" : "an immediate") + " rhs");

@@ -387,7 +387,7 @@ public final class SyncRun {
         if (raise) {
             WaitMode w = WaitMode.fromValue(mode);
             throw new SimFault("wait mode " + (w == null ? String.format("0x%02X (no WaitMode value)", mode) : w.specName())
-                    + " is not simulated: of the wait modes only the compiler's sem_ge_imm ("
+                    + " is not simulated: of the wait modes only the compiler's " + BirWaitMode.SEM_GE_IMM.specName() + " ("
                     + WaitModeWire.map(BirWaitMode.SEM_GE_IMM).specName() + ") waits on a semaphore with an immediate threshold (facts §7.6)");
         }
         return -1;

@@ -40,7 +40,17 @@ final class DecoderWriter {
                 .addJavadoc("Dispatches $L-byte records on the opcode at +$L and, where arms share an opcode, on the sub-opcode.\n",
                         ctx.model.record().size(), ctx.model.record().opcodeAt())
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build())
-                .addMethod(identify()).addMethod(decode()).build();
+                .addMethod(opcode()).addMethod(identify()).addMethod(decode()).build();
+    }
+
+    private MethodSpec opcode() {
+        return MethodSpec.methodBuilder("opcode").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(int.class)
+                .addParameter(byte[].class, "b").addParameter(int.class, "at")
+                .addJavadoc("The opcode of the record at {@code at}: $L byte$L at +$L, $L-endian, whatever arm it is.\n",
+                        ctx.model.opcodeWidth(), ctx.model.opcodeWidth() == 1 ? "" : "s", ctx.model.record().opcodeAt(),
+                        ctx.model.record().littleEndian() ? "little" : "big")
+                .addStatement("$T.room(b, at, $L)", Ctx.CHECKS, ctx.model.record().size())
+                .addStatement("return $L", readOpcode(ctx)).build();
     }
 
     private MethodSpec identify() {
