@@ -1,13 +1,20 @@
 package tpb.asm;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import tpb.codec.FieldInfo;
+import tpb.isa.Arch;
 import tpb.isa.Arm;
 import tpb.isa.Symbols;
+import tpb.isa.Validator;
 import tpb.spec.Syntax;
 import tpb.stream.RecordStream;
 
@@ -28,8 +35,36 @@ import tpb.stream.RecordStream;
  * {@code #} start comments. A disassembler listing (index and offset columns) assembles as is.
  */
 public final class Assembler {
+    /** What to check besides the syntax, and how many errors to report before only counting them. */
+    public record Options(boolean validate, long maxErrors) {
+        /** Validate every record; report every error. */
+        public static final Options DEFAULTS = new Options(true, Long.MAX_VALUE);
+        /** Assemble what the validator would refuse (a listing of any stream, bad records crafted on purpose). */
+        public static final Options NO_VALIDATION = new Options(false, Long.MAX_VALUE);
+    }
+
+    /** How an assembly went: records assembled, errors reported and errors counted but not reported. */
+    public record Summary(long records, long reported, long suppressed) {
+        public boolean ok() {
+            return reported + suppressed == 0;
+        }
+    }
+
+    /** A source read twice (labels first, then records): each call opens it anew. */
+    @FunctionalInterface
+    public interface Source {
+        InputStream open() throws IOException;
+    }
+
+    /**
+     * The register file (the spec's isa_register_count, the same on every arch profile): a
+     * register operand outside it is refused (facts §6).
+     */
+    private static final long REGISTERS = Arch.SUNDA.isaRegisterCount();
+
     private final Map<String, Arm> exact = new HashMap<>();
     private final Map<String, Arm> prefixed = new HashMap<>();
+    private boolean validate = true;
 
     public Assembler() {
         for (Map.Entry<Arm, Syntax> e : Syntaxes.all().entrySet()) {
@@ -37,65 +72,185 @@ public final class Assembler {
         }
     }
 
-    /** A parsed source line: its label, its instruction text and where that text starts. */
-    private record Line(int number, String label, int labelColumn, String body, int bodyColumn) {}
+    /** A parsed source line: its label (or why it is not one), its instruction text and where that text starts. */
+    private record Line(int number, String label, int labelColumn, String labelError, String body, int bodyColumn) {}
 
+    /** Assembles and validates {@code source}; the first error is thrown. */
     public byte[] assemble(String source) {
-        List<Line> lines = parseLines(source);
-        Map<String, Integer> labels = new HashMap<>();
-        int count = 0;
-        for (Line l : lines) {
-            if (l.label() != null) {
-                if (labels.put(l.label(), count) != null) {
-                    throw new AsmException(l.number(), l.labelColumn(), "label '" + l.label() + "' is defined twice");
-                }
-            }
-            if (!l.body().isEmpty()) {
-                count++;
-            }
-        }
-        byte[] out = new byte[count * RecordStream.STRIDE];
-        int i = 0;
-        for (Line l : lines) {
-            if (!l.body().isEmpty()) {
-                encodeLine(l, out, RecordStream.offsetOf(i++), labels);
-            }
-        }
-        return out;
+        return assemble(source, Options.DEFAULTS);
     }
 
-    private static List<Line> parseLines(String source) {
-        List<Line> out = new ArrayList<>();
-        String[] raw = source.split("\r?\n", -1);
-        for (int n = 0; n < raw.length; n++) {
-            String text = stripComment(raw[n]);
-            int col = 0;
+    /** Assembles {@code source} (validated or not, as {@code options} say); the first error is thrown. */
+    public byte[] assemble(String source, Options options) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        AsmException[] first = new AsmException[1];
+        try {
+            assemble(() -> new java.io.ByteArrayInputStream(source.getBytes(StandardCharsets.UTF_8)), out, new Options(options.validate(), 1),
+                    e -> first[0] = e);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        if (first[0] != null) {
+            throw first[0];
+        }
+        return out.toByteArray();
+    }
+
+    /**
+     * Assembles {@code source} into {@code out}, a record at a time: a first pass collects the
+     * labels, a second encodes each line through its arm's fields (and, unless told not to,
+     * refuses a record the generated validator rejects). Every error goes to {@code errors} in
+     * line order, the first {@code maxErrors} of them; the rest are counted. Memory holds one line
+     * and the label table, whatever the source's size. After an error, what reached {@code out}
+     * is not a stream to keep.
+     */
+    public Summary assemble(Source source, OutputStream out, Options options, Consumer<AsmException> errors) throws IOException {
+        validate = options.validate();
+        Errors sink = new Errors(options.maxErrors(), errors);
+        Map<String, Long> labels = new HashMap<>();
+        List<AsmException> early = new ArrayList<>(); // the first pass's errors, reported in line order with the second's
+        long[] earlyCount = {0};
+        long count = 0;
+        try (SourceLines lines = new SourceLines(source.open())) {
+            for (String text = lines.next(); text != null; text = lines.next()) {
+                Line l = parseLine(text, lines.number());
+                AsmException problem = null;
+                if (l.labelError() != null) {
+                    problem = new AsmException(l.number(), l.labelColumn(), l.labelError());
+                } else if (l.label() != null && labels.putIfAbsent(l.label(), count) != null) {
+                    problem = new AsmException(l.number(), l.labelColumn(), "label '" + l.label() + "' is defined twice");
+                }
+                if (problem != null && earlyCount[0]++ < options.maxErrors()) {
+                    early.add(problem);
+                }
+                if (!l.body().isEmpty()) {
+                    count++;
+                }
+            }
+        } catch (AsmException unreadable) { // not UTF-8, or a line too long: nothing after it can be read
+            sink.flush(early, Integer.MAX_VALUE);
+            sink.report(unreadable);
+            return sink.summary(0);
+        }
+        byte[] record = new byte[RecordStream.STRIDE];
+        long index = 0;
+        try (SourceLines lines = new SourceLines(source.open())) {
+            for (String text = lines.next(); text != null; text = lines.next()) {
+                sink.flush(early, lines.number());
+                Line l = parseLine(text, lines.number());
+                if (l.body().isEmpty()) {
+                    continue;
+                }
+                try {
+                    Map<String, Integer> columns = encodeLine(l, record, labels, sink);
+                    if (validate && columns != null) {
+                        checkRecord(l, record, index, columns, sink);
+                    }
+                } catch (AsmException e) {
+                    sink.report(e);
+                }
+                out.write(record);
+                index++;
+            }
+        }
+        sink.suppressed += Math.max(0, earlyCount[0] - options.maxErrors());
+        return sink.summary(index);
+    }
+
+    /** Errors in line order: the first {@code max} reported, the rest counted. */
+    private static final class Errors {
+        final long max;
+        final Consumer<AsmException> out;
+        long reported;
+        long suppressed;
+        int nextEarly;
+
+        Errors(long max, Consumer<AsmException> out) {
+            this.max = max;
+            this.out = out;
+        }
+
+        void report(AsmException e) {
+            if (reported < max) {
+                reported++;
+                out.accept(e);
+            } else {
+                suppressed++;
+            }
+        }
+
+        /** Whether a further error is still shown (so its hint is worth computing). */
+        boolean showing() {
+            return reported < max;
+        }
+
+        int pending(List<AsmException> early) {
+            return early.size() - nextEarly;
+        }
+
+        /** Reports the first pass's errors up to line {@code line}. */
+        void flush(List<AsmException> early, int line) {
+            while (nextEarly < early.size() && early.get(nextEarly).line() <= line) {
+                report(early.get(nextEarly++));
+            }
+        }
+
+        Summary summary(long records) {
+            return new Summary(records, reported, suppressed);
+        }
+    }
+
+    /** The generated validator's verdict on the record a line assembled to, each violation at the column of its field's value. */
+    private static void checkRecord(Line l, byte[] record, long index, Map<String, Integer> columns, Errors sink) {
+        Validator.validate(record, 0, (int) Math.min(index, Integer.MAX_VALUE), (r, field, offset, rule, message) -> {
+            Integer column = columns.get(field);
+            sink.report(new AsmException(l.number(), column == null ? l.bodyColumn() : column, field + ": " + message + " ("
+                    + rule + " rule; --no-validate assembles it anyway)"));
+        });
+    }
+
+    private static Line parseLine(String raw, int number) {
+        String text = stripComment(raw);
+        int col = 0;
+        while (col < text.length() && Character.isWhitespace(text.charAt(col))) {
+            col++;
+        }
+        // a disassembler listing: "    12  0x000300  text"
+        java.util.regex.Matcher listing = LISTING.matcher(text);
+        if (listing.lookingAt()) {
+            col = listing.end();
+        }
+        String label = null;
+        String labelError = null;
+        int labelCol = 0;
+        java.util.regex.Matcher lm = LABEL.matcher(text).region(col, text.length());
+        java.util.regex.Matcher any = WORD_COLON.matcher(text).region(col, text.length());
+        if (lm.lookingAt() || any.lookingAt()) {
+            java.util.regex.Matcher m = lm.lookingAt() ? lm : any;
+            label = m.group(1);
+            labelCol = col + 1;
+            if (m == any) {
+                int bad = 0;
+                while (bad < label.length() - 1 && (bad == 0 ? LABEL_START : LABEL_CHAR).matcher(label.substring(bad, bad + 1)).matches()) {
+                    bad++;
+                }
+                labelError = "'" + label + "' is not a label: a label is ASCII letters, digits, '_', '.' and '$', not starting with a "
+                        + "digit ('" + label.substring(bad, label.offsetByCodePoints(bad, 1)) + "' at column " + (labelCol + bad) + ")";
+            }
+            col = m.end();
             while (col < text.length() && Character.isWhitespace(text.charAt(col))) {
                 col++;
             }
-            // a disassembler listing: "    12  0x000300  text"
-            java.util.regex.Matcher listing = LISTING.matcher(text);
-            if (listing.lookingAt()) {
-                col = listing.end();
-            }
-            String label = null;
-            int labelCol = 0;
-            java.util.regex.Matcher lm = LABEL.matcher(text).region(col, text.length());
-            if (lm.lookingAt()) {
-                label = lm.group(1);
-                labelCol = col + 1;
-                col = lm.end();
-                while (col < text.length() && Character.isWhitespace(text.charAt(col))) {
-                    col++;
-                }
-            }
-            out.add(new Line(n + 1, label, labelCol, text.substring(col).trim(), col + 1));
         }
-        return out;
+        return new Line(number, label, labelCol, labelError, text.substring(col).trim(), col + 1);
     }
 
     private static final java.util.regex.Pattern LISTING = java.util.regex.Pattern.compile("\\s*\\d+\\s+0x[0-9a-fA-F]+\\s+");
     private static final java.util.regex.Pattern LABEL = java.util.regex.Pattern.compile("([A-Za-z_.$][A-Za-z0-9_.$]*):");
+    /** Anything else ending in ':' before a space: meant as a label, and not one. */
+    private static final java.util.regex.Pattern WORD_COLON = java.util.regex.Pattern.compile("([^\\s:;#\",=\\[\\]]+):(?=\\s|$)");
+    private static final java.util.regex.Pattern LABEL_START = java.util.regex.Pattern.compile("[A-Za-z_.$]");
+    private static final java.util.regex.Pattern LABEL_CHAR = java.util.regex.Pattern.compile("[A-Za-z0-9_.$]");
 
     /** The line without its comment; a ';' inside brackets separates a group operand's fields. */
     private static String stripComment(String s) {
@@ -116,12 +271,15 @@ public final class Assembler {
         return s;
     }
 
-    private void encodeLine(Line l, byte[] out, int at, Map<String, Integer> labels) {
+    /** Encodes one line into {@code out}; the column of each field's value, by field name (null for {@code .raw} bytes). */
+    private Map<String, Integer> encodeLine(Line l, byte[] out, Map<String, Long> labels, Errors sink) {
+        Map<String, Integer> columns = new HashMap<>();
         Lexer lex = new Lexer(l.body(), l.number(), l.bodyColumn());
         Lexer.Token mnemonic = lex.word();
+        java.util.Arrays.fill(out, (byte) 0);
         if (mnemonic.text().equals(".raw")) {
-            raw(lex, out, at, l);
-            return;
+            raw(lex, out, 0, l);
+            return null; // verbatim bytes: written as given, never validated
         }
         Arm arm = exact.get(mnemonic.text());
         String mnemonicValue = null;
@@ -134,17 +292,19 @@ public final class Assembler {
             }
         }
         if (arm == null) {
-            throw new AsmException(l.number(), mnemonic.column(), "unknown mnemonic '" + mnemonic.text() + "'");
+            throw new AsmException(l.number(), mnemonic.column(), "unknown mnemonic '" + mnemonic.text() + "'"
+                    + (sink.showing() ? Hints.suggest(mnemonic.text(), Hints.mnemonics()) : ""));
         }
         Syntax syntax = Syntaxes.of(arm);
         List<FieldInfo> fields = arm.fields();
-        java.util.Arrays.fill(out, at, at + RecordStream.STRIDE, (byte) 0);
+        int at = 0;
         stampFixed(arm, fields, out, at);
         java.util.Set<String> given = new java.util.HashSet<>();
         if (mnemonicValue != null) {
             FieldInfo f = Disassembler.find(fields, syntax.mnemonicField());
-            put(f, new Lexer.Token(mnemonicValue, mnemonic.column() + syntax.prefix().length(), Lexer.Kind.WORD), out, at, labels, l);
+            put(f, new Lexer.Token(mnemonicValue, mnemonic.column() + syntax.prefix().length(), Lexer.Kind.WORD), out, at, labels, l, sink);
             given.add(f.name());
+            columns.put(f.name(), mnemonic.column());
         }
         for (int i = 0; i < syntax.operands().size(); i++) {
             if (i > 0 && !lex.atEnd()) {
@@ -157,12 +317,13 @@ public final class Assembler {
             }
             List<FieldInfo> operand = Disassembler.operand(fields, syntax.operands().get(i));
             if (operand.size() == 1 && operand.get(0).name().equals(syntax.operands().get(i))) {
-                put(operand.get(0), v, out, at, labels, l);
+                put(operand.get(0), v, out, at, labels, l, sink);
             } else {
-                group(syntax.operands().get(i), operand, v, out, at, labels, l);
+                group(syntax.operands().get(i), operand, v, out, at, labels, l, sink);
             }
             for (FieldInfo f : operand) {
                 given.add(f.name());
+                columns.put(f.name(), v.column());
             }
         }
         while (!lex.atEnd()) {
@@ -170,7 +331,8 @@ public final class Assembler {
             FieldInfo f = fields.stream().filter(x -> x.name().equals(name.text())).findFirst().orElse(null);
             if (f == null || !Fields.settable(f)) {
                 throw new AsmException(l.number(), name.column(), (f == null ? "no field '" : "field '") + name.text() + "' "
-                        + (f == null ? "in " + arm.specName() : "is fixed by the spec"));
+                        + (f == null ? "in " + arm.specName() + (sink.showing() ? Hints.suggest(name.text(), Hints.settable(fields)) : "")
+                                : "is fixed by the spec"));
             }
             if (!given.add(f.name())) {
                 throw new AsmException(l.number(), name.column(), "field '" + name.text() + "' is given twice");
@@ -180,13 +342,15 @@ public final class Assembler {
             if (v == null) {
                 throw new AsmException(l.number(), lex.column(), "a value for " + name.text());
             }
-            put(f, v, out, at, labels, l);
+            put(f, v, out, at, labels, l, sink);
+            columns.put(f.name(), v.column());
         }
+        return columns;
     }
 
     /** A group operand, {@code [start; steps; nums]}: one segment per field of the group, in spec order. */
-    private static void group(String name, List<FieldInfo> members, Lexer.Token v, byte[] out, int at,
-            Map<String, Integer> labels, Line l) {
+    private void group(String name, List<FieldInfo> members, Lexer.Token v, byte[] out, int at,
+            Map<String, Long> labels, Line l, Errors sink) {
         List<Lexer.Token> segments = v.kind() == Lexer.Kind.GROUP ? v.items()
                 : v.kind() == Lexer.Kind.LIST && members.size() == 1 ? List.of(v) : List.of();
         if (segments.size() != members.size()) {
@@ -200,11 +364,11 @@ public final class Assembler {
             FieldInfo f = members.get(m);
             Lexer.Token seg = segments.get(m);
             if (f.count() > 1) {
-                put(f, seg, out, at, labels, l);
+                put(f, seg, out, at, labels, l, sink);
             } else if (seg.items().size() != 1) {
                 throw new AsmException(l.number(), seg.column(), f.name() + " takes one value");
             } else {
-                put(f, seg.items().get(0), out, at, labels, l);
+                put(f, seg.items().get(0), out, at, labels, l, sink);
             }
         }
     }
@@ -237,7 +401,7 @@ public final class Assembler {
         System.arraycopy(HexFormat.of().parseHex(h), 0, out, at, RecordStream.RECORD_SIZE);
     }
 
-    private static void put(FieldInfo f, Lexer.Token v, byte[] out, int at, Map<String, Integer> labels, Line l) {
+    private void put(FieldInfo f, Lexer.Token v, byte[] out, int at, Map<String, Long> labels, Line l, Errors sink) {
         String t = v.text();
         if (Fields.isChars(f)) {
             if (v.kind() != Lexer.Kind.STRING) {
@@ -282,11 +446,17 @@ public final class Assembler {
         } else if (Lexer.isNumber(t)) {
             value = number(f, v, l);
         } else if (table != null) {
-            throw new AsmException(l.number(), v.column(), "'" + t + "' is not a value of " + table);
+            throw new AsmException(l.number(), v.column(), "'" + t + "' is not a value of " + table
+                    + (sink.showing() ? Hints.suggest(t, Hints.values(f)) : ""));
         } else if ("pc".equals(f.role())) {
-            throw new AsmException(l.number(), v.column(), "undefined label '" + t + "'");
+            throw new AsmException(l.number(), v.column(), "undefined label '" + t + "'"
+                    + (sink.showing() ? tpb.spec.DidYouMean.suggest(t, labels.keySet()) : ""));
         } else {
             throw new AsmException(l.number(), v.column(), f.name() + " takes a number, not '" + t + "'");
+        }
+        if (validate && "reg".equals(f.role()) && (value < 0 || value >= REGISTERS)) {
+            throw new AsmException(l.number(), v.column(), f.name() + ": r" + value + " is outside the " + REGISTERS + "-register file (r0-r"
+                    + (REGISTERS - 1) + "; --no-validate assembles it anyway)");
         }
         Fields.write(out, at, f, 0, value);
     }

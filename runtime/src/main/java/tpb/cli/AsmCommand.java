@@ -1,33 +1,111 @@
 package tpb.cli;
 
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import tpb.asm.AsmException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
 import tpb.asm.Assembler;
 import tpb.isa.IsaInfo;
 
-/** {@code tpb asm FILE.s -o FILE.bin}: assembly text to a record stream. */
+/**
+ * {@code tpb asm FILE.s -o FILE.bin}: assembly text to a record stream. Every error is reported
+ * ({@code FILE:line:column: message} on stderr, the first --max-errors of them), then a count;
+ * exit 1 and nothing written. The source is read twice (labels, then records), a line at a time:
+ * memory does not grow with it. Standard input, which cannot be read twice, is first copied to a
+ * temporary file.
+ */
 @Command(name = "asm", mixinStandardHelpOptions = true,
         description = "Assemble TPB assembly text into a stream of " + IsaInfo.RECORD_SIZE + "-byte records.")
 final class AsmCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
     @Parameters(index = "0", paramLabel = "FILE.s", description = "Assembly source ('-' = stdin).")
     String input;
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "FILE.bin", description = "Where to write the records ('-' = stdout).")
     String output;
 
+    @Option(names = "--max-errors", paramLabel = "N", defaultValue = "100",
+            description = "Report at most N errors and count the rest (default ${DEFAULT-VALUE}; 0 = all).")
+    long maxErrors;
+
+    @Option(names = "--no-validate", description = "Assemble records the validator rejects (undefined enum values, registers "
+            + "outside the file, non-zero reserved bytes, ...): for crafting bad records on purpose.")
+    boolean noValidate;
+
     @Override
     public Integer call() {
-        String text = Inputs.text(input);
-        byte[] records;
-        try {
-            records = new Assembler().assemble(text);
-        } catch (AsmException e) {
-            throw new CliException(e.describe(input.equals("-") ? "<stdin>" : input));
+        if (maxErrors < 0) {
+            throw new CliException("--max-errors " + maxErrors + " must be 0 (all) or more", Tpb.USAGE);
         }
-        Output.writeBinary(output, records, System.out);
-        return Tpb.OK;
+        String shown = input.equals("-") ? "<stdin>" : input;
+        Path spool = input.equals("-") ? spool() : null;
+        try {
+            Assembler.Source source = spool != null ? () -> Files.newInputStream(spool) : () -> Inputs.open(input);
+            Inputs.open(input).close(); // a missing file or a directory is one line of its own, before anything is written
+            java.io.PrintWriter err = spec.commandLine().getErr();
+            Assembler.Summary s;
+            Assembler.Options options = new Assembler.Options(!noValidate, maxErrors == 0 ? Long.MAX_VALUE : maxErrors);
+            if (output.equals("-")) { // stdout cannot take back what it got: assemble to a temporary file, then copy
+                Path staged = Files.createTempFile("tpb-asm", ".bin");
+                try {
+                    try (OutputStream records = new BufferedOutputStream(Files.newOutputStream(staged), 1 << 16)) {
+                        s = new Assembler().assemble(source, records, options, e -> err.println(e.describe(shown)));
+                    }
+                    if (s.ok()) {
+                        Files.copy(staged, System.out);
+                        System.out.flush();
+                    }
+                } finally {
+                    Files.deleteIfExists(staged);
+                }
+            } else {
+                try (Output out = Output.open(output, System.out)) {
+                    OutputStream records = new BufferedOutputStream(out.stream(), 1 << 16);
+                    s = new Assembler().assemble(source, records, options, e -> err.println(e.describe(shown)));
+                    if (s.ok()) {
+                        records.flush();
+                        out.commit();
+                    }
+                }
+            }
+            if (!s.ok()) {
+                throw new CliException(shown + ": " + (s.reported() + s.suppressed()) + " error(s)"
+                        + (s.suppressed() == 0 ? "" : "; " + s.suppressed() + " not shown (--max-errors " + maxErrors + ")"));
+            }
+            return Tpb.OK;
+        } catch (IOException e) {
+            throw new CliException(shown + ": cannot read: " + Output.reason(e));
+        } finally {
+            if (spool != null) {
+                try {
+                    Files.deleteIfExists(spool);
+                } catch (IOException ignored) {
+                    // a temporary file left in the system's temp directory at worst
+                }
+            }
+        }
+    }
+
+    /** Standard input copied to a temporary file, so it can be read twice. */
+    private static Path spool() {
+        try {
+            Path p = Files.createTempFile("tpb-asm", ".s");
+            try (InputStream in = Inputs.open("-")) {
+                Files.copy(in, p, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+            return p;
+        } catch (IOException e) {
+            throw new CliException("<stdin>: cannot read: " + Output.reason(e));
+        }
     }
 }

@@ -53,7 +53,7 @@ class AssemblerTest {
 
     @Test
     void aListingAssemblesBackToItsBytes() {
-        byte[] b = asm("l: mov r1, r0 src_mode=IMMEDIATE valid_num=BITS32 dtype=INT32 immediate=7\njmp l\nexit\n.raw " + "ab".repeat(64));
+        byte[] b = asm("l: mov r1, r0 src_mode=IMMEDIATE valid_num=BITS32 dtype=INT32 immediate=7\njmp l target_mode=REL_IMM\nexit\n.raw " + "ab".repeat(64));
         String listing = String.join("\n", Disassembler.listing(RecordStream.of(b), true));
         assertEquals("""
                 L0:
@@ -64,13 +64,13 @@ class AssemblerTest {
 
     @Test
     void errorsNameLineAndColumn() {
-        assertEquals("t.s:2:3: unknown mnemonic 'frob'", error("nop\n  frob r1\n"));
+        assertEquals("t.s:2:3: unknown mnemonic 'frob'", error("nop\n  frob r1\n")); // nothing within 2 edits
         assertEquals("t.s:1:7: mov takes 2 operands: dst_lo, src", error("mov r1"));
         assertEquals("t.s:1:11: unexpected ','", error("mov r1, r2,"));
         assertEquals("t.s:1:8: expected a ',' before operand 2 of mov", error("mov r1 r2"));
         assertEquals("t.s:1:13: no field 'colour' in RegisterMove", error("mov r1, r2  colour=3"));
         assertEquals("t.s:1:5: dst_lo: 300 does not fit u8", error("mov 300, r2"));
-        assertEquals("t.s:1:20: 'INT33' is not a value of DtypeWire", error("mov r1, r2   dtype=INT33"));
+        assertEquals("t.s:1:20: 'INT33' is not a value of DtypeWire; did you mean 'INT32'?", error("mov r1, r2   dtype=INT33"));
         assertEquals("t.s:1:17: undefined label 'nowhere'", error("br.IS_EQIMM r1, nowhere"));
         assertEquals("t.s:2:1: label 'a' is defined twice", error("a: nop\na: nop"));
         assertEquals("t.s:1:6: unterminated string", error("call \"main"));

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -93,11 +95,13 @@ class StreamCommandsTest {
     }
 
     /** Writes {@code text} to NAME.s in {@code dir} and assembles it to NAME.bin, which it returns. */
-    static Path assemble(Path dir, String name, String text) throws Exception {
+    static Path assemble(Path dir, String name, String text, String... options) throws Exception {
         Path src = dir.resolve(name + ".s");
         Files.writeString(src, text);
         Path bin = dir.resolve(name + ".bin");
-        CliRun asm = CliRun.of("asm", src.toString(), "-o", bin.toString());
+        List<String> args = new ArrayList<>(List.of("asm", src.toString(), "-o", bin.toString()));
+        args.addAll(List.of(options));
+        CliRun asm = CliRun.of(args.toArray(String[]::new));
         assertEquals(0, asm.code(), asm.err());
         return bin;
     }
@@ -131,8 +135,15 @@ class StreamCommandsTest {
 
     @Test
     void addressAperturesNeedAnArch(@TempDir Path dir) throws Exception {
-        Path bin = assemble(dir, "ts", "ts src_mem_pattern.start.word=0x00400000 dst_mem_pattern.start.word=0x80000045 in_dtype=FP32 "
-                + "out_dtype=FP32\nexit\n");
+        String text = "ts src_mem_pattern.start.word=0x00400000 dst_mem_pattern.start.word=0x80000045 in_dtype=FP32 out_dtype=FP32\nexit\n";
+        // the assembler refuses the bad register id as the validator does, at the value's column, unless told not to
+        Path refused = dir.resolve("refused.s");
+        Files.writeString(refused, text);
+        CliRun no = CliRun.of("asm", refused.toString(), "-o", dir.resolve("refused.bin").toString());
+        assertEquals(refused + ":1:69: dst_mem_pattern.start.word: register-mode ADDR4 needs a register id below 0x40 (register_id rule; "
+                + "--no-validate assembles it anyway)\ntpb: " + refused + ": 1 error(s)\n", no.err());
+        assertFalse(Files.exists(dir.resolve("refused.bin")));
+        Path bin = assemble(dir, "ts", text, "--no-validate");
         CliRun plain = CliRun.of("validate", bin.toString());
         assertEquals("record 0 (+0x30) dst_mem_pattern.start.word: register_id: register-mode ADDR4 needs a register id below 0x40\n"
                 + "tpb: " + bin + ": 1 violation(s) in 2 records\n", plain.err());
@@ -148,11 +159,47 @@ class StreamCommandsTest {
         Path bin = dir.resolve("bad.bin");
         CliRun r = CliRun.of("asm", src.toString(), "-o", bin.toString());
         assertEquals(1, r.code());
-        assertEquals("tpb: " + src + ":2:7: mov takes 2 operands: dst_lo, src\n", r.err());
+        assertEquals(src + ":2:7: mov takes 2 operands: dst_lo, src\ntpb: " + src + ": 1 error(s)\n", r.err());
         assertFalse(Files.exists(bin));
         try (var files = Files.list(dir)) {
             assertEquals(1, files.count(), "no temporary file left behind");
         }
+    }
+
+    /**
+     * Every error is reported, in line order, each at its line and column; --max-errors shows the
+     * first N and counts the rest; nothing is written, to a file or to stdout.
+     */
+    @Test
+    void assemblyReportsEveryErrorUpToTheCap(@TempDir Path dir) throws Exception {
+        Path src = dir.resolve("e.s");
+        Files.writeString(src, "jmp L\nL: alu.add r3, r3, r99\nexti\nmov r1, r0 dtpye=INT32\nbr.IS_LTIMM r3, L cmp_immediate=1 dtype=INT32 target_mode=REL_IMM\n");
+        Path bin = dir.resolve("e.bin");
+        CliRun all = CliRun.of("asm", src.toString(), "-o", bin.toString());
+        assertEquals(1, all.code());
+        assertEquals(src + ":1:1: target_mode: 0 is not a value of BrTargetMode (enum rule; --no-validate assembles it anyway)\n"
+                + src + ":2:20: src1_lo: r99 is outside the 64-register file (r0-r63; --no-validate assembles it anyway)\n"
+                + src + ":3:1: unknown mnemonic 'exti'; did you mean 'exit'?\n"
+                + src + ":4:12: no field 'dtpye' in RegisterMove; did you mean 'dtype'?\n"
+                + "tpb: " + src + ": 4 error(s)\n", all.err());
+        CliRun two = CliRun.of("asm", src.toString(), "-o", "-", "--max-errors", "2");
+        assertEquals(src + ":1:1: target_mode: 0 is not a value of BrTargetMode (enum rule; --no-validate assembles it anyway)\n"
+                + src + ":2:20: src1_lo: r99 is outside the 64-register file (r0-r63; --no-validate assembles it anyway)\n"
+                + "tpb: " + src + ": 4 error(s); 2 not shown (--max-errors 2)\n", two.err());
+        assertEquals("", two.out(), "nothing on stdout");
+        assertFalse(Files.exists(bin));
+        assertEquals(2, CliRun.of("asm", src.toString(), "-o", bin.toString(), "--max-errors", "-1").code());
+    }
+
+    /** --no-validate assembles the records the validator refuses, byte for byte as written. */
+    @Test
+    void noValidateAssemblesBadRecordsOnPurpose(@TempDir Path dir) throws Exception {
+        Path bin = assemble(dir, "bad", "L: jmp L\nalu.add r3, r3, r99 dtype=INT32 dst_dtype=INT32\n", "--no-validate");
+        byte[] b = Files.readAllBytes(bin);
+        assertEquals(0, b[0x0E], "target_mode (+0x0E, as validate says) left 0, no value of BrTargetMode");
+        assertEquals(99, tpb.isa.RegisterAluRecord.decode(b, 64).src1Lo());
+        CliRun v = CliRun.of("validate", bin.toString(), "--no-exit");
+        assertTrue(v.err().startsWith("record 0 (+0x0E) target_mode: enum: 0 is not a value of BrTargetMode\n"), v.err());
     }
 
     @Test
@@ -175,8 +222,11 @@ class StreamCommandsTest {
     void stdinAndStdout(@TempDir Path dir) throws Exception {
         java.io.InputStream saved = Inputs.stdin;
         try {
-            Inputs.stdin = new java.io.ByteArrayInputStream("exit\n".getBytes());
+            Inputs.stdin = new java.io.ByteArrayInputStream("\uFEFFl: jmp l target_mode=REL_IMM\nexit\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
             Path bin = dir.resolve("x.bin");
+            assertEquals(0, CliRun.of("asm", "-", "-o", bin.toString()).code()); // read twice (labels, then records): spooled
+            assertEquals(128, Files.size(bin));
+            Inputs.stdin = new java.io.ByteArrayInputStream("exit\n".getBytes());
             assertEquals(0, CliRun.of("asm", "-", "-o", bin.toString()).code());
             Inputs.stdin = new java.io.ByteArrayInputStream(Files.readAllBytes(bin));
             CliRun dis = CliRun.of("disasm", "-");

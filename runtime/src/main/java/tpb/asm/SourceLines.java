@@ -1,0 +1,103 @@
+package tpb.asm;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The lines of an assembly source, one at a time, so the assembler holds one line whatever the
+ * file's size: strict UTF-8 (bytes that are not UTF-8 are an error at their line and column, never
+ * a replacement character), a leading byte order mark dropped, {@code \r\n} read as {@code \n}. A
+ * line longer than {@link #MAX_LINE} bytes is an error: nothing the assembler reads needs one (a
+ * record's longest line, every field written out, is a few hundred characters).
+ */
+final class SourceLines implements AutoCloseable {
+    /** The longest line read, in bytes. */
+    static final int MAX_LINE = 1 << 20;
+
+    private final InputStream in;
+    private final ByteArrayOutputStream line = new ByteArrayOutputStream();
+    private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+    private final byte[] buf = new byte[1 << 16];
+    private int pos;
+    private int end;
+    private long offset;
+    private int number;
+
+    SourceLines(InputStream in) {
+        this.in = in;
+    }
+
+    /** The number (from 1) of the line {@link #next()} returned last. */
+    int number() {
+        return number;
+    }
+
+    /** The next line without its line break, or null at the end of the input. */
+    String next() throws IOException {
+        line.reset();
+        long start = offset;
+        boolean any = false;
+        while (true) {
+            if (pos == end) {
+                end = in.read(buf);
+                pos = 0;
+                if (end <= 0) {
+                    end = 0;
+                    if (!any) {
+                        return null;
+                    }
+                    break;
+                }
+            }
+            any = true;
+            int from = pos;
+            while (pos < end && buf[pos] != '\n') {
+                pos++;
+            }
+            line.write(buf, from, pos - from);
+            offset += pos - from;
+            if (line.size() > MAX_LINE) {
+                throw new AsmException(number + 1, 1, "line longer than " + MAX_LINE + " bytes");
+            }
+            if (pos < end) {
+                pos++;
+                offset++;
+                break;
+            }
+        }
+        number++;
+        byte[] b = line.toByteArray();
+        int n = b.length;
+        if (n > 0 && b[n - 1] == '\r') {
+            n--;
+        }
+        int skip = number == 1 && n >= 3 && (b[0] & 0xFF) == 0xEF && (b[1] & 0xFF) == 0xBB && (b[2] & 0xFF) == 0xBF ? 3 : 0;
+        return decode(b, skip, n - skip, start);
+    }
+
+    private String decode(byte[] b, int from, int length, long start) {
+        utf8.reset();
+        ByteBuffer bytes = ByteBuffer.wrap(b, from, length);
+        CharBuffer out = CharBuffer.allocate(length);
+        CoderResult r = utf8.decode(bytes, out, true);
+        if (r.isError()) {
+            throw new AsmException(number, out.position() + 1, "not UTF-8: byte " + (start + bytes.position())
+                    + " starts no UTF-8 character (save the file as UTF-8)");
+        }
+        utf8.flush(out);
+        return out.flip().toString();
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+    }
+}
