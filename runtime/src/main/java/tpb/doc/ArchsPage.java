@@ -45,14 +45,4 @@ record ArchsPage(String title, List<Arch> archs, List<Stage> stages) implements 
     public boolean hasStages() {
         return !stages.isEmpty();
     }
-
-    @Override
-    public String up() {
-        return "";
-    }
-
-    @Override
-    public String template() {
-        return "archs";
-    }
 }

@@ -90,9 +90,4 @@ record ArmPage(String title, String name, String opcode, String opcodeName, Stri
     public String up() {
         return "../";
     }
-
-    @Override
-    public String template() {
-        return "arm";
-    }
 }

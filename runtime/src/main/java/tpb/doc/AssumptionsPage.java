@@ -92,14 +92,4 @@ record AssumptionsPage(String title, List<Row> rows, int opaqueArms, List<Row> d
             rows.add(new Row(what, page, Src.badge(s.confidence()), s.ref()));
         }
     }
-
-    @Override
-    public String up() {
-        return "";
-    }
-
-    @Override
-    public String template() {
-        return "assumptions";
-    }
 }

@@ -28,14 +28,4 @@ record EnumsPage(String title, List<Enum> enums) implements Page {
     private static String generations(EnumValue v) {
         return (v.since() == null ? "" : "v" + v.since() + "+") + (v.until() == null ? "" : " ..v" + v.until());
     }
-
-    @Override
-    public String up() {
-        return "";
-    }
-
-    @Override
-    public String template() {
-        return "enums";
-    }
 }

@@ -112,14 +112,4 @@ record IndexPage(String title, String heading, String shape, Src shapeSource, Li
         out.add(new Word(name.substring(from), from > 0));
         return out;
     }
-
-    @Override
-    public String up() {
-        return "";
-    }
-
-    @Override
-    public String template() {
-        return "index";
-    }
 }

@@ -32,14 +32,4 @@ record LutsPage(String title, List<Lut> luts) implements Page {
         }
         return new LutsPage("LUTs — " + model.title(), luts);
     }
-
-    @Override
-    public String up() {
-        return "";
-    }
-
-    @Override
-    public String template() {
-        return "luts";
-    }
 }
