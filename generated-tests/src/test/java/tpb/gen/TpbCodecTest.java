@@ -29,6 +29,8 @@ import tpb.isa.DtypeWireTag;
 import tpb.isa.EngineType;
 import tpb.isa.Events;
 import tpb.isa.ExitRecord;
+import tpb.isa.GroupResetSemaphoresFlyweight;
+import tpb.isa.IsaInfo;
 import tpb.isa.Opcode;
 import tpb.isa.RawRecord;
 import tpb.isa.RegisterAluFlyweight;
@@ -43,6 +45,33 @@ class TpbCodecTest {
     /** seed 000 §2.1, written out from the source independently of the YAML. */
     private static final int[] SEED_ALU_WIRE = {0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c,
             0x0d, 0x0e, 0x0f, 0x10, 0x11, 0x12, 0x18, 0x13, 0x14, 0x16, 0x15, -1, -1, 0x1a, 0x1b, 0x1d, 0x19, -1, -1, -1};
+
+    /**
+     * seed002 §1: 64-byte records (TPB_INST_NBYTES = 0x40) at a 0x40 stride, little-endian, the
+     * opcode byte at +0x00 (so 256 opcode values; facts §2's 256-case name decoder); 0xFF the
+     * Invalid sentinel (seed002 §2). GroupResetSemaphores' mask is eight u32 words (facts §3.6:
+     * 256 semaphores, word id >> 5, bit id & 31).
+     */
+    @Test
+    void theRecordShapeIsSeed002s() {
+        assertEquals(64, IsaInfo.RECORD_SIZE);
+        assertEquals(0x40, IsaInfo.STRIDE);
+        assertEquals(0, IsaInfo.OPCODE_OFFSET);
+        assertEquals(1, IsaInfo.OPCODE_WIDTH);
+        assertEquals(256, IsaInfo.OPCODE_VALUES);
+        assertEquals("Opcode", IsaInfo.OPCODE_ENUM);
+        assertFalse(IsaInfo.BIG_ENDIAN);
+        assertEquals(java.nio.ByteOrder.LITTLE_ENDIAN, IsaInfo.BYTE_ORDER);
+        assertTrue(Opcode.INVALID.hasTag("sentinel"));
+        assertEquals(0xFF, Opcode.INVALID.value());
+        assertEquals(8, GroupResetSemaphoresFlyweight.MASK_COUNT);
+        assertEquals(32, GroupResetSemaphoresFlyweight.MASK_WIDTH);
+        byte[] exit = new byte[64];
+        exit[0] = (byte) 0xDF;
+        exit[0x0C] = 1;
+        assertEquals(0xDF, Decoder.opcode(exit, 0));
+        assertEquals(Arm.EXIT, Decoder.identify(exit, 0));
+    }
 
     @Test
     void aluOpWireIsTheSeedJumpTable() {
