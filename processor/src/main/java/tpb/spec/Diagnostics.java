@@ -14,6 +14,7 @@ import java.util.Set;
 public final class Diagnostics {
     private final List<Diagnostic> list = new ArrayList<>();
     private final Set<String> leftOut = new HashSet<>();
+    private boolean fileLeftOut;
 
     public void error(Pos pos, Message kind, Object... args) {
         list.add(new Diagnostic(pos, kind, kind.format(args)));
@@ -27,9 +28,20 @@ public final class Diagnostics {
         leftOut.add(kind + " " + name);
     }
 
-    /** Whether {@code name} was left out after an error, so a reference to it is a knock-on, not a cause. */
+    /**
+     * Notes that a whole file was left out after an error said why (it is not YAML, not UTF-8, not
+     * there): any name might have been defined in it.
+     */
+    public void fileLeftOut() {
+        fileLeftOut = true;
+    }
+
+    /**
+     * Whether {@code name} was left out after an error — or a file was, which might have defined
+     * it — so a reference to it is a knock-on, not a cause.
+     */
     public boolean isLeftOut(String kind, String name) {
-        return leftOut.contains(kind + " " + name);
+        return fileLeftOut || leftOut.contains(kind + " " + name);
     }
 
     public boolean hasErrors() {

@@ -160,7 +160,7 @@ final class FieldBuilder {
             return false;
         }
         if (k.lutRef() != null && !ctx.luts.containsKey(k.lutRef())) {
-            if (!ctx.index.luts.containsKey(k.lutRef())) {
+            if (!ctx.index.luts.containsKey(k.lutRef()) && !ctx.diags.isLeftOut("lut", k.lutRef())) {
                 ctx.diags.error(k.v().pos("lut"), Message.UNKNOWN_REF, "lut", k.lutRef(),
                         DidYouMean.suggest(k.lutRef(), ctx.index.luts.keySet()));
             }

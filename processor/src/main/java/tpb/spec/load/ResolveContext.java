@@ -87,7 +87,7 @@ final class ResolveContext {
     /** The built enum; null, reported when no document defines it (a broken one was reported already). */
     EnumDef enumRef(String name, Pos pos) {
         EnumDef e = enums.get(name);
-        if (e == null && !index.enums.containsKey(name)) {
+        if (e == null && !index.enums.containsKey(name) && !diags.isLeftOut("enum", name)) {
             diags.error(pos, Message.UNKNOWN_REF, "enum", name, DidYouMean.suggest(name, index.enums.keySet()));
         }
         return e;
@@ -106,7 +106,7 @@ final class ResolveContext {
     /** The group, built on first use; null when undefined (reported) or broken. */
     GroupDef groupRef(String name, Pos pos) {
         GroupDef g = index.groups.containsKey(name) ? group(name, pos) : null;
-        if (g == null && !index.groups.containsKey(name)) {
+        if (g == null && !index.groups.containsKey(name) && !diags.isLeftOut("group", name)) {
             diags.error(pos, Message.UNKNOWN_REF, "group", name, DidYouMean.suggest(name, index.groups.keySet()));
         }
         return g;

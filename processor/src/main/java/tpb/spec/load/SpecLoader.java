@@ -72,17 +72,11 @@ public final class SpecLoader {
                     diags.error(item.pos(), Message.INCLUDE_CYCLE, s.text());
                     continue;
                 }
-                Optional<String> text = read(files, path, diags);
-                if (text == null) {
-                    continue;
+                List<YNode> fileDocs = include(files, path, item, diags);
+                if (fileDocs.isEmpty()) {
+                    diags.fileLeftOut(); // its definitions are missing: references to them are knock-ons
                 }
-                if (text.isEmpty()) {
-                    diags.error(item.pos(), Message.INCLUDE_NOT_FOUND, s.text(), files.where(path));
-                    continue;
-                }
-                for (YNode d : YamlReader.read(path, text.get(), diags)) {
-                    docs.add(new Doc(path, d));
-                }
+                fileDocs.forEach(d -> docs.add(new Doc(path, d)));
             }
         }
         IsaModel model = new ModelBuilder(diags, views).build(new Doc(rootPath, root), docs, new ArrayList<>(seen));
@@ -92,6 +86,19 @@ public final class SpecLoader {
             Checker.check(model, Documents.of(starts), diags);
         }
         return new LoadResult(model, diags);
+    }
+
+    /** The documents of included file {@code path}; none after reporting why (not found, not UTF-8, not YAML, empty). */
+    private static List<YNode> include(SpecFiles files, String path, YNode item, Diagnostics diags) {
+        Optional<String> text = read(files, path, diags);
+        if (text == null) {
+            return List.of();
+        }
+        if (text.isEmpty()) {
+            diags.error(item.pos(), Message.INCLUDE_NOT_FOUND, ((YScalar) item).text(), files.where(path));
+            return List.of();
+        }
+        return YamlReader.read(path, text.get(), diags);
     }
 
     /** The file's text, empty when it does not exist, null after reporting that it is not UTF-8. */
