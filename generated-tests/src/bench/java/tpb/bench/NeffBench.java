@@ -34,7 +34,7 @@ import tpb.sim.SyncRun;
  * and then increments semaphore e (every 64th record of engine 0 a DMA_DIRECT2D adding 1 to
  * semaphore 8 instead). Baselines in the same run: {@link SyncRunBaseline}, SyncRun's loop as it
  * was at ede8698 (eight predecoded ints a record), and the data level's interim scheduler
- * ({@code tpb.data.EventOrder}, which decodes each record's EVENTS as it goes) on the same streams.
+ * ({@code tpb.data.EventOrder}; since it runs on SyncRun, SyncRun with a per-record hook) on the same streams.
  * Divide 1,048,576 by the time for records per second; -prof gc for bytes per record.
  */
 @State(Scope.Benchmark)

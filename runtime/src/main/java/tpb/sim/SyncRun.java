@@ -8,15 +8,12 @@ import java.util.Map;
 import tpb.asm.Disassembler;
 import tpb.isa.Arm;
 import tpb.isa.BirUpdateMode;
-import tpb.isa.BirWaitMode;
 import tpb.isa.Decoder;
 import tpb.isa.DmaDirect2dFlyweight;
 import tpb.isa.EventSemaphoreFlyweight;
 import tpb.isa.GroupResetSemaphoresRecord;
 import tpb.isa.UpdateMode;
-import tpb.isa.UpdateModeWire;
 import tpb.isa.WaitMode;
-import tpb.isa.WaitModeWire;
 import tpb.stream.RecordStream;
 
 /**
@@ -27,12 +24,16 @@ import tpb.stream.RecordStream;
  * adds its {@code sem_increment} to its {@code semaphore} (the transfer is taken to complete at
  * once). Data effects are not simulated: a datapath record is its sync and nothing else.
  *
- * <p>Modes: a wait is simulated only when it is the wire image of the compiler's sem_ge_imm
- * ({@code WaitModeWire}; facts §7.6: blocked while value &lt; threshold); an update only when the
- * spec's {@code UpdateModeWire} reads it back to a compiler update mode that {@link Machine#update}
- * simulates. Every other mode is a fault with its name. Records that would steer control
- * (branches, calls, returns) and the all-engine barrier are faults too: records run once each, in
- * order. An Exit ends its engine.
+ * <p>Modes come from the spec's enums (facts §1.4, §1.5, §7.6): a wait runs when it is one of the
+ * runtime WAIT_MODE's semaphore-against-immediate modes (SEM_GE_IMM, the compiler's sem_ge_imm and
+ * WaitModeWire's image; SEM_EQ/LT/LE/GT_IMM), each comparing as its name says; an update when it is
+ * a SEM_* mode of UPDATE_MODE, in its *_READ or *_COMPLETE form (the same moment here: a record
+ * completes at once), as §7.6 defines set, add, sub, +1 and -1 on a wrapping u32 bank. Event
+ * waits and updates, register thresholds and values the enums do not define are faults with their
+ * names. Records that would steer control (branches, calls, returns) and the all-engine barrier
+ * are faults too: records run once each, in order. An Exit ends its engine. This is the one
+ * semaphore scheduler: the data level ({@code tpb.data.EventOrder}) runs on it through a
+ * {@link Hook}, and so does the timeline.
  *
  * <p>Each stream is predecoded once into ints: per record a header (wait semaphore and kind,
  * update semaphore and kind, two flags), then the wait's threshold and the update's value when it
@@ -62,20 +63,37 @@ public final class SyncRun {
     private static final int MORE = 1 << 13;
     private static final int WAIT_KIND = 24;
     private static final int UPDATE_SEM = 16;
-    // wait kinds
+    /**
+     * The wait kinds, indexed by the kind bits (0: no wait): the runtime WAIT_MODE enum's
+     * semaphore-against-immediate modes (facts §1.4, rt/isa/instruction-record.md CERTAIN), each
+     * holding as its name says; sem_ge_imm is the one the compiler emits (WaitModeWire's image,
+     * facts §1.4/§7.6: blocked while value &lt; threshold) and the loop's own.
+     */
+    private static final List<WaitMode> KINDS = List.of(WaitMode.NONE, WaitMode.SEM_GE_IMM, WaitMode.SEM_EQ_IMM, WaitMode.SEM_LT_IMM,
+            WaitMode.SEM_LE_IMM, WaitMode.SEM_GT_IMM);
     private static final int GE = 1;
-    private static final int SEM_GE_IMM = WaitModeWire.map(BirWaitMode.SEM_GE_IMM).value();
 
     /** One engine's stream. */
     public record Engine(String name, RecordStream stream) {}
 
     /** An engine stopped on a wait: where, what, and the semaphore it waits on. */
-    public record Blocked(String engine, int pc, String record, int semaphore, long value, long threshold) {
+    public record Blocked(String engine, int pc, String record, int semaphore, long value, long threshold, WaitMode mode) {
         @Override
         public String toString() {
-            return String.format("%s blocked at record %d (%s): waits for semaphore %d >= %d, it is %d", engine, pc, record, semaphore,
-                    threshold, value);
+            return String.format("%s blocked at record %d (%s): waits for semaphore %d %s %d, it is %d", engine, pc, record, semaphore,
+                    relation(mode), threshold, value);
         }
+    }
+
+    /** How a wait mode compares the semaphore with its threshold, for messages. */
+    public static String relation(WaitMode mode) {
+        return switch (mode) {
+            case SEM_EQ_IMM -> "==";
+            case SEM_LT_IMM -> "<";
+            case SEM_LE_IMM -> "<=";
+            case SEM_GT_IMM -> ">";
+            default -> ">=";
+        };
     }
 
     /** How the run ended. {@code semaphores}: the non-zero ones, by index. */
@@ -94,10 +112,37 @@ public final class SyncRun {
         void ran(int engine, int index);
     }
 
-    /** A wait this level simulates: blocked while the semaphore's unsigned value is below the threshold (sem_ge_imm, facts §7.6). */
-    public record Wait(int semaphore, long threshold) {
+    /** A wait this level simulates: the record runs once the semaphore's unsigned value compares with the threshold as {@code mode} says. */
+    public record Wait(int semaphore, WaitMode mode, long threshold) {
         public boolean holds(long value) {
-            return value >= threshold;
+            return SyncRun.holds(mode, value, threshold);
+        }
+    }
+
+    /**
+     * The order of turns: which engine (in the order given) takes the first turn of every round,
+     * whether a turn is one record, and which engine, if any ({@code lazy} >= 0), runs only when no
+     * other moved in the round (one record at a time). A result that depends on the interleaving
+     * (a race the protocol allows) shows up as a difference between schedules.
+     */
+    public record Schedule(int first, boolean oneRecordATurn, int lazy) {
+        /** Engines in the order given, each running until it blocks. */
+        public static final Schedule DEFAULT = new Schedule(0, false, -1);
+
+        /** Every engine first with whole turns and with one record a turn, and every engine as late as it can go. */
+        public static List<Schedule> all(int engines) {
+            List<Schedule> s = new ArrayList<>();
+            for (int e = 0; e < engines; e++) {
+                s.add(new Schedule(e, false, -1));
+                s.add(new Schedule(e, true, -1));
+                s.add(new Schedule(0, false, e));
+            }
+            return s;
+        }
+
+        public String describe(List<String> engines) {
+            return lazy >= 0 ? engines.get(lazy % engines.size()) + " as late as it can"
+                    : engines.get(first % engines.size()) + " first, " + (oneRecordATurn ? "one record a turn" : "whole turns");
         }
     }
 
@@ -127,23 +172,40 @@ public final class SyncRun {
 
     /** As {@link #run()}, telling {@code hook} (when not null) of every record that runs. */
     public Result run(Hook hook) {
+        return run(hook, Schedule.DEFAULT);
+    }
+
+    /** As {@link #run(Hook)}, the turns taken as {@code schedule} says. */
+    public Result run(Hook hook, Schedule schedule) {
         int n = engines.size();
         machine = new Machine(Long.MAX_VALUE);
         pc = new int[n];
         at = new int[n];
         this.hook = hook;
+        int lazy = schedule.lazy() >= 0 && schedule.lazy() < n ? schedule.lazy() : -1;
+        int budget = schedule.oneRecordATurn() ? 1 : Integer.MAX_VALUE;
         while (true) {
             boolean moved = false;
+            for (int t = 0; t < n; t++) {
+                int e = Math.floorMod(t + schedule.first(), n);
+                if (e == lazy) {
+                    continue;
+                }
+                Result fault = take(e, budget);
+                if (fault != null) {
+                    return fault;
+                }
+                moved |= turned;
+            }
+            if (lazy >= 0 && !moved) { // the lazy engine gives the others a chance after every record
+                Result fault = take(lazy, 1);
+                if (fault != null) {
+                    return fault;
+                }
+                moved = turned;
+            }
             boolean left = false;
             for (int e = 0; e < n; e++) {
-                int before = pc[e];
-                try {
-                    turn(e);
-                } catch (SimFault f) {
-                    Engine en = engines.get(e);
-                    return result(Status.FAULT, en.name() + " record " + pc[e] + " (" + text(e, pc[e]) + "): " + f.getMessage(), List.of());
-                }
-                moved |= pc[e] != before;
                 left |= at[e] < ops[e].length;
             }
             if (!left) {
@@ -161,15 +223,33 @@ public final class SyncRun {
         }
     }
 
-    /** Runs engine {@code e} from where it stands until it blocks or ends. The hot loop: no allocation, no branch per update kind. */
-    private void turn(int e) {
+    /** Whether the last {@link #take} ran a record. */
+    private boolean turned;
+
+    /** One turn of engine {@code e}, at most {@code budget} records; the run's result if it faulted, else null. */
+    private Result take(int e, int budget) {
+        int before = pc[e];
+        try {
+            turn(e, before + (long) budget > Integer.MAX_VALUE ? Integer.MAX_VALUE : before + budget);
+        } catch (SimFault f) {
+            return result(Status.FAULT, engines.get(e).name() + " record " + pc[e] + " (" + text(e, pc[e]) + "): " + f.getMessage(), List.of());
+        }
+        turned = pc[e] != before;
+        return null;
+    }
+
+    /**
+     * Runs engine {@code e} from where it stands until it blocks, ends, or reaches record
+     * {@code stop}. The hot loop: no allocation, no branch per update kind.
+     */
+    private void turn(int e, int stop) {
         int[] o = ops[e];
         int[] sem = machine.bank();
         Hook hook = this.hook;
         int end = o.length;
         int i = at[e];
         int n = pc[e];
-        while (i < end) {
+        while (i < end && n < stop) {
             int h = o[i];
             int k = i + 1;
             if ((h & (GENERIC | SLOW)) != 0) {
@@ -220,10 +300,19 @@ public final class SyncRun {
     }
 
     /** Whether a wait of {@code kind} holds with the semaphore at {@code value}. */
-    static boolean holds(int kind, long value, long threshold) {
-        return switch (kind) {
-            case GE -> value >= threshold;
-            default -> throw new IllegalStateException("wait kind " + kind);
+    private static boolean holds(int kind, long value, long threshold) {
+        return holds(KINDS.get(kind), value, threshold);
+    }
+
+    /** Whether a wait in {@code mode} (one of {@link #KINDS}) holds with the semaphore at {@code value} (unsigned, as the bank holds it). */
+    static boolean holds(WaitMode mode, long value, long threshold) {
+        return switch (mode) {
+            case SEM_EQ_IMM -> value == threshold;
+            case SEM_LT_IMM -> value < threshold;
+            case SEM_LE_IMM -> value <= threshold;
+            case SEM_GT_IMM -> value > threshold;
+            case SEM_GE_IMM -> value >= threshold;
+            default -> throw new IllegalStateException("wait mode " + mode.specName() + " is no semaphore comparison");
         };
     }
 
@@ -378,34 +467,43 @@ public final class SyncRun {
     }
 
     private static int waitKind(int mode, boolean raise) {
-        if (mode == WaitMode.NONE.value()) {
-            return 0;
-        }
-        if (mode == SEM_GE_IMM) {
-            return GE;
+        WaitMode w = WaitMode.fromValue(mode);
+        int kind = w == null ? -1 : KINDS.indexOf(w);
+        if (kind >= 0) {
+            return kind;
         }
         if (raise) {
-            WaitMode w = WaitMode.fromValue(mode);
             throw new SimFault("wait mode " + (w == null ? String.format("0x%02X (no WaitMode value)", mode) : w.specName())
-                    + " is not simulated: of the wait modes only the compiler's " + BirWaitMode.SEM_GE_IMM.specName() + " ("
-                    + WaitModeWire.map(BirWaitMode.SEM_GE_IMM).specName() + ") waits on a semaphore with an immediate threshold (facts §7.6)");
+                    + " is not simulated: the semaphore waits are " + KINDS.subList(1, KINDS.size()).stream().map(WaitMode::specName).toList()
+                    + " (facts §1.4); event waits and register thresholds are not modelled");
         }
         return -1;
     }
 
-    /** The semaphore operation of a wire update mode, or null (with {@code raise}, a SimFault) when it changes no semaphore. */
+    /**
+     * The semaphore operation of a wire update mode (the runtime UPDATE_MODE enum, facts §1.5):
+     * a SEM_* mode in its *_READ or *_COMPLETE form — the update applied as the record reads its
+     * inputs or as it completes, which at this level (a record completes at once) are the same
+     * moment. UpdateModeWire's image is the *_COMPLETE form (0x13 SEM_INC_COMPLETE = sem_inc);
+     * SyncRunTest checks the two readings agree. EVT_* modes set or clear an event, which this
+     * level does not model: a fault with its name, as is a value the enum does not define.
+     */
     private static BirUpdateMode updateOp(int mode, boolean raise) {
-        BirUpdateMode bir = UpdateModeWire.decode(mode);
-        if (bir != null && Machine.simulates(bir)) {
-            return bir;
+        UpdateMode u = UpdateMode.fromValue(mode);
+        BirUpdateMode op = u == null ? null : switch (u) {
+            case SEM_INC_READ, SEM_INC_COMPLETE -> BirUpdateMode.SEM_INC;
+            case SEM_DEC_READ, SEM_DEC_COMPLETE -> BirUpdateMode.SEM_DEC;
+            case SEM_ADD_IMM_READ, SEM_ADD_IMM_COMPLETE -> BirUpdateMode.SEM_ADD_IMM;
+            case SEM_SUB_IMM_READ, SEM_SUB_IMM_COMPLETE -> BirUpdateMode.SEM_SUB_IMM;
+            case SEM_WR_IMM_READ, SEM_WR_IMM_COMPLETE -> BirUpdateMode.SEM_WR_IMM;
+            default -> null;
+        };
+        if (op == null && raise) {
+            throw new SimFault("update mode " + (u == null ? String.format("0x%02X (no UpdateMode value)", mode) : u.specName())
+                    + " is not simulated: " + (u == null ? "the UpdateMode enum defines no such value (facts §1.5)"
+                            : "it sets or clears an event, and the event bank is not modelled (facts §1.5)"));
         }
-        if (raise) {
-            UpdateMode u = UpdateMode.fromValue(mode);
-            String name = u == null ? String.format("0x%02X (no UpdateMode value)", mode) : u.specName();
-            throw new SimFault("update mode " + name + " is not simulated: "
-                    + (bir == null ? "UpdateModeWire reads back no compiler update mode from it" : bir.specName() + " changes no semaphore"));
-        }
-        return null;
+        return op;
     }
 
     /** The engines, in the order given (a hook's engine number indexes this). */
@@ -426,7 +524,7 @@ public final class SyncRun {
         for (int k = 0; k < o.length; k += size(o[k])) {
             int h = o[k];
             if ((h & WAIT) != 0) {
-                waits.add(new Wait(h & 0xFF, Integer.toUnsignedLong(o[k + 1])));
+                waits.add(new Wait(h & 0xFF, KINDS.get(h >>> WAIT_KIND & 7), Integer.toUnsignedLong(o[k + 1])));
             }
             if ((h & UPDATE) != 0) {
                 updated.add(h >>> UPDATE_SEM & 0xFF);
@@ -455,7 +553,8 @@ public final class SyncRun {
             k += size(o[k]);
         }
         int s = o[k] & 0xFF;
-        return new Blocked(engines.get(e).name(), pc[e], text(e, pc[e]), s, Integer.toUnsignedLong(sem[s]), Integer.toUnsignedLong(o[k + 1]));
+        return new Blocked(engines.get(e).name(), pc[e], text(e, pc[e]), s, Integer.toUnsignedLong(sem[s]), Integer.toUnsignedLong(o[k + 1]),
+                KINDS.get(o[k] >>> WAIT_KIND & 7));
     }
 
     private String text(int e, int index) {

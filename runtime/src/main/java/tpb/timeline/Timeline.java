@@ -147,11 +147,13 @@ public final class Timeline implements SyncRun.Hook {
 
         /**
          * The update since which {@code w} has held (the wait holds now: it just ran), or -1 when it
-         * held from the start (the zeroed bank). Within the last non-decreasing run a threshold
-         * wait holds on a suffix, so a binary search finds its start; before that, a walk back.
+         * held from the start (the zeroed bank). Within the last non-decreasing run a >= or > wait
+         * holds on a suffix, so a binary search finds its start; before that, a walk back.
          */
         int releaser(SyncRun.Wait w) {
-            int lo = rising;
+            // a >= or > wait holds on a suffix of a non-decreasing run; ==, < and <= need the walk back from the last update
+            boolean monotone = w.mode() == tpb.isa.WaitMode.SEM_GE_IMM || w.mode() == tpb.isa.WaitMode.SEM_GT_IMM;
+            int lo = monotone ? rising : value.size - 1;
             int hi = value.size - 1;
             while (lo < hi) {
                 int mid = (lo + hi) >>> 1;

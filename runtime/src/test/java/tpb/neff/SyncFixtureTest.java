@@ -82,25 +82,43 @@ class SyncFixtureTest {
         assertEquals(SyncRun.Status.COMPLETE, runAll(withPeRecord("sg01", 8, 8, 3)).get("sg00").status());
     }
 
-    /** EVENTS wait mode 0x01 (SEM_EQ_IMM) on PE record 2: the sources give it no semantics, so it is a fault with its name. */
+    /**
+     * EVENTS wait mode 0x01 (SEM_EQ_IMM, the runtime enum's, facts §1.4) on PE record 2 (S24 == 16):
+     * S24 is set once, by pool's DMA to 16, so the run is the fixture's. 0x06 (EVT_SET, an event
+     * wait) and 0x08 (no WaitMode value) are faults with their names.
+     */
     @Test
-    void anUndefinedWaitModeIsAFault() {
-        SyncRun.Result r = runAll(withPeRecord("sg00", 2, 4, 0x01)).get("sg00");
-        assertEquals(SyncRun.Status.FAULT, r.status());
-        assertEquals("pe record 2 (sem events.wait_mode=SEM_EQ_IMM events.wait_idx=24 events.semaphore_value=16): wait mode SEM_EQ_IMM "
-                + "is not simulated: of the wait modes only the compiler's sem_ge_imm (SEM_GE_IMM) waits on a semaphore with an immediate "
-                + "threshold (facts §7.6)", r.message());
+    void everySemaphoreWaitModeRunsAndTheRestFault() {
+        SyncRun.Result eq = runAll(withPeRecord("sg00", 2, 4, 0x01)).get("sg00");
+        assertEquals(SyncRun.Status.COMPLETE, eq.status(), eq.message());
+        assertEquals(Map.of(4, 2L, 5, 4L, 8, 16L, 24, 16L, 25, 16L, 26, 16L, 27, 16L), eq.semaphores());
+        SyncRun.Result evt = runAll(withPeRecord("sg00", 2, 4, 0x06)).get("sg00");
+        assertEquals(SyncRun.Status.FAULT, evt.status());
+        assertEquals("pe record 2 (sem events.wait_mode=EVT_SET events.wait_idx=24 events.semaphore_value=16): wait mode EVT_SET "
+                + "is not simulated: the semaphore waits are [SEM_GE_IMM, SEM_EQ_IMM, SEM_LT_IMM, SEM_LE_IMM, SEM_GT_IMM] (facts §1.4); "
+                + "event waits and register thresholds are not modelled", evt.message());
+        SyncRun.Result raw = runAll(withPeRecord("sg00", 2, 4, 0x08)).get("sg00");
+        assertEquals(SyncRun.Status.FAULT, raw.status());
+        assertEquals(true, raw.message().endsWith("wait mode 0x08 (no WaitMode value) is not simulated: the semaphore waits are "
+                + "[SEM_GE_IMM, SEM_EQ_IMM, SEM_LT_IMM, SEM_LE_IMM, SEM_GT_IMM] (facts §1.4); event waits and register thresholds are not "
+                + "modelled"), raw.message());
     }
 
-    /** EVENTS update 0x03 (SEM_INC_READ) on PE record 4: not a mode UpdateModeWire gives back, so a fault with its name. */
+    /**
+     * EVENTS update 0x03 (SEM_INC_READ) on PE record 4 (a matmul's SEM_INC_COMPLETE): the same +1
+     * at this level, so S5 still ends at 4. 0x01 (EVT_SET_READ) sets an event: a fault with its name.
+     */
     @Test
-    void anUndefinedUpdateModeIsAFault() {
-        SyncRun.Result r = runAll(withPeRecord("sg00", 4, 6, 0x03)).get("sg00");
+    void aReadUpdateRunsAndAnEventUpdateFaults() {
+        SyncRun.Result read = runAll(withPeRecord("sg00", 4, 6, 0x03)).get("sg00");
+        assertEquals(SyncRun.Status.COMPLETE, read.status(), read.message());
+        assertEquals(4L, read.semaphores().get(5));
+        SyncRun.Result r = runAll(withPeRecord("sg00", 4, 6, 0x01)).get("sg00");
         assertEquals(SyncRun.Status.FAULT, r.status());
         assertEquals(true, r.message().startsWith("pe record 4 (matmul [0x2000800; 1,0,0; 128,1,1], [0x37b00; 1,0,0; 128,1,1] "
-                + "events.update_mode=SEM_INC_READ"), r.message());
-        assertEquals(true, r.message().endsWith("update mode SEM_INC_READ is not simulated: UpdateModeWire reads back no compiler update mode "
-                + "from it"), r.message());
+                + "events.update_mode=EVT_SET_READ"), r.message());
+        assertEquals(true, r.message().endsWith("update mode EVT_SET_READ is not simulated: it sets or clears an event, and the event bank "
+                + "is not modelled (facts §1.5)"), r.message());
     }
 
     static String text(String sg, String engine, int record) {

@@ -114,4 +114,53 @@ class SyncRunTest {
         assertEquals(Map.of(5, 4294967295L, 6, 16L), r.semaphores());
         assertEquals(Map.of("e0", 7), r.steps());
     }
+
+    /** S1 := 10 by a SEM_WR_IMM_COMPLETE (the LUT's sem_wr_imm), then {@code second} (semaphore_value 3) on S1. */
+    static long afterTen(int updateWire) {
+        byte[] ten = events(record(Arm.NO_OP), 0, 0, BirUpdateMode.SEM_WR_IMM, 1, 10);
+        byte[] op = events(record(Arm.NO_OP), 0, 0, null, 1, 3);
+        op[EventSemaphoreFlyweight.EVENTS_UPDATE_MODE_OFFSET] = (byte) updateWire;
+        SyncRun.Result r = run(stream(ten, op));
+        assertEquals(SyncRun.Status.COMPLETE, r.status(), r.message());
+        return r.semaphores().getOrDefault(1, 0L);
+    }
+
+    /**
+     * Each SEM_* update in its *_COMPLETE form (UpdateModeWire's image of the compiler's mode) and
+     * its *_READ form (the runtime enum's, facts §1.5) does what facts §7.6 says, from S1 = 10 with
+     * value 3: +1 = 11, -1 = 9, add = 13, sub = 7, set = 3. The LUT and the enum agree.
+     */
+    @Test
+    void readAndCompleteUpdatesAgreeWithTheLut() {
+        Map<BirUpdateMode, Long> expected = Map.of(BirUpdateMode.SEM_INC, 11L, BirUpdateMode.SEM_DEC, 9L, BirUpdateMode.SEM_ADD_IMM, 13L,
+                BirUpdateMode.SEM_SUB_IMM, 7L, BirUpdateMode.SEM_WR_IMM, 3L);
+        Map<BirUpdateMode, tpb.isa.UpdateMode> read = Map.of(BirUpdateMode.SEM_INC, tpb.isa.UpdateMode.SEM_INC_READ, BirUpdateMode.SEM_DEC,
+                tpb.isa.UpdateMode.SEM_DEC_READ, BirUpdateMode.SEM_ADD_IMM, tpb.isa.UpdateMode.SEM_ADD_IMM_READ, BirUpdateMode.SEM_SUB_IMM,
+                tpb.isa.UpdateMode.SEM_SUB_IMM_READ, BirUpdateMode.SEM_WR_IMM, tpb.isa.UpdateMode.SEM_WR_IMM_READ);
+        expected.forEach((bir, value) -> {
+            assertEquals(value, afterTen(UpdateModeWire.encode(bir)), bir + " (LUT)");
+            assertEquals(value, afterTen(read.get(bir).value()), read.get(bir) + " (READ)");
+        });
+    }
+
+    /**
+     * After S1 := 10: SEM_EQ_IMM 10, SEM_LT_IMM 11, SEM_LE_IMM 10, SEM_GT_IMM 9 and SEM_GE_IMM 10
+     * hold (the record runs and sets S2 := 1); SEM_EQ_IMM 9 does not: a deadlock that says "==".
+     */
+    @Test
+    void everySemaphoreWaitComparesAsItsNameSays() {
+        List<Object[]> holding = List.of(new Object[] {tpb.isa.WaitMode.SEM_EQ_IMM, 10}, new Object[] {tpb.isa.WaitMode.SEM_LT_IMM, 11},
+                new Object[] {tpb.isa.WaitMode.SEM_LE_IMM, 10}, new Object[] {tpb.isa.WaitMode.SEM_GT_IMM, 9},
+                new Object[] {tpb.isa.WaitMode.SEM_GE_IMM, 10});
+        for (Object[] w : holding) {
+            SyncRun.Result r = run(stream(events(record(Arm.NO_OP), 0, 0, BirUpdateMode.SEM_WR_IMM, 1, 10)),
+                    stream(events(record(Arm.NO_OP), ((tpb.isa.WaitMode) w[0]).value(), 1, BirUpdateMode.SEM_WR_IMM, 2, (int) w[1])));
+            assertEquals(SyncRun.Status.COMPLETE, r.status(), w[0] + " " + r.message());
+            assertEquals(Long.valueOf((int) w[1]), r.semaphores().get(2), w[0].toString());
+        }
+        SyncRun.Result r = run(stream(events(record(Arm.NO_OP), 0, 0, BirUpdateMode.SEM_WR_IMM, 1, 10)),
+                stream(events(record(Arm.NO_OP), tpb.isa.WaitMode.SEM_EQ_IMM.value(), 1, BirUpdateMode.SEM_WR_IMM, 2, 9)));
+        assertEquals(SyncRun.Status.DEADLOCK, r.status());
+        assertEquals(true, r.blocked().get(0).toString().endsWith("waits for semaphore 1 == 9, it is 10"), r.blocked().toString());
+    }
 }
