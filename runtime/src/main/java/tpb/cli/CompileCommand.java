@@ -13,13 +13,9 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import tpb.asm.Disassembler;
 import tpb.codegen.Compiler;
-import tpb.ir.KernelException;
-import tpb.ir.KernelReader;
 import tpb.ir.Module;
 import tpb.isa.Arch;
 import tpb.isa.EngineType;
-import tpb.lower.CompileException;
-import tpb.spec.Diagnostic;
 import tpb.stream.RecordStream;
 
 /** {@code tpb compile KERNEL -o OUT.bin}: a kernel (YAML or JSON) to one record stream per engine. */
@@ -71,24 +67,11 @@ final class CompileCommand implements Callable<Integer> {
             }
         }
         String source = kernel.equals("-") ? "<stdin>" : kernel;
-        Module m;
-        try {
-            m = KernelReader.read(source, Inputs.text(kernel));
-        } catch (KernelException e) {
-            for (Diagnostic d : e.diagnostics()) {
-                spec.commandLine().getErr().println(d);
-            }
-            throw new CliException(source + ": " + e.diagnostics().size() + " error(s) in the kernel");
-        }
+        Module m = KernelInput.read(source, kernel, spec.commandLine().getErr());
         if (only != null && !m.engines().contains(only)) {
             throw new CliException("the kernel does not run on " + only.specName() + "; it runs on " + m.engines().stream().map(EngineType::specName).toList());
         }
-        Map<EngineType, Compiler.EngineOutput> out;
-        try {
-            out = Compiler.compile(m, new Compiler.Options(a, regs, !noFences));
-        } catch (CompileException e) {
-            throw new CliException(source + ": " + e.getMessage());
-        }
+        Map<EngineType, Compiler.EngineOutput> out = KernelInput.compile(m, new Compiler.Options(a, regs, !noFences), source);
         boolean many = only == null && out.size() > 1;
         java.io.PrintWriter report = output.equals("-") ? spec.commandLine().getErr() : spec.commandLine().getOut();
         for (Compiler.EngineOutput eo : out.values()) {

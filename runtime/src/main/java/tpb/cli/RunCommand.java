@@ -12,17 +12,13 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import tpb.asm.Disassembler;
 import tpb.codegen.Compiler;
-import tpb.ir.KernelException;
-import tpb.ir.KernelReader;
 import tpb.ir.Module;
 import tpb.isa.EngineType;
-import tpb.lower.CompileException;
 import tpb.mir.Location;
 import tpb.sim.EngineGroup;
 import tpb.sim.MachineConfig;
 import tpb.sim.SimResult;
 import tpb.sim.StreamSimulator;
-import tpb.spec.json.Json;
 import tpb.stream.RecordStream;
 import tpb.stream.StreamException;
 
@@ -82,7 +78,7 @@ final class RunCommand implements Callable<Integer> {
     boolean skipUnmodelled;
 
     /** What a schedule check found: how many schedules ran, and the ones that ended otherwise. */
-    private record Races(int tried, List<String> differences) {}
+    record Races(int tried, List<String> differences) {}
 
     @Override
     public Integer call() {
@@ -129,22 +125,11 @@ final class RunCommand implements Callable<Integer> {
                     Disassembler.text(code, RecordStream.offsetOf(pc), code.length / RecordStream.RECORD_SIZE)) : null),
                     Map.of(), null, null, StreamSimulator.slotNames());
         } else {
-            Module m;
-            try {
-                m = KernelReader.read(input, Inputs.text(input));
-            } catch (KernelException e) {
-                e.diagnostics().forEach(d -> spec.commandLine().getErr().println(d));
-                throw new CliException(input + ": " + e.diagnostics().size() + " error(s) in the kernel");
-            }
+            Module m = KernelInput.read(input, input, spec.commandLine().getErr());
             if (level != Level.stream) {
                 return runAbove(m);
             }
-            Map<EngineType, Compiler.EngineOutput> outs;
-            try {
-                outs = Compiler.compile(m, Compiler.Options.defaults());
-            } catch (CompileException x) {
-                throw new CliException(input + ": " + x.getMessage());
-            }
+            Map<EngineType, Compiler.EngineOutput> outs = KernelInput.compile(m, Compiler.Options.defaults(), input);
             if (engine == null && m.engines().size() > 1) {
                 // every engine at once over one machine: shared semaphores, memory and DMA
                 java.io.PrintWriter out = spec.commandLine().getOut();
@@ -240,107 +225,11 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /**
-     * Prints the run's end and what it left; {@code slots}, for a record stream run alone, the
-     * register file in order: a slot the run's registers leave out is listed as unwritten.
+     * Prints the run's end and what it left, checked against the kernel's expectations; {@code
+     * slots}, for a record stream run alone, the register file in order.
      */
     private int report(SimResult r, Map<String, Long> expect, Module kernel, Races races, List<String> slots) {
-        List<String> unwritten = slots.stream().filter(k -> !r.registers().containsKey(k)).toList();
-        java.io.PrintWriter out = spec.commandLine().getOut();
-        List<String> mismatches = new ArrayList<>();
-        expect.forEach((name, want) -> {
-            // a register every engine of a group has comes back as ENGINE.name: each copy must match
-            Map<String, Long> copies = new LinkedHashMap<>();
-            r.registers().forEach((k, v) -> {
-                if (k.equals(name) || k.endsWith("." + name)) {
-                    copies.put(k, v);
-                }
-            });
-            if (copies.isEmpty()) {
-                copies.put(name, null);
-            }
-            copies.forEach((k, got) -> {
-                if (got == null || !got.equals(want)) {
-                    mismatches.add(k + " = " + got + ", expected " + want);
-                }
-            });
-        });
-        if (kernel != null && r.ok()) {
-            for (Module.ExpectMemory e : kernel.expectMemory()) {
-                byte[] got = java.util.Arrays.copyOfRange(r.memory().get(e.region()), e.offset(), e.offset() + e.bytes().length);
-                if (!java.util.Arrays.equals(got, e.bytes())) {
-                    mismatches.add(e.region() + "+" + e.offset() + " holds " + java.util.HexFormat.of().formatHex(got) + ", expected "
-                            + java.util.HexFormat.of().formatHex(e.bytes()));
-                }
-            }
-        }
-        boolean checked = !expect.isEmpty() || kernel != null && !kernel.expectMemory().isEmpty();
-        if (json) {
-            Map<String, Object> j = new LinkedHashMap<>();
-            j.put("status", r.status().name().toLowerCase(java.util.Locale.ROOT));
-            if (r.message() != null) {
-                j.put("message", r.message());
-            }
-            j.put("steps", r.steps());
-            if (!r.engineSteps().isEmpty()) {
-                j.put("engine_steps", new LinkedHashMap<>(r.engineSteps()));
-            }
-            j.put("registers", new LinkedHashMap<>(r.registers()));
-            if (!slots.isEmpty()) {
-                j.put("unwritten", unwritten);
-            }
-            if (!r.skipped().isEmpty()) {
-                List<Object> skips = new ArrayList<>();
-                for (SimResult.Skip k : r.skipped()) {
-                    Map<String, Object> sk = new LinkedHashMap<>();
-                    sk.put("record", k.record());
-                    sk.put("opcode", k.opcode());
-                    sk.put("count", k.count());
-                    sk.put("first_pc", k.firstPc());
-                    skips.add(sk);
-                }
-                j.put("skipped", skips);
-            }
-            j.put("dma_fired", r.fired());
-            j.put("memory_checksum", r.memoryChecksum());
-            if (checked) {
-                j.put("expect", mismatches.isEmpty() ? "ok" : mismatches);
-            }
-            if (races != null) {
-                Map<String, Object> sj = new LinkedHashMap<>();
-                sj.put("tried", races.tried());
-                sj.put("differences", races.differences());
-                j.put("schedules", sj);
-            }
-            out.print(Json.write(j));
-        } else {
-            StringBuilder split = new StringBuilder();
-            r.engineSteps().forEach((e, n) -> split.append(split.length() == 0 ? " (" : ", ").append(e).append(' ').append(n));
-            out.printf("%s after %d steps%s%s%n", r.status(), r.steps(), split.length() == 0 ? "" : split + ")",
-                    r.message() == null ? "" : ": " + r.message());
-            StringBuilder regs = new StringBuilder();
-            r.registers().forEach((k, v) -> regs.append(regs.length() == 0 ? "" : "  ").append(k).append('=').append(v));
-            out.println("registers: " + regs);
-            if (!unwritten.isEmpty()) {
-                out.println("unwritten: " + ranges(slots, unwritten));
-            }
-            for (SimResult.Skip k : r.skipped()) {
-                out.printf("skipped: %s (opcode 0x%02X) %d time(s), first at record %d%n", k.record(), k.opcode(), k.count(), k.firstPc());
-            }
-            if (!r.fired().isEmpty()) {
-                out.println("dma fired: " + String.join(" ", r.fired()));
-            }
-            if (checked) {
-                out.println(mismatches.isEmpty() ? "expect: ok" : "expect: FAILED: " + String.join("; ", mismatches));
-            }
-            if (races != null) {
-                out.println(races.differences().isEmpty() ? "schedules: " + races.tried() + " tried, all end alike"
-                        : "schedules: RACE: " + races.differences().size() + " of " + races.tried() + " end otherwise");
-                races.differences().forEach(d -> out.println("  " + d));
-            }
-        }
-        out.flush();
-        boolean raced = races != null && !races.differences().isEmpty();
-        return r.ok() && mismatches.isEmpty() && !raced ? Tpb.OK : Tpb.INVALID_INPUT;
+        return RunReport.print(spec.commandLine().getOut(), json, r, Expectations.of(expect, kernel), races, slots);
     }
 
     /** A record in a lowered-level trace: one line of the disassembler. */
