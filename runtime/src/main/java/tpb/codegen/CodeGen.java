@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedSet;
 import java.util.TreeSet;
 import tpb.codec.Violation;
 import tpb.codec.ViolationSink;
@@ -73,7 +74,7 @@ public final class CodeGen {
         return Map.copyOf(pc);
     }
 
-    public java.util.SortedSet<Integer> opcodes() {
+    public SortedSet<Integer> opcodes() {
         return opcodes;
     }
 

@@ -3,6 +3,7 @@ package tpb.lower;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import tpb.ir.Block;
@@ -15,6 +16,7 @@ import tpb.isa.AluOpType;
 import tpb.isa.BranchCompareOp;
 import tpb.isa.DtypeWire;
 import tpb.isa.EngineType;
+import tpb.isa.EventSemaphoreRecord;
 import tpb.mir.EngineCode;
 import tpb.mir.LoweredCode;
 import tpb.mir.MBlock;
@@ -44,7 +46,7 @@ import tpb.mir.VReg;
 public final class LoopLowering {
     private final EngineType engine;
     private final Map<String, Integer> semaphores;
-    private final Map<Register, VReg> vregs = new java.util.LinkedHashMap<>();
+    private final Map<Register, VReg> vregs = new LinkedHashMap<>();
     private final Deque<String> loopExits = new ArrayDeque<>();
     private MFunction fn;
     private MBlock cur;
@@ -123,7 +125,7 @@ public final class LoopLowering {
             cur.insts.add(new MInst.CondBranch(BranchCompareOp.IS_NEIMM, v(d.pred()), null, 0, DtypeWire.INT32, loop, after));
             open(after);
         } else if (i instanceof Inst.EventSemaphore e && e.waitReg() != null) {
-            cur.insts.add(new MInst.Wait((tpb.isa.EventSemaphoreRecord) Records.of(i, semaphores), v(e.waitReg())));
+            cur.insts.add(new MInst.Wait((EventSemaphoreRecord) Records.of(i, semaphores), v(e.waitReg())));
         } else {
             cur.insts.add(new MInst.Fixed(Records.of(i, semaphores)));
         }

@@ -6,6 +6,9 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import tpb.isa.CallRecord;
+import tpb.isa.ExitRecord;
+import tpb.isa.ReturnRecord;
 import tpb.mir.EngineCode;
 import tpb.mir.MBlock;
 import tpb.mir.MFunction;
@@ -117,7 +120,7 @@ public final class AllocationChecker {
                 if (d != null) {
                     clash.set(index.get(d));
                 }
-                if (m instanceof MInst.Fixed fx && fx.record() instanceof tpb.isa.CallRecord c) {
+                if (m instanceof MInst.Fixed fx && fx.record() instanceof CallRecord c) {
                     BitSet callee = usedByFunction.getOrDefault(c.functionName(), new BitSet());
                     BitSet across = (BitSet) live.clone();
                     across.and(writtenBefore[k]);
@@ -211,7 +214,7 @@ public final class AllocationChecker {
                 if (b.op() == null) {
                     falls = false;
                 }
-            } else if (m instanceof MInst.Fixed fx && (fx.record() instanceof tpb.isa.ExitRecord || fx.record() instanceof tpb.isa.ReturnRecord)) {
+            } else if (m instanceof MInst.Fixed fx && (fx.record() instanceof ExitRecord || fx.record() instanceof ReturnRecord)) {
                 falls = false;
             }
         }

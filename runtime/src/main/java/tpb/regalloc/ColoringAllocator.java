@@ -2,6 +2,7 @@ package tpb.regalloc;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.Random;
 
 /**
  * Briggs-style graph colouring with optimistic select (facts §8.4: simplify, select, spill):
@@ -29,7 +30,7 @@ public final class ColoringAllocator {
             return best;
         }
         double bestCost = spillCost(g, best);
-        java.util.Random random = new java.util.Random(0x7B5);
+        Random random = new Random(0x7B5);
         for (int t = 0; t < 7; t++) {
             Coloring c = attempt(g, k, t % 2 == 0 ? 2 : 1, random);
             double cost = spillCost(g, c);
@@ -49,7 +50,7 @@ public final class ColoringAllocator {
         return sum;
     }
 
-    private static Coloring attempt(InterferenceGraph g, int k, int power, java.util.Random random) {
+    private static Coloring attempt(InterferenceGraph g, int k, int power, Random random) {
         int n = g.n;
         int[] weighted = new int[n];
         boolean[] removed = new boolean[n];

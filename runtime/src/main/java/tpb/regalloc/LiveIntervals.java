@@ -1,6 +1,7 @@
 package tpb.regalloc;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -82,9 +83,9 @@ public final class LiveIntervals {
     private void grow(int n) {
         if (n > start.length) {
             int cap = Math.max(Math.max(n, 64), start.length * 2);
-            start = java.util.Arrays.copyOf(start, cap);
-            end = java.util.Arrays.copyOf(end, cap);
-            cost = java.util.Arrays.copyOf(cost, cap);
+            start = Arrays.copyOf(start, cap);
+            end = Arrays.copyOf(end, cap);
+            cost = Arrays.copyOf(cost, cap);
         }
     }
 

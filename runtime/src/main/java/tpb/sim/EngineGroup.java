@@ -1,17 +1,20 @@
 package tpb.sim;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.IntConsumer;
+import java.util.function.Supplier;
 import tpb.ir.Module;
-import tpb.isa.Instruction;
 import tpb.isa.EngineType;
+import tpb.isa.Instruction;
 import tpb.mir.Location;
 import tpb.mir.LoweredCode;
 
@@ -56,7 +59,7 @@ public final class EngineGroup {
      * otherwise than the default schedule's (status and message, registers, semaphores, memory, DMA
      * blocks fired; not the step split): empty when the kernel's result does not depend on the schedule.
      */
-    public static List<String> differences(List<String> names, java.util.function.Function<Schedule, SimResult> run) {
+    public static List<String> differences(List<String> names, Function<Schedule, SimResult> run) {
         List<Schedule> all = schedules(names.size());
         SimResult base = run.apply(all.get(0));
         String under = " under " + all.get(0).describe(names);
@@ -75,7 +78,7 @@ public final class EngineGroup {
     /** How {@code b} ends otherwise than {@code a}, each part with a {@link #BASE} for where {@code a} came from. */
     private static List<String> difference(SimResult a, SimResult b) {
         List<String> out = new ArrayList<>();
-        if (a.status() != b.status() || !java.util.Objects.equals(a.message(), b.message())) {
+        if (a.status() != b.status() || !Objects.equals(a.message(), b.message())) {
             out.add(outcome(b) + " (" + outcome(a) + BASE + ")");
             return out;
         }
@@ -197,7 +200,7 @@ public final class EngineGroup {
     }
 
     private static SimResult run(List<String> names, List<? extends Sequencer> sims, Machine m, Schedule schedule,
-            java.util.function.Supplier<List<Map<String, Long>>> registers) {
+            Supplier<List<Map<String, Long>>> registers) {
         SimResult.Status status;
         String message = null;
         long[] steps = new long[sims.size()];
@@ -249,7 +252,7 @@ public final class EngineGroup {
                 }
             }
             if (live == 0) {
-                return java.util.Arrays.asList(state).contains(Sequencer.Outcome.EXIT) ? SimResult.Status.EXIT : SimResult.Status.END;
+                return Arrays.asList(state).contains(Sequencer.Outcome.EXIT) ? SimResult.Status.EXIT : SimResult.Status.END;
             }
             boolean crossed = atBarrier == live;
             if (crossed) {

@@ -6,6 +6,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import tpb.ir.Register;
@@ -99,7 +100,7 @@ public final class LoweredSimulator implements Sequencer {
     /** As in the IR simulator: the kernel registers the run wrote (an unwritten one has no defined final value). */
     Map<String, Long> written() {
         Map<String, Long> out = everyRegister();
-        out.values().removeIf(java.util.Objects::isNull);
+        out.values().removeIf(Objects::isNull);
         return out;
     }
 

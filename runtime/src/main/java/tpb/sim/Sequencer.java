@@ -1,5 +1,8 @@
 package tpb.sim;
 
+import java.util.Map;
+import java.util.function.Supplier;
+
 /**
  * One engine's sequencer, at whatever level it runs (the IR, the lowered code, the record stream): it
  * runs in slices so that {@link EngineGroup} can interleave engines over one {@link Machine}.
@@ -43,7 +46,7 @@ interface Sequencer {
     }
 
     /** Runs the engine alone ({@link #runAlone}) and reports its end, a fault included, with {@code registers} read after. */
-    default SimResult report(java.util.function.Supplier<java.util.Map<String, Long>> registers) {
+    default SimResult report(Supplier<Map<String, Long>> registers) {
         SimResult.Status status;
         String message = null;
         try {

@@ -1,11 +1,16 @@
 package tpb.sim;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntConsumer;
+import java.util.stream.IntStream;
 import tpb.isa.AluOpType;
+import tpb.isa.Arch;
+import tpb.isa.Arm;
 import tpb.isa.BranchCompareOp;
 import tpb.isa.CallRecord;
 import tpb.isa.CompareAndBranchRecord;
@@ -40,7 +45,7 @@ public final class StreamSimulator implements Sequencer {
      * The register file: the spec's isa_register_count (facts §6, STRONG; the same on every arch
      * profile, so the default profile's value is the simulator's).
      */
-    static final int REGISTERS = (int) tpb.isa.Arch.SUNDA.isaRegisterCount();
+    static final int REGISTERS = (int) Arch.SUNDA.isaRegisterCount();
 
     // kinds of pre-decoded records: RecordKind's register-free ones, then these
     static final int ALU = RecordKind.FIRST_FREE, MOVE = ALU + 1, BRANCH = ALU + 2, JUMP = ALU + 3, STORE = ALU + 4, LOAD = ALU + 5;
@@ -93,7 +98,7 @@ public final class StreamSimulator implements Sequencer {
     /** Run records the simulator has no semantics for as counted skips instead of faulting on them. */
     private boolean skipUnmodelled;
     /** The unmodelled records skipped, by arm: how many times, and the first PC. */
-    private final Map<tpb.isa.Arm, long[]> skipped = new LinkedHashMap<>();
+    private final Map<Arm, long[]> skipped = new LinkedHashMap<>();
 
     private StreamSimulator(byte[] stream, long maxSteps, MachineConfig config) {
         this(stream, new Machine(maxSteps, config));
@@ -107,7 +112,7 @@ public final class StreamSimulator implements Sequencer {
         extra = new Object[n];
         fault = new String[n];
         m = machine;
-        java.util.Arrays.fill(regs, 0, REGISTERS, -1);
+        Arrays.fill(regs, 0, REGISTERS, -1);
         Instruction[] records = new Instruction[n];
         Map<String, Integer> functions = new HashMap<>();
         for (int pc = 0; pc < n; pc++) {
@@ -134,7 +139,7 @@ public final class StreamSimulator implements Sequencer {
 
     /** Record n is the fall-off sentinel; each branch or jump outside [0, n) is pointed at a sentinel of its own. */
     private void addSentinels() {
-        List<Long> outside = new java.util.ArrayList<>();
+        List<Long> outside = new ArrayList<>();
         outside.add(word(OUTSIDE, 0, 0, 0, n));
         for (int pc = 0; pc < n; pc++) {
             int k = kind(code[pc]);
@@ -144,7 +149,7 @@ public final class StreamSimulator implements Sequencer {
                 outside.add(word(OUTSIDE, 0, 0, 0, target));
             }
         }
-        code = java.util.Arrays.copyOf(code, n + outside.size());
+        code = Arrays.copyOf(code, n + outside.size());
         for (int i = 0; i < outside.size(); i++) {
             code[n + i] = outside.get(i);
         }
@@ -340,7 +345,7 @@ public final class StreamSimulator implements Sequencer {
             }
             return out;
         });
-        List<SimResult.Skip> skips = new java.util.ArrayList<>();
+        List<SimResult.Skip> skips = new ArrayList<>();
         s.skipped.forEach((arm, c) -> skips.add(new SimResult.Skip(arm.specName(), arm.opcode(), c[0], (int) c[1])));
         return r.withSkipped(skips);
     }
@@ -356,7 +361,7 @@ public final class StreamSimulator implements Sequencer {
 
     /** The register file's slot names, in order ({@code r0}, {@code r1}, ...). */
     public static List<String> slotNames() {
-        return java.util.stream.IntStream.range(0, REGISTERS).mapToObj(StreamSimulator::slotName).toList();
+        return IntStream.range(0, REGISTERS).mapToObj(StreamSimulator::slotName).toList();
     }
 
     private static String slotName(int i) {
@@ -602,7 +607,7 @@ public final class StreamSimulator implements Sequencer {
 
     /** Counts a skipped unmodelled record (the slow path: only such records get here). */
     private void skip(int pc) {
-        long[] c = skipped.computeIfAbsent((tpb.isa.Arm) extra[pc], k -> new long[] {0, pc});
+        long[] c = skipped.computeIfAbsent((Arm) extra[pc], k -> new long[] {0, pc});
         c[0]++;
     }
 
