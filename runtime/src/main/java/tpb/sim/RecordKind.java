@@ -30,6 +30,22 @@ final class RecordKind {
     /** The first kind number free for a simulator's own kinds. */
     static final int FIRST_FREE = 11;
 
+    // The record stream simulator's own kinds of pre-decoded records, after the register-free ones:
+    // one table of every kind number, so no two can collide.
+    static final int ALU = FIRST_FREE, MOVE = ALU + 1, BRANCH = ALU + 2, JUMP = ALU + 3, STORE = ALU + 4, LOAD = ALU + 5;
+    // 32-bit ALU ops whose low 32 bits do not depend on the dtype's signedness (Semantics.alu
+    // masks every 32-bit result), and 32-bit integer compares: the counted-loop fast paths
+    static final int ADD32 = LOAD + 1, SUB32 = LOAD + 2, MUL32 = LOAD + 3, AND32 = LOAD + 4, OR32 = LOAD + 5, XOR32 = LOAD + 6,
+            SHL32 = LOAD + 7, BR32 = LOAD + 8;
+    /** A superinstruction: an ADD32 and the BR32 right after it (a lowered loop's step and back edge) in one dispatch. */
+    static final int ADD_BR = BR32 + 1;
+    /**
+     * A sentinel past the records: where the stream sequencer lands when it falls off the stream or
+     * branches outside it (the target field keeps the PC it was sent to), so its loop needs no
+     * bounds check of its own.
+     */
+    static final int OUTSIDE = ADD_BR + 1;
+
     private RecordKind() {}
 
     static int of(Instruction r) {

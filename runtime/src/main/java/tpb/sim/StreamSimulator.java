@@ -1,5 +1,22 @@
 package tpb.sim;
 
+import static tpb.sim.RecordKind.ADD32;
+import static tpb.sim.RecordKind.ADD_BR;
+import static tpb.sim.RecordKind.ALU;
+import static tpb.sim.RecordKind.AND32;
+import static tpb.sim.RecordKind.BR32;
+import static tpb.sim.RecordKind.BRANCH;
+import static tpb.sim.RecordKind.JUMP;
+import static tpb.sim.RecordKind.LOAD;
+import static tpb.sim.RecordKind.MOVE;
+import static tpb.sim.RecordKind.MUL32;
+import static tpb.sim.RecordKind.OR32;
+import static tpb.sim.RecordKind.OUTSIDE;
+import static tpb.sim.RecordKind.SHL32;
+import static tpb.sim.RecordKind.STORE;
+import static tpb.sim.RecordKind.SUB32;
+import static tpb.sim.RecordKind.XOR32;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -47,21 +64,13 @@ public final class StreamSimulator implements Sequencer {
      */
     static final int REGISTERS = (int) Arch.SUNDA.isaRegisterCount();
 
-    // kinds of pre-decoded records: RecordKind's register-free ones, then these
-    static final int ALU = RecordKind.FIRST_FREE, MOVE = ALU + 1, BRANCH = ALU + 2, JUMP = ALU + 3, STORE = ALU + 4, LOAD = ALU + 5;
-    // 32-bit ALU ops whose low 32 bits do not depend on the dtype's signedness (Semantics.alu
-    // masks every 32-bit result), and 32-bit integer compares: the counted-loop fast paths
-    static final int ADD32 = LOAD + 1, SUB32 = LOAD + 2, MUL32 = LOAD + 3, AND32 = LOAD + 4, OR32 = LOAD + 5, XOR32 = LOAD + 6,
-            SHL32 = LOAD + 7, BR32 = LOAD + 8;
-    /** A superinstruction: an ADD32 and the BR32 right after it (a lowered loop's step and back edge) in one dispatch. */
-    static final int ADD_BR = BR32 + 1;
-    /**
-     * A sentinel past the records: where the sequencer lands when it falls off the stream or
-     * branches outside it (the target field keeps the PC it was sent to), so the loop needs no
-     * bounds check of its own.
-     */
-    static final int OUTSIDE = ADD_BR + 1;
     private static final long M32 = 0xFFFF_FFFFL;
+
+    /** A general ALU record's operation, for the slow path. */
+    private record AluOperation(AluOpType op, DtypeWire dtype) {}
+
+    /** A general compare-and-branch record's compare, for the slow path. */
+    private record Compare(BranchCompareOp op, DtypeWire dtype) {}
 
     /** A register byte of a word that names no register: the operand is the immediate. */
     private static final int IMM = 0xFF;
@@ -187,7 +196,7 @@ public final class StreamSimulator implements Sequencer {
             int src1 = x.srcDatasrc() == DataSrc.IMMEDIATE ? IMM : check(x.src1Lo(), w);
             int dst = destination(x.dstLo(), w);
             imm[pc] = x.immediate();
-            extra[pc] = new Object[] {x.op(), x.dtype()};
+            extra[pc] = new AluOperation(x.op(), x.dtype());
             int kind = wide ? ALU : alu32(x.op());
             if (kind != ALU && src1 == IMM) {
                 src1 = constant((int) x.immediate());
@@ -203,7 +212,7 @@ public final class StreamSimulator implements Sequencer {
             int rhs = x.cmpOp().isRegisterRhs() ? check(x.cmpReg1(), 1) : IMM;
             int lhs = check(x.cmpReg0(), 1);
             imm[pc] = x.cmpImmediate();
-            extra[pc] = new Object[] {x.cmpOp(), x.dtype()};
+            extra[pc] = new Compare(x.cmpOp(), x.dtype());
             int rel = relation(x.cmpOp(), x.dtype());
             if (rel >= 0 && rhs == IMM) {
                 rhs = constant((int) x.cmpImmediate());
@@ -507,11 +516,11 @@ public final class StreamSimulator implements Sequencer {
                         }
                     }
                     case ALU -> {
-                        Object[] x = (Object[]) extra[pc];
+                        AluOperation x = (AluOperation) extra[pc];
                         boolean wide = target(w) == 2;
                         long s0 = wide ? pair(b(w)) : slot(b(w));
                         long s1 = c(w) == IMM ? imm[pc] : wide ? pair(c(w)) : slot(c(w));
-                        put(a(w), wide, Semantics.alu((AluOpType) x[0], wide, (DtypeWire) x[1], s0, s1));
+                        put(a(w), wide, Semantics.alu(x.op(), wide, x.dtype(), s0, s1));
                         pc++;
                     }
                     case MOVE -> {
@@ -519,8 +528,8 @@ public final class StreamSimulator implements Sequencer {
                         pc++;
                     }
                     case BRANCH -> {
-                        Object[] x = (Object[]) extra[pc];
-                        pc = Semantics.compare((BranchCompareOp) x[0], (DtypeWire) x[1], slot(a(w)), rhs(w, pc)) ? target(w) : pc + 1;
+                        Compare x = (Compare) extra[pc];
+                        pc = Semantics.compare(x.op(), x.dtype(), slot(a(w)), rhs(w, pc)) ? target(w) : pc + 1;
                     }
                     case JUMP -> pc = target(w);
                     case RecordKind.CALL -> {
