@@ -1,36 +1,102 @@
 package tpb.codec;
 
+import java.nio.ByteOrder;
+
 /**
- * What tools need to know of a field: its dotted name, byte offset and width, spec type, how it
- * is encoded ("enum DtypeWire", "lut AluOpWire", "const 16", "reserved", "raw", "opaque"; a char
- * field "nul-terminated" or "nul-or-full"), its
- * role for tools ("pc", "reg" or null), and provenance.
+ * What tools need to know of a field, typed: its dotted name, byte offset and width, element type
+ * and count ({@code i16[3]}: {@link Element#I16}, 3; a char or bytes field is one element as wide
+ * as the field), how it is encoded ({@link Encoding}), its role for tools ({@link Role}, or null),
+ * the record's byte order, and provenance. Emitted by the processor from the spec; nothing reads
+ * it back from text.
  */
-public record FieldInfo(String name, int offset, int width, String type, String encoding, String role,
-        String confidence, String source) {
+public record FieldInfo(String name, int offset, int width, Element element, int count, Encoding encoding, Role role,
+        ByteOrder order, String confidence, String source) {
+    /** The element type of a field: the spec's integer types, and the char and bytes kinds. */
+    public enum Element {
+        U8(false), U16(false), U32(false), U64(false), I8(true), I16(true), I32(true), I64(true), CHAR(false), BYTES(false);
+
+        private final boolean signed;
+
+        Element(boolean signed) {
+            this.signed = signed;
+        }
+
+        public boolean signed() {
+            return signed;
+        }
+
+        /** As the spec writes it: {@code u8}, {@code i16}, {@code char}, {@code bytes}. */
+        public String specName() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** What a field means to tools: a branch target (a record index), or a register id. */
+    public enum Role { PC, REG }
+
+    /** How a field's value is encoded. */
+    public sealed interface Encoding {
+        /** A value of an enum. */
+        record Enumerated(String table) implements Encoding {}
+
+        /** A key of a lookup table, stored as its wire value. */
+        record Lut(String table) implements Encoding {}
+
+        /** Fixed by the spec to {@code value}. */
+        record Const(long value) implements Encoding {}
+
+        /** Reserved: zero. */
+        record Reserved() implements Encoding {}
+
+        /** A plain number. */
+        record Raw() implements Encoding {}
+
+        /** Bytes whose layout the sources do not give. */
+        record Opaque() implements Encoding {}
+
+        /** A NUL-padded ASCII name; {@code mayFill}: the name may take every byte (no NUL needed). */
+        record Text(boolean mayFill) implements Encoding {}
+    }
+
     public boolean isConst() {
-        return encoding.startsWith("const ");
+        return encoding instanceof Encoding.Const;
     }
 
     public boolean isReserved() {
-        return encoding.equals("reserved");
+        return encoding instanceof Encoding.Reserved;
     }
 
-    /** The longest name a char field holds: its width when it may be full ("nul-or-full"), else one less. */
+    public boolean isChars() {
+        return element == Element.CHAR;
+    }
+
+    public boolean isBytes() {
+        return element == Element.BYTES;
+    }
+
+    /** The width of one element in bytes. */
+    public int elementWidth() {
+        return width / count;
+    }
+
+    /** The longest name a char field holds: its width when it may be full, else one less. */
     public int maxChars() {
-        return encoding.equals("nul-or-full") ? width : width - 1;
+        return encoding instanceof Encoding.Text t && t.mayFill() ? width : width - 1;
     }
 
-    /** The enum or LUT name of an "enum X"/"lut X" field, else null. */
+    /** The enum or LUT an enumerated or LUT field takes its names from, else null. */
     public String table() {
-        return encoding.startsWith("enum ") ? encoding.substring(5) : encoding.startsWith("lut ") ? encoding.substring(4) : null;
+        if (encoding instanceof Encoding.Enumerated e) {
+            return e.table();
+        }
+        return encoding instanceof Encoding.Lut l ? l.table() : null;
     }
 
-    /** Number of elements: 3 for "i16[3]", 1 for a scalar, char or bytes field. */
-    public int count() {
-        if (type.startsWith("char[") || type.startsWith("bytes[") || !type.endsWith("]")) {
-            return 1;
+    /** The type as the spec writes it: {@code u8}, {@code i16[3]}, {@code char[36]}, {@code bytes[51]}. */
+    public String typeName() {
+        if (isChars() || isBytes()) {
+            return element.specName() + "[" + width + "]";
         }
-        return Integer.parseInt(type.substring(type.indexOf('[') + 1, type.length() - 1));
+        return count > 1 ? element.specName() + "[" + count + "]" : element.specName();
     }
 }

@@ -42,18 +42,18 @@ final class RecordSynth {
             }
         }
         for (FieldInfo f : fields) {
-            String enc = f.encoding();
-            if (enc.startsWith("const ")) {
-                put(b, f, Long.parseLong(enc.substring(6)));
-            } else if (enc.equals("reserved")) {
+            FieldInfo.Encoding enc = f.encoding();
+            if (enc instanceof FieldInfo.Encoding.Const c) {
+                put(b, f, c.value());
+            } else if (enc instanceof FieldInfo.Encoding.Reserved) {
                 java.util.Arrays.fill(b, f.offset(), f.offset() + f.width(), (byte) 0);
-            } else if (enc.startsWith("enum ")) {
-                long[] legal = enumValues(enc.substring(5));
+            } else if (enc instanceof FieldInfo.Encoding.Enumerated e) {
+                long[] legal = enumValues(e.table());
                 put(b, f, legal[random.nextInt(legal.length)]);
-            } else if (enc.startsWith("lut ")) {
-                long[] legal = lutValues(enc.substring(4));
+            } else if (enc instanceof FieldInfo.Encoding.Lut l) {
+                long[] legal = lutValues(l.table());
                 put(b, f, legal[random.nextInt(legal.length)]);
-            } else if (f.type().startsWith("char[")) {
+            } else if (enc instanceof FieldInfo.Encoding.Text) {
                 int len = random.nextInt(f.maxChars() + 1);
                 for (int i = 0; i < f.width(); i++) {
                     b[f.offset() + i] = i < len ? (byte) ('a' + random.nextInt(26)) : 0;

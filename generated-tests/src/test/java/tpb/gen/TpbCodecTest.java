@@ -258,7 +258,8 @@ class TpbCodecTest {
         assertEquals(0xA8, Arm.REGISTER_ALU.opcode());
         assertEquals("+0x0C=*", Arm.COMPARE_AND_BRANCH.select());
         tpb.codec.FieldInfo op = Arm.REGISTER_ALU.fields().stream().filter(f -> f.name().equals("op")).findFirst().orElseThrow();
-        assertEquals(new tpb.codec.FieldInfo("op", 0x0C, 1, "u8", "lut AluOpWire", null, "STRONG", "seed000 §2.1-2.2; facts §3.1"), op);
+        assertEquals(new tpb.codec.FieldInfo("op", 0x0C, 1, tpb.codec.FieldInfo.Element.U8, 1, new tpb.codec.FieldInfo.Encoding.Lut("AluOpWire"), null,
+                java.nio.ByteOrder.LITTLE_ENDIAN, "STRONG", "seed000 §2.1-2.2; facts §3.1"), op);
         // Counts come from the spec: every opcode value has an arm (opaque when the sources give no
         // layout), and exactly the laid-out arms carry test vectors.
         java.util.Set<Integer> armOpcodes = new java.util.TreeSet<>();

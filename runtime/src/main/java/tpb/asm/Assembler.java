@@ -382,7 +382,7 @@ public final class Assembler {
         }
         for (FieldInfo f : fields) {
             if (f.isConst()) {
-                Fields.write(out, at, f, 0, Long.parseLong(f.encoding().substring(6)));
+                Fields.write(out, at, f, 0, ((FieldInfo.Encoding.Const) f.encoding()).value());
             }
         }
     }
@@ -439,22 +439,22 @@ public final class Assembler {
         Long symbol = table == null ? null : Symbols.value(table, t);
         if (symbol != null) {
             value = symbol;
-        } else if ("pc".equals(f.role()) && labels.containsKey(t)) {
+        } else if (f.role() == FieldInfo.Role.PC && labels.containsKey(t)) {
             value = labels.get(t);
-        } else if ("reg".equals(f.role()) && t.matches("[rR]\\d+")) {
+        } else if (f.role() == FieldInfo.Role.REG && t.matches("[rR]\\d+")) {
             value = number(f, new Lexer.Token(t.substring(1), v.column() + 1, Lexer.Kind.WORD), l);
         } else if (Lexer.isNumber(t)) {
             value = number(f, v, l);
         } else if (table != null) {
             throw new AsmException(l.number(), v.column(), "'" + t + "' is not a value of " + table
                     + (sink.showing() ? Hints.suggest(t, Hints.values(f)) : ""));
-        } else if ("pc".equals(f.role())) {
+        } else if (f.role() == FieldInfo.Role.PC) {
             throw new AsmException(l.number(), v.column(), "undefined label '" + t + "'"
                     + (sink.showing() ? tpb.spec.DidYouMean.suggest(t, labels.keySet()) : ""));
         } else {
             throw new AsmException(l.number(), v.column(), f.name() + " takes a number, not '" + t + "'");
         }
-        if (validate && "reg".equals(f.role()) && (value < 0 || value >= REGISTERS)) {
+        if (validate && f.role() == FieldInfo.Role.REG && (value < 0 || value >= REGISTERS)) {
             throw new AsmException(l.number(), v.column(), f.name() + ": r" + value + " is outside the " + REGISTERS + "-register file (r0-r"
                     + (REGISTERS - 1) + "; --no-validate assembles it anyway)");
         }
@@ -467,7 +467,7 @@ public final class Assembler {
             throw new AsmException(l.number(), v.column(), "'" + v.text() + "' is not a number");
         }
         if (!Fields.fits(f, n)) {
-            throw new AsmException(l.number(), v.column(), f.name() + ": " + v.text() + " does not fit " + f.type().replaceAll("\\[.*", ""));
+            throw new AsmException(l.number(), v.column(), f.name() + ": " + v.text() + " does not fit " + f.element().specName());
         }
         return n;
     }

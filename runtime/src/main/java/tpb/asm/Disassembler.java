@@ -144,7 +144,7 @@ public final class Disassembler {
                 continue;
             }
             for (FieldInfo f : arm.fields()) {
-                if (!"pc".equals(f.role())) {
+                if (f.role() != FieldInfo.Role.PC) {
                     continue;
                 }
                 long t = Fields.read(b, off, f, 0);
@@ -291,10 +291,10 @@ public final class Disassembler {
             String name = Symbols.name(table, v);
             return name != null ? name : number(f, v);
         }
-        if ("reg".equals(f.role())) {
+        if (f.role() == FieldInfo.Role.REG) {
             return "r" + v;
         }
-        if ("pc".equals(f.role()) && label.test(v)) {
+        if (f.role() == FieldInfo.Role.PC && label.test(v)) {
             return "L" + v;
         }
         return number(f, v);

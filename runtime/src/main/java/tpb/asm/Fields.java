@@ -1,26 +1,29 @@
 package tpb.asm;
 
+import java.nio.ByteOrder;
+import tpb.codec.BigEndian;
 import tpb.codec.FieldInfo;
 import tpb.codec.LittleEndian;
 import tpb.isa.IsaInfo;
 
 /**
  * Generic reads and writes of one field, driven by its {@link FieldInfo}: what lets one
- * assembler and one disassembler serve every arm of the spec. TPB records are little-endian.
+ * assembler and one disassembler serve every arm of the spec, in the record's byte order (the
+ * field's {@link FieldInfo#order()}, from the spec).
  */
 final class Fields {
     private Fields() {}
 
     static int elementWidth(FieldInfo f) {
-        return f.width() / f.count();
+        return f.elementWidth();
     }
 
     static boolean signed(FieldInfo f) {
-        return f.type().startsWith("i");
+        return f.element().signed();
     }
 
     static boolean isOpcode(FieldInfo f) {
-        return f.offset() == IsaInfo.OPCODE_OFFSET && ("enum " + IsaInfo.OPCODE_ENUM).equals(f.encoding());
+        return f.offset() == IsaInfo.OPCODE_OFFSET && f.encoding() instanceof FieldInfo.Encoding.Enumerated e && e.table().equals(IsaInfo.OPCODE_ENUM);
     }
 
     /** Whether the assembler may set this field (constants, reserved bytes and the opcode are implied). */
@@ -35,17 +38,25 @@ final class Fields {
     }
 
     static boolean isChars(FieldInfo f) {
-        return f.type().startsWith("char[");
+        return f.isChars();
     }
 
     static boolean isBytes(FieldInfo f) {
-        return f.type().startsWith("bytes[");
+        return f.isBytes();
     }
 
     static long read(byte[] b, int at, FieldInfo f, int element) {
         int w = elementWidth(f);
         int p = at + f.offset() + element * w;
         boolean s = signed(f);
+        if (f.order() == ByteOrder.BIG_ENDIAN) {
+            return switch (w) {
+                case 1 -> s ? b[p] : b[p] & 0xFF;
+                case 2 -> s ? BigEndian.i16(b, p) : BigEndian.u16(b, p);
+                case 4 -> s ? BigEndian.i32(b, p) : BigEndian.u32(b, p);
+                default -> BigEndian.i64(b, p);
+            };
+        }
         return switch (w) {
             case 1 -> s ? b[p] : b[p] & 0xFF;
             case 2 -> s ? LittleEndian.i16(b, p) : LittleEndian.u16(b, p);
@@ -57,6 +68,15 @@ final class Fields {
     static void write(byte[] b, int at, FieldInfo f, int element, long v) {
         int w = elementWidth(f);
         int p = at + f.offset() + element * w;
+        if (f.order() == ByteOrder.BIG_ENDIAN) {
+            switch (w) {
+                case 1 -> b[p] = (byte) v;
+                case 2 -> BigEndian.put16(b, p, (int) v);
+                case 4 -> BigEndian.put32(b, p, v);
+                default -> BigEndian.put64(b, p, v);
+            }
+            return;
+        }
         switch (w) {
             case 1 -> b[p] = (byte) v;
             case 2 -> LittleEndian.put16(b, p, (int) v);

@@ -103,8 +103,7 @@ final class FlyweightWriter {
                         CodeBlock.of("$L", Scalars.literal(f.scalar(), f.constValue()))));
             }
             accessors(t, self, l);
-            infos.add("$L\nnew $T($S, $L, $L, $S, $S, $S, $S, $S)", i == 0 ? "" : ",", Ctx.FIELD_INFO, l.path(), Scalars.hex(l.offset()),
-                    f.width(), ModelJson.type(f), ModelJson.encoding(f), f.role(), l.source().confidence().name(), l.source().ref());
+            infos.add("$L\n$L", i == 0 ? "" : ",", FieldInfoCode.of(l, ctx.model.record().littleEndian()));
         }
         if (arm.select() != null && arm.select().equals() != null) {
             reset.addStatement(Scalars.write(ctx.endian, arm.select().type(), "buffer", Scalars.at("offset", arm.select().at()),
