@@ -374,16 +374,23 @@ public final class Assembler {
     }
 
     private static void stampFixed(Arm arm, List<FieldInfo> fields, byte[] out, int at) {
-        out[at + tpb.isa.IsaInfo.OPCODE_OFFSET] = (byte) arm.opcode();
+        // the opcode and the sub-opcode in the spec's widths and byte order, not one little-endian byte
+        put(out, at + tpb.isa.IsaInfo.OPCODE_OFFSET, tpb.isa.IsaInfo.OPCODE_WIDTH, arm.opcode());
         if (arm.selectOffset() >= 0 && arm.selectEquals() >= 0) {
-            for (int i = 0; i < arm.selectWidth(); i++) {
-                out[at + arm.selectOffset() + i] = (byte) (arm.selectEquals() >>> (8 * i));
-            }
+            put(out, at + arm.selectOffset(), arm.selectWidth(), arm.selectEquals());
         }
         for (FieldInfo f : fields) {
             if (f.isConst()) {
                 Fields.write(out, at, f, 0, ((FieldInfo.Encoding.Const) f.encoding()).value());
             }
+        }
+    }
+
+    /** {@code value} as {@code width} bytes at {@code at}, in the record's byte order. */
+    private static void put(byte[] out, int at, int width, long value) {
+        for (int i = 0; i < width; i++) {
+            int shift = 8 * (tpb.isa.IsaInfo.BIG_ENDIAN ? width - 1 - i : i);
+            out[at + i] = (byte) (value >>> shift);
         }
     }
 
