@@ -34,6 +34,7 @@ public final class CodecWriter {
         }
         StructWriter structs = new StructWriter(ctx);
         FlyweightWriter flyweights = new FlyweightWriter(ctx);
+        types.add(flyweights.preamble());
         for (GroupDef g : model.groups()) {
             types.add(structs.group(g));
         }

@@ -67,6 +67,11 @@ final class Ctx {
         return arm.opaque() ? opaqueFlyweight() : ClassName.get(pkg, Names.pascal(arm.name()) + "Flyweight");
     }
 
+    /** The base of every flyweight: the buffer, wrap and the record preamble's accessors, written once. */
+    ClassName preambleFlyweight() {
+        return ClassName.get(pkg, "PreambleFlyweight");
+    }
+
     ClassName opaqueRecord() {
         return ClassName.get(pkg, "OpaqueRecord");
     }
