@@ -148,15 +148,15 @@ class EngineGroupTest {
     }
 
     @Test
-    void anIrDeadlockNamesTheKernelLinesAndLeavesNoThreadBehind() throws Exception {
+    void anIrDeadlockNamesTheKernelLines() throws Exception {
+        // Twenty runs: the frame-stack interpreter has no threads to leak, but a deadlock must be
+        // reported the same way every time whatever state an earlier run left.
         Module m = kernel(Path.of("src/test/resources/multi/crossed_waits.yaml"));
         for (int i = 0; i < 20; i++) {
             SimResult r = EngineGroup.runIr(m, 1000, EngineGroup.Schedule.DEFAULT);
             assertEquals("deadlock: SP at src/test/resources/multi/crossed_waits.yaml:8:9 waits for semaphore 0 >= 1 (it is 0); "
                     + "PE at src/test/resources/multi/crossed_waits.yaml:10:9 waits for semaphore 1 >= 1 (it is 0)", r.message());
         }
-        assertEquals(List.of(), Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith("tpb-ir-"))
-                .map(Thread::getName).toList(), "every engine thread ends with its group");
     }
 
     @TestFactory
