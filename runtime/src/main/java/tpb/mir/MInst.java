@@ -32,6 +32,27 @@ public sealed interface MInst {
 
     <R> R accept(Visitor<R> v);
 
+    /**
+     * A kind that reads and writes no virtual register. Implementing it is the declaration: a new
+     * kind still has to choose between this and spelling out its operands.
+     */
+    sealed interface NoRegisters extends MInst {
+        @Override
+        default List<VReg> uses() {
+            return List.of();
+        }
+
+        @Override
+        default VReg def() {
+            return null;
+        }
+
+        @Override
+        default MInst mapRegs(UnaryOperator<VReg> f) {
+            return this;
+        }
+    }
+
     /** One method per kind: implementing it is the exhaustive switch over machine instructions. */
     interface Visitor<R> {
         R alu(Alu a);
@@ -135,22 +156,7 @@ public sealed interface MInst {
         }
     }
 
-    record Jump(String target) implements MInst {
-        @Override
-        public List<VReg> uses() {
-            return List.of();
-        }
-
-        @Override
-        public VReg def() {
-            return null;
-        }
-
-        @Override
-        public MInst mapRegs(UnaryOperator<VReg> f) {
-            return this;
-        }
-
+    record Jump(String target) implements NoRegisters {
         @Override
         public <R> R accept(Visitor<R> v) {
             return v.jump(this);
@@ -181,22 +187,7 @@ public sealed interface MInst {
     }
 
     /** A record with no registers and no block targets (Exit, Call, fences, DMA, semaphores, ...). */
-    record Fixed(Instruction record) implements MInst {
-        @Override
-        public List<VReg> uses() {
-            return List.of();
-        }
-
-        @Override
-        public VReg def() {
-            return null;
-        }
-
-        @Override
-        public MInst mapRegs(UnaryOperator<VReg> f) {
-            return this;
-        }
-
+    record Fixed(Instruction record) implements NoRegisters {
         @Override
         public <R> R accept(Visitor<R> v) {
             return v.fixed(this);

@@ -341,7 +341,7 @@ public final class SyncRun {
             throw new SimFault("AllEngineBarrier (a counted join of every datapath engine, facts §7.6) is not simulated at this level");
         }
         // the waits and updates: the same decoding as the loop's, now raising what it left here
-        Units u = new Units();
+        IntList u = new IntList();
         decode(b, off, arm, u, true);
         int[] o = u.toArray();
         int[] sem = machine.bank();
@@ -360,9 +360,9 @@ public final class SyncRun {
     }
 
     static int[] predecode(RecordStream s) {
-        Units out = new Units();
+        IntList out = new IntList();
         byte[] b = s.bytes();
-        Units one = new Units();
+        IntList one = new IntList();
         for (int i = 0; i < s.count(); i++) {
             int off = RecordStream.offsetOf(i);
             Arm arm = Decoder.identify(b, off);
@@ -392,7 +392,7 @@ public final class SyncRun {
      * MORE and GENERIC) when it waits or updates twice; false when a mode is not one this level
      * simulates (with {@code raise}, a SimFault naming it instead).
      */
-    private static boolean decode(byte[] b, int off, Arm arm, Units out, boolean raise) {
+    private static boolean decode(byte[] b, int off, Arm arm, IntList out, boolean raise) {
         int events = EventSemaphoreFlyweight.EVENTS_WAIT_MODE_OFFSET;
         long value = EventSemaphoreFlyweight.eventsSemaphoreValue(b, off);
         int first = out.size;
@@ -434,7 +434,7 @@ public final class SyncRun {
     }
 
     /** One wait and one update as a unit appended to {@code out}. */
-    private static boolean unit(int waitMode, int waitSem, long threshold, int updateMode, int updateSem, long value, Units out,
+    private static boolean unit(int waitMode, int waitSem, long threshold, int updateMode, int updateSem, long value, IntList out,
             boolean raise) {
         int w = waitKind(waitMode, raise);
         if (w < 0) {
@@ -537,7 +537,7 @@ public final class SyncRun {
     private int[] units(int engine, int index) {
         byte[] b = engines.get(engine).stream().bytes();
         int off = RecordStream.offsetOf(index);
-        Units u = new Units();
+        IntList u = new IntList();
         if (!decode(b, off, Decoder.identify(b, off), u, false)) {
             return new int[0];
         }
@@ -574,22 +574,5 @@ public final class SyncRun {
             }
         }
         return new Result(status, message, steps, sems, List.copyOf(blocked));
-    }
-
-    /** A growing int array. */
-    private static final class Units {
-        int[] a = new int[16];
-        int size;
-
-        void add(int v) {
-            if (size == a.length) {
-                a = Arrays.copyOf(a, a.length * 2);
-            }
-            a[size++] = v;
-        }
-
-        int[] toArray() {
-            return Arrays.copyOf(a, size);
-        }
     }
 }

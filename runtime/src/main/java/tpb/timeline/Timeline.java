@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import tpb.isa.Arm;
 import tpb.isa.Decoder;
+import tpb.sim.IntList;
 import tpb.sim.SyncRun;
 import tpb.stream.RecordStream;
 
@@ -33,9 +34,9 @@ public final class Timeline implements SyncRun.Hook {
     /** One engine's lane: per record run, in order, its tick, class and arm ordinal. */
     public static final class Lane {
         final String engine;
-        final Ints tick = new Ints();
-        final Ints cls = new Ints();
-        final Ints arm = new Ints();
+        final IntList tick = new IntList();
+        final IntList cls = new IntList();
+        final IntList arm = new IntList();
 
         Lane(String engine) {
             this.engine = engine;
@@ -46,7 +47,7 @@ public final class Timeline implements SyncRun.Hook {
         }
 
         public int size() {
-            return tick.size;
+            return tick.size();
         }
 
         public int tick(int record) {
@@ -131,14 +132,14 @@ public final class Timeline implements SyncRun.Hook {
 
     /** One semaphore's updates in run order; {@code rising} is where its last run of non-decreasing values starts. */
     private static final class Log {
-        final Ints engine = new Ints();
-        final Ints record = new Ints();
-        final Ints value = new Ints();
+        final IntList engine = new IntList();
+        final IntList record = new IntList();
+        final IntList value = new IntList();
         int rising;
 
         void add(int e, int r, int v) {
-            if (value.size > 0 && Integer.compareUnsigned(v, value.at(value.size - 1)) < 0) {
-                rising = value.size;
+            if (value.size() > 0 && Integer.compareUnsigned(v, value.at(value.size() - 1)) < 0) {
+                rising = value.size();
             }
             engine.add(e);
             record.add(r);
@@ -153,8 +154,8 @@ public final class Timeline implements SyncRun.Hook {
         int releaser(SyncRun.Wait w) {
             // a >= or > wait holds on a suffix of a non-decreasing run; ==, < and <= need the walk back from the last update
             boolean monotone = w.mode() == tpb.isa.WaitMode.SEM_GE_IMM || w.mode() == tpb.isa.WaitMode.SEM_GT_IMM;
-            int lo = monotone ? rising : value.size - 1;
-            int hi = value.size - 1;
+            int lo = monotone ? rising : value.size() - 1;
+            int hi = value.size() - 1;
             while (lo < hi) {
                 int mid = (lo + hi) >>> 1;
                 if (w.holds(Integer.toUnsignedLong(value.at(mid)))) {
@@ -168,27 +169,6 @@ public final class Timeline implements SyncRun.Hook {
                 first--;
             }
             return first == 0 && w.holds(0) ? -1 : first;
-        }
-    }
-
-    /** A growing int array. */
-    static final class Ints {
-        int[] a = new int[16];
-        int size;
-
-        void add(int v) {
-            if (size == a.length) {
-                a = Arrays.copyOf(a, a.length * 2);
-            }
-            a[size++] = v;
-        }
-
-        int at(int i) {
-            return a[i];
-        }
-
-        int[] toArray() {
-            return Arrays.copyOf(a, size);
         }
     }
 

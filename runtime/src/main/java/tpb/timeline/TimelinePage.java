@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import tpb.isa.Arm;
+import tpb.sim.IntList;
 import tpb.spec.json.Json;
 
 /**
@@ -113,9 +114,9 @@ public final class TimelinePage {
         return sg;
     }
 
-    private static List<Integer> ints(Timeline.Ints a) {
-        List<Integer> out = new ArrayList<>(a.size);
-        for (int i = 0; i < a.size; i++) {
+    private static List<Integer> ints(IntList a) {
+        List<Integer> out = new ArrayList<>(a.size());
+        for (int i = 0; i < a.size(); i++) {
             out.add(a.at(i));
         }
         return out;
