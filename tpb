@@ -15,7 +15,28 @@ stale() {
   [ ! -f "$cp_file" ] && return 0
   [ -n "$(find "${inputs[@]}" -newer "$cp_file" -type f -print -quit 2>/dev/null)" ]
 }
+# The runtime compiles without Maven's incremental analysis (so a spec edit does not recompile it),
+# which leaves the classes of a moved or deleted source behind; after a pull across such a move
+# they shadow nothing but still link against the old types. A class whose source file (its
+# SourceFile attribute) is gone means: start that module's classes afresh.
+orphaned() {
+  local cls="$here/runtime/target/classes" src="$here/runtime/src/main/java" f rel dir name
+  [ -d "$cls/tpb" ] || return 1
+  while IFS= read -r f; do
+    rel="${f#"$cls"/}"
+    [ -f "$src/${rel%.class}.java" ] && continue
+    dir="$(dirname "$rel")"
+    name="$(LC_ALL=C grep -a -o -m1 '[A-Za-z0-9_]*\.java' "$f" | head -n1 || true)"
+    [ -n "$name" ] && [ -f "$src/$dir/$name" ] && continue
+    return 0
+  done < <(find "$cls/tpb" -name '*.class' ! -name '*$*')
+  return 1
+}
 if stale; then
+  if orphaned; then
+    echo "tpb: runtime/target/classes holds classes of sources that are gone; recompiling the runtime afresh" >&2
+    rm -rf "$here/runtime/target/classes"
+  fi
   echo "tpb: compiling (first run, or sources changed) ..." >&2
   if ! (cd "$here" && ./mvnw -q -B -pl runtime -am compile >&2); then
     echo "tpb: the build failed; see the messages above" >&2
