@@ -16,6 +16,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import tpb.asm.Disassembler;
 import tpb.data.EventOrder;
 import tpb.isa.Arm;
 import tpb.isa.BirUpdateMode;
@@ -91,7 +92,7 @@ public class NeffBench {
             engines.add(new SyncRun.Engine(s.engine(), s.stream()));
             streams.put(s.engine(), s.stream().bytes());
         }));
-        sync = new SyncRun(engines);
+        sync = new SyncRun(engines, Disassembler::text);
         baseline = new SyncRunBaseline(streams.values().toArray(new byte[0][]));
         if (baseline.run() != ENGINES * PER_ENGINE) {
             throw new IllegalStateException("the baseline did not run every record");

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import tpb.asm.Disassembler;
 import tpb.neff.EngineStream;
 import tpb.sim.SyncRun;
 import tpb.spec.json.Json;
@@ -31,7 +32,7 @@ final class NeffSyncRun {
             for (EngineStream s : streams) {
                 engines.add(new SyncRun.Engine(s.engine(), s.stream()));
             }
-            SyncRun sync = new SyncRun(engines);
+            SyncRun sync = new SyncRun(engines, Disassembler::text);
             Timeline line = timeline == null ? null : new Timeline(sync);
             SyncRun.Result r = sync.run(line);
             if (line != null) {

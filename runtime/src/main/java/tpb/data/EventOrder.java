@@ -3,6 +3,7 @@ package tpb.data;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import tpb.asm.Disassembler;
 import tpb.sim.SyncRun;
 import tpb.stream.RecordStream;
 
@@ -64,7 +65,7 @@ public final class EventOrder {
         for (int e = 0; e < names.size(); e++) {
             engines.add(new SyncRun.Engine(names.get(e), RecordStream.of(code.get(e))));
         }
-        SyncRun.Result r = new SyncRun(engines).run((e, index) -> step.execute(names.get(e), index, code.get(e), RecordStream.offsetOf(index)),
+        SyncRun.Result r = new SyncRun(engines, Disassembler::text).run((e, index) -> step.execute(names.get(e), index, code.get(e), RecordStream.offsetOf(index)),
                 schedule.sync());
         switch (r.status()) {
             case COMPLETE -> { }

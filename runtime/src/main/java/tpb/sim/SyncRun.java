@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import tpb.asm.Disassembler;
 import tpb.isa.Arm;
 import tpb.isa.BirUpdateMode;
 import tpb.isa.Decoder;
@@ -149,6 +148,16 @@ public final class SyncRun {
     /** A record's semaphore traffic as this level reads it: its waits, and the semaphores its updates (and a DMA's completion) change. */
     public record Sync(List<Wait> waits, List<Integer> updated) {}
 
+    /**
+     * How a deadlock report writes a blocked record: the record at byte {@code offset} of
+     * {@code code}, a stream of {@code records} records. The caller hands in the disassembler
+     * ({@code tpb.asm.Disassembler::text}); this level does not depend on the assembler.
+     */
+    @FunctionalInterface
+    public interface RecordText {
+        String text(byte[] code, int offset, int records);
+    }
+
     private final List<Engine> engines;
     private final int[][] ops;
     private Machine machine;
@@ -156,9 +165,12 @@ public final class SyncRun {
     private int[] pc;
     private int[] at;
     private Hook hook;
+    private final RecordText recordText;
 
-    public SyncRun(List<Engine> engines) {
+    /** The engines' streams, predecoded; {@code recordText} writes a blocked record in a deadlock report. */
+    public SyncRun(List<Engine> engines, RecordText recordText) {
         this.engines = List.copyOf(engines);
+        this.recordText = recordText;
         this.ops = new int[engines.size()][];
         for (int e = 0; e < engines.size(); e++) {
             ops[e] = predecode(engines.get(e).stream());
@@ -559,7 +571,7 @@ public final class SyncRun {
 
     private String text(int e, int index) {
         RecordStream s = engines.get(e).stream();
-        return Disassembler.text(s.bytes(), RecordStream.offsetOf(index), s.count());
+        return recordText.text(s.bytes(), RecordStream.offsetOf(index), s.count());
     }
 
     private Result result(Status status, String message, List<Blocked> blocked) {

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import tpb.asm.Disassembler;
 import tpb.sim.SyncRun;
 
 /** The fixture NEFF at the synchronisation level, with the final semaphores derived by hand from its streams. */
@@ -16,7 +17,7 @@ class SyncFixtureTest {
         Neff.of(neff).forEachSubgraph(null, (sg, streams) -> {
             List<SyncRun.Engine> engines = new ArrayList<>();
             streams.forEach(s -> engines.add(new SyncRun.Engine(s.engine(), s.stream())));
-            out.put(sg.name(), new SyncRun(engines).run());
+            out.put(sg.name(), new SyncRun(engines, Disassembler::text).run());
         });
         return out;
     }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import tpb.asm.Disassembler;
 import tpb.codec.LittleEndian;
 import tpb.isa.Arm;
 import tpb.isa.BirUpdateMode;
@@ -71,7 +72,7 @@ class SyncRunTest {
         for (int i = 0; i < streams.length; i++) {
             engines.add(new SyncRun.Engine("e" + i, streams[i]));
         }
-        return new SyncRun(engines).run();
+        return new SyncRun(engines, Disassembler::text).run();
     }
 
     /**

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import tpb.asm.Disassembler;
 import tpb.isa.Arm;
 import tpb.isa.BirUpdateMode;
 import tpb.isa.BirWaitMode;
@@ -27,7 +28,7 @@ class TimelineTest {
         Neff.of(neff).forEachSubgraph(null, (sg, streams) -> {
             List<SyncRun.Engine> engines = new ArrayList<>();
             streams.forEach(s -> engines.add(new SyncRun.Engine(s.engine(), s.stream())));
-            SyncRun run = new SyncRun(engines);
+            SyncRun run = new SyncRun(engines, Disassembler::text);
             Timeline t = new Timeline(run);
             assertEquals(SyncRun.Status.COMPLETE, run.run(t).status());
             out.put(sg.name(), t);
