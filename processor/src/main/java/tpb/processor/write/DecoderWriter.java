@@ -4,8 +4,6 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeSpec;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import javax.lang.model.element.Modifier;
@@ -19,15 +17,6 @@ final class DecoderWriter {
     DecoderWriter(Ctx ctx) {
         this.ctx = ctx;
         this.arm = ctx.cls("Arm");
-    }
-
-    /** Arms grouped by opcode, in spec order: the decoder's switch. */
-    static Map<Long, List<ArmDef>> byOpcode(Ctx ctx) {
-        Map<Long, List<ArmDef>> out = new LinkedHashMap<>();
-        for (ArmDef a : ctx.model.arms()) {
-            out.computeIfAbsent(a.opcode(), k -> new ArrayList<>()).add(a);
-        }
-        return out;
     }
 
     /** The record's opcode, read at the spec's opcode offset in the spec's byte order. */
@@ -59,7 +48,7 @@ final class DecoderWriter {
                 .addJavadoc("The arm the record at {@code at} belongs to, by opcode and sub-opcode; no allocation.\n")
                 .addStatement("$T.room(b, at, $L)", Ctx.CHECKS, ctx.model.record().size())
                 .beginControlFlow("switch ($L)", readOpcode(ctx));
-        for (Map.Entry<Long, List<ArmDef>> e : byOpcode(ctx).entrySet()) {
+        for (Map.Entry<Long, List<ArmDef>> e : ctx.model.armsByOpcode().entrySet()) {
             List<ArmDef> arms = e.getValue();
             ArmDef first = arms.get(0);
             if (first.select() == null) {

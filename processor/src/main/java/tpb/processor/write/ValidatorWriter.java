@@ -285,7 +285,7 @@ final class ValidatorWriter {
                 .addStatement("sink.report(index, $S, $L, $S, $S + $T.toHexString(op) + $S)", "opcode", ctx.model.record().opcodeAt(),
                         "opcode", "0x", Integer.class, " is not a value of " + op.name())
                 .addStatement("return 1").endControlFlow();
-        for (Map.Entry<Long, List<ArmDef>> e : DecoderWriter.byOpcode(ctx).entrySet()) {
+        for (Map.Entry<Long, List<ArmDef>> e : ctx.model.armsByOpcode().entrySet()) {
             ArmDef first = e.getValue().get(0);
             if (first.select() == null) {
                 continue;
