@@ -235,4 +235,121 @@ class AllocationCheckerTest {
         assertEquals("registers a and t share slot 0 across the call to f in main", AllocationChecker.check(code, ids(a, 0, b, 0, t, 0, u, 1), 2));
         assertEquals("registers a and u share slot 0 across the call to f in main", AllocationChecker.check(code, ids(a, 0, b, 0, t, 1, u, 0), 2));
     }
+
+    // ---- what was written before, across blocks ----------------------------------------------
+
+    /**
+     * entry: a = 1 (falls into) next: e = 7; c = a + e. a is written in entry, so at e = 7 (the
+     * first instruction of next) a and e are both live and both written: they may not share. The
+     * clash is visible only through the forward "maybe written" set carried into next.
+     */
+    @Test
+    void aValueWrittenInAnEarlierBlockHoldsItsSlot() {
+        VReg a = temp("a");
+        VReg e = temp("e");
+        VReg c = temp("c");
+        MInst movE = mov(e, 7);
+        EngineCode code = code(function("main", block("entry", mov(a, 1)), block("next", movE, add(c, a, e))));
+        assertEquals("registers a and e share slot 0 at " + movE + " in next", AllocationChecker.check(code, ids(a, 0, e, 0, c, 0), 1));
+        assertNull(AllocationChecker.check(code, ids(a, 0, e, 1, c, 0), 2));
+    }
+
+    /**
+     * entry: a = 1; if a < 3 goto end. mid: e = 7; c = a + e. end: u = a + 1. The conditional
+     * branch both reaches end and falls into mid, so a is written on entry to mid and e = 7 clashes
+     * with it (c, written while a is still live for end, takes slot 1). With goto end instead, mid
+     * is unreachable: nothing written reaches it, a holds no value there, and e and c may share
+     * a's slot.
+     */
+    @Test
+    void writtenFlowsAlongBranchesAndFallThroughOnly() {
+        VReg a = temp("a");
+        VReg e = temp("e");
+        VReg c = temp("c");
+        VReg u = temp("u");
+        MInst movE = mov(e, 7);
+        EngineCode falls = code(function("main", block("entry", mov(a, 1), branchIfLess(a, 3, "end")), block("mid", movE, add(c, a, e)),
+                block("end", add(u, a, null))));
+        assertEquals("registers a and e share slot 0 at " + movE + " in mid", AllocationChecker.check(falls, ids(a, 0, e, 0, c, 1, u, 0), 2));
+        EngineCode jumps = code(function("main", block("entry", mov(a, 1), jump("end")), block("mid", mov(e, 7), add(c, a, e)),
+                block("end", add(u, a, null))));
+        assertNull(AllocationChecker.check(jumps, ids(a, 0, e, 0, c, 0, u, 0), 1));
+    }
+
+    /**
+     * entry: a = 1; goto far. mid (unreachable): g = a + 1. far: f = 2; g = a + f. a's write
+     * reaches far only along the jump's edge; at f = 2 a and f are live and written, so they may
+     * not share.
+     */
+    @Test
+    void writtenFlowsAlongAnUnconditionalJump() {
+        VReg a = temp("a");
+        VReg f = temp("f");
+        VReg g = temp("g");
+        MInst movF = mov(f, 2);
+        EngineCode code = code(function("main", block("entry", mov(a, 1), jump("far")), block("mid", add(g, a, null)),
+                block("far", movF, add(g, a, f))));
+        assertEquals("registers a and f share slot 0 at " + movF + " in far", AllocationChecker.check(code, ids(a, 0, f, 0, g, 0), 1));
+    }
+
+    /**
+     * A loop whose header is the function's entry block. L: c = i + 1; i = c; e = 5; if e < 10 goto L.
+     * i is read at L's top and written in L, so along the back edge it is live and written after
+     * e = 5: i and e may not share. Only block 0's own liveness (the back edge into it) shows it.
+     */
+    @Test
+    void theEntryBlockAsALoopHeader() {
+        VReg i = temp("i");
+        VReg c = temp("c");
+        VReg e = temp("e");
+        MInst movE = mov(e, 5);
+        EngineCode code = code(function("main",
+                block("L", add(c, i, null), new MInst.Move(i, c, 0, DtypeWire.INT32), movE, branchIfLess(e, 10, "L"))));
+        assertEquals("registers i and e share slot 0 at " + movE + " in L", AllocationChecker.check(code, ids(i, 0, c, 0, e, 0), 1));
+        assertNull(AllocationChecker.check(code, ids(i, 0, c, 0, e, 1), 2));
+    }
+
+    /**
+     * entry: a = 1; b = a + u. u is read but written nowhere: it holds no value, so it may share a's
+     * slot although both are live at a = 1.
+     */
+    @Test
+    void aValueNeverWrittenHoldsNoSlot() {
+        VReg a = temp("a");
+        VReg u = temp("u");
+        VReg b = temp("b");
+        EngineCode code = code(function("main", block("entry", mov(a, 1), add(b, a, u))));
+        assertNull(AllocationChecker.check(code, ids(a, 0, u, 0, b, 0), 1));
+    }
+
+    /**
+     * main: call f; b = u + 1; Exit. f: t = 5; Return. u is live across the call but never
+     * written, so it keeps no slot from the callee: t may take slot 0 with it.
+     */
+    @Test
+    void aValueNeverWrittenIsNotKeptAcrossACall() {
+        VReg u = temp("u");
+        VReg b = temp("b");
+        VReg t = temp("t");
+        EngineCode code = code(function("main", block("entry", call("f"), add(b, u, null), exit())),
+                function("f", block("f_entry", mov(t, 5), ret())));
+        assertNull(AllocationChecker.check(code, ids(u, 0, b, 0, t, 0), 1));
+    }
+
+    /**
+     * main: a = 1; g = 3; call f; b = a + 1; Exit. f: h = g + 1; Return. The callee reads g
+     * (written by main) without writing it: g is one of f's registers, so a, live across the call,
+     * may not share g's slot, though g itself is not live in main after the call.
+     */
+    @Test
+    void aRegisterTheCalleeOnlyReadsIsTheCallees() {
+        VReg a = temp("a");
+        VReg g = temp("g");
+        VReg b = temp("b");
+        VReg h = temp("h");
+        EngineCode code = code(function("main", block("entry", mov(a, 1), mov(g, 3), call("f"), add(b, a, null), exit())),
+                function("f", block("f_entry", add(h, g, null), ret())));
+        assertEquals("registers a and g share slot 0 across the call to f in main", AllocationChecker.check(code, ids(a, 0, g, 0, b, 0, h, 1), 2));
+        assertNull(AllocationChecker.check(code, ids(a, 0, g, 1, b, 0, h, 1), 2));
+    }
 }
