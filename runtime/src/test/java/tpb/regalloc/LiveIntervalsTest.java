@@ -166,4 +166,37 @@ class LiveIntervalsTest {
         range(li, x, 3, 3);
         assertEquals(2.0, cost(li, k));
     }
+
+    /**
+     * f laid out first. f: p0 h = g + 1; p1 Return. main: p2 g = 3; p3 a = 1; p4 call f;
+     * p5 b = a + 1; p6 Exit. g is only read in f (at 0) and written in main (at 5): raw [0, 5],
+     * ending before the call site 8; as one of f's registers it reaches the call site: [0, 8].
+     * h (raw [1, 1]) likewise [1, 8]; a [7, 10] is untouched.
+     */
+    @Test
+    void aRegisterTheCalleeOnlyReadsReachesTheCallSite() {
+        VReg g = temp("g");
+        VReg h = temp("h");
+        VReg a = temp("a");
+        VReg b = temp("b");
+        LiveIntervals li = LiveIntervals.of(code(function("f", block("fb", add(h, g, null), ret())),
+                function("main", block("m", mov(g, 3), mov(a, 1), call("f"), add(b, a, null), exit()))));
+        range(li, g, 0, 8);
+        range(li, h, 1, 8);
+        range(li, a, 7, 10);
+    }
+
+    /**
+     * entry: p0 n = 10. L: p1 c = 7; p2 if n < 10 goto L. n is read only by the loop's last
+     * instruction, the branch: raw [1, 4]; read in the loop [2, 5] before any write there, it spans
+     * it: [1, 5]. c is written in the loop and not live into it: [3, 3].
+     */
+    @Test
+    void aValueReadOnlyByTheBackBranchSpansTheLoop() {
+        VReg n = temp("n");
+        VReg c = temp("c");
+        LiveIntervals li = LiveIntervals.of(code(function("main", block("entry", mov(n, 10)), block("L", mov(c, 7), branchIfLess(n, 10, "L")))));
+        range(li, n, 1, 5);
+        range(li, c, 3, 3);
+    }
 }
