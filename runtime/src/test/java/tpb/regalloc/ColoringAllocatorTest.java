@@ -84,4 +84,22 @@ class ColoringAllocatorTest {
         assertArrayEquals(new int[] {0, 0, 0}, c.slot());
         assertEquals(0, c.spilled().length);
     }
+
+    /**
+     * The path 3 - 0 - 1 - 2 on three slots, nodes 0 and 1 32-bit, 2 and 3 64-bit pairs. Neighbour
+     * slots plus own: 0 has 1 + 2 + 1 = 4, 1 has 1 + 2 + 1 = 4 (not ready), 2 has 1 + 2 = 3, 3 has
+     * 1 + 2 = 3 (ready). Simplify: 2 (1 drops to 1 + 1, ready), 3 (0 drops to 1 + 1, ready), 1, 0.
+     * Select pops 0 (slot 0), 1 (0 taken: slot 1), 3 (neighbour 0 at 0: the run 1-2), 2 (neighbour
+     * 1 at 1: neither run 0-1 nor 1-2 is free): 2 is spilled by select. Second chance for 2 at 0:
+     * its neighbour 1 must leave 0-1 and finds slot 2 (clear of 2's run and of its neighbour 0 at
+     * 0), so 2 takes 0-1 and nothing is spilled: slots 0, 2, 0, 1.
+     */
+    @Test
+    void aSpilledPairTakesARunItsNeighbourCanLeave() {
+        InterferenceGraph g = graph(new int[] {1, 1, 2, 2}, new boolean[4], new double[] {4, 4, 7, 4}, new int[] {0, 1}, new int[] {0, 3},
+                new int[] {1, 2});
+        ColoringAllocator.Coloring c = ColoringAllocator.color(g, 3);
+        assertEquals(0, c.spilled().length);
+        assertArrayEquals(new int[] {0, 2, 0, 1}, c.slot());
+    }
 }
