@@ -30,6 +30,7 @@ import tpb.spec.load.LoadResult;
 import tpb.spec.load.SpecFiles;
 import tpb.spec.load.SpecLoader;
 import tpb.spec.json.ModelJson;
+import tpb.spec.load.Utf8Text;
 
 /**
  * Generates an ISA's codecs into the package annotated {@code @tpb.codec.IsaSpec("path")}:
@@ -140,7 +141,7 @@ public final class IsaProcessor extends AbstractProcessor {
         public Optional<String> read(String path) {
             try {
                 FileObject f = env.getFiler().getResource(StandardLocation.CLASS_PATH, "", path);
-                return Optional.of(tpb.spec.load.Utf8Text.decode(f.openInputStream().readAllBytes()));
+                return Optional.of(Utf8Text.decode(f.openInputStream().readAllBytes()));
             } catch (IOException | IllegalArgumentException e) {
                 return dir == null ? Optional.empty() : dir.read(path);
             }

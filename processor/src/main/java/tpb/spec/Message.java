@@ -1,5 +1,7 @@
 package tpb.spec;
 
+import java.util.Locale;
+
 /**
  * Every diagnostic the spec loader and checker can raise, in one catalogue. A new rule is a new
  * constant here plus a negative test that pins its file, line and message.
@@ -70,6 +72,6 @@ public enum Message {
     }
 
     public String format(Object... args) {
-        return String.format(java.util.Locale.ROOT, format, args);
+        return String.format(Locale.ROOT, format, args);
     }
 }

@@ -1,6 +1,7 @@
 package tpb.spec;
 
 import java.util.Locale;
+import java.util.Set;
 import javax.lang.model.SourceVersion;
 
 /**
@@ -11,7 +12,7 @@ import javax.lang.model.SourceVersion;
  */
 public final class Names {
     /** Names a record component or accessor cannot take: they would clash with java.lang.Object. */
-    private static final java.util.Set<String> OBJECT_METHODS = java.util.Set.of(
+    private static final Set<String> OBJECT_METHODS = Set.of(
             "clone", "finalize", "getClass", "hashCode", "notify", "notifyAll", "toString", "wait", "equals");
 
     private Names() {}

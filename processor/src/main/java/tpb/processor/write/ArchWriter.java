@@ -56,11 +56,11 @@ final class ArchWriter {
         }
         args.add("), $T.of(", List.class);
         for (int i = 0; i < a.terminators().size(); i++) {
-            args.add(i == 0 ? "$T.$L" : ", $T.$L", ctx.cls("Arm"), tpb.spec.Names.upperSnake(a.terminators().get(i)));
+            args.add(i == 0 ? "$T.$L" : ", $T.$L", ctx.cls("Arm"), Names.upperSnake(a.terminators().get(i)));
         }
         args.add("), $T.of(", List.class);
         for (int i = 0; i < a.noEncoder().size(); i++) {
-            args.add(i == 0 ? "$T.$L" : ", $T.$L", ctx.cls("Arm"), tpb.spec.Names.upperSnake(a.noEncoder().get(i)));
+            args.add(i == 0 ? "$T.$L" : ", $T.$L", ctx.cls("Arm"), Names.upperSnake(a.noEncoder().get(i)));
         }
         args.add("), $S", a.noEncoderSource() == null ? "" : a.noEncoderSource().ref() + " (" + a.noEncoderSource().confidence() + ")");
         for (String cn : constantNames) {

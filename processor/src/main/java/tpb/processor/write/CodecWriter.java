@@ -4,6 +4,7 @@ import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeSpec;
+import java.io.InputStream;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
@@ -101,7 +102,7 @@ public final class CodecWriter {
                         .initializer("$T.$L", ByteOrder.class, m.record().littleEndian() ? "LITTLE_ENDIAN" : "BIG_ENDIAN").build())
                 .addField(Ctx.constant("MODEL_RESOURCE", MODEL_RESOURCE))
                 .addMethod(MethodSpec.methodBuilder("openModel").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-                        .returns(java.io.InputStream.class)
+                        .returns(InputStream.class)
                         .addJavadoc("The resolved spec (enums, LUTs, arms with every field) as JSON.\n")
                         .addStatement("return IsaInfo.class.getResourceAsStream(MODEL_RESOURCE)").build())
                 .build();

@@ -2,6 +2,7 @@ package tpb.processor.write;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
+import java.util.Locale;
 import tpb.spec.model.FieldDef;
 import tpb.spec.model.Leaf;
 
@@ -27,7 +28,7 @@ final class FieldInfoCode {
         };
         return CodeBlock.of("new $T($S, $L, $L, $T.$L, $L, $L, $L, $T.$L, $S, $S)", Ctx.FIELD_INFO, l.path(), Scalars.hex(l.offset()),
                 f.width(), ELEMENT, element, scalar ? Math.max(1, f.count()) : 1, encoding(f),
-                f.role() == null ? "null" : CodeBlock.of("$T.$L", ROLE, f.role().toUpperCase(java.util.Locale.ROOT)),
+                f.role() == null ? "null" : CodeBlock.of("$T.$L", ROLE, f.role().toUpperCase(Locale.ROOT)),
                 BYTE_ORDER, littleEndian ? "LITTLE_ENDIAN" : "BIG_ENDIAN", l.source().confidence().name(), l.source().ref());
     }
 

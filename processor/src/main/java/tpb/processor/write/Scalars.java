@@ -2,6 +2,7 @@ package tpb.processor.write;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
+import java.util.Locale;
 import tpb.spec.model.ScalarType;
 
 /** Read and write expressions for scalars at {@code buffer[base + offset]}, in the record's byte order. */
@@ -36,7 +37,7 @@ final class Scalars {
     }
 
     static String hex(long v) {
-        return v >= 0 && v < 10 ? Long.toString(v) : "0x" + Long.toHexString(v).toUpperCase(java.util.Locale.ROOT);
+        return v >= 0 && v < 10 ? Long.toString(v) : "0x" + Long.toHexString(v).toUpperCase(Locale.ROOT);
     }
 
     /** A literal of the scalar's Java type. */

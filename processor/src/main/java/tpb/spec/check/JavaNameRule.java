@@ -11,6 +11,7 @@ import tpb.spec.model.ArmDef;
 import tpb.spec.model.BitDef;
 import tpb.spec.model.EnumDef;
 import tpb.spec.model.EnumValue;
+import tpb.spec.model.FieldDef;
 import tpb.spec.model.GroupDef;
 import tpb.spec.model.IsaModel;
 import tpb.spec.model.Layout;
@@ -56,7 +57,7 @@ final class JavaNameRule implements Rule {
                 if (l.def().enumRef() != null || l.def().lutRef() != null) {
                     unique(seen, n + "Raw", l.def().pos(), diags);
                 }
-                if (l.def().kind() == tpb.spec.model.FieldDef.Kind.BYTES) {
+                if (l.def().kind() == FieldDef.Kind.BYTES) {
                     unique(seen, n + "CopyTo", l.def().pos(), diags);
                 }
                 for (BitDef b : l.def().bits()) {

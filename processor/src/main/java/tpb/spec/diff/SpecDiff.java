@@ -2,17 +2,21 @@ package tpb.spec.diff;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import tpb.spec.Names;
 import tpb.spec.json.ModelJson;
 import tpb.spec.model.ArchDef;
 import tpb.spec.model.ArmDef;
 import tpb.spec.model.EnumDef;
 import tpb.spec.model.EnumValue;
+import tpb.spec.model.FeatureDef;
 import tpb.spec.model.IsaModel;
 import tpb.spec.model.Layout;
 import tpb.spec.model.Leaf;
@@ -48,7 +52,7 @@ public final class SpecDiff {
     }
 
     private void add(boolean breaking, String format, Object... args) {
-        changes.add(new Change(breaking, String.format(java.util.Locale.ROOT, format, args)));
+        changes.add(new Change(breaking, String.format(Locale.ROOT, format, args)));
     }
 
     private void record(IsaModel old, IsaModel now) {
@@ -203,7 +207,7 @@ public final class SpecDiff {
      * brings one, or a different setter) makes old streams invalid; dropping one only relaxes.
      */
     private void features(IsaModel old, IsaModel now) {
-        pairs(old.features(), now.features(), tpb.spec.model.FeatureDef::name, (name, a, b) -> {
+        pairs(old.features(), now.features(), FeatureDef::name, (name, a, b) -> {
             if (a == null || b == null) {
                 add(b != null && !b.requiredBy().isEmpty(), "feature %s: %s", name, b == null ? "removed" : "added");
                 return;
@@ -211,16 +215,16 @@ public final class SpecDiff {
             if (!a.setByArm().equals(b.setByArm()) || !a.setByField().equals(b.setByField())) {
                 add(true, "feature %s: set by %s.%s -> %s.%s", name, a.setByArm(), a.setByField(), b.setByArm(), b.setByField());
             }
-            Set<String> ca = new TreeSet<>(a.clearedBy().stream().map(tpb.spec.model.FeatureDef.Clear::arm).toList());
-            Set<String> cb = new TreeSet<>(b.clearedBy().stream().map(tpb.spec.model.FeatureDef.Clear::arm).toList());
+            Set<String> ca = new TreeSet<>(a.clearedBy().stream().map(FeatureDef.Clear::arm).toList());
+            Set<String> cb = new TreeSet<>(b.clearedBy().stream().map(FeatureDef.Clear::arm).toList());
             for (String arm : union(ca, cb)) {
                 if (!ca.contains(arm) || !cb.contains(arm)) {
                     // a new clear can make a later requirement fail: breaking; dropping one only relaxes
                     add(!ca.contains(arm), "feature %s: %s %s", name, ca.contains(arm) ? "no longer cleared by" : "now cleared by", arm);
                 }
             }
-            Set<String> ra = new TreeSet<>(a.requiredBy().stream().map(tpb.spec.model.FeatureDef.Requirement::arm).toList());
-            Set<String> rb = new TreeSet<>(b.requiredBy().stream().map(tpb.spec.model.FeatureDef.Requirement::arm).toList());
+            Set<String> ra = new TreeSet<>(a.requiredBy().stream().map(FeatureDef.Requirement::arm).toList());
+            Set<String> rb = new TreeSet<>(b.requiredBy().stream().map(FeatureDef.Requirement::arm).toList());
             for (String arm : union(ra, rb)) {
                 if (!ra.contains(arm) || !rb.contains(arm)) {
                     add(!ra.contains(arm), "feature %s: %s %s", name, ra.contains(arm) ? "no longer required by" : "now required by", arm);
@@ -243,7 +247,7 @@ public final class SpecDiff {
     }
 
     /** Pairs two versions' elements by name, in old order then the new ones, and compares each pair. */
-    private static <T> void pairs(List<T> old, List<T> now, java.util.function.Function<T, String> name, Pair<T> compare) {
+    private static <T> void pairs(List<T> old, List<T> now, Function<T, String> name, Pair<T> compare) {
         Map<String, T> o = byName(old, name);
         Map<String, T> n = byName(now, name);
         for (String key : union(o.keySet(), n.keySet())) {
@@ -251,7 +255,7 @@ public final class SpecDiff {
         }
     }
 
-    private static <T> Map<String, T> byName(List<T> items, java.util.function.Function<T, String> name) {
+    private static <T> Map<String, T> byName(List<T> items, Function<T, String> name) {
         Map<String, T> out = new LinkedHashMap<>();
         for (T t : items) {
             out.put(name.apply(t), t);
@@ -260,7 +264,7 @@ public final class SpecDiff {
     }
 
     private static Set<String> union(Set<String> a, Set<String> b) {
-        Set<String> out = new java.util.LinkedHashSet<>(a);
+        Set<String> out = new LinkedHashSet<>(a);
         out.addAll(b);
         return out;
     }

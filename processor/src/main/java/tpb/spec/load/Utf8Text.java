@@ -6,6 +6,7 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 
 /**
  * A file's bytes as text: strict UTF-8 (a byte sequence that is not UTF-8 is an error with its
@@ -20,7 +21,7 @@ public final class Utf8Text {
         private final long offset;
 
         NotUtf8(int line, int column, long offset) {
-            super(String.format(java.util.Locale.ROOT, "not UTF-8: byte offset %d (line %d, column %d) starts no UTF-8 character", offset, line, column),
+            super(String.format(Locale.ROOT, "not UTF-8: byte offset %d (line %d, column %d) starts no UTF-8 character", offset, line, column),
                     null, false, false);
             this.line = line;
             this.column = column;

@@ -3,6 +3,7 @@ package tpb.spec.model;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import tpb.spec.Pos;
 
@@ -30,8 +31,8 @@ public record ArchDef(String name, int generation, List<String> aliases, Map<Str
     /** Every name the profile answers to: the aliases, then the other names, each once (ignoring case). */
     public List<String> knownNames() {
         Map<String, String> all = new LinkedHashMap<>();
-        aliases.forEach(n -> all.putIfAbsent(n.toLowerCase(java.util.Locale.ROOT), n));
-        names.values().forEach(n -> all.putIfAbsent(n.toLowerCase(java.util.Locale.ROOT), n));
+        aliases.forEach(n -> all.putIfAbsent(n.toLowerCase(Locale.ROOT), n));
+        names.values().forEach(n -> all.putIfAbsent(n.toLowerCase(Locale.ROOT), n));
         return List.copyOf(all.values());
     }
 

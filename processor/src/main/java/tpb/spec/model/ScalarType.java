@@ -1,5 +1,7 @@
 package tpb.spec.model;
 
+import java.util.Locale;
+
 /** Fixed-width integer types of the spec language. */
 public enum ScalarType {
     U8(1, false), U16(2, false), U32(4, false), U64(8, false),
@@ -14,7 +16,7 @@ public enum ScalarType {
     }
 
     public String specName() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 
     /** Whether {@code v} is a value of this type (unsigned 64-bit takes any bit pattern). */

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -132,7 +133,7 @@ public final class YamlReader {
         final List<YNode> docs = new ArrayList<>();
         final Deque<Open> stack = new ArrayDeque<>();
         final Map<String, YNode> anchors = new HashMap<>();
-        final Map<YNode, Long> weights = new java.util.IdentityHashMap<>();
+        final Map<YNode, Long> weights = new IdentityHashMap<>();
         final Set<String> openAnchors = new HashSet<>();
         int collectionAliases;
         long aliasNodes;
