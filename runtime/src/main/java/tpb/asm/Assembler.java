@@ -1,20 +1,30 @@
 package tpb.asm;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import tpb.codec.FieldInfo;
 import tpb.isa.Arch;
 import tpb.isa.Arm;
+import tpb.isa.IsaInfo;
 import tpb.isa.Symbols;
 import tpb.isa.Validator;
+import tpb.spec.DidYouMean;
 import tpb.spec.Syntax;
 import tpb.stream.RecordStream;
 
@@ -82,13 +92,13 @@ public final class Assembler {
 
     /** Assembles {@code source} (validated or not, as {@code options} say); the first error is thrown. */
     public byte[] assemble(String source, Options options) {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         AsmException[] first = new AsmException[1];
         try {
-            assemble(() -> new java.io.ByteArrayInputStream(source.getBytes(StandardCharsets.UTF_8)), out, new Options(options.validate(), 1),
+            assemble(() -> new ByteArrayInputStream(source.getBytes(StandardCharsets.UTF_8)), out, new Options(options.validate(), 1),
                     e -> first[0] = e);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
         if (first[0] != null) {
             throw first[0];
@@ -216,17 +226,17 @@ public final class Assembler {
             col++;
         }
         // a disassembler listing: "    12  0x000300  text"
-        java.util.regex.Matcher listing = LISTING.matcher(text);
+        Matcher listing = LISTING.matcher(text);
         if (listing.lookingAt()) {
             col = listing.end();
         }
         String label = null;
         String labelError = null;
         int labelCol = 0;
-        java.util.regex.Matcher lm = LABEL.matcher(text).region(col, text.length());
-        java.util.regex.Matcher any = WORD_COLON.matcher(text).region(col, text.length());
+        Matcher lm = LABEL.matcher(text).region(col, text.length());
+        Matcher any = WORD_COLON.matcher(text).region(col, text.length());
         if (lm.lookingAt() || any.lookingAt()) {
-            java.util.regex.Matcher m = lm.lookingAt() ? lm : any;
+            Matcher m = lm.lookingAt() ? lm : any;
             label = m.group(1);
             labelCol = col + 1;
             if (m == any) {
@@ -245,12 +255,12 @@ public final class Assembler {
         return new Line(number, label, labelCol, labelError, text.substring(col).trim(), col + 1);
     }
 
-    private static final java.util.regex.Pattern LISTING = java.util.regex.Pattern.compile("\\s*\\d+\\s+0x[0-9a-fA-F]+\\s+");
-    private static final java.util.regex.Pattern LABEL = java.util.regex.Pattern.compile("([A-Za-z_.$][A-Za-z0-9_.$]*):");
+    private static final Pattern LISTING = Pattern.compile("\\s*\\d+\\s+0x[0-9a-fA-F]+\\s+");
+    private static final Pattern LABEL = Pattern.compile("([A-Za-z_.$][A-Za-z0-9_.$]*):");
     /** Anything else ending in ':' before a space: meant as a label, and not one. */
-    private static final java.util.regex.Pattern WORD_COLON = java.util.regex.Pattern.compile("([^\\s:;#\",=\\[\\]]+):(?=\\s|$)");
-    private static final java.util.regex.Pattern LABEL_START = java.util.regex.Pattern.compile("[A-Za-z_.$]");
-    private static final java.util.regex.Pattern LABEL_CHAR = java.util.regex.Pattern.compile("[A-Za-z0-9_.$]");
+    private static final Pattern WORD_COLON = Pattern.compile("([^\\s:;#\",=\\[\\]]+):(?=\\s|$)");
+    private static final Pattern LABEL_START = Pattern.compile("[A-Za-z_.$]");
+    private static final Pattern LABEL_CHAR = Pattern.compile("[A-Za-z0-9_.$]");
 
     /** The line without its comment; a ';' inside brackets separates a group operand's fields. */
     private static String stripComment(String s) {
@@ -276,7 +286,7 @@ public final class Assembler {
         Map<String, Integer> columns = new HashMap<>();
         Lexer lex = new Lexer(l.body(), l.number(), l.bodyColumn());
         Lexer.Token mnemonic = lex.word();
-        java.util.Arrays.fill(out, (byte) 0);
+        Arrays.fill(out, (byte) 0);
         if (mnemonic.text().equals(".raw")) {
             raw(lex, out, 0, l);
             return null; // verbatim bytes: written as given, never validated
@@ -299,7 +309,7 @@ public final class Assembler {
         List<FieldInfo> fields = arm.fields();
         int at = 0;
         stampFixed(arm, fields, out, at);
-        java.util.Set<String> given = new java.util.HashSet<>();
+        Set<String> given = new HashSet<>();
         if (mnemonicValue != null) {
             FieldInfo f = Disassembler.find(fields, syntax.mnemonicField());
             put(f, new Lexer.Token(mnemonicValue, mnemonic.column() + syntax.prefix().length(), Lexer.Kind.WORD), out, at, labels, l, sink);
@@ -375,7 +385,7 @@ public final class Assembler {
 
     private static void stampFixed(Arm arm, List<FieldInfo> fields, byte[] out, int at) {
         // the opcode and the sub-opcode in the spec's widths and byte order, not one little-endian byte
-        put(out, at + tpb.isa.IsaInfo.OPCODE_OFFSET, tpb.isa.IsaInfo.OPCODE_WIDTH, arm.opcode());
+        put(out, at + IsaInfo.OPCODE_OFFSET, IsaInfo.OPCODE_WIDTH, arm.opcode());
         if (arm.selectOffset() >= 0 && arm.selectEquals() >= 0) {
             put(out, at + arm.selectOffset(), arm.selectWidth(), arm.selectEquals());
         }
@@ -389,7 +399,7 @@ public final class Assembler {
     /** {@code value} as {@code width} bytes at {@code at}, in the record's byte order. */
     private static void put(byte[] out, int at, int width, long value) {
         for (int i = 0; i < width; i++) {
-            int shift = 8 * (tpb.isa.IsaInfo.BIG_ENDIAN ? width - 1 - i : i);
+            int shift = 8 * (IsaInfo.BIG_ENDIAN ? width - 1 - i : i);
             out[at + i] = (byte) (value >>> shift);
         }
     }
@@ -457,7 +467,7 @@ public final class Assembler {
                     + (sink.showing() ? Hints.suggest(t, Hints.values(f)) : ""));
         } else if (f.role() == FieldInfo.Role.PC) {
             throw new AsmException(l.number(), v.column(), "undefined label '" + t + "'"
-                    + (sink.showing() ? tpb.spec.DidYouMean.suggest(t, labels.keySet()) : ""));
+                    + (sink.showing() ? DidYouMean.suggest(t, labels.keySet()) : ""));
         } else {
             throw new AsmException(l.number(), v.column(), f.name() + " takes a number, not '" + t + "'");
         }

@@ -1,8 +1,13 @@
 package tpb.asm;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.function.LongPredicate;
 import tpb.codec.FieldInfo;
 import tpb.isa.Arm;
 import tpb.isa.Decoder;
@@ -36,9 +41,9 @@ public final class Disassembler {
     public static List<String> listing(RecordStream stream, boolean withHex) {
         StringBuilder text = new StringBuilder();
         try {
-            listing(new java.io.ByteArrayInputStream(stream.bytes(), 0, stream.length()), withHex, text);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e); // a byte array does not fail to read
+            listing(new ByteArrayInputStream(stream.bytes(), 0, stream.length()), withHex, text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a byte array does not fail to read
         }
         String all = text.toString();
         return all.isEmpty() ? List.of() : List.of(all.substring(0, all.length() - 1).split("\n", -1));
@@ -51,7 +56,7 @@ public final class Disassembler {
      *                                    listing of the whole ones)
      * @throws java.io.IOException        when {@code in} cannot be read or {@code out} written
      */
-    public static void listing(java.io.InputStream in, boolean withHex, Appendable out) throws java.io.IOException {
+    public static void listing(InputStream in, boolean withHex, Appendable out) throws IOException {
         RecordReader reader = new RecordReader(in, CHUNK);
         byte[] cur = new byte[CHUNK * RecordStream.STRIDE];
         byte[] next = new byte[CHUNK * RecordStream.STRIDE];
@@ -69,7 +74,7 @@ public final class Disassembler {
             markTargets(next, nextN, nextBase, curLabels, nextLabels, afterLabels);
             long chunk = curBase / CHUNK;
             long known = nextBase + nextN;
-            java.util.function.LongPredicate label = v -> v >= 0 && v < known && Math.abs(v / CHUNK - chunk) <= 1;
+            LongPredicate label = v -> v >= 0 && v < known && Math.abs(v / CHUNK - chunk) <= 1;
             for (int k = 0; k < curN; k++) {
                 long i = curBase + k;
                 if (curLabels.get(k)) {
@@ -105,7 +110,7 @@ public final class Disassembler {
      * Reads the reader's next window into {@code into}; returns its record count. Trailing bytes at
      * the end are kept in {@code trailing}, reported once the whole records before them are listed.
      */
-    private static int fill(RecordReader reader, byte[] into, StreamException[] trailing) throws java.io.IOException {
+    private static int fill(RecordReader reader, byte[] into, StreamException[] trailing) throws IOException {
         int n;
         try {
             n = reader.next();
@@ -176,7 +181,7 @@ public final class Disassembler {
     }
 
     /** {@code label} says which branch-target values print as labels. */
-    static void text(byte[] b, int off, java.util.function.LongPredicate label, StringBuilder out) {
+    static void text(byte[] b, int off, LongPredicate label, StringBuilder out) {
         Instruction decoded = Decoder.decode(b, off);
         if (decoded instanceof RawRecord) {
             out.append(".raw ");
@@ -257,7 +262,7 @@ public final class Disassembler {
         throw new IllegalStateException("the spec's syntax names no field " + name);
     }
 
-    static String value(byte[] b, int off, FieldInfo f, java.util.function.LongPredicate label) {
+    static String value(byte[] b, int off, FieldInfo f, LongPredicate label) {
         if (Fields.isChars(f)) {
             StringBuilder s = new StringBuilder("\"");
             for (int i = 0; i < f.width() && b[off + f.offset() + i] != 0; i++) {

@@ -4,8 +4,10 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -52,7 +54,7 @@ final class AsmCommand implements Callable<Integer> {
         try {
             Assembler.Source source = spool != null ? () -> Files.newInputStream(spool) : () -> Inputs.open(input);
             Inputs.open(input).close(); // a missing file or a directory is one line of its own, before anything is written
-            java.io.PrintWriter err = spec.commandLine().getErr();
+            PrintWriter err = spec.commandLine().getErr();
             Assembler.Summary s;
             Assembler.Options options = new Assembler.Options(!noValidate, maxErrors == 0 ? Long.MAX_VALUE : maxErrors);
             if (output.equals("-")) { // stdout cannot take back what it got: assemble to a temporary file, then copy
@@ -101,7 +103,7 @@ final class AsmCommand implements Callable<Integer> {
         try {
             Path p = Files.createTempFile("tpb-asm", ".s");
             try (InputStream in = Inputs.open("-")) {
-                Files.copy(in, p, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                Files.copy(in, p, StandardCopyOption.REPLACE_EXISTING);
             }
             return p;
         } catch (IOException e) {

@@ -1,10 +1,13 @@
 package tpb.cli;
 
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -73,7 +76,7 @@ final class CompileCommand implements Callable<Integer> {
         }
         Map<EngineType, Compiler.EngineOutput> out = KernelInput.compile(m, new Compiler.Options(a, regs, !noFences), source);
         boolean many = only == null && out.size() > 1;
-        java.io.PrintWriter report = output.equals("-") ? spec.commandLine().getErr() : spec.commandLine().getOut();
+        PrintWriter report = output.equals("-") ? spec.commandLine().getErr() : spec.commandLine().getOut();
         for (Compiler.EngineOutput eo : out.values()) {
             if (only != null && eo.engine() != only) {
                 continue;
@@ -94,8 +97,8 @@ final class CompileCommand implements Callable<Integer> {
     }
 
     private static int opcodes(Compiler.EngineOutput eo) {
-        java.util.Set<Integer> ops = new java.util.TreeSet<>();
-        for (int i = 0; i < eo.stream().length; i += tpb.stream.RecordStream.RECORD_SIZE) {
+        Set<Integer> ops = new TreeSet<>();
+        for (int i = 0; i < eo.stream().length; i += RecordStream.RECORD_SIZE) {
             ops.add(eo.stream()[i] & 0xFF);
         }
         return ops.size();

@@ -2,7 +2,10 @@ package tpb.cli;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -12,6 +15,7 @@ import tpb.asm.Disassembler;
 import tpb.codegen.Compiler;
 import tpb.ir.KernelReader;
 import tpb.ir.Module;
+import tpb.isa.Arch;
 import tpb.isa.EngineType;
 import tpb.sim.IrSimulator;
 import tpb.sim.MachineConfig;
@@ -31,7 +35,7 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        java.io.PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = spec.commandLine().getOut();
         String text;
         try (InputStream in = DemoCommand.class.getClassLoader().getResourceAsStream(KERNEL)) {
             if (in == null) {
@@ -43,7 +47,7 @@ final class DemoCommand implements Callable<Integer> {
         text.lines().filter(l -> l.startsWith("#")).forEach(out::println);
         Module m = KernelReader.read(KERNEL, text);
         Compiler.EngineOutput o = Compiler.compile(m, Compiler.Options.defaults()).get(EngineType.SP);
-        StreamValidator.Report v = StreamValidator.validate(o.stream(), tpb.isa.Arch.SUNDA, true);
+        StreamValidator.Report v = StreamValidator.validate(o.stream(), Arch.SUNDA, true);
         out.printf("%ncompiled: %d records, Number of registers spilled = %d, validate on SUNDA: %s%n", o.records(), o.allocation().spilled(),
                 v.valid() ? "ok" : v.violations());
         List<String> listing = Disassembler.listing(RecordStream.of(o.stream()), false);
@@ -62,11 +66,11 @@ final class DemoCommand implements Callable<Integer> {
             out.printf("  %-6s expect %-8d IR %-8d stream %-8d %s%n", e.getKey(), e.getValue(), a, b, good ? "ok" : "MISMATCH");
         }
         for (Module.ExpectMemory e : m.expectMemory()) {
-            byte[] a = java.util.Arrays.copyOfRange(ir.memory().get(e.region()), e.offset(), e.offset() + e.bytes().length);
-            byte[] b = java.util.Arrays.copyOfRange(st.memory().get(e.region()), e.offset(), e.offset() + e.bytes().length);
-            boolean good = java.util.Arrays.equals(a, e.bytes()) && java.util.Arrays.equals(b, e.bytes());
+            byte[] a = Arrays.copyOfRange(ir.memory().get(e.region()), e.offset(), e.offset() + e.bytes().length);
+            byte[] b = Arrays.copyOfRange(st.memory().get(e.region()), e.offset(), e.offset() + e.bytes().length);
+            boolean good = Arrays.equals(a, e.bytes()) && Arrays.equals(b, e.bytes());
             ok &= good;
-            out.printf("  %s+%d: %s (%d bytes, IR and stream) %s%n", e.region(), e.offset(), java.util.HexFormat.of().formatHex(b, 0,
+            out.printf("  %s+%d: %s (%d bytes, IR and stream) %s%n", e.region(), e.offset(), HexFormat.of().formatHex(b, 0,
                     Math.min(8, b.length)) + (b.length > 8 ? "…" : ""), b.length, good ? "ok" : "MISMATCH");
         }
         out.printf("memory checksum: IR %08x, stream %08x%n", ir.memoryChecksum(), st.memoryChecksum());

@@ -3,9 +3,12 @@ package tpb.cli;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -44,10 +47,10 @@ final class DisasmCommand implements Callable<Integer> {
     String output;
 
     @Option(names = "--subgraph", paramLabel = "sgNN", split = ",", description = "For a .neff: only these subgraphs (default: all).")
-    java.util.List<String> subgraphs;
+    List<String> subgraphs;
 
     @Option(names = "--engine", paramLabel = "E", split = ",", description = "For a .neff: only these engines (pe, act, pool, dve, sp as def.json names them).")
-    java.util.List<String> engines;
+    List<String> engines;
 
     @Override
     public Integer call() {
@@ -66,7 +69,7 @@ final class DisasmCommand implements Callable<Integer> {
             return Tpb.OK;
         }
         boolean toStdout = output == null || output.equals("-");
-        try (InputStream in = Inputs.open(input); Output out = Output.open(output, java.io.OutputStream.nullOutputStream())) {
+        try (InputStream in = Inputs.open(input); Output out = Output.open(output, OutputStream.nullOutputStream())) {
             Writer w = toStdout ? spec.commandLine().getOut()
                     : new BufferedWriter(new OutputStreamWriter(out.stream(), StandardCharsets.UTF_8), 1 << 16);
             try {
@@ -90,9 +93,9 @@ final class DisasmCommand implements Callable<Integer> {
     private Integer neff() {
         NeffInput in = NeffInput.open(input);
         boolean toStdout = output == null || output.equals("-");
-        try (Output out = Output.open(toStdout ? null : output, java.io.OutputStream.nullOutputStream())) {
-            java.io.PrintWriter target = toStdout ? spec.commandLine().getOut()
-                    : new java.io.PrintWriter(new java.io.OutputStreamWriter(out.stream(), StandardCharsets.UTF_8));
+        try (Output out = Output.open(toStdout ? null : output, OutputStream.nullOutputStream())) {
+            PrintWriter target = toStdout ? spec.commandLine().getOut()
+                    : new PrintWriter(new OutputStreamWriter(out.stream(), StandardCharsets.UTF_8));
             if (stats) {
                 in.forEachStream(subgraphs, engines,
                         (sg, s) -> target.append(s.path()).append(": ").append(TypedCoverage.of(s.stream()).toString()).append('\n'));

@@ -9,6 +9,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import tpb.doc.DocSite;
+import tpb.spec.model.IsaModel;
 
 /** {@code tpb doc -o DIR}: a static HTML ISA reference generated from the spec. */
 @Command(name = "doc", mixinStandardHelpOptions = true,
@@ -27,7 +28,7 @@ final class DocCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        tpb.spec.model.IsaModel model = SpecSource.of(specDir).loadOrFail();
+        IsaModel model = SpecSource.of(specDir).loadOrFail();
         if (Files.exists(output) && !Files.isDirectory(output)) {
             throw new CliException(output + ": exists and is not a directory");
         }

@@ -1,5 +1,6 @@
 package tpb.cli;
 
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -7,6 +8,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
 import tpb.isa.Arch;
+import tpb.spec.load.Utf8Text;
 
 /** Reading command inputs: a file or {@code -} for stdin, and arch names. */
 final class Inputs {
@@ -37,8 +39,8 @@ final class Inputs {
      */
     static String text(String file) {
         try {
-            return tpb.spec.load.Utf8Text.decode(read(file));
-        } catch (tpb.spec.load.Utf8Text.NotUtf8 e) {
+            return Utf8Text.decode(read(file));
+        } catch (Utf8Text.NotUtf8 e) {
             throw new CliException((file.equals("-") ? "<stdin>" : file) + ":" + e.line() + ":" + e.column() + ": not UTF-8: byte "
                     + e.offset() + " starts no UTF-8 character (save the file as UTF-8)");
         }
@@ -47,7 +49,7 @@ final class Inputs {
     /** Opens {@code file} ({@code -}: stdin, which closing leaves open) to be read as it is used, not loaded whole. */
     static InputStream open(String file) {
         if (file.equals("-")) {
-            return new java.io.FilterInputStream(stdin) {
+            return new FilterInputStream(stdin) {
                 @Override
                 public void close() {
                     // stdin stays open

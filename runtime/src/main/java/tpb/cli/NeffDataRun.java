@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import tpb.data.DataFault;
 import tpb.data.DataRun;
+import tpb.data.EventOrder;
 import tpb.data.Npy;
 import tpb.data.NpyException;
 import tpb.data.NeffImage;
@@ -60,7 +61,7 @@ final class NeffDataRun {
                 }
                 if (!races.isEmpty()) {
                     throw new CliException(file + ": the outputs depend on the schedule (" + races.size() + " of "
-                            + tpb.data.EventOrder.Schedule.all(image.cores().stream().mapToInt(c -> c.streams().size()).max().orElse(0)).size()
+                            + EventOrder.Schedule.all(image.cores().stream().mapToInt(c -> c.streams().size()).max().orElse(0)).size()
                             + " schedules differ); nothing written");
                 }
             }

@@ -1,6 +1,7 @@
 package tpb.cli;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -60,7 +61,7 @@ final class NeffExtractCommand implements Callable<Integer> {
                     Files.createDirectories(target.getParent());
                     Files.copy(data, target);
                 } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e); // a write failure, not the archive's
+                    throw new UncheckedIOException(e); // a write failure, not the archive's
                 }
                 totals[0]++;
                 totals[1] += size;
@@ -70,7 +71,7 @@ final class NeffExtractCommand implements Callable<Integer> {
         } catch (NeffException e) {
             delete(tmp);
             throw new CliException(input + ": " + e.getMessage());
-        } catch (java.io.UncheckedIOException e) {
+        } catch (UncheckedIOException e) {
             delete(tmp);
             throw new CliException(output + ": cannot write: " + e.getCause().getMessage());
         } catch (IOException e) {

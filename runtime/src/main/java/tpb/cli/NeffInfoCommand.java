@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
@@ -52,7 +53,7 @@ final class NeffInfoCommand implements Callable<Integer> {
         header.put("name", h.name());
         header.put("hash_algorithm", h.hashAlgorithm());
         header.put("hash", HexFormat.of().formatHex(h.storedHash()));
-        header.put("hash_order", in.neff.hashOrder().name().toLowerCase(java.util.Locale.ROOT));
+        header.put("hash_order", in.neff.hashOrder().name().toLowerCase(Locale.ROOT));
         out.put("header", header);
         out.put("tool_version", in.neff.toolVersion());
         out.put("target", in.neff.target());

@@ -1,5 +1,9 @@
 package tpb.cli;
 
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
@@ -36,14 +40,14 @@ final class NeffInput {
     static boolean is(String file) {
         if (file.equals("-")) {
             if (!Inputs.stdin.markSupported()) {
-                Inputs.stdin = new java.io.BufferedInputStream(Inputs.stdin);
+                Inputs.stdin = new BufferedInputStream(Inputs.stdin);
             }
             try {
                 Inputs.stdin.mark(NeffHeader.MAGIC_BYTES);
                 byte[] head = Inputs.stdin.readNBytes(NeffHeader.MAGIC_BYTES);
                 Inputs.stdin.reset();
                 return NeffHeader.starts(head);
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 throw new CliException("<stdin>: cannot read: " + Output.reason(e));
             }
         }
@@ -60,7 +64,7 @@ final class NeffInput {
             if (file.equals("-")) {
                 Path spool = Files.createTempFile("tpb-stdin-", ".neff");
                 spool.toFile().deleteOnExit();
-                try (java.io.OutputStream out = Files.newOutputStream(spool)) {
+                try (OutputStream out = Files.newOutputStream(spool)) {
                     Inputs.stdin.transferTo(out);
                 }
                 return new NeffInput(name, Neff.open(spool));
@@ -68,14 +72,14 @@ final class NeffInput {
             return new NeffInput(name, Neff.open(Path.of(file)));
         } catch (NeffException e) {
             throw new CliException(name + ": " + e.getMessage());
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new CliException(name + ": cannot read: " + Output.reason(e));
         }
     }
 
     /** One engine stream as the archive delivers it (memory does not grow with it). */
     interface StreamDataVisitor {
-        void visit(Subgraph subgraph, String engine, String path, long records, java.io.InputStream data) throws java.io.IOException;
+        void visit(Subgraph subgraph, String engine, String path, long records, InputStream data) throws IOException;
     }
 
     /** As {@link #forEachStream}, each stream's records read as the archive passes (archive order), never held whole. */
@@ -148,7 +152,7 @@ final class NeffInput {
     }
 
     /** Every chosen subgraph with all its streams, in archive order. */
-    void neffSubgraphs(List<String> subgraphs, tpb.neff.Neff.SubgraphVisitor visitor) {
+    void neffSubgraphs(List<String> subgraphs, Neff.SubgraphVisitor visitor) {
         Set<String> only = subgraphs(subgraphs);
         try {
             neff.forEachSubgraph(only, visitor);

@@ -1,10 +1,16 @@
 package tpb.cli;
 
+import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.IntConsumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -14,8 +20,12 @@ import tpb.asm.Disassembler;
 import tpb.codegen.Compiler;
 import tpb.ir.Module;
 import tpb.isa.EngineType;
+import tpb.isa.Instruction;
 import tpb.mir.Location;
+import tpb.mir.LoweredCode;
 import tpb.sim.EngineGroup;
+import tpb.sim.IrSimulator;
+import tpb.sim.LoweredSimulator;
 import tpb.sim.MachineConfig;
 import tpb.sim.SimResult;
 import tpb.sim.StreamSimulator;
@@ -119,7 +129,7 @@ final class RunCommand implements Callable<Integer> {
             } catch (StreamException e) {
                 throw new CliException(input + ": " + e.getMessage());
             }
-            java.io.PrintWriter out = spec.commandLine().getOut();
+            PrintWriter out = spec.commandLine().getOut();
             byte[] code = stream;
             return report(StreamSimulator.runStream(stream, maxSteps, skipUnmodelled, trace ? pc -> out.printf("trace %6d  %s%n", pc,
                     Disassembler.text(code, RecordStream.offsetOf(pc), code.length / RecordStream.RECORD_SIZE)) : null),
@@ -132,15 +142,15 @@ final class RunCommand implements Callable<Integer> {
             Map<EngineType, Compiler.EngineOutput> outs = KernelInput.compile(m, Compiler.Options.defaults(), input);
             if (engine == null && m.engines().size() > 1) {
                 // every engine at once over one machine: shared semaphores, memory and DMA
-                java.io.PrintWriter out = spec.commandLine().getOut();
+                PrintWriter out = spec.commandLine().getOut();
                 List<EngineGroup.Engine> group = new ArrayList<>();
-                Map<String, java.util.function.IntConsumer> traces = new LinkedHashMap<>();
+                Map<String, IntConsumer> traces = new LinkedHashMap<>();
                 for (EngineType t : m.engines()) {
                     Compiler.EngineOutput o = outs.get(t);
                     group.add(new EngineGroup.Engine(t.specName(), o.stream(), o.registers()));
                     if (trace) {
                         traces.put(t.specName(), pc -> out.printf("trace %-4s %6d  %s%n", t.specName(), pc,
-                                Disassembler.text(o.stream(), tpb.stream.RecordStream.offsetOf(pc), o.stream().length / tpb.stream.RecordStream.RECORD_SIZE)));
+                                Disassembler.text(o.stream(), RecordStream.offsetOf(pc), o.stream().length / RecordStream.RECORD_SIZE)));
                     }
                 }
                 List<String> names = m.engines().stream().map(EngineType::specName).toList();
@@ -153,10 +163,10 @@ final class RunCommand implements Callable<Integer> {
             expect = m.expect();
             kernel = m;
         }
-        java.io.PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = spec.commandLine().getOut();
         byte[] code = stream;
         SimResult r = StreamSimulator.run(stream, registers, maxSteps, trace ? pc -> out.printf("trace %6d  %s%n", pc,
-                Disassembler.text(code, tpb.stream.RecordStream.offsetOf(pc), code.length / tpb.stream.RecordStream.RECORD_SIZE)) : null,
+                Disassembler.text(code, RecordStream.offsetOf(pc), code.length / RecordStream.RECORD_SIZE)) : null,
                 kernel == null ? MachineConfig.NONE : MachineConfig.of(kernel));
         return report(r, expect, kernel, null);
     }
@@ -167,7 +177,7 @@ final class RunCommand implements Callable<Integer> {
 
     /** {@code names} (a subsequence of {@code order}) as runs of neighbours in {@code order}: {@code r0-r2, r5, r7-r63}. */
     static String ranges(List<String> order, List<String> names) {
-        java.util.Set<String> in = new java.util.HashSet<>(names);
+        Set<String> in = new HashSet<>(names);
         List<String> runs = new ArrayList<>();
         for (int i = 0; i < order.size(); i++) {
             if (in.contains(order.get(i))) {
@@ -183,7 +193,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** With --schedules: the group run under every schedule of {@link EngineGroup#schedules}, and the ones that end otherwise. */
-    private Races races(List<String> names, java.util.function.Function<EngineGroup.Schedule, tpb.sim.SimResult> run) {
+    private Races races(List<String> names, Function<EngineGroup.Schedule, SimResult> run) {
         return !schedules ? null : new Races(EngineGroup.schedules(names.size()).size(), EngineGroup.differences(names, run));
     }
 
@@ -198,25 +208,25 @@ final class RunCommand implements Callable<Integer> {
 
     /** --level ir or lowered: the kernel above the records. Steps count IR or lowered instructions, not records. */
     private int runAbove(Module m) {
-        java.io.PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = spec.commandLine().getOut();
         List<String> names = m.engines().stream().map(EngineType::specName).toList();
         boolean together = engine == null && names.size() > 1;
         // one trace line per executed instruction: its position (a kernel line, or function+index) and what it is
-        java.util.function.Consumer<String> alone = !trace ? null : line -> out.println("trace " + line);
-        Map<String, java.util.function.Consumer<String>> traces = new LinkedHashMap<>();
+        Consumer<String> alone = !trace ? null : line -> out.println("trace " + line);
+        Map<String, Consumer<String>> traces = new LinkedHashMap<>();
         if (trace) {
             names.forEach(n -> traces.put(n, line -> out.printf("trace %-4s %s%n", n, line)));
         }
         if (level == Level.ir) {
             if (!together) {
-                return report(tpb.sim.IrSimulator.run(m, engine(m), maxSteps, alone), m.expect(), m, null);
+                return report(IrSimulator.run(m, engine(m), maxSteps, alone), m.expect(), m, null);
             }
             Races races = races(names, s -> EngineGroup.runIr(m, maxSteps, s));
             return report(EngineGroup.runIr(m, maxSteps, EngineGroup.Schedule.DEFAULT, traces), m.expect(), m, races);
         }
-        Map<EngineType, tpb.mir.LoweredCode> lowered = Compiler.lower(m, Compiler.Options.defaults());
+        Map<EngineType, LoweredCode> lowered = Compiler.lower(m, Compiler.Options.defaults());
         if (!together) {
-            return report(tpb.sim.LoweredSimulator.run(lowered.get(engine(m)), maxSteps, MachineConfig.of(m), alone, RunCommand::recordText), m.expect(), m,
+            return report(LoweredSimulator.run(lowered.get(engine(m)), maxSteps, MachineConfig.of(m), alone, RunCommand::recordText), m.expect(), m,
                     null);
         }
         Races races = races(names, s -> EngineGroup.runLowered(lowered, maxSteps, MachineConfig.of(m), s));
@@ -233,7 +243,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** A record in a lowered-level trace: one line of the disassembler. */
-    private static String recordText(tpb.isa.Instruction r) {
+    private static String recordText(Instruction r) {
         return Disassembler.text(r.toBytes(), 0, 1);
     }
 }

@@ -2,6 +2,7 @@ package tpb.cli;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -42,7 +43,7 @@ final class SpecCommand implements Callable<Integer> {
             }
             return Tpb.OK;
         }
-        Output.write(output, table().getBytes(java.nio.charset.StandardCharsets.UTF_8), spec.commandLine().getOut());
+        Output.write(output, table().getBytes(StandardCharsets.UTF_8), spec.commandLine().getOut());
         return Tpb.OK;
     }
 

@@ -11,6 +11,8 @@ import tpb.isa.IsaInfo;
 import tpb.spec.load.LoadResult;
 import tpb.spec.load.SpecFiles;
 import tpb.spec.load.SpecLoader;
+import tpb.spec.load.Utf8Text;
+import tpb.spec.model.IsaModel;
 
 /**
  * Where a command's spec comes from: {@code builtin} (the spec this tpb was built from, on its
@@ -64,7 +66,7 @@ record SpecSource(String label, SpecFiles files, String root, String prefix) {
     }
 
     /** The model, or a one-line error naming the first diagnostic (for commands that need a sound spec). */
-    tpb.spec.model.IsaModel loadOrFail() {
+    IsaModel loadOrFail() {
         LoadResult r = load();
         if (!r.ok() && r.diagnostics().count() == 0) {
             throw new CliException(label + ": the spec could not be loaded (run tpb check-spec " + label + ")");
@@ -81,7 +83,7 @@ record SpecSource(String label, SpecFiles files, String root, String prefix) {
             @Override
             public Optional<String> read(String path) {
                 try (InputStream in = SpecSource.class.getClassLoader().getResourceAsStream(path)) {
-                    return in == null ? Optional.empty() : Optional.of(tpb.spec.load.Utf8Text.decode(in.readAllBytes()));
+                    return in == null ? Optional.empty() : Optional.of(Utf8Text.decode(in.readAllBytes()));
                 } catch (IOException e) {
                     return Optional.empty();
                 }

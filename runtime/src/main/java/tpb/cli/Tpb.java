@@ -1,6 +1,7 @@
 package tpb.cli;
 
 import java.io.PrintWriter;
+import java.util.function.IntSupplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import tpb.isa.IsaInfo;
@@ -28,7 +29,7 @@ public final class Tpb {
      * Exceptions to the handler above and lets Errors through; an input that outruns the stack or the
      * heap is still bad input, and deserves a sentence, not a trace.
      */
-    static int guarded(java.util.function.IntSupplier command, PrintWriter err) {
+    static int guarded(IntSupplier command, PrintWriter err) {
         try {
             return command.getAsInt();
         } catch (StackOverflowError e) {

@@ -1,11 +1,19 @@
 package tpb.cli;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -62,14 +70,14 @@ final class ValidateCommand implements Callable<Integer> {
         Stage st = stage(Stage.LOADED);
         Arch a = Inputs.arch(arch);
         long max = maxErrors == 0 ? StreamValidator.UNLIMITED : maxErrors;
-        java.io.PrintWriter err = spec.commandLine().getErr();
+        PrintWriter err = spec.commandLine().getErr();
         List<Violation> kept = new ArrayList<>();
-        java.util.function.Consumer<Violation> sink = json ? kept::add : v -> err.println(v);
+        Consumer<Violation> sink = json ? kept::add : v -> err.println(v);
         StreamValidator.Summary s;
         // read a window at a time (RecordReader): memory does not grow with the stream
-        try (java.io.InputStream in = Inputs.open(input)) {
-            s = StreamValidator.validate(new RecordReader(in), a, !noExit, st, java.util.Set.of(), max, sink);
-        } catch (java.io.IOException e) {
+        try (InputStream in = Inputs.open(input)) {
+            s = StreamValidator.validate(new RecordReader(in), a, !noExit, st, Set.of(), max, sink);
+        } catch (IOException e) {
             throw new CliException(input + ": cannot read: " + Output.reason(e));
         }
         if (json) {
@@ -121,7 +129,7 @@ final class ValidateCommand implements Callable<Integer> {
         Stage s = Stage.byName(stage);
         if (s == null) {
             throw new CliException("unknown stage '" + stage + "'; known: "
-                    + java.util.Arrays.stream(Stage.values()).map(Stage::specName).toList(), Tpb.USAGE);
+                    + Arrays.stream(Stage.values()).map(Stage::specName).toList(), Tpb.USAGE);
         }
         return s;
     }
@@ -138,20 +146,20 @@ final class ValidateCommand implements Callable<Integer> {
         NeffInput in = NeffInput.open(input);
         Arch a = arch == null ? in.arch() : Inputs.arch(arch);
         long max = maxErrors == 0 ? StreamValidator.UNLIMITED : maxErrors;
-        java.io.PrintWriter out = spec.commandLine().getOut();
-        java.io.PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         List<Object> streams = new ArrayList<>();
         long[] totals = new long[4]; // reported, suppressed, invalid streams, streams
         in.forEachStream(null, null, (sg, es) -> {
             String who = sg.name() + " " + es.engine();
             List<Violation> kept = new ArrayList<>();
-            java.util.function.Consumer<Violation> sink = json ? kept::add : v -> err.println(who + ": " + v);
+            Consumer<Violation> sink = json ? kept::add : v -> err.println(who + ": " + v);
             StreamValidator.Summary s;
             try {
-                s = StreamValidator.validate(new RecordReader(new java.io.ByteArrayInputStream(es.stream().bytes())), a, !noExit, st,
-                        java.util.Set.copyOf(sg.features()), Math.max(0, max - totals[0]), sink);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e); // a byte array does not fail to read
+                s = StreamValidator.validate(new RecordReader(new ByteArrayInputStream(es.stream().bytes())), a, !noExit, st,
+                        Set.copyOf(sg.features()), Math.max(0, max - totals[0]), sink);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e); // a byte array does not fail to read
             }
             totals[0] += s.reported();
             totals[1] += s.suppressed();

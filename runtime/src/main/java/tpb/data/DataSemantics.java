@@ -5,6 +5,7 @@ import java.util.function.IntUnaryOperator;
 import tpb.isa.AccumCmd;
 import tpb.isa.ActivateFlyweight;
 import tpb.isa.AluOpType;
+import tpb.isa.AluOpWire;
 import tpb.isa.Arm;
 import tpb.isa.CastFlyweight;
 import tpb.isa.CopyFlyweight;
@@ -193,7 +194,7 @@ public final class DataSemantics {
 
     private static String copyOrCast(String what, int flags, int opRaw, int opDimRaw, AccessPattern src, AccessPattern dst) {
         // every real COPY/CAST has negated, op, op_dim and mask_enable zero (datapath-facts §5 check)
-        if (flags != 0 || AluOpType.BYPASS != tpb.isa.AluOpWire.decode(opRaw) || opDimRaw != 0) {
+        if (flags != 0 || AluOpType.BYPASS != AluOpWire.decode(opRaw) || opDimRaw != 0) {
             throw new DataFault(what + " with negated, mask_enable, op or op_dim set has no data-level semantics");
         }
         VectorOps.copy(src, dst);
@@ -201,7 +202,7 @@ public final class DataSemantics {
     }
 
     private String tensorTensor(TensorTensorArithFlyweight r) {
-        AluOpType op = tpb.isa.AluOpWire.decode(r.opRaw());
+        AluOpType op = AluOpWire.decode(r.opRaw());
         if (op == null) {
             throw new DataFault("TENSOR_TENSOR ALU wire byte 0x" + Integer.toHexString(r.opRaw()) + " is no ALU op");
         }

@@ -2,6 +2,8 @@ package tpb.ir;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.HashSet;
@@ -14,9 +16,13 @@ import tpb.isa.AluOpWire;
 import tpb.isa.BirUpdateMode;
 import tpb.isa.BranchCompareOp;
 import tpb.isa.BranchOutcomeHint;
+import tpb.isa.CallFlyweight;
+import tpb.isa.DMATriggerFlyweight;
 import tpb.isa.DtypeWire;
 import tpb.isa.EngineType;
 import tpb.isa.ModuleFeature;
+import tpb.isa.ResetQueueInstanceFlyweight;
+import tpb.isa.SwitchQueueInstanceFlyweight;
 import tpb.spec.Diagnostics;
 import tpb.spec.DidYouMean;
 import tpb.spec.Message;
@@ -59,9 +65,9 @@ public final class KernelReader {
     private record PendingCall(String callee, Pos pos) {}
 
     /** The module features the kernel's instructions set, and the instructions that need one (the spec's `feature:` rules). */
-    private final java.util.EnumSet<ModuleFeature> features = java.util.EnumSet.noneOf(ModuleFeature.class);
+    private final EnumSet<ModuleFeature> features = EnumSet.noneOf(ModuleFeature.class);
     /** Where each module feature was last cleared (for the message when a later instruction needs it). */
-    private final java.util.Map<ModuleFeature, Pos> clearedAt = new java.util.EnumMap<>(ModuleFeature.class);
+    private final Map<ModuleFeature, Pos> clearedAt = new EnumMap<>(ModuleFeature.class);
 
     private KernelReader(String file) {
         this.file = file;
@@ -456,7 +462,7 @@ public final class KernelReader {
                 Long args = v.num("args_table_var_id");
                 if (callee != null) {
                     calls.add(new PendingCall(callee, v.pos("callee")));
-                    name(v, "callee", callee, tpb.isa.CallFlyweight.FUNCTION_NAME_MAX_LENGTH, tpb.isa.CallFlyweight.FUNCTION_NAME_WIDTH);
+                    name(v, "callee", callee, CallFlyweight.FUNCTION_NAME_MAX_LENGTH, CallFlyweight.FUNCTION_NAME_WIDTH);
                 }
                 yield callee == null ? null : new Inst.Call(callee, args == null ? 0 : args, engine, pos);
             }
@@ -472,19 +478,19 @@ public final class KernelReader {
             case "AllEngineBarrier" -> new Inst.AllEngineBarrier(engine, pos);
             case "Drain" -> new Inst.Drain(engine, pos);
             case "DMATrigger" -> {
-                String q = queue(v, tpb.isa.DMATriggerFlyweight.QUEUE_NAME_MAX_LENGTH, tpb.isa.DMATriggerFlyweight.QUEUE_NAME_WIDTH);
+                String q = queue(v, DMATriggerFlyweight.QUEUE_NAME_MAX_LENGTH, DMATriggerFlyweight.QUEUE_NAME_WIDTH);
                 Long block = v.num("block_id");
                 yield q == null ? null : new Inst.DmaTrigger(q, block == null ? 0 : block, engine, pos);
             }
             case "SwitchQueueInstance" -> {
-                String q = queue(v, tpb.isa.SwitchQueueInstanceFlyweight.QUEUE_NAME_MAX_LENGTH,
-                        tpb.isa.SwitchQueueInstanceFlyweight.QUEUE_NAME_WIDTH);
+                String q = queue(v, SwitchQueueInstanceFlyweight.QUEUE_NAME_MAX_LENGTH,
+                        SwitchQueueInstanceFlyweight.QUEUE_NAME_WIDTH);
                 boolean noRearm = v.bool("no_rearm");
                 yield q == null ? null : new Inst.SwitchQueueInstance(q, noRearm, engine, pos);
             }
             case "ResetQueueInstance" -> {
-                String q = queue(v, tpb.isa.ResetQueueInstanceFlyweight.QUEUE_NAME_MAX_LENGTH,
-                        tpb.isa.ResetQueueInstanceFlyweight.QUEUE_NAME_WIDTH);
+                String q = queue(v, ResetQueueInstanceFlyweight.QUEUE_NAME_MAX_LENGTH,
+                        ResetQueueInstanceFlyweight.QUEUE_NAME_WIDTH);
                 yield q == null ? null : new Inst.ResetQueueInstance(q, engine, pos);
             }
             case "EventSemaphore" -> semaphore(v, engine, pos);

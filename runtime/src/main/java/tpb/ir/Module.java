@@ -1,7 +1,10 @@
 package tpb.ir;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import tpb.isa.EngineType;
 
 /**
@@ -18,7 +21,7 @@ public record Module(String name, List<Register> registers, List<Function> funct
         registers = List.copyOf(registers);
         functions = List.copyOf(functions);
         engines = List.copyOf(engines);
-        expect = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(expect));
+        expect = Collections.unmodifiableMap(new LinkedHashMap<>(expect));
         memory = List.copyOf(memory);
         queues = List.copyOf(queues);
         expectMemory = List.copyOf(expectMemory);
@@ -57,7 +60,7 @@ public record Module(String name, List<Register> registers, List<Function> funct
     }
 
     /** The registers the instructions that run on {@code engine} name: the ones that engine is given registers for. */
-    public java.util.Set<Register> registersOn(EngineType engine) {
+    public Set<Register> registersOn(EngineType engine) {
         return Names.registersOn(this, engine);
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayInputStream;
 import java.io.EOFException;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -16,6 +17,7 @@ import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -342,7 +344,7 @@ public final class Neff {
                 throw new NeffException(path + ": truncated in the archive");
             }
             got.put(path, b);
-            if (got.size() == new java.util.HashSet<>(s.streams().values()).size()) {
+            if (got.size() == new HashSet<>(s.streams().values()).size()) {
                 List<EngineStream> streams = new ArrayList<>();
                 s.streams().forEach((engine, p) -> streams.add(new EngineStream(engine, p, RecordStream.of(got.get(p)))));
                 pending.remove(s.name());
@@ -372,7 +374,7 @@ public final class Neff {
             long records = len / RecordStream.RECORD_SIZE;
             if (u.size() == 1) {
                 // the visitor may close what it is given: the archive stream stays open
-                visitor.visit(u.get(0).getKey(), u.get(0).getValue(), path, records, new java.io.FilterInputStream(data) {
+                visitor.visit(u.get(0).getKey(), u.get(0).getValue(), path, records, new FilterInputStream(data) {
                     @Override
                     public void close() {
                     }

@@ -1,5 +1,7 @@
 package tpb.stream;
 
+import tpb.isa.IsaInfo;
+
 /**
  * Walks a stream record by record at the 0x40 stride. The visitor gets the array and the
  * record's offset, so a flyweight can wrap it: nothing is allocated per record.
@@ -27,7 +29,7 @@ public final class Walker {
         int end = stream.length();
         byte op = (byte) opcode;
         int n = 0;
-        for (int off = tpb.isa.IsaInfo.OPCODE_OFFSET; off < end; off += RecordStream.STRIDE) {
+        for (int off = IsaInfo.OPCODE_OFFSET; off < end; off += RecordStream.STRIDE) {
             if (b[off] == op) {
                 n++;
             }
