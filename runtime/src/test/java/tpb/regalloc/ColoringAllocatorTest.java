@@ -102,4 +102,23 @@ class ColoringAllocatorTest {
         assertEquals(0, c.spilled().length);
         assertArrayEquals(new int[] {0, 2, 0, 1}, c.slot());
     }
+
+    /**
+     * Node 0 a pair, joined to 32-bit nodes 1, 2 and 3; 2 - 3 joined too; three slots. Only 1 is
+     * ready (2 + 1 = 3); after it, none (0: 2 + 2, 2 and 3: 3 + 1): the lowest cost per neighbour
+     * slot is 0's 6 / 3 = 2 (2 and 3: 9 / 4), pushed; then 2 and 3. Select: 3 slot 0, 2 slot 1,
+     * 0 finds neither run free (spilled), 1 slot 0. Second chance for 0 at 0-1: 1 moves to 2, 2
+     * moves to 2, but 3 finds no slot (0-1 reserved, 2 held by its neighbour 2), so the try fails
+     * and 1 and 2 go back to 0 and 1; at 1-2, 2 finds no slot (0 held by 3). 0 stays spilled with
+     * the others where select put them. No retry does better: without 0 the clique 0, 2, 3 needs
+     * four slots (so spilling 1 alone cannot do), and spilling 2 or 3 costs 9 > 6.
+     */
+    @Test
+    void aFailedSecondChanceMovesNothing() {
+        InterferenceGraph g = graph(new int[] {2, 1, 1, 1}, new boolean[4], new double[] {6, 2, 9, 9}, new int[] {0, 1}, new int[] {0, 2},
+                new int[] {0, 3}, new int[] {2, 3});
+        ColoringAllocator.Coloring c = ColoringAllocator.color(g, 3);
+        assertArrayEquals(new int[] {0}, c.spilled());
+        assertArrayEquals(new int[] {-1, 0, 1, 0}, c.slot());
+    }
 }
