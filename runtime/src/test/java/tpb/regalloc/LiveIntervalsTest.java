@@ -199,4 +199,34 @@ class LiveIntervalsTest {
         range(li, n, 1, 5);
         range(li, c, 3, 3);
     }
+
+    /**
+     * entry: p0 x = 1. L: p1 if x < 10 goto L — a loop of one instruction, the branch back to its
+     * own position. x: raw [1, 2]; read in the loop [2, 3] before any write, it spans it: [1, 3].
+     * Weight: 1 (p0) + 4 (p1, depth 1) = 5.
+     */
+    @Test
+    void aBranchToItsOwnBlockIsALoop() {
+        VReg x = temp("x");
+        LiveIntervals li = LiveIntervals.of(code(function("main", block("entry", mov(x, 1)), block("L", branchIfLess(x, 10, "L")))));
+        range(li, x, 1, 3);
+        assertEquals(5.0, cost(li, x));
+    }
+
+    /**
+     * main: entry: p0 g = 0. L: p1 call f; p2 g = g + 1; p3 if g < 10 goto L; p4 Exit.
+     * f: p5 h = g + 1; p6 Return. g: raw [1, 10]; read in the loop [2, 7] before written there:
+     * [1, 10] already spans it. As one of f's registers it must meet the call site 2, which it
+     * does: the loop's top is the call, and nothing is widened further. h: [11, 11], reaching
+     * back to the call site: [2, 11].
+     */
+    @Test
+    void aLoopWhoseFirstInstructionIsACall() {
+        VReg g = temp("g");
+        VReg h = temp("h");
+        LiveIntervals li = LiveIntervals.of(code(function("main", block("entry", mov(g, 0)),
+                block("L", call("f"), add(g, g, null), branchIfLess(g, 10, "L"), exit())), function("f", block("fb", add(h, g, null), ret()))));
+        range(li, g, 1, 10);
+        range(li, h, 2, 11);
+    }
 }
