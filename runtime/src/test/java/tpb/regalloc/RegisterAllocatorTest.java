@@ -109,4 +109,39 @@ class RegisterAllocatorTest {
         CompileException e = assertThrows(CompileException.class, () -> RegisterAllocator.allocate(code, 1));
         assertEquals("cannot allocate registers since spilling candidates are not enough (1 registers per engine)", e.getMessage());
     }
+
+    /**
+     * p (64-bit) first, then a (32-bit), then q (64-bit): p at 0 (0 is even already), a at 2,
+     * q skips 3 to the even 4 (slots 4-5): 6 slots.
+     */
+    @Test
+    void unallocatedKeepsAPairAtZeroWhereItIs() {
+        VReg p = pair("p");
+        VReg a = temp("a");
+        VReg q = pair("q");
+        EngineCode c = code(function("main", block("entry", mov(p, 2), mov(a, 1), mov(q, 3))));
+        assertEquals(Map.of("p", 0, "a", 2, "q", 4), names(RegisterAllocator.unallocated(c, 6).ids()));
+    }
+
+    /**
+     * a = 1; b = a + 1; c = a + b with a spilled to slot 0: the write gets a fresh temporary and a
+     * store after it, each read a fresh temporary reloaded before it, numbered in order (the
+     * counter runs over the whole rewrite): a.store0, a.reload1, a.reload2.
+     */
+    @Test
+    void rewriteNumbersItsTemporariesInOrder() {
+        VReg a = temp("a");
+        VReg b = temp("b");
+        VReg c = temp("c");
+        EngineCode code = code(function("main", block("entry", mov(a, 1), add(b, a, null), add(c, a, b))));
+        RegisterAllocator.rewrite(code, Map.of(a, 0), List.of(a));
+        List<MInst> insts = code.functions.get(0).blocks.get(0).insts;
+        assertEquals(List.of("Move", "Store", "Reload", "Alu", "Reload", "Alu"), insts.stream().map(m -> m.getClass().getSimpleName()).toList());
+        assertEquals("a.store0", insts.get(0).def().name);
+        assertEquals("a.store0", ((MInst.Store) insts.get(1)).reg().name);
+        assertEquals("a.reload1", ((MInst.Reload) insts.get(2)).reg().name);
+        assertEquals(List.of("a.reload1"), insts.get(3).uses().stream().map(v -> v.name).toList());
+        assertEquals("a.reload2", ((MInst.Reload) insts.get(4)).reg().name);
+        assertEquals(List.of("a.reload2", "b"), insts.get(5).uses().stream().map(v -> v.name).toList());
+    }
 }
