@@ -65,6 +65,7 @@ class RegisterAllocatorTest {
         RegisterAllocator.Result r = RegisterAllocator.allocate(code, 2);
         assertEquals(1, r.spilled());
         assertEquals(1, r.slots());
+        assertEquals(2, r.rounds());
         assertEquals(Map.of(x, 0), r.spillSlots());
         List<MInst> out = code.functions.get(0).blocks.get(0).insts;
         assertEquals(7, out.size(), out.toString());
