@@ -5,6 +5,9 @@ package tpb.data;
  * even (ASSUMED, as {@link Fp16}); NaN stays a quiet NaN.
  */
 public final class Bf16 {
+    /** bfloat16's quiet bit, the top of its 7 mantissa bits: a NaN stays a NaN when truncation would leave its mantissa 0 (number format, not an ISA fact). */
+    private static final int QUIET_NAN = 1 << 6;
+
     private Bf16() {
     }
 
@@ -15,7 +18,7 @@ public final class Bf16 {
     public static short fromFloat(float f) {
         int x = Float.floatToRawIntBits(f);
         if ((x & 0x7F800000) == 0x7F800000 && (x & 0x7FFFFF) != 0) {
-            return (short) ((x >>> 16) | 0x40);
+            return (short) ((x >>> 16) | QUIET_NAN);
         }
         return (short) ((x >>> 16) + Fp16.roundUp(x, 16));
     }

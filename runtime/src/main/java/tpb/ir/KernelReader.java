@@ -41,6 +41,9 @@ import tpb.spec.yaml.YamlReader;
  * README for the grammar. Every problem is reported as {@code file:line:column: message}.
  */
 public final class KernelReader {
+    /** The largest DMA region a kernel may declare: a bound of this project on simulator memory (ASSUMED, not an ISA fact). */
+    static final int MAX_REGION_BYTES = 1 << 26;
+
     /** The engines a kernel may name, from the spec's EngineType datapath subset (seed000 §1). */
     private static final List<String> DATAPATH_ENGINES = Arrays.stream(EngineType.values()).filter(EngineType::isDatapath)
             .map(EngineType::specName).toList();
@@ -200,8 +203,8 @@ public final class KernelReader {
             if (init != null && !init.equals("zero") && !init.equals("iota")) {
                 error(v.pos("init"), "init is zero or iota, not '" + init + "'");
             }
-            if (size != null && (size <= 0 || size > (1 << 26))) {
-                error(v.pos("size"), "region size " + size + " must be between 1 and 64 MiB");
+            if (size != null && (size <= 0 || size > MAX_REGION_BYTES)) {
+                error(v.pos("size"), "region size " + size + " must be between 1 and " + (MAX_REGION_BYTES >> 20) + " MiB");
             } else if (size != null) {
                 out.add(new Dma.Region(e.key(), size.intValue(), "iota".equals(init)));
             }

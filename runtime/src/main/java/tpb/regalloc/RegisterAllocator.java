@@ -20,6 +20,9 @@ import tpb.mir.VReg;
  * the file size (MaxRegNumPerEngine, 62: registers 62 and 63 carry the return address).
  */
 public final class RegisterAllocator {
+    /** Spill rounds before giving up: a bound of this project's allocator (each round spills at least one value), not an ISA fact. */
+    static final int MAX_ROUNDS = 64;
+
     /** Physical base id of every register, how many were spilled, how many spill slots, rounds. */
     public record Result(Map<VReg, Integer> ids, int spilled, int slots, int rounds, Map<VReg, Integer> spillSlots) {}
 
@@ -83,8 +86,9 @@ public final class RegisterAllocator {
             }
             spilled += victims.size();
             rewrite(code, spillSlot, victims);
-            if (round > 64) {
-                throw new CompileException("cannot allocate registers since spilling candidates are not enough (no progress after 64 rounds)");
+            if (round > MAX_ROUNDS) {
+                throw new CompileException("cannot allocate registers since spilling candidates are not enough (no progress after "
+                        + MAX_ROUNDS + " rounds)");
             }
         }
     }
