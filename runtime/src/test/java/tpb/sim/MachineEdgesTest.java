@@ -1,0 +1,277 @@
+package tpb.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.CRC32;
+import org.junit.jupiter.api.Test;
+import tpb.codegen.Compiler;
+import tpb.ir.KernelReader;
+import tpb.ir.Module;
+import tpb.isa.EngineType;
+
+/**
+ * What every sequencer level shares through {@link Machine}, each kernel run through the three
+ * public entries (IR, lowered code, record stream) and checked against values worked out by hand:
+ * call depth, the semaphore fence on Return, semaphore updates and waits, group resets by range,
+ * the step budget, two-dimensional DMA copies to the last byte of a region, the memory checksum.
+ * (PIT survivors of the first tpb.sim measurement, mutation-survivors.md.)
+ */
+class MachineEdgesTest {
+    /** The bank: the default profile's num_semaphores (the spec's). */
+    static final int SEMAPHORES = (int) tpb.isa.Arch.SUNDA.numSemaphores();
+
+    /** The bank as a list: every semaphore 0 but {@code values} (id, value pairs). */
+    static List<Integer> bank(int... values) {
+        Integer[] b = new Integer[SEMAPHORES];
+        Arrays.fill(b, 0);
+        for (int i = 0; i < values.length; i += 2) {
+            b[values[i]] = values[i + 1];
+        }
+        return List.of(b);
+    }
+
+    /**
+     * 70 calls in a loop, one after another: each Return gives back the depth its Call took, so
+     * the 64-deep limit is never near. acc = 70 × 4 = 280.
+     */
+    @Test
+    void callsOneAfterAnotherNeverDeepen() {
+        String kernel = """
+                kernel: seventy_calls
+                registers: [i, acc, t]
+                functions:
+                  - name: main
+                    insts:
+                      - {inst: RegisterMove, dst: acc, src: 0}
+                      - inst: Loop
+                        var: i
+                        lb: 0
+                        ub: 70
+                        body:
+                          - {inst: Call, callee: step}
+                      - {inst: Exit}
+                  - name: step
+                    insts:
+                      - {inst: RegisterMove, dst: t, src: 4}
+                      - {inst: RegisterAlu, op: add, dst: acc, src0: acc, src1: t}
+                      - {inst: Return}
+                """;
+        for (SimResult r : TruthTables.runAll("seventy_calls", kernel, SimResult.Status.EXIT, null)) {
+            assertEquals(280L, r.registers().get("acc"));
+            assertEquals(70L, r.registers().get("i"));
+        }
+    }
+
+    /**
+     * IR: main calls f, f calls itself. The IR counts the entry function as a level of
+     * Machine.MAX_CALL_DEPTH (64): main is level 1, so Calls 1 to 63 enter levels 2 to 64 and
+     * the 64th faults, counted: 64 steps, each Call one step. (The stream and the lowered code
+     * count return addresses only and nest one level more: StreamEdgesTest, 65.)
+     */
+    @Test
+    void recursionFaultsAtTheDepthLimit() {
+        Module m = KernelReader.read("recursion.yaml", """
+                kernel: recursion
+                registers: [x]
+                functions:
+                  - name: main
+                    insts:
+                      - {inst: Call, callee: f}
+                      - {inst: Exit}
+                  - name: f
+                    insts:
+                      - {inst: Call, callee: f}
+                      - {inst: Return}
+                """);
+        SimResult r = IrSimulator.run(m, EngineType.SP, 10_000);
+        assertEquals(SimResult.Status.FAULT, r.status());
+        assertEquals("call depth limit of 64 exceeded", r.message());
+        assertEquals(64, r.steps());
+    }
+
+    /**
+     * Return clears the semaphore bank (the fence around control transfers): main sets a = 5,
+     * calls f, which sets b = 7 and returns — both gone — then main increments c from 0 to 1.
+     * Ids by first appearance, main before f: a = 0, c = 1, b = 2. The bank at the end: c = 1,
+     * the rest 0.
+     */
+    @Test
+    void aReturnClearsTheSemaphores() {
+        String kernel = """
+                kernel: fence
+                registers: [x]
+                functions:
+                  - name: main
+                    insts:
+                      - {inst: EventSemaphore, update: {sem: a, mode: sem_wr_imm, value: 5}}
+                      - {inst: Call, callee: f}
+                      - {inst: EventSemaphore, update: {sem: c, mode: sem_inc}}
+                      - {inst: Exit}
+                  - name: f
+                    insts:
+                      - {inst: EventSemaphore, update: {sem: b, mode: sem_wr_imm, value: 7}}
+                      - {inst: RegisterMove, dst: x, src: 1}
+                      - {inst: Return}
+                """;
+        for (SimResult r : TruthTables.runAll("fence", kernel, SimResult.Status.EXIT, null)) {
+            assertEquals(bank(1, 1), r.semaphores());
+            assertEquals(1L, r.registers().get("x"));
+        }
+    }
+
+    /**
+     * Updates and a group reset by range: a = 1 (write), b = 2 (write), c incremented twice from 0
+     * to 2, d decremented from 0, wrapping to 0xFFFFFFFF (−1 as an int). Then a wait c >= 2 holds
+     * (equal is enough) and GroupResetSemaphores [a, b] — ids 0 and 1, contiguous, so the range
+     * form 0..1 — zeroes both ends of the range. The bank: c (2) = 2, d (3) = −1.
+     */
+    @Test
+    void updatesWaitsAndARangeReset() {
+        String kernel = """
+                kernel: bank
+                registers: [x]
+                functions:
+                  - name: main
+                    insts:
+                      - {inst: EventSemaphore, update: {sem: a, mode: sem_wr_imm, value: 1}}
+                      - {inst: EventSemaphore, update: {sem: b, mode: sem_wr_imm, value: 2}}
+                      - {inst: EventSemaphore, update: {sem: c, mode: sem_inc}}
+                      - {inst: EventSemaphore, update: {sem: c, mode: sem_inc}}
+                      - {inst: EventSemaphore, update: {sem: d, mode: sem_dec}}
+                      - {inst: EventSemaphore, wait: {sem: c, value: 2}}
+                      - {inst: GroupResetSemaphores, semaphores: [a, b]}
+                      - {inst: RegisterMove, dst: x, src: 3}
+                      - {inst: Exit}
+                """;
+        for (SimResult r : TruthTables.runAll("bank", kernel, SimResult.Status.EXIT, null)) {
+            assertEquals(bank(2, 2, 3, -1), r.semaphores());
+        }
+    }
+
+    /**
+     * A wait alone that does not hold never will: a deadlock, the blocked wait the faulting step.
+     * The wait is the kernel's first instruction (IR: step 1) on semaphore s, id 0, which is 0.
+     */
+    @Test
+    void anUnsatisfiedWaitAloneIsADeadlock() {
+        String kernel = """
+                kernel: stuck
+                registers: [x]
+                functions:
+                  - name: main
+                    insts:
+                      - {inst: EventSemaphore, wait: {sem: s, value: 1}}
+                      - {inst: RegisterMove, dst: x, src: 3}
+                      - {inst: Exit}
+                """;
+        List<SimResult> runs = TruthTables.runAll("stuck", kernel, SimResult.Status.FAULT,
+                "deadlock: waiting for semaphore 0 >= 1 (it is 0) and no engine can update it");
+        assertEquals(1, runs.get(0).steps());
+        runs.forEach(r -> assertEquals(false, r.ok()));
+    }
+
+    /**
+     * The step budget counts the steps taken: the IR runs x = 1, x = 2, Exit in 3 steps. Under a
+     * budget of one step fewer than a level's whole run, each level faults having taken exactly
+     * the budget; under the whole run's steps it exits.
+     */
+    @Test
+    void theBudgetIsTheStepsTaken() {
+        Module m = KernelReader.read("three.yaml", """
+                kernel: three
+                registers: [x]
+                functions:
+                  - name: main
+                    insts:
+                      - {inst: RegisterMove, dst: x, src: 1}
+                      - {inst: RegisterMove, dst: x, src: 2}
+                      - {inst: Exit}
+                """);
+        assertEquals(3, IrSimulator.run(m, EngineType.SP, 3).steps());
+        List<java.util.function.LongFunction<SimResult>> levels = List.of(
+                budget -> IrSimulator.run(m, EngineType.SP, budget),
+                budget -> LoweredSimulator.run(Compiler.lower(m, TruthTables.OPTIONS).get(EngineType.SP), budget, MachineConfig.of(m)),
+                budget -> {
+                    Compiler.EngineOutput out = Compiler.compile(m, TruthTables.OPTIONS).get(EngineType.SP);
+                    return StreamSimulator.run(out.stream(), out.registers(), budget, null, MachineConfig.of(m));
+                });
+        for (var level : levels) {
+            long whole = level.apply(1000).steps();
+            SimResult enough = level.apply(whole);
+            assertEquals(SimResult.Status.EXIT, enough.status(), enough.message());
+            assertEquals(2L, enough.registers().get("x"));
+            SimResult short1 = level.apply(whole - 1);
+            assertEquals(SimResult.Status.FAULT, short1.status());
+            assertEquals("step budget of " + (whole - 1) + " exhausted", short1.message());
+            assertEquals(whole - 1, short1.steps());
+        }
+    }
+
+    static String dmaKernel(int srcOffset) {
+        return """
+                kernel: tile
+                registers: [x]
+                memory:
+                  hbm: {size: 11, init: iota}
+                  sbuf: {size: 16}
+                queues:
+                  q0:
+                    - {src: {region: hbm, offset: %d, step: [2, 5], num: [3, 2]}, dst: {region: sbuf, offset: 8, step: [1, 3], num: [2, 3]}, elem_size: 1}
+                functions:
+                  - name: main
+                    insts:
+                      - {inst: SwitchQueueInstance, queue: q0, no_rearm: true}
+                      - {inst: DMATrigger, queue: q0, block_id: 0}
+                      - {inst: RegisterMove, dst: x, src: 1}
+                      - {inst: Exit}
+                """.formatted(srcOffset);
+    }
+
+    /**
+     * One two-dimensional block (facts §3.11: num1 rows of num0 elements, steps in bytes). Source:
+     * 2 rows of 3, element steps 2, row step 5, from hbm +1 (hbm holds 0..10, iota): element k at
+     * 1 + 5·(k / 3) + 2·(k % 3) = 1, 3, 5, 6, 8, 10 — the last is hbm's last byte. Destination: 3
+     * rows of 2, steps 1 and 3, from sbuf +8: 8 + 3·(k / 2) + (k % 2) = 8, 9, 11, 12, 14, 15 — the
+     * last is sbuf's last byte. So sbuf[8, 9, 11, 12, 14, 15] = 1, 3, 5, 6, 8, 10, the rest 0.
+     * The checksum is CRC32 over each region's name and bytes in name order, then the fired log.
+     */
+    @Test
+    void aTwoDimensionalCopyReachesTheLastByteOfBothRegions() {
+        byte[] sbuf = new byte[16];
+        int[] at = {8, 9, 11, 12, 14, 15};
+        int[] value = {1, 3, 5, 6, 8, 10};
+        for (int k = 0; k < 6; k++) {
+            sbuf[at[k]] = (byte) value[k];
+        }
+        byte[] hbm = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+        CRC32 crc = new CRC32();
+        crc.update("hbm".getBytes(StandardCharsets.UTF_8));
+        crc.update(hbm);
+        crc.update("sbuf".getBytes(StandardCharsets.UTF_8));
+        crc.update(sbuf);
+        crc.update("q0[0]".getBytes(StandardCharsets.UTF_8));
+        for (SimResult r : TruthTables.runAll("tile", dmaKernel(1), SimResult.Status.EXIT, null)) {
+            assertEquals(List.of("q0[0]"), r.fired());
+            assertEquals(List.of(new FiredBlock("q0", 0)), r.dmaFired());
+            List<Byte> got = new ArrayList<>();
+            List<Byte> want = new ArrayList<>();
+            for (int i = 0; i < 16; i++) {
+                got.add(r.memory().get("sbuf")[i]);
+                want.add(sbuf[i]);
+            }
+            assertEquals(want, got);
+            assertEquals(crc.getValue(), r.memoryChecksum());
+        }
+    }
+
+    /** From hbm +2 the sixth element sits at 2 + 5 + 4 = 11, one past hbm's 11 bytes: a fault naming both ends. */
+    @Test
+    void aCopyOnePastTheRegionFaults() {
+        TruthTables.runAll("tile_past", dmaKernel(2), SimResult.Status.FAULT, "DMA copy out of bounds: hbm+11 -> sbuf+15 (1 bytes)");
+    }
+}
