@@ -71,7 +71,7 @@ class MachineEdgesTest {
      * IR: main calls f, f calls itself. The IR counts the entry function as a level of
      * Machine.MAX_CALL_DEPTH (64): main is level 1, so Calls 1 to 63 enter levels 2 to 64 and
      * the 64th faults, counted: 64 steps, each Call one step. (The stream and the lowered code
-     * count return addresses only and nest one level more: StreamEdgesTest, 65.)
+     * count return addresses only and nest one level more.)
      */
     @Test
     void recursionFaultsAtTheDepthLimit() {
@@ -92,6 +92,17 @@ class MachineEdgesTest {
         assertEquals(SimResult.Status.FAULT, r.status());
         assertEquals("call depth limit of 64 exceeded", r.message());
         assertEquals(64, r.steps());
+        // lowered: a stack of 64 return addresses, as the stream's; main's Call and 63 of f's fit, f's 64th faults.
+        // The code runs nothing but Calls: 65 steps, 65 trace lines, each a Call.
+        List<String> lines = new ArrayList<>();
+        SimResult lo = LoweredSimulator.run(Compiler.lower(m, TruthTables.OPTIONS).get(EngineType.SP), 10_000, MachineConfig.of(m),
+                lines::add, rec -> rec.arm().specName());
+        assertEquals(SimResult.Status.FAULT, lo.status());
+        assertEquals("call depth limit of 64 exceeded", lo.message());
+        assertEquals(65, lo.steps());
+        assertEquals(65, lines.stream().filter(l -> l.endsWith("  Call")).count());
+        Compiler.EngineOutput out = Compiler.compile(m, TruthTables.OPTIONS).get(EngineType.SP);
+        assertEquals("call depth limit of 64 exceeded", StreamSimulator.run(out.stream(), out.registers(), 10_000, null, MachineConfig.of(m)).message());
     }
 
     /**
@@ -182,16 +193,7 @@ class MachineEdgesTest {
      */
     @Test
     void theBudgetIsTheStepsTaken() {
-        Module m = KernelReader.read("three.yaml", """
-                kernel: three
-                registers: [x]
-                functions:
-                  - name: main
-                    insts:
-                      - {inst: RegisterMove, dst: x, src: 1}
-                      - {inst: RegisterMove, dst: x, src: 2}
-                      - {inst: Exit}
-                """);
+        Module m = KernelReader.read("three.yaml", THREE);
         assertEquals(3, IrSimulator.run(m, EngineType.SP, 3).steps());
         List<java.util.function.LongFunction<SimResult>> levels = List.of(
                 budget -> IrSimulator.run(m, EngineType.SP, budget),
@@ -211,6 +213,17 @@ class MachineEdgesTest {
             assertEquals(whole - 1, short1.steps());
         }
     }
+
+    static final String THREE = """
+            kernel: three
+            registers: [x]
+            functions:
+              - name: main
+                insts:
+                  - {inst: RegisterMove, dst: x, src: 1}
+                  - {inst: RegisterMove, dst: x, src: 2}
+                  - {inst: Exit}
+            """;
 
     static String dmaKernel(int srcOffset) {
         return """
@@ -273,5 +286,75 @@ class MachineEdgesTest {
     @Test
     void aCopyOnePastTheRegionFaults() {
         TruthTables.runAll("tile_past", dmaKernel(2), SimResult.Status.FAULT, "DMA copy out of bounds: hbm+11 -> sbuf+15 (1 bytes)");
+    }
+
+    /** A counted loop whose bounds are equal runs no trip: i = lb = 5 is written, the body never runs, acc stays 0. */
+    @Test
+    void aLoopWithEqualBoundsRunsNoTrip() {
+        String kernel = """
+                kernel: no_trip
+                registers: [i, acc]
+                functions:
+                  - name: main
+                    insts:
+                      - {inst: RegisterMove, dst: acc, src: 0}
+                      - inst: Loop
+                        var: i
+                        lb: 5
+                        ub: 5
+                        body:
+                          - {inst: RegisterMove, dst: acc, src: 1}
+                      - {inst: Exit}
+                """;
+        for (SimResult r : TruthTables.runAll("no_trip", kernel, SimResult.Status.EXIT, null)) {
+            assertEquals(0L, r.registers().get("acc"));
+            assertEquals(5L, r.registers().get("i"));
+        }
+    }
+
+    /** A kernel naming n semaphores, all in one group reset. */
+    static String semaphores(int n) {
+        StringBuilder names = new StringBuilder();
+        for (int s = 0; s < n; s++) {
+            names.append(s == 0 ? "" : ", ").append("s").append(s);
+        }
+        return """
+                kernel: many
+                registers: [x]
+                functions:
+                  - name: main
+                    insts:
+                      - {inst: GroupResetSemaphores, semaphores: [%s]}
+                      - {inst: RegisterMove, dst: x, src: 1}
+                      - {inst: Exit}
+                """.formatted(names);
+    }
+
+    /** The IR gives each semaphore name an id in the bank: all num_semaphores (256) of them fit, one more does not. */
+    @Test
+    void theBankHoldsNumSemaphoresNames() {
+        SimResult full = IrSimulator.run(KernelReader.read("many.yaml", semaphores(SEMAPHORES)), EngineType.SP, 100);
+        assertEquals(SimResult.Status.EXIT, full.status(), full.message());
+        assertEquals(3, full.steps());
+        SimResult over = IrSimulator.run(KernelReader.read("many.yaml", semaphores(SEMAPHORES + 1)), EngineType.SP, 100);
+        assertEquals(SimResult.Status.FAULT, over.status());
+        assertEquals("the kernel names " + (SEMAPHORES + 1) + " semaphores; the bank holds " + SEMAPHORES, over.message());
+    }
+
+    /** A trace line for every step taken, at the IR and the lowered level, in order. */
+    @Test
+    void traceLinesAreTheStepsTaken() {
+        Module m = KernelReader.read("three.yaml", THREE);
+        List<String> ir = new ArrayList<>();
+        SimResult r = IrSimulator.run(m, EngineType.SP, 100, ir::add);
+        assertEquals(3, r.steps());
+        assertEquals(3, ir.size(), ir.toString());
+        assertEquals(List.of("RegisterMove", "RegisterMove", "Exit"), ir.stream().map(l -> l.substring(l.lastIndexOf(' ') + 1)).toList());
+        List<String> lowered = new ArrayList<>();
+        SimResult lo = LoweredSimulator.run(Compiler.lower(m, TruthTables.OPTIONS).get(EngineType.SP), 100, MachineConfig.of(m), lowered::add,
+                rec -> rec.arm().specName());
+        assertEquals(lo.steps(), lowered.size(), lowered.toString());
+        assertEquals(true, lowered.get(0).startsWith("main+0  "), lowered.get(0));
+        assertEquals(true, lowered.get(lowered.size() - 1).endsWith("Exit"), lowered.toString());
     }
 }

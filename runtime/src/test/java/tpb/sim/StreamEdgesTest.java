@@ -169,4 +169,19 @@ class StreamEdgesTest {
         assertEquals(names, List.copyOf(slots.keySet()));
         assertEquals(names, StreamSimulator.slotNames());
     }
+
+    /**
+     * The SP simulators run the compiler's waits (SEM_GE_IMM, SEM_GE_REG) and no others: an
+     * EventSemaphore record whose wait is SEM_EQ_IMM (a runtime builder's mode, facts §3.5) faults
+     * naming the mode when it runs, even when it would hold (semaphore 0 == 0).
+     */
+    @Test
+    void aWaitModeTheSimulatorDoesNotRunFaults() {
+        Instruction eq = tpb.isa.EventSemaphoreRecord.builder().events(tpb.isa.Events.builder().waitMode(tpb.isa.WaitMode.SEM_EQ_IMM)
+                .waitIdx(0).semaphoreValue(0).build()).build();
+        SimResult r = StreamSimulator.runStream(stream(move(1, 1), eq, ExitRecord.builder().build()), 100, false, null);
+        assertEquals(SimResult.Status.FAULT, r.status());
+        assertEquals("wait mode " + tpb.isa.WaitMode.SEM_EQ_IMM.specName() + " is not simulated", r.message());
+        assertEquals(2, r.steps());
+    }
 }
