@@ -41,40 +41,8 @@ final class NeffSyncRun {
                 pictures.add(new TimelinePage.Run(sg.name(), r.status().name().toLowerCase(Locale.ROOT), line, waits));
             }
             ok[0] &= r.status() == SyncRun.Status.COMPLETE;
-            Map<String, Object> j = new LinkedHashMap<>();
-            j.put("subgraph", sg.name());
-            j.put("status", r.status().name().toLowerCase(Locale.ROOT));
-            if (r.message() != null) {
-                j.put("message", r.message());
-            }
-            j.put("steps", r.steps());
-            Map<String, Object> sems = new LinkedHashMap<>();
-            r.semaphores().forEach((k, v) -> sems.put(String.valueOf(k), v));
-            j.put("semaphores", sems);
-            List<Object> blocked = new ArrayList<>();
-            for (SyncRun.Blocked b : r.blocked()) {
-                Map<String, Object> bj = new LinkedHashMap<>();
-                bj.put("engine", b.engine());
-                bj.put("pc", b.pc());
-                bj.put("record", b.record());
-                bj.put("semaphore", b.semaphore());
-                bj.put("value", b.value());
-                bj.put("threshold", b.threshold());
-                blocked.add(bj);
-            }
-            j.put("blocked", blocked);
-            reports.add(j);
-            StringBuilder steps = new StringBuilder();
-            r.steps().forEach((e, n) -> steps.append(steps.length() == 0 ? "" : ", ").append(e).append(' ').append(n));
-            text.append(sg.name()).append(": ").append(r.status().name().toLowerCase(Locale.ROOT))
-                    .append(r.message() == null ? "" : ": " + r.message()).append('\n');
-            text.append("  records run: ").append(steps).append('\n');
-            StringBuilder s = new StringBuilder();
-            r.semaphores().forEach((k, v) -> s.append(s.length() == 0 ? "" : ", ").append(k).append('=').append(v));
-            text.append("  semaphores: ").append(s.length() == 0 ? "all zero" : s).append('\n');
-            for (SyncRun.Blocked b : r.blocked()) {
-                text.append("  ").append(b).append('\n');
-            }
+            reports.add(jsonReport(sg.name(), r));
+            text.append(textReport(sg.name(), r));
         });
         if (timeline != null) {
             Output.write(timeline, TimelinePage.html(file, pictures), out);
@@ -94,5 +62,49 @@ final class NeffSyncRun {
         }
         out.flush();
         return ok[0] ? Tpb.OK : Tpb.INVALID_INPUT;
+    }
+
+    /** One subgraph's run for {@code --json}: status, steps per engine, semaphores, the waits that blocked. */
+    private static Map<String, Object> jsonReport(String subgraph, SyncRun.Result r) {
+        Map<String, Object> j = new LinkedHashMap<>();
+        j.put("subgraph", subgraph);
+        j.put("status", r.status().name().toLowerCase(Locale.ROOT));
+        if (r.message() != null) {
+            j.put("message", r.message());
+        }
+        j.put("steps", r.steps());
+        Map<String, Object> sems = new LinkedHashMap<>();
+        r.semaphores().forEach((k, v) -> sems.put(String.valueOf(k), v));
+        j.put("semaphores", sems);
+        List<Object> blocked = new ArrayList<>();
+        for (SyncRun.Blocked b : r.blocked()) {
+            Map<String, Object> bj = new LinkedHashMap<>();
+            bj.put("engine", b.engine());
+            bj.put("pc", b.pc());
+            bj.put("record", b.record());
+            bj.put("semaphore", b.semaphore());
+            bj.put("value", b.value());
+            bj.put("threshold", b.threshold());
+            blocked.add(bj);
+        }
+        j.put("blocked", blocked);
+        return j;
+    }
+
+    /** One subgraph's run as text: status, records run per engine, non-zero semaphores, blocked waits. */
+    private static String textReport(String subgraph, SyncRun.Result r) {
+        StringBuilder text = new StringBuilder();
+        StringBuilder steps = new StringBuilder();
+        r.steps().forEach((e, n) -> steps.append(steps.length() == 0 ? "" : ", ").append(e).append(' ').append(n));
+        text.append(subgraph).append(": ").append(r.status().name().toLowerCase(Locale.ROOT))
+                .append(r.message() == null ? "" : ": " + r.message()).append('\n');
+        text.append("  records run: ").append(steps).append('\n');
+        StringBuilder s = new StringBuilder();
+        r.semaphores().forEach((k, v) -> s.append(s.length() == 0 ? "" : ", ").append(k).append('=').append(v));
+        text.append("  semaphores: ").append(s.length() == 0 ? "all zero" : s).append('\n');
+        for (SyncRun.Blocked b : r.blocked()) {
+            text.append("  ").append(b).append('\n');
+        }
+        return text.toString();
     }
 }

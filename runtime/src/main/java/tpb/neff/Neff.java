@@ -1,8 +1,6 @@
 package tpb.neff;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayInputStream;
 import java.io.EOFException;
 import java.io.FilterInputStream;
@@ -18,7 +16,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,8 +58,6 @@ public final class Neff {
         void visit(Subgraph subgraph, String engine, String path, long records, InputStream data) throws IOException;
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String INSTR = "_instr";
 
     private final Source source;
     private final NeffHeader header;
@@ -140,7 +135,7 @@ public final class Neff {
         NeffHeader.HashOrder order = header.check(digest);
         String tool = null;
         if (descriptions.containsKey("info.json")) {
-            tool = text(parse("info.json", descriptions.get("info.json")), "tool_version");
+            tool = Json.text(Json.parse("info.json", descriptions.get("info.json")), "tool_version");
         }
         String target = null;
         String kelfVersion = null;
@@ -150,8 +145,8 @@ public final class Neff {
             throw new NeffException("archive: no kelf-*.json (the subgraph list) in " + entries.size() + " entries");
         }
         for (String kelf : kelfs) {
-            JsonNode k = parse(kelf, descriptions.get(kelf));
-            String t = text(k, "target");
+            JsonNode k = Json.parse(kelf, descriptions.get(kelf));
+            String t = Json.text(k, "target");
             if (t == null) {
                 throw new NeffException(kelf + ": no \"target\"");
             }
@@ -159,14 +154,14 @@ public final class Neff {
                 throw new NeffException(kelf + ": target " + t + " differs from " + target);
             }
             target = t;
-            kelfVersion = text(k, "version");
+            kelfVersion = Json.text(k, "version");
             JsonNode graphs = k.get("graphs");
             if (graphs == null || !graphs.isArray()) {
                 throw new NeffException(kelf + ": no \"graphs\" array");
             }
             for (JsonNode g : graphs) {
-                String name = text(g, "name");
-                String def = text(g, "definition");
+                String name = Json.text(g, "name");
+                String def = Json.text(g, "definition");
                 if (name == null || def == null) {
                     throw new NeffException(kelf + ": a graph without \"name\" and \"definition\"");
                 }
@@ -175,7 +170,7 @@ public final class Neff {
                 if (defBytes == null) {
                     throw new NeffException(kelf + ": subgraph " + name + "'s definition " + defPath + " is not in the archive");
                 }
-                subgraphs.add(subgraph(name, defPath, parse(defPath, defBytes), entries));
+                subgraphs.add(SubgraphDef.read(name, defPath, Json.parse(defPath, defBytes), entries));
             }
         }
         return new Neff(source, header, order, Collections.unmodifiableMap(entries), tool, target, kelfVersion, List.copyOf(subgraphs));
@@ -188,96 +183,6 @@ public final class Neff {
     /** The small JSON files opening keeps: the subgraph list, the tool version, every def.json. */
     private static boolean isDescription(String path) {
         return isKelf(path) || path.equals("info.json") || path.equals("def.json") || path.endsWith("/def.json");
-    }
-
-    private static Subgraph subgraph(String name, String defPath, JsonNode def, Map<String, Long> entries) {
-        if (!def.isObject()) {
-            throw new NeffException(defPath + ": not a JSON object");
-        }
-        String dir = defPath.contains("/") ? defPath.substring(0, defPath.lastIndexOf('/') + 1) : "";
-        Map<String, String> streams = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = def.fields(); it.hasNext();) {
-            Map.Entry<String, JsonNode> f = it.next();
-            if (!f.getKey().endsWith(INSTR)) {
-                continue;
-            }
-            if (!f.getValue().isTextual()) {
-                throw new NeffException(defPath + ": " + f.getKey() + " is not a file name");
-            }
-            String path = ArchivePath.check(defPath + ": " + f.getKey(), dir + f.getValue().asText());
-            Long len = entries.get(path);
-            if (len == null) {
-                throw new NeffException(defPath + ": " + f.getKey() + " names " + path + ", which is not in the archive");
-            }
-            if (len % RecordStream.STRIDE != 0) {
-                throw new NeffException(path + ": stream length " + len + " is not a multiple of " + RecordStream.STRIDE + ": "
-                        + len % RecordStream.STRIDE + " trailing bytes after record " + (len / RecordStream.STRIDE - 1));
-            }
-            if (len > Integer.MAX_VALUE - 8) {
-                throw new NeffException(path + ": a " + len + "-byte stream is larger than this reader holds");
-            }
-            streams.put(f.getKey().substring(0, f.getKey().length() - INSTR.length()), path);
-        }
-        List<DmaQueue> queues = new ArrayList<>();
-        JsonNode dq = def.get("dma_queue");
-        if (dq != null && dq.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = dq.fields(); it.hasNext();) {
-                Map.Entry<String, JsonNode> q = it.next();
-                List<Integer> sems = new ArrayList<>();
-                JsonNode set = q.getValue().get("semaphore_set");
-                if (set != null) {
-                    if (!set.isArray()) {
-                        throw new NeffException(defPath + ": dma_queue " + q.getKey() + ": semaphore_set is not an array");
-                    }
-                    for (JsonNode s : set) {
-                        if (!s.canConvertToInt()) {
-                            throw new NeffException(defPath + ": dma_queue " + q.getKey() + ": semaphore " + s + " is not an integer");
-                        }
-                        sems.add(s.intValue());
-                    }
-                }
-                queues.add(new DmaQueue(q.getKey(), text(q.getValue(), "owner"), text(q.getValue(), "type"),
-                        q.getValue().path("num_queues").asInt(sems.size()), List.copyOf(sems)));
-            }
-        }
-        Map<String, Subgraph.Var> vars = new LinkedHashMap<>();
-        JsonNode var = def.get("var");
-        if (var != null && var.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = var.fields(); it.hasNext();) {
-                Map.Entry<String, JsonNode> v = it.next();
-                vars.put(v.getKey(), new Subgraph.Var(text(v.getValue(), "type"), v.getValue().path("size").asLong(0)));
-            }
-        }
-        List<String> features = new ArrayList<>();
-        JsonNode nf = def.get("neff_features");
-        if (nf != null) {
-            if (!nf.isArray()) {
-                throw new NeffException(defPath + ": neff_features is not an array");
-            }
-            nf.forEach(f -> features.add(f.asText()));
-        }
-        return new Subgraph(name, defPath, Collections.unmodifiableMap(streams), List.copyOf(queues), Collections.unmodifiableMap(vars),
-                List.copyOf(features));
-    }
-
-    private static JsonNode parse(String path, byte[] bytes) {
-        try {
-            JsonNode n = JSON.readTree(bytes);
-            if (n == null || n.isMissingNode()) {
-                throw new NeffException(path + ": empty, not JSON");
-            }
-            return n;
-        } catch (JsonProcessingException e) {
-            throw new NeffException(path + ": malformed JSON at line " + e.getLocation().getLineNr() + " column "
-                    + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage().lines().findFirst().orElse(""));
-        } catch (IOException e) {
-            throw new NeffException(path + ": cannot read: " + e.getMessage());
-        }
-    }
-
-    private static String text(JsonNode n, String key) {
-        JsonNode v = n.get(key);
-        return v == null || v.isNull() ? null : v.asText();
     }
 
     /**
