@@ -19,8 +19,10 @@ import tpb.mir.VReg;
  * An independent verifier of an allocation, in the manner of regalloc2's checker: classic
  * block-level dataflow liveness over each function's CFG (not the allocator's live ranges), then
  * at every instruction no two live registers — nor a written one and one live past it — share a
- * physical slot, and every slot is below the file size. Calls clobber nothing here: registers
- * live across a call must not share slots with any register of the callee.
+ * physical slot, and every slot is below the file size. A register live where no path has
+ * written it yet is live all the same: it holds its reset value (all ones, facts §7.1), which a
+ * value left dead in its slot would replace. Calls clobber nothing here: registers live across a
+ * call must not share slots with any register of the callee.
  */
 public final class AllocationChecker {
     private AllocationChecker() {}
@@ -98,33 +100,20 @@ public final class AllocationChecker {
                 }
             }
         }
-        BitSet[] writtenIn = written(f, blockIndex, index, regs.size());
         for (int i = 0; i < nb; i++) {
             BitSet live = liveOut(f, i, blockIndex, liveIn);
             List<MInst> insts = f.blocks.get(i).insts;
-            BitSet[] writtenBefore = new BitSet[insts.size()];
-            BitSet w = (BitSet) writtenIn[i].clone();
-            for (int k = 0; k < insts.size(); k++) {
-                writtenBefore[k] = (BitSet) w.clone();
-                VReg d = insts.get(k).def();
-                if (d != null) {
-                    w.set(index.get(d));
-                }
-            }
             for (int k = insts.size() - 1; k >= 0; k--) {
                 MInst m = insts.get(k);
+                // a live register nobody wrote on some path here holds its reset value (facts §7.1): a value like any other
                 BitSet clash = (BitSet) live.clone();
-                // a value nobody wrote on any path here is not a value: only live and maybe-written registers hold slots
-                clash.and(writtenBefore[k]);
                 VReg d = m.def();
                 if (d != null) {
                     clash.set(index.get(d));
                 }
                 if (m instanceof MInst.Fixed fx && fx.record() instanceof CallRecord c) {
                     BitSet callee = usedByFunction.getOrDefault(c.functionName(), new BitSet());
-                    BitSet across = (BitSet) live.clone();
-                    across.and(writtenBefore[k]);
-                    String p = overlap(across, callee, regs, ids, "across the call to " + c.functionName() + " in " + f.name);
+                    String p = overlap(live, callee, regs, ids, "across the call to " + c.functionName() + " in " + f.name);
                     if (p != null) {
                         return p;
                     }
@@ -137,50 +126,6 @@ public final class AllocationChecker {
             }
         }
         return null;
-    }
-
-    /** Forward "maybe written" sets at block entries (written on some path from the function's start). */
-    private static BitSet[] written(MFunction f, Map<String, Integer> blockIndex, Map<VReg, Integer> index, int n) {
-        int nb = f.blocks.size();
-        BitSet[] in = new BitSet[nb];
-        for (int i = 0; i < nb; i++) {
-            in[i] = new BitSet(n);
-        }
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            for (int i = 0; i < nb; i++) {
-                BitSet out = (BitSet) in[i].clone();
-                boolean falls = true;
-                for (MInst m : f.blocks.get(i).insts) {
-                    VReg d = m.def();
-                    if (d != null) {
-                        out.set(index.get(d));
-                    }
-                    if (m instanceof MInst.Branch b) {
-                        Integer t = blockIndex.get(b.target());
-                        if (t != null && !contains(in[t], out)) {
-                            in[t].or(out);
-                            changed = true;
-                        }
-                        if (b.op() == null) {
-                            falls = false;
-                        }
-                    }
-                }
-                if (falls && i + 1 < nb && !contains(in[i + 1], out)) {
-                    in[i + 1].or(out);
-                    changed = true;
-                }
-            }
-        }
-        return in;
-    }
-
-    private static boolean contains(BitSet big, BitSet small) {
-        BitSet x = (BitSet) small.clone();
-        x.andNot(big);
-        return x.isEmpty();
     }
 
     private static String overlap(BitSet a, BitSet b, List<VReg> regs, Map<VReg, Integer> ids, String where) {

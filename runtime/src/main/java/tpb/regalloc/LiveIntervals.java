@@ -2,6 +2,7 @@ package tpb.regalloc;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -22,7 +23,8 @@ import tpb.mir.VReg;
  * <li>across a loop (a backward branch) when the value is live into the loop or is read in the
  *     loop before it is written there (carried around the back edge), to the whole loop;</li>
  * <li>to every call site of a function that uses it, so a callee's registers interfere with
- *     what is live across the call.</li>
+ *     what is live across the call;</li>
+ * <li>back to position 0 when some read may find it unwritten (its reset value, facts §7.1).</li>
  * </ul>
  * Positions are two per instruction: uses at 2p, the def at 2p+1, so an instruction may write the
  * register it reads last.
@@ -141,6 +143,10 @@ public final class LiveIntervals {
             functionRange.put(f.name, new int[] {fStart, p});
         }
         instructions = p;
+        BitSet reset = resetLive(code, reads, linear);
+        for (int i = reset.nextSetBit(0); i >= 0; i = reset.nextSetBit(i + 1)) {
+            start[i] = 0; // its reset value may be read: the slot is its own from the engine's first record
+        }
         // an occurrence inside loops is worth more: 4^depth, the depth capped so costs stay finite
         int[] depth = new int[p + 1];
         for (BackEdge e : edges) {
@@ -232,6 +238,85 @@ public final class LiveIntervals {
         start[i] = Math.min(start[i], lo);
         end[i] = Math.max(end[i], hi);
         return true;
+    }
+
+    /**
+     * The registers some read may find unwritten, holding their reset value (all ones, facts §7.1):
+     * those live into the entry function's first block, by classic backward dataflow over the
+     * blocks (taken edges, and fall-through within a function unless an unconditional branch, Exit
+     * or Return ends the block), a call reading what is live into its callee's first block. Such a
+     * register's range must start at position 0, or a value written and dead before its first read
+     * could share its slot and be read in place of the reset value.
+     */
+    private BitSet resetLive(EngineCode code, Operands reads, List<MInst> linear) {
+        List<int[]> blocks = new ArrayList<>(); // {first, end, the function's last block + 1}
+        Map<String, Integer> blockOf = new HashMap<>();
+        Map<String, Integer> entryOf = new HashMap<>();
+        int q = 0;
+        for (MFunction f : code.functions) {
+            int last = blocks.size() + f.blocks.size();
+            if (!f.blocks.isEmpty()) {
+                entryOf.putIfAbsent(f.name, blocks.size());
+            }
+            for (MBlock b : f.blocks) {
+                blockOf.put(b.label, blocks.size());
+                blocks.add(new int[] {q, q + b.insts.size(), last});
+                q += b.insts.size();
+            }
+        }
+        int nb = blocks.size();
+        List<List<Integer>> succ = new ArrayList<>();
+        for (int k = 0; k < nb; k++) {
+            int[] b = blocks.get(k);
+            List<Integer> out = new ArrayList<>();
+            boolean falls = true;
+            for (int at = b[0]; at < b[1]; at++) {
+                MInst m = linear.get(at);
+                if (m instanceof MInst.Branch br) {
+                    Integer t = blockOf.get(br.target());
+                    if (t != null) {
+                        out.add(t);
+                    }
+                    falls &= br.op() != null;
+                } else if (m.leavesFunction()) {
+                    falls = false;
+                }
+            }
+            if (falls && k + 1 < b[2]) {
+                out.add(k + 1);
+            }
+            succ.add(out);
+        }
+        BitSet[] liveIn = new BitSet[nb];
+        for (int k = 0; k < nb; k++) {
+            liveIn[k] = new BitSet();
+        }
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int k = nb - 1; k >= 0; k--) {
+                BitSet live = new BitSet();
+                for (int t : succ.get(k)) {
+                    live.or(liveIn[t]);
+                }
+                for (int at = blocks.get(k)[1] - 1; at >= blocks.get(k)[0]; at--) {
+                    MInst m = linear.get(at);
+                    if (m.def() != null) {
+                        live.clear(index.get(m.def()));
+                    }
+                    reads.uses(m, v -> live.set(index.get(v)));
+                    if (m instanceof MInst.Fixed fx && fx.record() instanceof CallRecord c && entryOf.containsKey(c.functionName())) {
+                        live.or(liveIn[entryOf.get(c.functionName())]);
+                    }
+                }
+                if (!live.equals(liveIn[k])) {
+                    liveIn[k] = live;
+                    changed = true;
+                }
+            }
+        }
+        Integer entry = code.functions.isEmpty() ? null : entryOf.get(code.functions.get(0).name);
+        return entry == null ? new BitSet() : liveIn[entry];
     }
 
     private static Set<String> reachable(String f, Map<String, Set<String>> callees) {

@@ -256,13 +256,13 @@ class AllocationCheckerTest {
 
     /**
      * entry: a = 1; if a < 3 goto end. mid: e = 7; c = a + e. end: u = a + 1. The conditional
-     * branch both reaches end and falls into mid, so a is written on entry to mid and e = 7 clashes
-     * with it (c, written while a is still live for end, takes slot 1). With goto end instead, mid
-     * is unreachable: nothing written reaches it, a holds no value there, and e and c may share
-     * a's slot.
+     * branch both reaches end and falls into mid, so a is live through mid and e = 7 clashes with
+     * it (c, written while a is still live for end, takes slot 1). With goto end instead, mid is
+     * unreachable, and checked all the same (the checker proves no reachability): at c = a + e, a
+     * is live for end, so c may not take its slot either.
      */
     @Test
-    void writtenFlowsAlongBranchesAndFallThroughOnly() {
+    void liveFlowsAlongBranchesAndFallThroughAndUnreachableCodeIsChecked() {
         VReg a = temp("a");
         VReg e = temp("e");
         VReg c = temp("c");
@@ -271,25 +271,29 @@ class AllocationCheckerTest {
         EngineCode falls = code(function("main", block("entry", mov(a, 1), branchIfLess(a, 3, "end")), block("mid", movE, add(c, a, e)),
                 block("end", add(u, a, null))));
         assertEquals("registers a and e share slot 0 at " + movE + " in mid", AllocationChecker.check(falls, ids(a, 0, e, 0, c, 1, u, 0), 2));
-        EngineCode jumps = code(function("main", block("entry", mov(a, 1), jump("end")), block("mid", mov(e, 7), add(c, a, e)),
+        MInst addC = add(c, a, e);
+        EngineCode jumps = code(function("main", block("entry", mov(a, 1), jump("end")), block("mid", mov(e, 7), addC),
                 block("end", add(u, a, null))));
-        assertNull(AllocationChecker.check(jumps, ids(a, 0, e, 0, c, 0, u, 0), 1));
+        assertEquals("registers a and c share slot 0 at " + addC + " in mid", AllocationChecker.check(jumps, ids(a, 0, e, 0, c, 0, u, 0), 1));
     }
 
     /**
-     * entry: a = 1; goto far. mid (unreachable): g = a + 1. far: f = 2; g = a + f. a's write
-     * reaches far only along the jump's edge; at f = 2 a and f are live and written, so they may
-     * not share.
+     * entry: a = 1; goto far. mid (unreachable): g = a + 1. far: f = 2; g = a + f. mid falls into
+     * far, which reads a: at g = a + 1, a is live, so g may not share its slot; with g on slot 1,
+     * at f = 2 a and f are live (g = a + f reads both), so they may not share.
      */
     @Test
-    void writtenFlowsAlongAnUnconditionalJump() {
+    void anUnreachableBlockFallsIntoItsSuccessor() {
         VReg a = temp("a");
         VReg f = temp("f");
         VReg g = temp("g");
         MInst movF = mov(f, 2);
-        EngineCode code = code(function("main", block("entry", mov(a, 1), jump("far")), block("mid", add(g, a, null)),
+        MInst addG = add(g, a, null);
+        EngineCode code = code(function("main", block("entry", mov(a, 1), jump("far")), block("mid", addG),
                 block("far", movF, add(g, a, f))));
-        assertEquals("registers a and f share slot 0 at " + movF + " in far", AllocationChecker.check(code, ids(a, 0, f, 0, g, 0), 1));
+        assertEquals("registers a and g share slot 0 at " + addG + " in mid", AllocationChecker.check(code, ids(a, 0, f, 0, g, 0), 1));
+        assertEquals("registers a and f share slot 0 at " + movF + " in far", AllocationChecker.check(code, ids(a, 0, f, 0, g, 1), 2));
+        assertNull(AllocationChecker.check(code, ids(a, 0, f, 1, g, 1), 2));
     }
 
     /**
@@ -310,30 +314,35 @@ class AllocationCheckerTest {
     }
 
     /**
-     * entry: a = 1; b = a + u. u is read but written nowhere: it holds no value, so it may share a's
-     * slot although both are live at a = 1.
+     * entry: a = 1; b = a + u. u is read but written nowhere: it holds its reset value (all ones,
+     * facts §7.1) from the start, so it is live at a = 1 and may not share a's slot: a = 1 would
+     * replace it. On two slots, u on its own, it is sound (b, written after the last reads, may
+     * take slot 0).
      */
     @Test
-    void aValueNeverWrittenHoldsNoSlot() {
+    void aValueNeverWrittenHoldsItsResetValue() {
         VReg a = temp("a");
         VReg u = temp("u");
         VReg b = temp("b");
-        EngineCode code = code(function("main", block("entry", mov(a, 1), add(b, a, u))));
-        assertNull(AllocationChecker.check(code, ids(a, 0, u, 0, b, 0), 1));
+        MInst movA = mov(a, 1);
+        EngineCode code = code(function("main", block("entry", movA, add(b, a, u))));
+        assertEquals("registers a and u share slot 0 at " + movA + " in entry", AllocationChecker.check(code, ids(a, 0, u, 0, b, 0), 1));
+        assertNull(AllocationChecker.check(code, ids(a, 0, u, 1, b, 0), 2));
     }
 
     /**
-     * main: call f; b = u + 1; Exit. f: t = 5; Return. u is live across the call but never
-     * written, so it keeps no slot from the callee: t may take slot 0 with it.
+     * main: call f; b = u + 1; Exit. f: t = 5; Return. u, never written, holds its reset value
+     * across the call: t = 5 in its slot would replace it, so they may not share.
      */
     @Test
-    void aValueNeverWrittenIsNotKeptAcrossACall() {
+    void aValueNeverWrittenIsKeptAcrossACall() {
         VReg u = temp("u");
         VReg b = temp("b");
         VReg t = temp("t");
         EngineCode code = code(function("main", block("entry", call("f"), add(b, u, null), exit())),
                 function("f", block("f_entry", mov(t, 5), ret())));
-        assertNull(AllocationChecker.check(code, ids(u, 0, b, 0, t, 0), 1));
+        assertEquals("registers u and t share slot 0 across the call to f in main", AllocationChecker.check(code, ids(u, 0, b, 0, t, 0), 1));
+        assertNull(AllocationChecker.check(code, ids(u, 0, b, 0, t, 1), 2));
     }
 
     /**

@@ -8,6 +8,7 @@ import static tpb.regalloc.AllocationCheckerTest.call;
 import static tpb.regalloc.AllocationCheckerTest.code;
 import static tpb.regalloc.AllocationCheckerTest.exit;
 import static tpb.regalloc.AllocationCheckerTest.function;
+import static tpb.regalloc.AllocationCheckerTest.jump;
 import static tpb.regalloc.AllocationCheckerTest.kernel;
 import static tpb.regalloc.AllocationCheckerTest.mov;
 import static tpb.regalloc.AllocationCheckerTest.ret;
@@ -77,8 +78,9 @@ class LiveIntervalsTest {
     /**
      * entry: p0 i = 0. L: p1 u = c + 1; p2 c = i + 1; p3 i = i + 1; p4 if i < 3 goto L.
      * c is read at the loop top before the loop writes it: the value of the previous trip, carried
-     * around the back edge, so c spans the loop [2, 9] (raw [2, 5]); u is written before any read
-     * and stays [3, 3]; i spans it: [1, 9].
+     * around the back edge, so c spans the loop [2, 9] (raw [2, 5]); and on the first trip nothing
+     * has written it: its reset value is read, so it holds its slot from position 0: [0, 9]. u is
+     * written before any read and stays [3, 3]; i spans the loop: [1, 9].
      */
     @Test
     void aValueReadBeforeItIsWrittenInTheLoopIsCarriedAroundIt() {
@@ -87,7 +89,7 @@ class LiveIntervalsTest {
         VReg c = temp("c");
         LiveIntervals li = LiveIntervals.of(code(function("main", block("entry", mov(i, 0)),
                 block("L", add(u, c, null), add(c, i, null), add(i, i, null), branchIfLess(i, 3, "L")))));
-        range(li, c, 2, 9);
+        range(li, c, 0, 9);
         range(li, u, 3, 3);
         range(li, i, 1, 9);
     }
@@ -109,8 +111,8 @@ class LiveIntervalsTest {
 
     /**
      * entry: p0 i = 0. L: p1 v = r + 1; p2 i = i + 1; p3 if i < 3 goto L, r a spill temporary
-     * (unspillable): read before written in the loop, yet it lives from its reload to its one use
-     * and is never widened: [2, 2]. i: [1, 7].
+     * (unspillable): read before written in the loop, yet it is never widened around it; read
+     * where nothing wrote it, it holds its reset value from position 0: [0, 2]. i: [1, 7].
      */
     @Test
     void aSpillTemporaryIsNeverWidenedAroundALoop() {
@@ -119,7 +121,7 @@ class LiveIntervalsTest {
         VReg r = new VReg("r", 1, true);
         LiveIntervals li = LiveIntervals.of(code(function("main", block("entry", mov(i, 0)),
                 block("L", add(v, r, null), add(i, i, null), branchIfLess(i, 3, "L")))));
-        range(li, r, 2, 2);
+        range(li, r, 0, 2);
         range(li, v, 3, 3);
         range(li, i, 1, 7);
     }
@@ -228,5 +230,63 @@ class LiveIntervalsTest {
                 block("L", call("f"), add(g, g, null), branchIfLess(g, 10, "L"), exit())), function("f", block("fb", add(h, g, null), ret()))));
         range(li, g, 1, 10);
         range(li, h, 2, 11);
+    }
+
+    // ---- registers read where nothing wrote them hold their reset value from position 0 ------
+
+    /**
+     * entry: p0 a = 1; p1 if a < 3 goto join. mid: p2 r = 2. join: p3 b = r + 1. In layout order r
+     * is written (5) before it is read (6), but along the taken edge nothing writes it: p3 may read
+     * its reset value, so r is live from the engine's first record: [0, 6], not [5, 6] — else a,
+     * dead after p1, could lend r its slot and p3 would read 1. a [1, 2], b [7, 7].
+     */
+    @Test
+    void aValueWrittenOnOnePathOnlyHoldsItsSlotFromTheStart() {
+        VReg a = temp("a");
+        VReg r = temp("r");
+        VReg b = temp("b");
+        LiveIntervals li = LiveIntervals.of(code(function("main", block("entry", mov(a, 1), branchIfLess(a, 3, "join")),
+                block("mid", mov(r, 2)), block("join", add(b, r, null)))));
+        range(li, r, 0, 6);
+        range(li, a, 1, 2);
+        range(li, b, 7, 7);
+    }
+
+    /**
+     * main: p0 t = 1; p1 u = t + 1; p2 call f; p3 Exit. f: p4 v = g + 1; p5 Return. g is written
+     * nowhere: read at f's top, live into f, so live at the call, and (main writing it nowhere
+     * before) live into main: [0, 8] (raw [8, 8], the call site 4 adds nothing more). t [1, 2],
+     * u [3, 4] (its range reaches the call site at 4, as f's registers do), v [4, 9].
+     */
+    @Test
+    void aValueTheCalleeReadsUnwrittenHoldsItsSlotFromTheStart() {
+        VReg t = temp("t");
+        VReg u = temp("u");
+        VReg g = temp("g");
+        VReg v = temp("v");
+        LiveIntervals li = LiveIntervals.of(code(function("main", block("entry", mov(t, 1), add(u, t, null), call("f"), exit())),
+                function("f", block("f_entry", add(v, g, null), ret()))));
+        range(li, g, 0, 8);
+        range(li, t, 1, 2);
+        range(li, v, 4, 9);
+    }
+
+    /**
+     * entry: p0 x = 1; p1 Exit. dead: p2 y = r + 1; p3 Exit. Exit ends entry, so the unreachable
+     * read of r is not reached from the start: r keeps its raw range [4, 4]. Likewise a block
+     * after an unconditional jump: entry: p0 x = 1; p1 goto end. mid: p2 y = r + 1. end: p3 Exit,
+     * r [4, 4]. And a function's last block does not fall into the next function: main: p0 x = 1.
+     * f: p1 y = r + 1; p2 Return (f never called): r [2, 2].
+     */
+    @Test
+    void onlyReadsReachedFromTheStartExtendARange() {
+        VReg x = temp("x");
+        VReg y = temp("y");
+        VReg r = temp("r");
+        range(LiveIntervals.of(code(function("main", block("entry", mov(x, 1), exit()), block("dead", add(y, r, null), exit())))), r, 4, 4);
+        range(LiveIntervals.of(code(function("main", block("entry", mov(x, 1), jump("end")), block("mid", add(y, r, null)),
+                block("end", exit())))), r, 4, 4);
+        range(LiveIntervals.of(code(function("main", block("entry", mov(x, 1))), function("f", block("f_entry", add(y, r, null), ret())))), r,
+                2, 2);
     }
 }

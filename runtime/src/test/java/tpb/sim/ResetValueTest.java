@@ -58,4 +58,39 @@ class ResetValueTest {
             }
         }
     }
+
+    /**
+     * y = 2; a dynamic loop on i up to limit = y * 1 + 3 = 5 (i ends 5); then y = r + 0 with r never
+     * written: r holds all ones, so y = 0xFFFFFFFF. The loop's limit is a temporary dead after the
+     * loop and r is first named after it: when r's range started at its first read, the two did not
+     * interfere, r took the limit's slot, and the stream ended y = 5 (on 62 registers as on 3-5)
+     * while the IR and the lowered code ended 0xFFFFFFFF. A register some read may find unwritten
+     * now holds its slot from the engine's first record.
+     */
+    static final String DEAD_TEMPORARY = """
+            kernel: dead_temporary
+            registers: [i, y, r]
+            functions:
+              - name: main
+                insts:
+                  - {inst: RegisterMove, dst: y, src: 2}
+                  - {inst: DynamicForLoop, var: i, lb: 0, ub_const: 3, ub_coef: 1, ub_reg: y, body: [{inst: NoOp}]}
+                  - {inst: RegisterAlu, op: add, dst: y, src0: r, src1: 0}
+                  - {inst: Exit}
+            """;
+
+    @Test
+    void aDeadTemporaryLendsNoSlotToANeverWrittenRegister() {
+        for (int regs : new int[] {3, 4, 5, 62}) {
+            for (boolean fences : new boolean[] {false, true}) {
+                List<SimResult> runs = TruthTables.runAll("dead_temporary_" + regs, DEAD_TEMPORARY, SimResult.Status.EXIT, null,
+                        new Compiler.Options(Arch.SUNDA, regs, fences));
+                for (int k = 0; k < runs.size(); k++) {
+                    String leg = regs + " registers" + (fences ? " fenced " : " ") + TruthTables.LEGS.get(k);
+                    assertEquals(0xFFFF_FFFFL, runs.get(k).registers().get("y"), leg);
+                    assertEquals(5L, runs.get(k).registers().get("i"), leg);
+                }
+            }
+        }
+    }
 }
