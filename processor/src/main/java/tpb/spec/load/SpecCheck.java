@@ -22,6 +22,11 @@ public final class SpecCheck {
         SpecErrors(String message) {
             super(message, null, false, false);
         }
+
+        /** The summary after {@code errors} diagnostics of {@code prefix + root} were printed. */
+        public static SpecErrors of(String prefix, String root, int errors) {
+            return new SpecErrors(prefix + root + ": " + errors + " error(s) in the ISA spec (listed above); nothing was compiled");
+        }
     }
 
     public static void main(String[] args) {
@@ -30,16 +35,26 @@ public final class SpecCheck {
         }
         int errors = check(Path.of(args[0]), args[1], args.length == 3 ? args[2] : "", System.err);
         if (errors > 0) {
-            throw new SpecErrors((args.length == 3 ? args[2] : "") + args[1] + ": " + errors + " error(s) in the ISA spec (listed above); nothing was compiled");
+            throw SpecErrors.of(args.length == 3 ? args[2] : "", args[1], errors);
         }
     }
 
     /** Prints every diagnostic of {@code dir/root}, each path prefixed with {@code prefix}; returns their count. */
     public static int check(Path dir, String root, String prefix, PrintStream err) {
+        return errors(load(dir, root, prefix, err));
+    }
+
+    /** Loads {@code dir/root} and prints every diagnostic as {@link #check} does. */
+    public static LoadResult load(Path dir, String root, String prefix, PrintStream err) {
         LoadResult r = SpecLoader.load(root, SpecFiles.directory(dir));
         for (Diagnostic d : r.diagnostics().sorted()) {
             err.println(prefix + d);
         }
+        return r;
+    }
+
+    /** How many errors stop {@code r} (at least one when it has no model). */
+    public static int errors(LoadResult r) {
         return r.ok() ? 0 : Math.max(1, r.diagnostics().count());
     }
 }
