@@ -148,4 +148,69 @@ class PassesTest {
         CompileException e = assertThrows(CompileException.class, () -> SemaphoreAllocation.allocate(m, 256));
         assertEquals("the kernel names 257 semaphores; the bank holds 256", e.getMessage());
     }
+
+    static tpb.mir.MFunction function(MBlock... blocks) {
+        tpb.mir.MFunction f = new tpb.mir.MFunction("main");
+        f.blocks.addAll(List.of(blocks));
+        return f;
+    }
+
+    static MBlock block(String label, MInst... insts) {
+        MBlock b = new MBlock(label);
+        b.insts.addAll(List.of(insts));
+        return b;
+    }
+
+    static final MInst NOOP = new MInst.Fixed(tpb.isa.NoOpRecord.builder().build());
+
+    static MInst.CondBranch lessThanOne(String onTrue, String onFalse) {
+        return new MInst.CondBranch(BranchCompareOp.IS_LTIMM, new tpb.mir.VReg("x", 1, false), null, 1, tpb.isa.DtypeWire.INT32, onTrue,
+                onFalse);
+    }
+
+    /**
+     * Only a block's last instruction falls through. a: [if x < 1 then b else c; NoOp] — the branch
+     * is not last, so neither successor is reached by falling: the taken edge to b, then an
+     * unconditional jump to c. b: [goto c; NoOp] — a jump to the next block that is not last still
+     * jumps. c: [goto d] is last and d is next: elided. d: [if x < 1 then a else e], last, e next:
+     * the taken edge to a alone. The last block's jump (to a) has no next block to fall into.
+     */
+    @Test
+    void onlyTheLastInstructionFallsThrough() {
+        EngineCode c = new EngineCode(EngineType.SP);
+        c.functions.add(function(block("a", lessThanOne("b", "c"), NOOP), block("b", new MInst.Jump("c"), NOOP), block("c", new MInst.Jump("d")),
+                block("d", lessThanOne("a", "e")), block("e", new MInst.Jump("a"))));
+        BranchCanonicalizer.run(c);
+        assertEquals("""
+                a: Branch(IS_LTIMM->b) Branch(always->c) Fixed(NoOp)
+                b: Branch(always->c) Fixed(NoOp)
+                c:
+                d: Branch(IS_LTIMM->a)
+                e: Branch(always->a)
+                """, shape(c));
+    }
+
+    /**
+     * The fence goes before a block's FIRST branch, also when that branch opens the block: c:
+     * [Branch(IS_GTIMM->a), Branch(always->b)] becomes Barrier, GroupReset(ids 3 and 4: the range
+     * 3..4), Barrier, Drain, then both branches; with no semaphores the GroupReset is left out. A
+     * block with no branch (e: Exit) is not fenced.
+     */
+    @Test
+    void theFenceGoesBeforeTheFirstBranch() {
+        for (List<Integer> sems : List.of(List.of(3, 4), List.<Integer>of())) {
+            EngineCode c = new EngineCode(EngineType.SP);
+            c.functions.add(function(block("c", new MInst.Branch(BranchCompareOp.IS_GTIMM, new tpb.mir.VReg("x", 1, false), null, 1,
+                    tpb.isa.DtypeWire.INT32, "a"), new MInst.Branch(null, null, null, 0, null, "b")),
+                    block("e", new MInst.Fixed(tpb.isa.ExitRecord.builder().build()))));
+            ControlBracketing.run(c, sems);
+            String fence = sems.isEmpty() ? "Fixed(AllEngineBarrier) Fixed(AllEngineBarrier) Fixed(Drain)"
+                    : "Fixed(AllEngineBarrier) Fixed(GroupResetSemaphores) Fixed(AllEngineBarrier) Fixed(Drain)";
+            assertEquals("c: " + fence + " Branch(IS_GTIMM->a) Branch(always->b)\ne: Fixed(Exit)\n", shape(c));
+            if (!sems.isEmpty()) {
+                GroupResetSemaphoresRecord g = (GroupResetSemaphoresRecord) ((MInst.Fixed) c.functions.get(0).blocks.get(0).insts.get(1)).record();
+                assertEquals(List.of(3, 4), List.of(g.rangeFirst(), g.rangeLast()));
+            }
+        }
+    }
 }
