@@ -61,8 +61,11 @@ class EngineGroupTest {
     /**
      * A random kernel run on SP and PE at once: every instruction is ALL, so each engine runs the
      * same code on its own registers and meets the other at every fence; interleaving must not
-     * change what either computes, which is what the IR simulator says for one engine.
+     * change what either computes, which is what the IR simulator says for one engine. Tagged
+     * {@code big}: minutes under PIT, which runs it for every mutant it covers (nearly all of
+     * tpb.sim); the mutation run leaves it out with -DexcludedGroups=big.
      */
+    @net.jqwik.api.Tag("big")
     @Property(tries = 200)
     void enginesInLockstepComputeWhatOneEngineDoes(@ForAll long seed) {
         String text = RandomKernelsTest.kernel(new Random(seed)).replace("kernel: random\n", "kernel: random\nengines: [SP, PE]\n");
