@@ -21,8 +21,9 @@ import tpb.mir.VReg;
  * at every instruction no two live registers — nor a written one and one live past it — share a
  * physical slot, and every slot is below the file size. A register live where no path has
  * written it yet is live all the same: it holds its reset value (all ones, facts §7.1), which a
- * value left dead in its slot would replace. Calls clobber nothing here: registers live across a
- * call must not share slots with any register of the callee.
+ * value left dead in its slot would replace; a call reads what is live into its callee. Calls
+ * clobber nothing here: registers live across a call must not share slots with any register of
+ * the callee.
  */
 public final class AllocationChecker {
     private AllocationChecker() {}
@@ -65,8 +66,22 @@ public final class AllocationChecker {
             }
             usedByFunction.put(f.name, used);
         }
+        // what is live into each function's first block, a call reading its callee's: to a fixpoint over the call graph
+        Map<String, BitSet> entryLive = new HashMap<>();
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (MFunction f : code.functions) {
+                BitSet[] liveIn = liveIn(f, reads, index, entryLive);
+                BitSet entry = f.blocks.isEmpty() ? new BitSet() : liveIn[0];
+                if (!entry.equals(entryLive.get(f.name))) {
+                    entryLive.put(f.name, entry);
+                    changed = true;
+                }
+            }
+        }
         for (MFunction f : code.functions) {
-            String problem = checkFunction(f, reads, index, regs, ids, usedByFunction);
+            String problem = checkFunction(f, reads, index, regs, ids, usedByFunction, entryLive);
             if (problem != null) {
                 return problem;
             }
@@ -74,13 +89,10 @@ public final class AllocationChecker {
         return null;
     }
 
-    private static String checkFunction(MFunction f, Reads reads, Map<VReg, Integer> index, List<VReg> regs, Map<VReg, Integer> ids,
-            Map<String, BitSet> usedByFunction) {
+    /** Block-level backward liveness of one function: what is live into each block. */
+    private static BitSet[] liveIn(MFunction f, Reads reads, Map<VReg, Integer> index, Map<String, BitSet> entryLive) {
         int nb = f.blocks.size();
-        Map<String, Integer> blockIndex = new HashMap<>();
-        for (int i = 0; i < nb; i++) {
-            blockIndex.put(f.blocks.get(i).label, i);
-        }
+        Map<String, Integer> blockIndex = blockIndex(f);
         BitSet[] liveIn = new BitSet[nb];
         for (int i = 0; i < nb; i++) {
             liveIn[i] = new BitSet();
@@ -92,7 +104,7 @@ public final class AllocationChecker {
                 BitSet live = liveOut(f, i, blockIndex, liveIn);
                 List<MInst> insts = f.blocks.get(i).insts;
                 for (int k = insts.size() - 1; k >= 0; k--) {
-                    step(insts.get(k), reads, live, index);
+                    step(insts.get(k), reads, live, index, entryLive);
                 }
                 if (!live.equals(liveIn[i])) {
                     liveIn[i] = live;
@@ -100,6 +112,22 @@ public final class AllocationChecker {
                 }
             }
         }
+        return liveIn;
+    }
+
+    private static Map<String, Integer> blockIndex(MFunction f) {
+        Map<String, Integer> blockIndex = new HashMap<>();
+        for (int i = 0; i < f.blocks.size(); i++) {
+            blockIndex.put(f.blocks.get(i).label, i);
+        }
+        return blockIndex;
+    }
+
+    private static String checkFunction(MFunction f, Reads reads, Map<VReg, Integer> index, List<VReg> regs, Map<VReg, Integer> ids,
+            Map<String, BitSet> usedByFunction, Map<String, BitSet> entryLive) {
+        int nb = f.blocks.size();
+        Map<String, Integer> blockIndex = blockIndex(f);
+        BitSet[] liveIn = liveIn(f, reads, index, entryLive);
         for (int i = 0; i < nb; i++) {
             BitSet live = liveOut(f, i, blockIndex, liveIn);
             List<MInst> insts = f.blocks.get(i).insts;
@@ -122,7 +150,7 @@ public final class AllocationChecker {
                 if (p != null) {
                     return p;
                 }
-                step(m, reads, live, index);
+                step(m, reads, live, index, entryLive);
             }
         }
         return null;
@@ -169,13 +197,17 @@ public final class AllocationChecker {
         return out;
     }
 
-    private static void step(MInst m, Reads reads, BitSet live, Map<VReg, Integer> index) {
+    private static void step(MInst m, Reads reads, BitSet live, Map<VReg, Integer> index, Map<String, BitSet> entryLive) {
         VReg d = m.def();
         if (d != null) {
             live.clear(index.get(d));
         }
         for (VReg v : reads.at(m)) {
             live.set(index.get(v));
+        }
+        if (m instanceof MInst.Fixed fx && fx.record() instanceof CallRecord c) {
+            // the callee may read what it does not write first: the caller must keep it, reset value included
+            live.or(entryLive.getOrDefault(c.functionName(), new BitSet()));
         }
     }
 

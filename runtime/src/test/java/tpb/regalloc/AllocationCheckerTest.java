@@ -361,4 +361,23 @@ class AllocationCheckerTest {
         assertEquals("registers a and g share slot 0 across the call to f in main", AllocationChecker.check(code, ids(a, 0, g, 0, b, 0, h, 1), 2));
         assertNull(AllocationChecker.check(code, ids(a, 0, g, 1, b, 0, h, 1), 2));
     }
+
+    /**
+     * main: t = 1; u = t + 1; call f; Exit. f: v = g + 1; Return. g is written nowhere: f reads its
+     * reset value, so the call reads what is live into f ({g}) and g is live in main from its
+     * start to the call. t, dead after u = t + 1, may therefore not lend g its slot: at t = 1 both
+     * are live. With g on slot 1 (and u, t, v on 0) it is sound: u = t + 1 meets only g.
+     */
+    @Test
+    void aCallReadsWhatItsCalleeReadsUnwritten() {
+        VReg t = temp("t");
+        VReg u = temp("u");
+        VReg g = temp("g");
+        VReg v = temp("v");
+        MInst movT = mov(t, 1);
+        EngineCode code = code(function("main", block("entry", movT, add(u, t, null), call("f"), exit())),
+                function("f", block("f_entry", add(v, g, null), ret())));
+        assertEquals("registers t and g share slot 0 at " + movT + " in entry", AllocationChecker.check(code, ids(t, 0, u, 1, g, 0, v, 1), 2));
+        assertNull(AllocationChecker.check(code, ids(t, 0, u, 0, g, 1, v, 0), 2));
+    }
 }
