@@ -18,6 +18,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import tpb.asm.Disassembler;
 import tpb.data.EventOrder;
+import tpb.isa.Arch;
 import tpb.isa.Arm;
 import tpb.isa.BirUpdateMode;
 import tpb.isa.BirWaitMode;
@@ -117,7 +118,7 @@ public class NeffBench {
     @Benchmark
     public int eventOrderBaseline() {
         int[] n = new int[1];
-        EventOrder.run(streams, 256, (engine, index, stream, at) -> n[0]++);
+        EventOrder.run(streams, Arch.SUNDA, (engine, index, stream, at) -> n[0]++);
         return n[0];
     }
 }

@@ -32,7 +32,7 @@ final class NeffSyncRun {
             for (EngineStream s : streams) {
                 engines.add(new SyncRun.Engine(s.engine(), s.stream()));
             }
-            SyncRun sync = new SyncRun(engines, Disassembler::text);
+            SyncRun sync = new SyncRun(engines, Disassembler::text, in.arch());
             Timeline line = timeline == null ? null : new Timeline(sync);
             SyncRun.Result r = sync.run(line);
             if (line != null) {

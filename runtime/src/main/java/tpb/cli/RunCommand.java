@@ -87,6 +87,9 @@ final class RunCommand implements Callable<Integer> {
             + "for (HALT, the datapath records, ...) as skips, counted and listed in the report, instead of faulting on the first.")
     boolean skipUnmodelled;
 
+    /** How a kernel is compiled for a run; its arch profile sizes the machine (register file, semaphore bank) of every level. */
+    private static final Compiler.Options OPTIONS = Compiler.Options.defaults();
+
     /** What a schedule check found: how many schedules ran, and the ones that ended otherwise. */
     record Races(int tried, List<String> differences) {}
 
@@ -132,14 +135,14 @@ final class RunCommand implements Callable<Integer> {
             PrintWriter out = spec.commandLine().getOut();
             byte[] code = stream;
             return report(StreamSimulator.runStream(stream, maxSteps, skipUnmodelled, trace ? pc -> out.printf("trace %6d  %s%n", pc,
-                    Disassembler.text(code, RecordStream.offsetOf(pc), code.length / RecordStream.RECORD_SIZE)) : null),
-                    Map.of(), null, null, StreamSimulator.slotNames());
+                    Disassembler.text(code, RecordStream.offsetOf(pc), code.length / RecordStream.RECORD_SIZE)) : null, OPTIONS.arch()),
+                    Map.of(), null, null, StreamSimulator.slotNames(OPTIONS.arch()));
         } else {
             Module m = KernelInput.read(input, input, spec.commandLine().getErr());
             if (level != Level.stream) {
                 return runAbove(m);
             }
-            Map<EngineType, Compiler.EngineOutput> outs = KernelInput.compile(m, Compiler.Options.defaults(), input);
+            Map<EngineType, Compiler.EngineOutput> outs = KernelInput.compile(m, OPTIONS, input);
             if (engine == null && m.engines().size() > 1) {
                 // every engine at once over one machine: shared semaphores, memory and DMA
                 PrintWriter out = spec.commandLine().getOut();
@@ -154,8 +157,8 @@ final class RunCommand implements Callable<Integer> {
                     }
                 }
                 List<String> names = m.engines().stream().map(EngineType::specName).toList();
-                Races races = races(names, s -> EngineGroup.run(group, maxSteps, MachineConfig.of(m), Map.of(), s));
-                return report(EngineGroup.run(group, maxSteps, MachineConfig.of(m), traces), m.expect(), m, races);
+                Races races = races(names, s -> EngineGroup.run(group, maxSteps, MachineConfig.of(m, OPTIONS.arch()), Map.of(), s));
+                return report(EngineGroup.run(group, maxSteps, MachineConfig.of(m, OPTIONS.arch()), traces), m.expect(), m, races);
             }
             Compiler.EngineOutput out = outs.get(engine(m));
             stream = out.stream();
@@ -167,7 +170,7 @@ final class RunCommand implements Callable<Integer> {
         byte[] code = stream;
         SimResult r = StreamSimulator.run(stream, registers, maxSteps, trace ? pc -> out.printf("trace %6d  %s%n", pc,
                 Disassembler.text(code, RecordStream.offsetOf(pc), code.length / RecordStream.RECORD_SIZE)) : null,
-                kernel == null ? MachineConfig.NONE : MachineConfig.of(kernel));
+                kernel == null ? MachineConfig.alone(OPTIONS.arch()) : MachineConfig.of(kernel, OPTIONS.arch()));
         return report(r, expect, kernel, null);
     }
 
@@ -224,13 +227,13 @@ final class RunCommand implements Callable<Integer> {
             Races races = races(names, s -> EngineGroup.runIr(m, maxSteps, s));
             return report(EngineGroup.runIr(m, maxSteps, EngineGroup.Schedule.DEFAULT, traces), m.expect(), m, races);
         }
-        Map<EngineType, LoweredCode> lowered = Compiler.lower(m, Compiler.Options.defaults());
+        Map<EngineType, LoweredCode> lowered = Compiler.lower(m, OPTIONS);
+        MachineConfig config = MachineConfig.of(m, OPTIONS.arch());
         if (!together) {
-            return report(LoweredSimulator.run(lowered.get(engine(m)), maxSteps, MachineConfig.of(m), alone, RunCommand::recordText), m.expect(), m,
-                    null);
+            return report(LoweredSimulator.run(lowered.get(engine(m)), maxSteps, config, alone, RunCommand::recordText), m.expect(), m, null);
         }
-        Races races = races(names, s -> EngineGroup.runLowered(lowered, maxSteps, MachineConfig.of(m), s));
-        return report(EngineGroup.runLowered(lowered, maxSteps, MachineConfig.of(m), EngineGroup.Schedule.DEFAULT, traces, RunCommand::recordText), m.expect(),
+        Races races = races(names, s -> EngineGroup.runLowered(lowered, maxSteps, config, s));
+        return report(EngineGroup.runLowered(lowered, maxSteps, config, EngineGroup.Schedule.DEFAULT, traces, RunCommand::recordText), m.expect(),
                 m, races);
     }
 

@@ -87,7 +87,7 @@ public final class DataRun {
             DataSemantics core = cores.get(i);
             core.core().pe().order(loadOrder);
             String name = image.cores().get(i).name();
-            EventOrder.run(image.cores().get(i).streams(), arch.numSemaphores(), (engine, index, b, at) -> {
+            EventOrder.run(image.cores().get(i).streams(), arch, (engine, index, b, at) -> {
                 String ranges;
                 try {
                     ranges = core.execute(b, at);

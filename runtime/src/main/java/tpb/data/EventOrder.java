@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import tpb.asm.Disassembler;
+import tpb.isa.Arch;
 import tpb.sim.SyncRun;
 import tpb.stream.RecordStream;
 
@@ -50,22 +51,19 @@ public final class EventOrder {
     private EventOrder() {
     }
 
-    public static void run(Map<String, byte[]> streams, long semaphores, Step step) {
-        run(streams, semaphores, step, Schedule.DEFAULT);
+    public static void run(Map<String, byte[]> streams, Arch arch, Step step) {
+        run(streams, arch, step, Schedule.DEFAULT);
     }
 
-    /** Runs every record of {@code streams} (def.json order) under {@code schedule}; {@code semaphores}: the arch's num_semaphores, SyncRun's bank. */
-    public static void run(Map<String, byte[]> streams, long semaphores, Step step, Schedule schedule) {
-        if (semaphores != SyncRun.SEMAPHORES) {
-            throw new DataFault("a bank of " + semaphores + " semaphores; the sync level has the spec's " + SyncRun.SEMAPHORES);
-        }
+    /** Runs every record of {@code streams} (def.json order) under {@code schedule}, on {@code arch}'s semaphore bank (its num_semaphores). */
+    public static void run(Map<String, byte[]> streams, Arch arch, Step step, Schedule schedule) {
         List<String> names = new ArrayList<>(streams.keySet());
         List<byte[]> code = new ArrayList<>(streams.values());
         List<SyncRun.Engine> engines = new ArrayList<>();
         for (int e = 0; e < names.size(); e++) {
             engines.add(new SyncRun.Engine(names.get(e), RecordStream.of(code.get(e))));
         }
-        SyncRun.Result r = new SyncRun(engines, Disassembler::text).run((e, index) -> step.execute(names.get(e), index, code.get(e), RecordStream.offsetOf(index)),
+        SyncRun.Result r = new SyncRun(engines, Disassembler::text, arch).run((e, index) -> step.execute(names.get(e), index, code.get(e), RecordStream.offsetOf(index)),
                 schedule.sync());
         switch (r.status()) {
             case COMPLETE -> { }

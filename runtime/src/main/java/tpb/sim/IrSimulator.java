@@ -385,8 +385,8 @@ public final class IrSimulator implements Sequencer {
     private int semaphoreId(String name) {
         if (semaphoreIds == null) {
             semaphoreIds = module.semaphoreIds();
-            if (semaphoreIds.size() > Machine.SEMAPHORES) {
-                throw new SimFault("the kernel names " + semaphoreIds.size() + " semaphores; the bank holds " + Machine.SEMAPHORES);
+            if (semaphoreIds.size() > m.semaphoreCount()) {
+                throw new SimFault("the kernel names " + semaphoreIds.size() + " semaphores; the bank holds " + m.semaphoreCount());
             }
         }
         return semaphoreIds.get(name);

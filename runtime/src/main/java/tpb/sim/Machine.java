@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.zip.CRC32;
 import tpb.ir.Dma;
-import tpb.isa.Arch;
 import tpb.isa.BirUpdateMode;
 import tpb.isa.ClearMode;
 import tpb.isa.EventSemaphoreRecord;
@@ -25,15 +24,16 @@ import tpb.isa.WaitMode;
  * fired, the DMA memory, the step budget and call depth. The engines of a group share one.
  */
 final class Machine {
-    /** The semaphore bank: the spec's num_semaphores (facts §6, CONFIRMED; the same on every arch profile). */
-    static final int SEMAPHORES = (int) Arch.SUNDA.numSemaphores();
     /** A simulator limit, not an ISA fact (the sources give no call depth): ASSUMED, in the README. */
     static final int MAX_CALL_DEPTH = 64;
     /** Bits per element of GroupResetSemaphores' mask: semaphore s is bit s % bits of word s / bits (facts §3.6). */
     private static final int MASK_WORD_BITS = GroupResetSemaphoresFlyweight.MASK_WIDTH * Byte.SIZE
             / GroupResetSemaphoresFlyweight.MASK_COUNT;
 
-    private final int[] semaphores = new int[SEMAPHORES];
+    /** The semaphore bank: the run's arch profile's num_semaphores (facts §6, CONFIRMED). */
+    private final int[] semaphores;
+    /** A stream engine's register file: the arch profile's isa_register_count (facts §6, STRONG). */
+    private final int registers;
     /**
      * The fireCount cursors, keyed by the trigger (seed000 §4.3: a DenseMap at InstVisitor+0xE60 keyed
      * by pointer; §4.4 and facts §7.5, CONFIRMED: "every owning DMATrigger's cursor"), not by the queue.
@@ -54,6 +54,8 @@ final class Machine {
 
     Machine(long maxSteps, MachineConfig config) {
         this.maxSteps = maxSteps;
+        semaphores = new int[(int) config.arch().numSemaphores()];
+        registers = (int) config.arch().isaRegisterCount();
         for (Dma.Region r : config.memory()) {
             byte[] b = new byte[r.size()];
             if (r.iota()) {
@@ -77,6 +79,16 @@ final class Machine {
 
     long maxSteps() {
         return maxSteps;
+    }
+
+    /** The semaphore bank's size. */
+    int semaphoreCount() {
+        return semaphores.length;
+    }
+
+    /** The register file's size of a stream engine on this machine. */
+    int registers() {
+        return registers;
     }
 
     /** The semaphore bank itself, for a sequencer's hot loop to read (counters are unsigned: read with {@link Integer#toUnsignedLong}). */
@@ -259,7 +271,7 @@ final class Machine {
             }
         } else {
             long[] mask = g.mask();
-            for (int s = 0; s < SEMAPHORES; s++) {
+            for (int s = 0; s < semaphores.length; s++) {
                 if ((mask[s / MASK_WORD_BITS] >>> (s % MASK_WORD_BITS) & 1) != 0) {
                     semaphores[s] = 0;
                 }
@@ -288,7 +300,7 @@ final class Machine {
     }
 
     List<Integer> semaphoreList() {
-        List<Integer> out = new ArrayList<>(SEMAPHORES);
+        List<Integer> out = new ArrayList<>(semaphores.length);
         for (int s : semaphores) {
             out.add(s);
         }

@@ -30,7 +30,7 @@ final class RecordKind {
     /** The first kind number free for a simulator's own kinds. */
     static final int FIRST_FREE = 11;
 
-    // The record stream simulator's own kinds of pre-decoded records, after the register-free ones:
+    // The stream sequencer's own kinds of packed words (PackedCode), after the register-free ones:
     // one table of every kind number, so no two can collide.
     static final int ALU = FIRST_FREE, MOVE = ALU + 1, BRANCH = ALU + 2, JUMP = ALU + 3, STORE = ALU + 4, LOAD = ALU + 5;
     // 32-bit ALU ops whose low 32 bits do not depend on the dtype's signedness (Semantics.alu

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import tpb.isa.Arch;
 import tpb.isa.Arm;
 import tpb.isa.BirUpdateMode;
 import tpb.isa.Decoder;
@@ -44,9 +45,6 @@ import tpb.stream.RecordStream;
  * engine moves is a deadlock.
  */
 public final class SyncRun {
-    /** The bank's size: the spec's num_semaphores ({@link Machine}). */
-    public static final int SEMAPHORES = Machine.SEMAPHORES;
-
     // A unit's header int: bits 0-7 the wait's semaphore, 16-23 the update's; the flags below; bits 13-15 the wait's kind.
     /** The unit waits (its threshold follows the header). */
     private static final int WAIT = 1 << 8;
@@ -166,11 +164,19 @@ public final class SyncRun {
     private int[] at;
     private Hook hook;
     private final RecordText recordText;
+    /** The arch profile the streams run on: its num_semaphores is the bank's size. */
+    private final Arch arch;
 
-    /** The engines' streams, predecoded; {@code recordText} writes a blocked record in a deadlock report. */
+    /** As {@link #SyncRun(List, RecordText, Arch)} on the default arch profile ({@link MachineConfig#NONE}'s). */
     public SyncRun(List<Engine> engines, RecordText recordText) {
+        this(engines, recordText, MachineConfig.NONE.arch());
+    }
+
+    /** The engines' streams, predecoded, on {@code arch}; {@code recordText} writes a blocked record in a deadlock report. */
+    public SyncRun(List<Engine> engines, RecordText recordText, Arch arch) {
         this.engines = List.copyOf(engines);
         this.recordText = recordText;
+        this.arch = arch;
         this.ops = new int[engines.size()][];
         for (int e = 0; e < engines.size(); e++) {
             ops[e] = predecode(engines.get(e).stream());
@@ -190,7 +196,7 @@ public final class SyncRun {
     /** As {@link #run(Hook)}, the turns taken as {@code schedule} says. */
     public Result run(Hook hook, Schedule schedule) {
         int n = engines.size();
-        machine = new Machine(Long.MAX_VALUE);
+        machine = new Machine(Long.MAX_VALUE, MachineConfig.alone(arch));
         pc = new int[n];
         at = new int[n];
         this.hook = hook;
@@ -523,6 +529,11 @@ public final class SyncRun {
         return engines;
     }
 
+    /** The semaphore bank's size: the arch profile's num_semaphores (facts §6, CONFIRMED). */
+    public int semaphores() {
+        return (int) arch.numSemaphores();
+    }
+
     /** A semaphore's value now (unsigned), during or after a run. */
     public long semaphore(int s) {
         return Integer.toUnsignedLong(machine.bank()[s]);
@@ -580,7 +591,7 @@ public final class SyncRun {
             steps.put(engines.get(e).name(), pc[e]);
         }
         Map<Integer, Long> sems = new LinkedHashMap<>();
-        for (int s = 0; s < Machine.SEMAPHORES; s++) {
+        for (int s = 0; s < machine.semaphoreCount(); s++) {
             if (machine.bank()[s] != 0) {
                 sems.put(s, Integer.toUnsignedLong(machine.bank()[s]));
             }

@@ -80,7 +80,7 @@ public final class Timeline implements SyncRun.Hook {
         for (SyncRun.Engine e : run.engines()) {
             lanes.add(new Lane(e.name()));
         }
-        logs = new Log[SyncRun.SEMAPHORES];
+        logs = new Log[run.semaphores()];
     }
 
     @Override

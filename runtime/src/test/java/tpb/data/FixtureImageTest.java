@@ -60,7 +60,7 @@ class FixtureImageTest {
     void eventOrderRunsEveryRecordInProtocolOrder() {
         List<String> order = new ArrayList<>();
         NeffImage.Core c = IMAGE.cores().get(0);
-        EventOrder.run(c.streams(), Arch.CAYMAN.numSemaphores(), (engine, index, b, at) -> order.add(engine + index));
+        EventOrder.run(c.streams(), Arch.CAYMAN, (engine, index, b, at) -> order.add(engine + index));
         assertEquals(29, order.size());
         assertTrue(order.indexOf("sp2") < order.indexOf("pe3"));
         assertTrue(order.indexOf("pool2") < order.indexOf("pe2"));
@@ -78,7 +78,7 @@ class FixtureImageTest {
         java.util.Set<List<String>> orders = new java.util.HashSet<>();
         for (EventOrder.Schedule s : EventOrder.Schedule.all(c.streams().size())) {
             List<String> order = new ArrayList<>();
-            EventOrder.run(c.streams(), Arch.CAYMAN.numSemaphores(), (engine, index, b, at) -> order.add(engine + index), s);
+            EventOrder.run(c.streams(), Arch.CAYMAN, (engine, index, b, at) -> order.add(engine + index), s);
             assertEquals(29, order.size(), s.toString());
             assertTrue(order.indexOf("act4") > order.indexOf("pe11"), s.toString());
             orders.add(order);
