@@ -19,6 +19,7 @@ import picocli.CommandLine.Spec;
 import tpb.asm.Disassembler;
 import tpb.codegen.Compiler;
 import tpb.ir.Module;
+import tpb.isa.Arch;
 import tpb.isa.EngineType;
 import tpb.isa.Instruction;
 import tpb.mir.Location;
@@ -87,8 +88,12 @@ final class RunCommand implements Callable<Integer> {
             + "for (HALT, the datapath records, ...) as skips, counted and listed in the report, instead of faulting on the first.")
     boolean skipUnmodelled;
 
-    /** How a kernel is compiled for a run; its arch profile sizes the machine (register file, semaphore bank) of every level. */
-    private static final Compiler.Options OPTIONS = Compiler.Options.defaults();
+    @Option(names = "--arch", paramLabel = "NAME", description = "Arch profile a kernel is compiled for and a kernel or stream runs on: "
+            + "its register file and semaphore bank (default sunda; a NEFF runs on the arch its kelf names).")
+    String arch;
+
+    /** How a kernel is compiled for this run; its arch profile sizes the machine (register file, semaphore bank) of every level. */
+    private Compiler.Options options;
 
     /** What a schedule check found: how many schedules ran, and the ones that ended otherwise. */
     record Races(int tried, List<String> differences) {}
@@ -99,6 +104,11 @@ final class RunCommand implements Callable<Integer> {
             throw new CliException("--max-steps must be positive", Tpb.USAGE);
         }
         boolean neff = NeffInput.is(input);
+        if (neff && arch != null) {
+            throw new CliException("--arch: a NEFF runs on the arch its kelf names; got --arch " + arch + " for " + input, Tpb.USAGE);
+        }
+        Arch a = arch == null ? Compiler.Options.defaults().arch() : Inputs.arch(arch);
+        options = new Compiler.Options(a, (int) a.maxRegNumPerEngine(), Compiler.Options.defaults().controlFences());
         if (level == null) {
             level = neff ? Level.sync : Level.stream;
         }
@@ -135,14 +145,14 @@ final class RunCommand implements Callable<Integer> {
             PrintWriter out = spec.commandLine().getOut();
             byte[] code = stream;
             return report(StreamSimulator.runStream(stream, maxSteps, skipUnmodelled, trace ? pc -> out.printf("trace %6d  %s%n", pc,
-                    Disassembler.text(code, RecordStream.offsetOf(pc), code.length / RecordStream.RECORD_SIZE)) : null, OPTIONS.arch()),
-                    Map.of(), null, null, StreamSimulator.slotNames(OPTIONS.arch()));
+                    Disassembler.text(code, RecordStream.offsetOf(pc), code.length / RecordStream.RECORD_SIZE)) : null, options.arch()),
+                    Map.of(), null, null, StreamSimulator.slotNames(options.arch()));
         } else {
             Module m = KernelInput.read(input, input, spec.commandLine().getErr());
             if (level != Level.stream) {
                 return runAbove(m);
             }
-            Map<EngineType, Compiler.EngineOutput> outs = KernelInput.compile(m, OPTIONS, input);
+            Map<EngineType, Compiler.EngineOutput> outs = KernelInput.compile(m, options, input);
             if (engine == null && m.engines().size() > 1) {
                 // every engine at once over one machine: shared semaphores, memory and DMA
                 PrintWriter out = spec.commandLine().getOut();
@@ -157,8 +167,8 @@ final class RunCommand implements Callable<Integer> {
                     }
                 }
                 List<String> names = m.engines().stream().map(EngineType::specName).toList();
-                Races races = races(names, s -> EngineGroup.run(group, maxSteps, MachineConfig.of(m, OPTIONS.arch()), Map.of(), s));
-                return report(EngineGroup.run(group, maxSteps, MachineConfig.of(m, OPTIONS.arch()), traces), m.expect(), m, races);
+                Races races = races(names, s -> EngineGroup.run(group, maxSteps, MachineConfig.of(m, options.arch()), Map.of(), s));
+                return report(EngineGroup.run(group, maxSteps, MachineConfig.of(m, options.arch()), traces), m.expect(), m, races);
             }
             Compiler.EngineOutput out = outs.get(engine(m));
             stream = out.stream();
@@ -170,7 +180,7 @@ final class RunCommand implements Callable<Integer> {
         byte[] code = stream;
         SimResult r = StreamSimulator.run(stream, registers, maxSteps, trace ? pc -> out.printf("trace %6d  %s%n", pc,
                 Disassembler.text(code, RecordStream.offsetOf(pc), code.length / RecordStream.RECORD_SIZE)) : null,
-                kernel == null ? MachineConfig.alone(OPTIONS.arch()) : MachineConfig.of(kernel, OPTIONS.arch()));
+                kernel == null ? MachineConfig.alone(options.arch()) : MachineConfig.of(kernel, options.arch()));
         return report(r, expect, kernel, null);
     }
 
@@ -227,8 +237,8 @@ final class RunCommand implements Callable<Integer> {
             Races races = races(names, s -> EngineGroup.runIr(m, maxSteps, s));
             return report(EngineGroup.runIr(m, maxSteps, EngineGroup.Schedule.DEFAULT, traces), m.expect(), m, races);
         }
-        Map<EngineType, LoweredCode> lowered = Compiler.lower(m, OPTIONS);
-        MachineConfig config = MachineConfig.of(m, OPTIONS.arch());
+        Map<EngineType, LoweredCode> lowered = Compiler.lower(m, options);
+        MachineConfig config = MachineConfig.of(m, options.arch());
         if (!together) {
             return report(LoweredSimulator.run(lowered.get(engine(m)), maxSteps, config, alone, RunCommand::recordText), m.expect(), m, null);
         }

@@ -178,6 +178,37 @@ class RunCommandTest {
                 + "records as skips\nregisters: \nunwritten: r0-r" + last + "\n", CliRun.of("run", mm.toString()).out());
     }
 
+    /**
+     * --arch picks the profile a stream runs on: its register file is that profile's
+     * isa_register_count (the unwritten list ends at its last register; a register id past it
+     * faults naming its size). An unknown name is a usage error, and so is --arch for a NEFF,
+     * which runs on the arch its kelf names.
+     */
+    @Test
+    void aRunTakesItsRegisterFileFromTheArchProfile(@TempDir Path dir) throws Exception {
+        Path bin = dir.resolve("m.bin");
+        Files.write(bin, stream(tpb.isa.RegisterMoveRecord.builder().validNum(tpb.isa.MoveWidth.BITS32)
+                .dtype(tpb.isa.DtypeWire.INT32).srcMode(tpb.isa.DataSrc.IMMEDIATE).dstLo(3).immediate(5).build(), tpb.isa.ExitRecord.builder().build()));
+        for (tpb.isa.Arch a : tpb.isa.Arch.values()) {
+            int file = (int) a.isaRegisterCount();
+            CliRun r = CliRun.of("run", bin.toString(), "--arch", a.name().toLowerCase(java.util.Locale.ROOT));
+            assertEquals("EXIT after 2 steps\nregisters: r3=5\nunwritten: r0-r2, r4-r" + (file - 1) + "\n", r.out(), a.name());
+            Path past = dir.resolve("past.bin");
+            Files.write(past, stream(tpb.isa.RegisterMoveRecord.builder().validNum(tpb.isa.MoveWidth.BITS32)
+                    .dtype(tpb.isa.DtypeWire.INT32).srcMode(tpb.isa.DataSrc.IMMEDIATE).dstLo(file).immediate(5).build()));
+            CliRun f = CliRun.of("run", past.toString(), "--arch", a.name().toLowerCase(java.util.Locale.ROOT));
+            assertEquals(1, f.code());
+            assertTrue(f.out().startsWith("FAULT after 1 steps: register id " + file + " is outside the " + file + "-register file\n"), f.out());
+        }
+        CliRun unknown = CliRun.of("run", bin.toString(), "--arch", "gen9");
+        assertEquals(2, unknown.code());
+        assertTrue(unknown.err().startsWith("tpb: unknown arch 'gen9'; known: sunda (sunda, trainium, trn1, inf2)"), unknown.err());
+        CliRun neff = CliRun.of("run", "src/test/resources/neff/matmul_small.neff", "--arch", "sunda");
+        assertEquals(2, neff.code());
+        assertEquals("tpb: --arch: a NEFF runs on the arch its kelf names; got --arch sunda for src/test/resources/neff/matmul_small.neff\n",
+                neff.err());
+    }
+
     static byte[] stream(tpb.isa.Instruction... records) {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         for (tpb.isa.Instruction r : records) {
