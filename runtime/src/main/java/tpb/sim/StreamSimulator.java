@@ -173,6 +173,11 @@ public final class StreamSimulator implements Sequencer {
         return out;
     }
 
+    /** {@link #slotNames(Arch)} of the default arch profile ({@link MachineConfig#NONE}). */
+    public static List<String> slotNames() {
+        return slotNames(MachineConfig.NONE.arch());
+    }
+
     /** {@code arch}'s register file's slot names, in order ({@code r0}, {@code r1}, ...). */
     public static List<String> slotNames(Arch arch) {
         return IntStream.range(0, (int) arch.isaRegisterCount()).mapToObj(StreamSimulator::slotName).toList();
