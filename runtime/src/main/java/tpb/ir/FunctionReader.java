@@ -131,6 +131,8 @@ final class FunctionReader {
             error(v.pos("inst"), "unknown instruction '" + kind + "'" + DidYouMean.suggest(kind, InstKinds.names()));
             return null;
         }
+        // the entry's keys are the grammar: a key the parser skips after an earlier error is not unknown
+        k.keys().forEach(v::has);
         Inst out = k.parser().parse(new InstContext(this, names, diags, function, depth, engine, m.pos()), v);
         k.checkKeys(v.asked());
         v.finish();

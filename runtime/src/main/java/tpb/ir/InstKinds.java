@@ -35,7 +35,7 @@ final class InstKinds {
 
     /** One instruction kind: its name, the keys its mapping may hold, and its parser. */
     record Kind(String name, List<String> keys, Parser parser) {
-        /** Fails when the parser read a key the table does not list for it: the table is the grammar. */
+        /** Fails when the parser read a key the table does not list for it: the table is the grammar, read before the parser runs. */
         void checkKeys(Set<String> read) {
             for (String k : read) {
                 if (!COMMON_KEYS.contains(k) && !keys.contains(k)) {
@@ -144,9 +144,8 @@ final class InstKinds {
         DtypeWire dtype = c.dtype(v, DtypeWire.INT32);
         String onTrue = v.reqStr("on_true");
         String onFalse = v.reqStr("on_false");
-        for (String k : new String[] {"on_true", "on_false"}) {
-            c.branch(v, k, v.str(k));
-        }
+        c.branch(v, "on_true", onTrue);
+        c.branch(v, "on_false", onFalse);
         BranchCompareOp op = opName == null ? null : BranchCompareOp.fromName(opName);
         if (opName != null && (op == null || op.hasTag(EnumValue.SENTINEL))) {
             c.error(v.pos("comp_op"), "'" + opName + "' is not a comparison (" + COMPARISONS.get(0) + " ... "

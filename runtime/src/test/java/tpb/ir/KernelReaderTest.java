@@ -3,7 +3,11 @@ package tpb.ir;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Malformed kernels: file:line:column and the rule broken. */
@@ -133,6 +137,60 @@ class KernelReaderTest {
                 errors("kernel: k\nregisters: [a]\nfunctions:\n  - name: main\n    insts:\n      - {inst: NoOp}\n"));
         String l = kernel("{inst: Loop, var: a, lb: 0, ub: 4, stride: 0, body: []}");
         assertEquals(at(l, "0, body") + ": stride must be positive (the lowered back edge tests var < ub)", errors(l));
+    }
+
+    @Test
+    void oneErrorForOneMistake() {
+        // a key the parser skips after an earlier error is still a key of the instruction, not an unknown one
+        String m = kernel("{inst: RegisterMove, dst: q, src: 1}");
+        assertEquals(at(m, "q,") + ": unknown register 'q'; did you mean 'a'?", errors(m));
+        // a branch target that is not a string is reported once, where it is read
+        String c = kernel("{inst: CompareAndBranch, comp_op: IS_EQIMM, lhs: a, rhs: 0, on_true: [start], on_false: start}");
+        assertEquals(at(c, "[start]") + ": 'on_true' must be a string", errors(c));
+    }
+
+    /** One instruction of each kind, every key given (the loops' bodies hold the Break). */
+    static final Map<String, String> EXAMPLES = examples(
+            "{inst: RegisterAlu, op: add, is_64bit: false, dst: a, src0: a, src1: 1, dtype: INT32}",
+            "{inst: RegisterMove, dst: w, src: 5, dtype: INT32}",
+            "{inst: CompareAndBranch, comp_op: IS_EQIMM, lhs: a, rhs: 0, dtype: INT32, on_true: start, on_false: start}",
+            "{inst: UnconditionalBranch, target: start}",
+            "{inst: BranchHint, target: start, hint: LikelyTaken}",
+            "{inst: Call, callee: other, args_table_var_id: 3}",
+            "{inst: Return}", "{inst: Exit}", "{inst: NoOp, engine: SP}", "{inst: AllEngineBarrier}", "{inst: Drain}",
+            "{inst: DMATrigger, queue: q0, block_id: 1}",
+            "{inst: SwitchQueueInstance, queue: q0, no_rearm: true}",
+            "{inst: ResetQueueInstance, queue: q0}",
+            "{inst: EventSemaphore, wait: {sem: s, register: b}, update: {sem: t, mode: sem_inc, value: 2}}",
+            "{inst: GroupResetSemaphores, semaphores: [s, t]}",
+            "{inst: CoreBarrier, barrier_reg: 1, index: 2}",
+            "{inst: Loop, var: a, lb: 0, ub: 4, stride: 1, body: [{inst: Break}]}",
+            "{inst: DynamicForLoop, var: a, lb: 0, ub_const: 1, ub_coef: 2, ub_reg: b, stride: 2, body: []}",
+            "{inst: DoWhile, pred: a, body: []}");
+
+    private static Map<String, String> examples(String... insts) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String i : insts) {
+            out.put(i.substring("{inst: ".length()).split("[,}]")[0], i);
+        }
+        return out;
+    }
+
+    @Test
+    void everyKindOfTheTableReadsFromItsExample() {
+        // Break is read inside the Loop's body; a kind added to the table needs an example here
+        Set<String> kinds = new LinkedHashSet<>(EXAMPLES.keySet());
+        kinds.add("Break");
+        assertEquals(Set.copyOf(InstKinds.names()), kinds);
+        for (String example : EXAMPLES.values()) {
+            // ResetQueueInstance needs a no_rearm switch before it (the module-feature rule)
+            String before = example.contains("ResetQueueInstance") ? "{inst: SwitchQueueInstance, queue: q0, no_rearm: true}" : "{inst: NoOp}";
+            Module m = KernelReader.read("k.yaml", kernel(before, example));
+            assertEquals(3, m.functions().get(0).blocks().get(0).insts().size(), example);
+        }
+        // the kinds "did you mean" offers are the table's, to its last entry
+        String k = kernel("{inst: DoWhil, pred: a, body: []}");
+        assertEquals(at(k, "DoWhil") + ": unknown instruction 'DoWhil'; did you mean 'DoWhile'?", errors(k));
     }
 
     @Test
