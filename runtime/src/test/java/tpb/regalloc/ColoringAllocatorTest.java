@@ -121,4 +121,32 @@ class ColoringAllocatorTest {
         assertArrayEquals(new int[] {0}, c.spilled());
         assertArrayEquals(new int[] {-1, 0, 1, 0}, c.slot());
     }
+
+    /**
+     * A clique of 70 on 70 slots: every node is ready (69 neighbour slots + 1 <= 70) and each takes a
+     * slot of its own, so the slots are 0..69 exactly once — past the first 64-bit word of the
+     * select step's slot set (the colouring is not bound to the ISA's 62-register file).
+     */
+    @Test
+    void aCliqueWiderThanOneWordOfSlotsFits() {
+        int n = 70;
+        int[][] edges = new int[n * (n - 1) / 2][];
+        int e = 0;
+        for (int a = 0; a < n; a++) {
+            for (int b = a + 1; b < n; b++) {
+                edges[e++] = new int[] {a, b};
+            }
+        }
+        int[] width = new int[n];
+        double[] cost = new double[n];
+        Arrays.fill(width, 1);
+        Arrays.fill(cost, 1);
+        ColoringAllocator.Coloring c = ColoringAllocator.color(graph(width, new boolean[n], cost, edges), n);
+        assertEquals(0, c.spilled().length);
+        int[] slots = c.slot().clone();
+        Arrays.sort(slots);
+        for (int i = 0; i < n; i++) {
+            assertEquals(i, slots[i]);
+        }
+    }
 }

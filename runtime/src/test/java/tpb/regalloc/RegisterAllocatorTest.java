@@ -145,4 +145,25 @@ class RegisterAllocatorTest {
         assertEquals("a.reload2", ((MInst.Reload) insts.get(4)).reg().name);
         assertEquals(List.of("a.reload2", "b"), insts.get(5).uses().stream().map(v -> v.name).toList());
     }
+
+    /**
+     * a = 1; a = a + a with a spilled to slot 0: the first write goes through a.store0 and its
+     * store; the second instruction reads a twice but reloads it once (a.reload1, both operands),
+     * and writes back through that same temporary, stored after it: Move, Store, Reload, Alu,
+     * Store — one temporary per instruction, not one per operand.
+     */
+    @Test
+    void rewriteGivesAnInstructionOneTemporaryPerSpilledRegister() {
+        VReg a = temp("a");
+        EngineCode code = code(function("main", block("entry", mov(a, 1), add(a, a, a))));
+        RegisterAllocator.rewrite(code, Map.of(a, 0), List.of(a));
+        List<MInst> insts = code.functions.get(0).blocks.get(0).insts;
+        assertEquals(List.of("Move", "Store", "Reload", "Alu", "Store"), insts.stream().map(m -> m.getClass().getSimpleName()).toList());
+        VReg t = ((MInst.Reload) insts.get(2)).reg();
+        assertEquals("a.reload1", t.name);
+        assertEquals(List.of(t, t), insts.get(3).uses());
+        assertSame(t, insts.get(3).def());
+        assertSame(t, ((MInst.Store) insts.get(4)).reg());
+        assertEquals(0, ((MInst.Store) insts.get(4)).slot());
+    }
 }
