@@ -213,4 +213,52 @@ class PassesTest {
             }
         }
     }
+
+    /**
+     * A Break leaves the innermost loop open at that point: Loop i 0..2 { Loop j 0..3 { Break };
+     * Break }. The outer loop is loop0/after1, the inner loop2/after3: the inner Break jumps to
+     * main.after3, the outer one (after the inner loop is closed) to main.after1.
+     */
+    @Test
+    void breakLeavesTheInnermostLoop() {
+        Module m = KernelReader.read("k.yaml", """
+                kernel: k
+                registers: [i, j]
+                functions:
+                  - name: main
+                    insts:
+                      - inst: Loop
+                        var: i
+                        lb: 0
+                        ub: 2
+                        body:
+                          - {inst: Loop, var: j, lb: 0, ub: 3, body: [{inst: Break}]}
+                          - {inst: Break}
+                      - {inst: Exit}
+                """);
+        EngineCode c = lowered(m);
+        assertEquals("""
+                main.entry: Move
+                main.loop0: Move
+                main.loop2: Jump Alu CondBranch(IS_LTIMM main.loop2/main.after3)
+                main.after3: Jump Alu CondBranch(IS_LTIMM main.loop0/main.after1)
+                main.after1: Fixed(Exit)
+                """, shape(c));
+        assertEquals("main.after3", ((MInst.Jump) c.functions.get(0).blocks.get(2).insts.get(0)).target());
+        assertEquals("main.after1", ((MInst.Jump) c.functions.get(0).blocks.get(3).insts.get(0)).target());
+    }
+
+    /** A do-while: the body, then "if x != 0 goto loop else after" (IS_NEIMM against 0, facts §7.3). */
+    @Test
+    void doWhileTestsItsPredicateAfterTheBody() {
+        EngineCode c = lowered(kernel("    insts:\n      - {inst: DoWhile, pred: x, body: [{inst: NoOp}]}\n      - {inst: Exit}\n"));
+        assertEquals("""
+                main.entry:
+                main.loop0: Fixed(NoOp) CondBranch(IS_NEIMM main.loop0/main.after1)
+                main.after1: Fixed(Exit)
+                """, shape(c));
+        MInst.CondBranch b = (MInst.CondBranch) c.functions.get(0).blocks.get(1).insts.get(1);
+        assertEquals(List.of("x"), b.uses().stream().map(v -> v.name).toList());
+        assertEquals(0, b.imm());
+    }
 }
