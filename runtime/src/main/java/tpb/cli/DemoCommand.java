@@ -15,7 +15,6 @@ import tpb.asm.Disassembler;
 import tpb.codegen.Compiler;
 import tpb.ir.KernelReader;
 import tpb.ir.Module;
-import tpb.isa.Arch;
 import tpb.isa.EngineType;
 import tpb.sim.IrSimulator;
 import tpb.sim.MachineConfig;
@@ -46,15 +45,16 @@ final class DemoCommand implements Callable<Integer> {
         out.println("# " + KERNEL);
         text.lines().filter(l -> l.startsWith("#")).forEach(out::println);
         Module m = KernelReader.read(KERNEL, text);
-        Compiler.EngineOutput o = Compiler.compile(m, Compiler.Options.defaults()).get(EngineType.SP);
-        StreamValidator.Report v = StreamValidator.validate(o.stream(), Arch.SUNDA, true);
-        out.printf("%ncompiled: %d records, Number of registers spilled = %d, validate on SUNDA: %s%n", o.records(), o.allocation().spilled(),
-                v.valid() ? "ok" : v.violations());
+        Compiler.Options options = Compiler.Options.defaults();
+        Compiler.EngineOutput o = Compiler.compile(m, options).get(EngineType.SP);
+        StreamValidator.Report v = StreamValidator.validate(o.stream(), options.arch(), true);
+        out.printf("%ncompiled: %d records, Number of registers spilled = %d, validate on %s: %s%n", o.records(), o.allocation().spilled(),
+                options.arch(), v.valid() ? "ok" : v.violations());
         List<String> listing = Disassembler.listing(RecordStream.of(o.stream()), false);
         listing.stream().limit(12).forEach(out::println);
         out.printf("  ... %d more lines%n%n", Math.max(0, listing.size() - 12));
         SimResult ir = IrSimulator.run(m, EngineType.SP, 1_000_000);
-        SimResult st = StreamSimulator.run(o.stream(), o.registers(), 10_000_000, null, MachineConfig.of(m));
+        SimResult st = StreamSimulator.run(o.stream(), o.registers(), 10_000_000, null, MachineConfig.of(m, options.arch()));
         out.printf("IR simulator:     %s after %d steps%n", ir.status(), ir.steps());
         out.printf("stream simulator: %s after %d records%n", st.status(), st.steps());
         boolean ok = v.valid() && ir.ok() && st.ok();
