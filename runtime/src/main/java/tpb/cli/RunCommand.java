@@ -22,7 +22,6 @@ import tpb.ir.Module;
 import tpb.isa.Arch;
 import tpb.isa.EngineType;
 import tpb.isa.Instruction;
-import tpb.mir.Location;
 import tpb.mir.LoweredCode;
 import tpb.sim.EngineGroup;
 import tpb.sim.IrSimulator;
@@ -115,73 +114,80 @@ final class RunCommand implements Callable<Integer> {
         if (neff && level == Level.sync) {
             return NeffSyncRun.run(input, subgraphs, json, timeline, spec.commandLine().getOut());
         }
+        checkLevel(neff);
+        if (neff) {
+            return NeffDataRun.run(input, inputs, outputDir, trace, schedules, spec.commandLine().getOut());
+        }
+        return input.endsWith(".bin") ? runRecords() : runKernel();
+    }
+
+    /** Refuses a level the input cannot run at (a NEFF runs at sync, taken above, or data; a kernel or stream at neither). */
+    private void checkLevel(boolean neff) {
         if (timeline != null) {
             throw new CliException("--timeline draws a NEFF's run at --level sync; got " + input + " at --level " + level, Tpb.USAGE);
         }
         if (level == Level.sync) {
             throw new CliException("--level sync runs a NEFF (FILE.neff); got " + input, Tpb.USAGE);
         }
-        if (level == Level.data || neff) {
-            if (level != Level.data || !neff) {
-                throw new CliException("--level data runs a NEFF (FILE.neff) and a NEFF runs at --level sync or data; got " + input
-                        + " at --level " + level, Tpb.USAGE);
-            }
-            return NeffDataRun.run(input, inputs, outputDir, trace, schedules, spec.commandLine().getOut());
+        if ((level == Level.data || neff) && (level != Level.data || !neff)) {
+            throw new CliException("--level data runs a NEFF (FILE.neff) and a NEFF runs at --level sync or data; got " + input
+                    + " at --level " + level, Tpb.USAGE);
         }
-        byte[] stream;
-        Map<String, Location> registers;
-        Map<String, Long> expect = Map.of();
-        Module kernel = null;
-        if (input.endsWith(".bin")) {
-            if (level != Level.stream) {
-                throw new CliException("--level " + level + " needs a kernel; " + input + " is a record stream", Tpb.USAGE);
-            }
-            stream = Inputs.read(input);
-            try {
-                RecordStream.of(stream);
-            } catch (StreamException e) {
-                throw new CliException(input + ": " + e.getMessage());
-            }
-            PrintWriter out = spec.commandLine().getOut();
-            byte[] code = stream;
-            return report(StreamSimulator.runStream(stream, maxSteps, skipUnmodelled, trace ? pc -> out.printf("trace %6d  %s%n", pc,
-                    Disassembler.text(code, RecordStream.offsetOf(pc), code.length / RecordStream.RECORD_SIZE)) : null, options.arch()),
-                    Map.of(), null, null, StreamSimulator.slotNames(options.arch()));
-        } else {
-            Module m = KernelInput.read(input, input, spec.commandLine().getErr());
-            if (level != Level.stream) {
-                return runAbove(m);
-            }
-            Map<EngineType, Compiler.EngineOutput> outs = KernelInput.compile(m, options, input);
-            if (engine == null && m.engines().size() > 1) {
-                // every engine at once over one machine: shared semaphores, memory and DMA
-                PrintWriter out = spec.commandLine().getOut();
-                List<EngineGroup.Engine> group = new ArrayList<>();
-                Map<String, IntConsumer> traces = new LinkedHashMap<>();
-                for (EngineType t : m.engines()) {
-                    Compiler.EngineOutput o = outs.get(t);
-                    group.add(new EngineGroup.Engine(t.specName(), o.stream(), o.registers()));
-                    if (trace) {
-                        traces.put(t.specName(), pc -> out.printf("trace %-4s %6d  %s%n", t.specName(), pc,
-                                Disassembler.text(o.stream(), RecordStream.offsetOf(pc), o.stream().length / RecordStream.RECORD_SIZE)));
-                    }
-                }
-                List<String> names = m.engines().stream().map(EngineType::specName).toList();
-                Races races = races(names, s -> EngineGroup.run(group, maxSteps, MachineConfig.of(m, options.arch()), Map.of(), s));
-                return report(EngineGroup.run(group, maxSteps, MachineConfig.of(m, options.arch()), traces), m.expect(), m, races);
-            }
-            Compiler.EngineOutput out = outs.get(engine(m));
-            stream = out.stream();
-            registers = out.registers();
-            expect = m.expect();
-            kernel = m;
+    }
+
+    /** A record stream (FILE.bin), run alone on the arch's register file. */
+    private int runRecords() {
+        if (level != Level.stream) {
+            throw new CliException("--level " + level + " needs a kernel; " + input + " is a record stream", Tpb.USAGE);
         }
+        byte[] stream = Inputs.read(input);
+        try {
+            RecordStream.of(stream);
+        } catch (StreamException e) {
+            throw new CliException(input + ": " + e.getMessage());
+        }
+        return report(StreamSimulator.runStream(stream, maxSteps, skipUnmodelled, recordTrace(stream), options.arch()),
+                Map.of(), null, null, StreamSimulator.slotNames(options.arch()));
+    }
+
+    /** A kernel: at --level ir or lowered above the records, else compiled and its streams run (every engine together unless --engine). */
+    private int runKernel() {
+        Module m = KernelInput.read(input, input, spec.commandLine().getErr());
+        if (level != Level.stream) {
+            return runAbove(m);
+        }
+        Map<EngineType, Compiler.EngineOutput> outs = KernelInput.compile(m, options, input);
+        if (engine == null && m.engines().size() > 1) {
+            return runGroup(m, outs);
+        }
+        Compiler.EngineOutput out = outs.get(engine(m));
+        SimResult r = StreamSimulator.run(out.stream(), out.registers(), maxSteps, recordTrace(out.stream()), MachineConfig.of(m, options.arch()));
+        return report(r, m.expect(), m, null);
+    }
+
+    /** Every engine's stream at once over one machine: shared semaphores, memory and DMA. */
+    private int runGroup(Module m, Map<EngineType, Compiler.EngineOutput> outs) {
         PrintWriter out = spec.commandLine().getOut();
-        byte[] code = stream;
-        SimResult r = StreamSimulator.run(stream, registers, maxSteps, trace ? pc -> out.printf("trace %6d  %s%n", pc,
-                Disassembler.text(code, RecordStream.offsetOf(pc), code.length / RecordStream.RECORD_SIZE)) : null,
-                kernel == null ? MachineConfig.alone(options.arch()) : MachineConfig.of(kernel, options.arch()));
-        return report(r, expect, kernel, null);
+        List<EngineGroup.Engine> group = new ArrayList<>();
+        Map<String, IntConsumer> traces = new LinkedHashMap<>();
+        for (EngineType t : m.engines()) {
+            Compiler.EngineOutput o = outs.get(t);
+            group.add(new EngineGroup.Engine(t.specName(), o.stream(), o.registers()));
+            if (trace) {
+                traces.put(t.specName(), pc -> out.printf("trace %-4s %6d  %s%n", t.specName(), pc,
+                        Disassembler.text(o.stream(), RecordStream.offsetOf(pc), o.stream().length / RecordStream.RECORD_SIZE)));
+            }
+        }
+        List<String> names = m.engines().stream().map(EngineType::specName).toList();
+        Races races = races(names, s -> EngineGroup.run(group, maxSteps, MachineConfig.of(m, options.arch()), Map.of(), s));
+        return report(EngineGroup.run(group, maxSteps, MachineConfig.of(m, options.arch()), traces), m.expect(), m, races);
+    }
+
+    /** With --trace: one line per executed record of {@code code}, its index and its disassembly. */
+    private IntConsumer recordTrace(byte[] code) {
+        PrintWriter out = spec.commandLine().getOut();
+        return !trace ? null : pc -> out.printf("trace %6d  %s%n", pc,
+                Disassembler.text(code, RecordStream.offsetOf(pc), code.length / RecordStream.RECORD_SIZE));
     }
 
     private int report(SimResult r, Map<String, Long> expect, Module kernel, Races races) {
