@@ -3,11 +3,15 @@ package tpb.ir;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** Malformed kernels: file:line:column and the rule broken. */
@@ -191,6 +195,31 @@ class KernelReaderTest {
         // the kinds "did you mean" offers are the table's, to its last entry
         String k = kernel("{inst: DoWhil, pred: a, body: []}");
         assertEquals(at(k, "DoWhil") + ": unknown instruction 'DoWhil'; did you mean 'DoWhile'?", errors(k));
+    }
+
+    @Test
+    void theReadmeTableOfKindsIsTheReadersTable() throws Exception {
+        // README "Kernels": one row per kind (or per kinds without keys), its keys in backticks ("`wait: {sem, value}`" is key wait)
+        Map<String, Set<String>> readme = new LinkedHashMap<>();
+        String text = Files.readString(Path.of("../README.md"));
+        int start = text.indexOf("| `inst:` | keys |");
+        String rows = text.substring(start, text.indexOf("\n\n", start));
+        Matcher row = Pattern.compile("(?m)^\\| (`[A-Za-z]+`(?:, `[A-Za-z]+`)*) \\| (.*) \\|$").matcher(rows);
+        while (row.find()) {
+            Set<String> keys = new LinkedHashSet<>();
+            Matcher key = Pattern.compile("`([a-z_0-9]+)[`:]").matcher(row.group(2));
+            while (key.find()) {
+                keys.add(key.group(1));
+            }
+            for (String kind : row.group(1).replace("`", "").split(", ")) {
+                readme.put(kind, keys);
+            }
+        }
+        Map<String, Set<String>> table = new LinkedHashMap<>();
+        for (String kind : InstKinds.names()) {
+            table.put(kind, new LinkedHashSet<>(InstKinds.get(kind).keys()));
+        }
+        assertEquals(table, readme);
     }
 
     @Test
