@@ -74,6 +74,14 @@ public record FieldInfo(String name, int offset, int width, Element element, int
         return element == Element.BYTES;
     }
 
+    /**
+     * How many elements a {@link Flyweight}'s {@code get} and {@code set} address: the count of a
+     * number or array, one a byte of a char or bytes field.
+     */
+    public int elements() {
+        return isChars() || isBytes() ? width : count;
+    }
+
     /** The width of one element in bytes. */
     public int elementWidth() {
         return width / count;

@@ -4,6 +4,7 @@ import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Random;
 import tpb.codec.FieldInfo;
+import tpb.codec.Flyweight;
 
 /**
  * Makes a valid record of a given arm from random bytes, knowing only the generated field
@@ -62,6 +63,24 @@ final class RecordSynth {
         }
         put(b, opcodeOffset, opcodeWidth, opcode);
         return b;
+    }
+
+    /**
+     * Copies every field a tool may set (not a constant, reserved bytes or the field at the
+     * opcode's offset), element by element, through the generic by-index path the assembler and
+     * disassembler take: {@code from.get}, {@code to.set}.
+     */
+    static void copyByIndex(Flyweight from, Flyweight to, int opcodeOffset) {
+        List<FieldInfo> fields = from.fields();
+        for (int field = 0; field < fields.size(); field++) {
+            FieldInfo f = fields.get(field);
+            if (f.isConst() || f.isReserved() || f.offset() == opcodeOffset) {
+                continue;
+            }
+            for (int e = 0; e < f.elements(); e++) {
+                to.set(field, e, from.get(field, e));
+            }
+        }
     }
 
     private void put(byte[] b, FieldInfo f, long v) {

@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
@@ -19,9 +20,9 @@ import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import tpb.codec.FieldInfo;
+import tpb.codec.Flyweight;
 import tpb.isa.Arch;
 import tpb.isa.Arm;
-import tpb.isa.IsaInfo;
 import tpb.isa.Symbols;
 import tpb.isa.Validator;
 import tpb.spec.DidYouMean;
@@ -74,6 +75,8 @@ public final class Assembler {
 
     private final Map<String, Arm> exact = new HashMap<>();
     private final Map<String, Arm> prefixed = new HashMap<>();
+    /** One generated flyweight per arm, made when first used: the one encoder. */
+    private final Map<Arm, Flyweight> flyweights = new EnumMap<>(Arm.class);
     private boolean validate = true;
 
     public Assembler() {
@@ -288,7 +291,7 @@ public final class Assembler {
         Lexer.Token mnemonic = lex.word();
         Arrays.fill(out, (byte) 0);
         if (mnemonic.text().equals(".raw")) {
-            raw(lex, out, 0, l);
+            raw(lex, out, l);
             return null; // verbatim bytes: written as given, never validated
         }
         Arm arm = exact.get(mnemonic.text());
@@ -306,15 +309,16 @@ public final class Assembler {
                     + (sink.showing() ? Hints.suggest(mnemonic.text(), Hints.mnemonics()) : ""));
         }
         Syntax syntax = Syntaxes.of(arm);
-        List<FieldInfo> fields = arm.fields();
-        int at = 0;
-        stampFixed(arm, fields, out, at);
+        // the generated flyweight stamps the opcode, sub-opcode and constants, and writes every field
+        Flyweight record = flyweights.computeIfAbsent(arm, Arm::flyweight).wrap(out, 0).reset();
+        List<FieldInfo> fields = record.fields();
         Set<String> given = new HashSet<>();
         if (mnemonicValue != null) {
-            FieldInfo f = Disassembler.find(fields, syntax.mnemonicField());
-            put(f, new Lexer.Token(mnemonicValue, mnemonic.column() + syntax.prefix().length(), Lexer.Kind.WORD), out, at, labels, l, sink);
-            given.add(f.name());
-            columns.put(f.name(), mnemonic.column());
+            int field = Disassembler.find(fields, syntax.mnemonicField());
+            put(record, field, new Lexer.Token(mnemonicValue, mnemonic.column() + syntax.prefix().length(), Lexer.Kind.WORD), labels, l,
+                    sink);
+            given.add(fields.get(field).name());
+            columns.put(fields.get(field).name(), mnemonic.column());
         }
         for (int i = 0; i < syntax.operands().size(); i++) {
             if (i > 0 && !lex.atEnd()) {
@@ -325,20 +329,21 @@ public final class Assembler {
                 throw new AsmException(l.number(), lex.column(), mnemonic.text() + " takes " + syntax.operands().size()
                         + " operand" + (syntax.operands().size() == 1 ? "" : "s") + ": " + String.join(", ", syntax.operands()));
             }
-            List<FieldInfo> operand = Disassembler.operand(fields, syntax.operands().get(i));
-            if (operand.size() == 1 && operand.get(0).name().equals(syntax.operands().get(i))) {
-                put(operand.get(0), v, out, at, labels, l, sink);
+            int[] operand = Disassembler.operand(fields, syntax.operands().get(i));
+            if (operand.length == 1 && fields.get(operand[0]).name().equals(syntax.operands().get(i))) {
+                put(record, operand[0], v, labels, l, sink);
             } else {
-                group(syntax.operands().get(i), operand, v, out, at, labels, l, sink);
+                group(syntax.operands().get(i), record, operand, v, labels, l, sink);
             }
-            for (FieldInfo f : operand) {
-                given.add(f.name());
-                columns.put(f.name(), v.column());
+            for (int field : operand) {
+                given.add(fields.get(field).name());
+                columns.put(fields.get(field).name(), v.column());
             }
         }
         while (!lex.atEnd()) {
             Lexer.Token name = lex.word();
-            FieldInfo f = fields.stream().filter(x -> x.name().equals(name.text())).findFirst().orElse(null);
+            int field = named(fields, name.text());
+            FieldInfo f = field < 0 ? null : fields.get(field);
             if (f == null || !Fields.settable(f)) {
                 throw new AsmException(l.number(), name.column(), (f == null ? "no field '" : "field '") + name.text() + "' "
                         + (f == null ? "in " + arm.specName() + (sink.showing() ? Hints.suggest(name.text(), Hints.settable(fields)) : "")
@@ -352,59 +357,48 @@ public final class Assembler {
             if (v == null) {
                 throw new AsmException(l.number(), lex.column(), "a value for " + name.text());
             }
-            put(f, v, out, at, labels, l, sink);
+            put(record, field, v, labels, l, sink);
             columns.put(f.name(), v.column());
         }
         return columns;
     }
 
+    /** The index of the field called {@code name}, or -1. */
+    private static int named(List<FieldInfo> fields, String name) {
+        for (int field = 0; field < fields.size(); field++) {
+            if (fields.get(field).name().equals(name)) {
+                return field;
+            }
+        }
+        return -1;
+    }
+
     /** A group operand, {@code [start; steps; nums]}: one segment per field of the group, in spec order. */
-    private void group(String name, List<FieldInfo> members, Lexer.Token v, byte[] out, int at,
-            Map<String, Long> labels, Line l, Errors sink) {
+    private void group(String name, Flyweight record, int[] members, Lexer.Token v, Map<String, Long> labels, Line l, Errors sink) {
         List<Lexer.Token> segments = v.kind() == Lexer.Kind.GROUP ? v.items()
-                : v.kind() == Lexer.Kind.LIST && members.size() == 1 ? List.of(v) : List.of();
-        if (segments.size() != members.size()) {
+                : v.kind() == Lexer.Kind.LIST && members.length == 1 ? List.of(v) : List.of();
+        if (segments.size() != members.length) {
             List<String> parts = new ArrayList<>();
-            for (FieldInfo f : members) {
+            for (int field : members) {
+                FieldInfo f = record.fields().get(field);
                 parts.add(f.name().substring(name.length() + 1) + (f.count() > 1 ? "[" + f.count() + "]" : ""));
             }
             throw new AsmException(l.number(), v.column(), name + " takes [" + String.join("; ", parts) + "]");
         }
-        for (int m = 0; m < members.size(); m++) {
-            FieldInfo f = members.get(m);
+        for (int m = 0; m < members.length; m++) {
+            FieldInfo f = record.fields().get(members[m]);
             Lexer.Token seg = segments.get(m);
             if (f.count() > 1) {
-                put(f, seg, out, at, labels, l, sink);
+                put(record, members[m], seg, labels, l, sink);
             } else if (seg.items().size() != 1) {
                 throw new AsmException(l.number(), seg.column(), f.name() + " takes one value");
             } else {
-                put(f, seg.items().get(0), out, at, labels, l, sink);
+                put(record, members[m], seg.items().get(0), labels, l, sink);
             }
         }
     }
 
-    private static void stampFixed(Arm arm, List<FieldInfo> fields, byte[] out, int at) {
-        // the opcode and the sub-opcode in the spec's widths and byte order, not one little-endian byte
-        put(out, at + IsaInfo.OPCODE_OFFSET, IsaInfo.OPCODE_WIDTH, arm.opcode());
-        if (arm.selectOffset() >= 0 && arm.selectEquals() >= 0) {
-            put(out, at + arm.selectOffset(), arm.selectWidth(), arm.selectEquals());
-        }
-        for (FieldInfo f : fields) {
-            if (f.isConst()) {
-                Fields.write(out, at, f, 0, ((FieldInfo.Encoding.Const) f.encoding()).value());
-            }
-        }
-    }
-
-    /** {@code value} as {@code width} bytes at {@code at}, in the record's byte order. */
-    private static void put(byte[] out, int at, int width, long value) {
-        for (int i = 0; i < width; i++) {
-            int shift = 8 * (IsaInfo.BIG_ENDIAN ? width - 1 - i : i);
-            out[at + i] = (byte) (value >>> shift);
-        }
-    }
-
-    private static void raw(Lexer lex, byte[] out, int at, Line l) {
+    private static void raw(Lexer lex, byte[] out, Line l) {
         StringBuilder hex = new StringBuilder();
         lex.atEnd();
         int col = lex.column();
@@ -415,12 +409,14 @@ public final class Assembler {
         if (h.length() != RecordStream.RECORD_SIZE * 2 || !h.matches("[0-9a-fA-F]+")) {
             throw new AsmException(l.number(), col, ".raw takes exactly " + RecordStream.RECORD_SIZE + " hex bytes");
         }
-        System.arraycopy(HexFormat.of().parseHex(h), 0, out, at, RecordStream.RECORD_SIZE);
+        System.arraycopy(HexFormat.of().parseHex(h), 0, out, 0, RecordStream.RECORD_SIZE);
     }
 
-    private void put(FieldInfo f, Lexer.Token v, byte[] out, int at, Map<String, Long> labels, Line l, Errors sink) {
+    /** Field {@code field}'s value from token {@code v}, checked, written through the record's flyweight. */
+    private void put(Flyweight record, int field, Lexer.Token v, Map<String, Long> labels, Line l, Errors sink) {
+        FieldInfo f = record.fields().get(field);
         String t = v.text();
-        if (Fields.isChars(f)) {
+        if (f.isChars()) {
             if (v.kind() != Lexer.Kind.STRING) {
                 throw new AsmException(l.number(), v.column(), f.name() + " takes a \"quoted\" name");
             }
@@ -428,17 +424,19 @@ public final class Assembler {
                 throw new AsmException(l.number(), v.column(), f.name() + ": at most " + f.maxChars() + " printable ASCII characters");
             }
             for (int i = 0; i < t.length(); i++) {
-                out[at + f.offset() + i] = (byte) t.charAt(i);
+                record.set(field, i, t.charAt(i));
             }
             return;
         }
-        if (Fields.isBytes(f)) {
+        if (f.isBytes()) {
             String h = t.startsWith("0x") ? t.substring(2) : t;
             if (h.length() % 2 != 0 || h.length() / 2 > f.width() || !h.matches("[0-9a-fA-F]*")) {
                 throw new AsmException(l.number(), v.column(), f.name() + " takes up to " + f.width() + " hex bytes");
             }
             byte[] bytes = HexFormat.of().parseHex(h);
-            System.arraycopy(bytes, 0, out, at + f.offset(), bytes.length);
+            for (int i = 0; i < bytes.length; i++) {
+                record.set(field, i, bytes[i]);
+            }
             return;
         }
         if (f.count() > 1) {
@@ -447,7 +445,7 @@ public final class Assembler {
             }
             for (int i = 0; i < f.count(); i++) {
                 Lexer.Token item = v.items().get(i);
-                Fields.write(out, at, f, i, number(f, item, l));
+                record.set(field, i, number(f, item, l));
             }
             return;
         }
@@ -475,7 +473,7 @@ public final class Assembler {
             throw new AsmException(l.number(), v.column(), f.name() + ": r" + value + " is outside the " + REGISTERS + "-register file (r0-r"
                     + (REGISTERS - 1) + "; --no-validate assembles it anyway)");
         }
-        Fields.write(out, at, f, 0, value);
+        record.set(field, 0, value);
     }
 
     private static long number(FieldInfo f, Lexer.Token v, Line l) {

@@ -9,6 +9,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.function.LongPredicate;
 import tpb.codec.FieldInfo;
+import tpb.codec.Flyweight;
 import tpb.isa.Arm;
 import tpb.isa.Decoder;
 import tpb.isa.Instruction;
@@ -148,11 +149,16 @@ public final class Disassembler {
             if (arm == Arm.UNKNOWN) {
                 continue;
             }
-            for (FieldInfo f : arm.fields()) {
-                if (f.role() != FieldInfo.Role.PC) {
+            List<FieldInfo> fields = arm.fields();
+            Flyweight record = null;
+            for (int field = 0; field < fields.size(); field++) {
+                if (fields.get(field).role() != FieldInfo.Role.PC) {
                     continue;
                 }
-                long t = Fields.read(b, off, f, 0);
+                if (record == null) {
+                    record = arm.flyweight().wrap(b, off);
+                }
+                long t = record.get(field, 0);
                 if (t < 0) {
                     continue;
                 }
@@ -190,27 +196,38 @@ public final class Disassembler {
         }
         Arm arm = decoded.arm();
         Syntax syntax = Syntaxes.of(arm);
-        List<FieldInfo> fields = arm.fields();
+        Flyweight record = arm.flyweight().wrap(b, off);
+        List<FieldInfo> fields = record.fields();
         out.append(syntax.prefix());
         if (syntax.mnemonicField() != null) {
-            out.append(value(b, off, find(fields, syntax.mnemonicField()), label));
+            out.append(value(record, find(fields, syntax.mnemonicField()), label));
         }
         for (int i = 0; i < syntax.operands().size(); i++) {
             out.append(i == 0 ? " " : ", ");
-            List<FieldInfo> operand = operand(fields, syntax.operands().get(i));
-            if (operand.size() == 1 && operand.get(0).name().equals(syntax.operands().get(i))) {
-                out.append(value(b, off, operand.get(0), label));
+            int[] operand = operand(fields, syntax.operands().get(i));
+            if (operand.length == 1 && fields.get(operand[0]).name().equals(syntax.operands().get(i))) {
+                out.append(value(record, operand[0], label));
             } else {
-                group(b, off, operand, out);
+                group(record, operand, out);
             }
         }
-        for (FieldInfo f : fields) {
+        for (int field = 0; field < fields.size(); field++) {
+            FieldInfo f = fields.get(field);
             if (!Fields.settable(f) || f.name().equals(syntax.mnemonicField()) || syntax.operands().contains(f.name())
-                    || Fields.groupOf(f) != null && syntax.operands().contains(Fields.groupOf(f)) || Fields.allZero(b, off, f)) {
+                    || Fields.groupOf(f) != null && syntax.operands().contains(Fields.groupOf(f)) || allZero(record, field)) {
                 continue;
             }
-            out.append(' ').append(f.name()).append('=').append(value(b, off, f, label));
+            out.append(' ').append(f.name()).append('=').append(value(record, field, label));
         }
+    }
+
+    private static boolean allZero(Flyweight record, int field) {
+        for (int i = record.fields().get(field).elements() - 1; i >= 0; i--) {
+            if (record.get(field, i) != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -218,55 +235,59 @@ public final class Disassembler {
      * separated by {@code ;}, array elements by {@code ,}; unsigned scalars (addresses) in hex:
      * a TENSOR3D reads {@code [0x37b00; 1,0,0; 128,1,1]} (start; steps; nums).
      */
-    static void group(byte[] b, int off, List<FieldInfo> members, StringBuilder out) {
+    static void group(Flyweight record, int[] members, StringBuilder out) {
         out.append('[');
-        for (int m = 0; m < members.size(); m++) {
-            FieldInfo f = members.get(m);
+        for (int m = 0; m < members.length; m++) {
+            int field = members[m];
+            FieldInfo f = record.fields().get(field);
             out.append(m == 0 ? "" : "; ");
             if (f.count() > 1) {
                 for (int i = 0; i < f.count(); i++) {
-                    out.append(i == 0 ? "" : ",").append(Fields.read(b, off, f, i));
+                    out.append(i == 0 ? "" : ",").append(record.get(field, i));
                 }
-            } else if (f.table() != null || Fields.signed(f)) {
-                out.append(value(b, off, f, v -> false));
+            } else if (f.table() != null || f.element().signed()) {
+                out.append(value(record, field, v -> false));
             } else {
-                out.append("0x").append(Long.toHexString(Fields.read(b, off, f, 0)));
+                out.append("0x").append(Long.toHexString(record.get(field, 0)));
             }
         }
         out.append(']');
     }
 
-    /** The field an operand names, or the fields of the group it names, in spec order. */
-    static List<FieldInfo> operand(List<FieldInfo> fields, String name) {
-        List<FieldInfo> members = new ArrayList<>();
-        for (FieldInfo f : fields) {
-            if (f.name().equals(name)) {
-                return List.of(f);
+    /** The index of the field an operand names, or those of the fields of the group it names, in spec order. */
+    static int[] operand(List<FieldInfo> fields, String name) {
+        List<Integer> members = new ArrayList<>();
+        for (int field = 0; field < fields.size(); field++) {
+            String n = fields.get(field).name();
+            if (n.equals(name)) {
+                return new int[] {field};
             }
-            if (f.name().startsWith(name + ".")) {
-                members.add(f);
+            if (n.startsWith(name) && n.length() > name.length() && n.charAt(name.length()) == '.') {
+                members.add(field);
             }
         }
         if (members.isEmpty()) {
             throw new IllegalStateException("the spec's syntax names no field " + name);
         }
-        return members;
+        return members.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    static FieldInfo find(List<FieldInfo> fields, String name) {
-        for (FieldInfo f : fields) {
-            if (f.name().equals(name)) {
-                return f;
+    /** The index of the field called {@code name}. */
+    static int find(List<FieldInfo> fields, String name) {
+        for (int field = 0; field < fields.size(); field++) {
+            if (fields.get(field).name().equals(name)) {
+                return field;
             }
         }
         throw new IllegalStateException("the spec's syntax names no field " + name);
     }
 
-    static String value(byte[] b, int off, FieldInfo f, LongPredicate label) {
-        if (Fields.isChars(f)) {
+    static String value(Flyweight record, int field, LongPredicate label) {
+        FieldInfo f = record.fields().get(field);
+        if (f.isChars()) {
             StringBuilder s = new StringBuilder("\"");
-            for (int i = 0; i < f.width() && b[off + f.offset() + i] != 0; i++) {
-                char c = (char) (b[off + f.offset() + i] & 0xFF);
+            for (int i = 0; i < f.elements() && record.get(field, i) != 0; i++) {
+                char c = (char) record.get(field, i);
                 if (c == '"' || c == '\\') {
                     s.append('\\');
                 }
@@ -274,23 +295,26 @@ public final class Disassembler {
             }
             return s.append('"').toString();
         }
-        if (Fields.isBytes(f)) {
-            int n = f.width();
-            while (n > 0 && b[off + f.offset() + n - 1] == 0) {
+        if (f.isBytes()) {
+            int n = f.elements();
+            while (n > 0 && record.get(field, n - 1) == 0) {
                 n--;
             }
             StringBuilder s = new StringBuilder();
-            hex(b, off + f.offset(), Math.max(n, 1), s, false);
+            for (int i = 0; i < Math.max(n, 1); i++) {
+                int x = (int) record.get(field, i);
+                s.append(HEX[x >>> 4]).append(HEX[x & 0xF]);
+            }
             return s.toString();
         }
         if (f.count() > 1) {
             StringBuilder s = new StringBuilder("[");
             for (int i = 0; i < f.count(); i++) {
-                s.append(i == 0 ? "" : ", ").append(number(f, Fields.read(b, off, f, i)));
+                s.append(i == 0 ? "" : ", ").append(number(f, record.get(field, i)));
             }
             return s.append(']').toString();
         }
-        long v = Fields.read(b, off, f, 0);
+        long v = record.get(field, 0);
         String table = f.table();
         if (table != null) {
             String name = Symbols.name(table, v);
@@ -306,7 +330,7 @@ public final class Disassembler {
     }
 
     static String number(FieldInfo f, long v) {
-        if (Fields.signed(f) || (v >= 0 && v < 0x10000)) {
+        if (f.element().signed() || (v >= 0 && v < 0x10000)) {
             return Long.toString(v);
         }
         return "0x" + Long.toHexString(v);

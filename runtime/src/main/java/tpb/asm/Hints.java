@@ -49,7 +49,7 @@ final class Hints {
                 if (s.mnemonicField() == null) {
                     out.add(s.prefix());
                 } else {
-                    for (String v : values(Disassembler.find(e.getKey().fields(), s.mnemonicField()))) {
+                    for (String v : values(e.getKey().fields().get(Disassembler.find(e.getKey().fields(), s.mnemonicField())))) {
                         out.add(s.prefix() + v);
                     }
                 }
@@ -62,7 +62,7 @@ final class Hints {
     /** The names of an enum or LUT field's values, in value order. */
     static List<String> values(FieldInfo f) {
         List<String> out = new ArrayList<>();
-        int bits = Math.min(Fields.elementWidth(f) * 8, MAX_LISTED_BITS);
+        int bits = Math.min(f.elementWidth() * 8, MAX_LISTED_BITS);
         for (long v = 0; v < 1L << bits; v++) {
             String name = Symbols.name(f.table(), v);
             if (name != null) {

@@ -5,6 +5,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import com.palantir.javapoet.WildcardTypeName;
 import java.util.List;
 import javax.lang.model.element.Modifier;
 import tpb.spec.Names;
@@ -47,6 +48,7 @@ final class ArmEnumWriter {
         }
         t.addMethod(ctor.build());
         t.addMethod(fields());
+        t.addMethod(flyweight());
         return t.build();
     }
 
@@ -81,6 +83,24 @@ final class ArmEnumWriter {
         } else {
             m.addStatement("default: return $T.of()", List.class);
         }
+        return m.endControlFlow().build();
+    }
+
+    /** {@code flyweight()}: a new flyweight of the arm's own class, for tools that hold one per arm. */
+    private MethodSpec flyweight() {
+        MethodSpec.Builder m = MethodSpec.methodBuilder("flyweight").addModifiers(Modifier.PUBLIC)
+                .returns(ParameterizedTypeName.get(ctx.preambleFlyweight(), WildcardTypeName.subtypeOf(Object.class)))
+                .addJavadoc("A new flyweight over this arm's records (wrap it before use); its {@code reset()} stamps this arm.\n\n"
+                        + "@throws IllegalStateException for UNKNOWN, which has no layout\n")
+                .beginControlFlow("switch (this)");
+        for (ArmDef a : ctx.model.arms()) {
+            if (!a.opaque()) {
+                m.addStatement("case $L: return new $T()", ctx.armConstant(a), ctx.flyweight(a));
+            }
+        }
+        m.addStatement("case UNKNOWN: throw new $T($S)", IllegalStateException.class, "UNKNOWN has no layout");
+        m.addStatement(ctx.hasOpaqueArms() ? "default: return new $T(this)" : "default: throw new $T()",
+                ctx.hasOpaqueArms() ? ctx.opaqueFlyweight() : ClassName.get(AssertionError.class));
         return m.endControlFlow().build();
     }
 }

@@ -26,6 +26,7 @@ final class Ctx {
     static final ClassName SINK = ClassName.get(CODEC, "ViolationSink");
     static final ClassName VIOLATION = ClassName.get(CODEC, "Violation");
     static final ClassName ENCODABLE = ClassName.get(CODEC, "Encodable");
+    static final ClassName FLYWEIGHT = ClassName.get(CODEC, "Flyweight");
     static final ClassName TEST_VECTOR = ClassName.get(CODEC, "TestVector");
     static final ClassName APERTURE = ClassName.get(CODEC, "Aperture");
 

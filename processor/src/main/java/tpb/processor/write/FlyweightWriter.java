@@ -31,6 +31,10 @@ import tpb.spec.model.Source;
  * with itself as {@code F}: a consumer sees the same names and types on each flyweight, the
  * setters still return the subclass, and the loop's javac compiles the preamble once instead of
  * once per flyweight (about 340 lines each).
+ *
+ * <p>Every flyweight is also a {@code tpb.codec.Flyweight}: {@code get}/{@code set} by field index
+ * are switches over its own accessors, so the assembler and disassembler, which serve every arm,
+ * encode and decode through this code instead of a byte writer of their own.
  */
 final class FlyweightWriter {
     private final Ctx ctx;
@@ -95,6 +99,7 @@ final class FlyweightWriter {
         TypeVariableName f = TypeVariableName.get("F", ParameterizedTypeName.get(self, TypeVariableName.get("F")));
         TypeSpec.Builder t = TypeSpec.classBuilder(self).addModifiers(Modifier.PUBLIC, Modifier.ABSTRACT)
                 .addTypeVariable(f)
+                .addSuperinterface(Ctx.FLYWEIGHT)
                 .addAnnotation(ctx.generated())
                 .addJavadoc("The record preamble's accessors and the buffer every flyweight views, written once; each\n"
                         + "flyweight extends this with itself as {@code F}. Only the generated flyweights extend it.\n");
@@ -142,7 +147,8 @@ final class FlyweightWriter {
             throw new IllegalStateException(self + " does not start with the record preamble");
         }
         Out o = new Out(t, self, "this", false);
-        MethodSpec.Builder reset = MethodSpec.methodBuilder("reset").addModifiers(Modifier.PUBLIC).returns(self)
+        MethodSpec.Builder reset = MethodSpec.methodBuilder("reset").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                .returns(self)
                 .addJavadoc("Zeroes the record and stamps the opcode, constants and sub-opcode of this arm.\n")
                 .addStatement("$T.zero(buffer, offset, SIZE)", Ctx.BYTES);
         CodeBlock.Builder infos = CodeBlock.builder();
@@ -169,7 +175,67 @@ final class FlyweightWriter {
                         Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc("Every field, flattened, in declaration order.\n")
                 .initializer("$T.of($>$L$<)", List.class, infos.build()).build());
+        t.addMethod(MethodSpec.methodBuilder("fields").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                .returns(ParameterizedTypeName.get(ClassName.get(List.class), Ctx.FIELD_INFO)).addStatement("return FIELDS").build());
+        byIndex(t, self, leaves);
         return t.build();
+    }
+
+    /**
+     * {@code get(field, element)} and {@code set(field, element, value)}: one case per leaf, in
+     * FIELDS order, each calling the leaf's own accessor (the raw one for an enum or LUT field);
+     * {@code set} has no case for what the spec fixes. Char fields have no per-byte accessor, so
+     * their cases index the bytes as the bytes accessors do.
+     */
+    private void byIndex(TypeSpec.Builder t, ClassName self, List<Leaf> leaves) {
+        MethodSpec.Builder get = MethodSpec.methodBuilder("get").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                .returns(long.class).addParameter(int.class, "field").addParameter(int.class, "element")
+                .beginControlFlow("switch (field)");
+        MethodSpec.Builder set = MethodSpec.methodBuilder("set").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                .returns(self).addParameter(int.class, "field").addParameter(int.class, "element").addParameter(long.class, "value")
+                .beginControlFlow("switch (field)");
+        for (int i = 0; i < leaves.size(); i++) {
+            Leaf l = leaves.get(i);
+            FieldDef f = l.def();
+            String n = Names.camelPath(l.path());
+            boolean writable = !f.isConst() && !f.reserved() && !isOpcode(l);
+            switch (f.kind()) {
+                case CHAR -> {
+                    CodeBlock at = CodeBlock.of("offset + $L + $T.checkIndex(element, $L)", Names.upperSnake(n) + "_OFFSET",
+                            Objects.class, f.size());
+                    get.addStatement("case $L: return buffer[$L] & 0xFF", i, at);
+                    if (writable) {
+                        set.addStatement("case $L: buffer[$L] = (byte) value", i, at).addStatement("$>return this$<");
+                    }
+                }
+                case BYTES -> {
+                    get.addStatement("case $L: return $L(element) & 0xFF", i, n);
+                    if (writable) {
+                        set.addStatement("case $L: return $L(element, (byte) value)", i, n);
+                    }
+                }
+                case SCALAR -> {
+                    TypeName jt = Ctx.scalarJava(f.scalar());
+                    CodeBlock value = jt.equals(TypeName.LONG) ? CodeBlock.of("value") : CodeBlock.of("($T) value", jt);
+                    if (f.count() > 1) {
+                        get.addStatement("case $L: return $L(element)", i, n);
+                        set.addStatement("case $L: return $L(element, $L)", i, n, value);
+                    } else {
+                        String raw = f.enumRef() != null || f.lutRef() != null ? n + "Raw" : n;
+                        get.addStatement("case $L: return $L()", i, raw);
+                        if (writable) {
+                            set.addStatement("case $L: return $L($L)", i, raw, value);
+                        }
+                    }
+                }
+                default -> throw new IllegalStateException("groups are flattened");
+            }
+        }
+        t.addMethod(get.addStatement("default: throw new $T($S + field + $S)", IndexOutOfBoundsException.class, "field ",
+                " of " + leaves.size() + " fields").endControlFlow().build());
+        t.addMethod(set.addCode("default:\n$>").addStatement("$T.checkIndex(field, $L)", Objects.class, leaves.size())
+                .addStatement("throw new $T(FIELDS.get(field).name() + $S)", IllegalArgumentException.class, " is fixed by the spec")
+                .addCode("$<").endControlFlow().build());
     }
 
     private boolean isOpcode(Leaf l) {

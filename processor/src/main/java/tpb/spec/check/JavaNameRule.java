@@ -26,7 +26,7 @@ final class JavaNameRule implements Rule {
 
     /** Method names the generated records and flyweights define themselves. */
     static final Set<String> MEMBERS = Set.of("builder", "arm", "accept", "toBytes", "encodeTo", "encodeAt", "wrap",
-            "buffer", "offset", "reset");
+            "buffer", "offset", "reset", "fields", "get", "set");
 
     @Override
     public void check(IsaModel model, Diagnostics diags) {
