@@ -21,7 +21,7 @@ import tpb.isa.Validator;
 import tpb.stream.RecordStream;
 
 /**
- * Assembly and disassembly of a 16,384-record stream made of the spec's own examples (every arm
+ * Assembly and disassembly of a 4,096-record stream made of the spec's own examples (every arm
  * that has one, each a valid record, repeated in turn): enum and LUT names, arrays, group
  * operands, names and branch targets all go through the generic by-index path of the generated
  * flyweights. Scores are per pass; the README divides by the record count.
@@ -33,7 +33,7 @@ import tpb.stream.RecordStream;
 @Measurement(iterations = 8, time = 1)
 @Fork(1)
 public class AsmBench {
-    static final int RECORDS = 1 << 14;
+    static final int RECORDS = 1 << 12;
 
     final Assembler assembler = new Assembler();
     RecordStream stream;
