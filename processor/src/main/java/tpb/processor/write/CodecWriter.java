@@ -59,7 +59,7 @@ public final class CodecWriter {
         types.add(new VisitorWriter(ctx).write());
         types.add(new RawRecordWriter(ctx).write());
         types.add(new DecoderWriter(ctx).write());
-        types.add(new ValidatorWriter(ctx).write());
+        types.addAll(new ValidatorWriter(ctx).write());
         types.add(ArchWriter.write(ctx));
         types.add(new VectorWriter(ctx).write());
         types.add(SymbolsWriter.write(ctx));
