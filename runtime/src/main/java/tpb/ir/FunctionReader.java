@@ -2,6 +2,8 @@ package tpb.ir;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
 import tpb.isa.EngineType;
 import tpb.spec.Diagnostics;
 import tpb.spec.DidYouMean;
@@ -19,6 +21,10 @@ import tpb.spec.yaml.YSeq;
  * rules ({@link FeatureOrder}).
  */
 final class FunctionReader {
+    /** The kinds a function's last block may end with (control leaves the function or stays in it), as the message names them. */
+    private static final List<InstKinds.Kind> FUNCTION_ENDS = Stream.of("Exit", "Return", "UnconditionalBranch").map(InstKinds::get)
+            .map(Objects::requireNonNull).toList();
+
     private final Diagnostics diags;
     private final Resolver names;
     private final FeatureOrder features;
@@ -85,17 +91,15 @@ final class FunctionReader {
             return null;
         }
         if (!out.isEmpty() && !endsItsFunction(out.get(out.size() - 1).insts())) {
-            error(m.pos(), "function '" + name + "' falls off its last block: end it with Exit, Return or UnconditionalBranch");
+            error(m.pos(), "function '" + name + "' falls off its last block: end it with " + String.join(", ",
+                    FUNCTION_ENDS.subList(0, FUNCTION_ENDS.size() - 1).stream().map(InstKinds.Kind::name).toList()) + " or "
+                    + FUNCTION_ENDS.get(FUNCTION_ENDS.size() - 1).name());
         }
         return new Function(name, out);
     }
 
     private static boolean endsItsFunction(List<Inst> last) {
-        if (last.isEmpty()) {
-            return false;
-        }
-        Inst end = last.get(last.size() - 1);
-        return end instanceof Inst.Exit || end instanceof Inst.Return || end instanceof Inst.UnconditionalBranch;
+        return !last.isEmpty() && FUNCTION_ENDS.stream().anyMatch(k -> k.type().isInstance(last.get(last.size() - 1)));
     }
 
     /** The instructions of {@code seq} (null: none) in {@code function}, {@code loopDepth} loops deep. */
@@ -133,8 +137,7 @@ final class FunctionReader {
         }
         // the entry's keys are the grammar: a key the parser skips after an earlier error is not unknown
         k.keys().forEach(v::has);
-        Inst out = k.parser().parse(new InstContext(this, names, diags, function, depth, engine, m.pos()), v);
-        k.checkKeys(v.asked());
+        Inst out = k.parse(new InstContext(this, names, diags, function, depth, engine, m.pos()), v);
         v.finish();
         if (out != null) {
             features.apply(kind, m, m.pos());

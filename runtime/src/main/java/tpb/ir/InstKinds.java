@@ -22,8 +22,8 @@ import tpb.spec.yaml.YMap;
 
 /**
  * The kernel's instruction kinds (seed000 §1, facts §5.5 InstructionType, plus the structured
- * loops), one entry each: the name BIR JSON gives it, the keys its mapping may hold beside
- * {@code inst} and {@code engine}, and its parser. Every list of kinds a message shows is read
+ * loops), one entry each: the name BIR JSON gives it, the {@link Inst} record it reads into, the
+ * keys its mapping may hold beside {@code inst} and {@code engine}, and its parser. Every list of kinds a message shows is read
  * from this table.
  */
 final class InstKinds {
@@ -33,10 +33,21 @@ final class InstKinds {
         Inst parse(InstContext c, MapView v);
     }
 
-    /** One instruction kind: its name, the keys its mapping may hold, and its parser. */
-    record Kind(String name, List<String> keys, Parser parser) {
+    /** One instruction kind: its name, the {@link Inst} it reads into, the keys its mapping may hold, and its parser. */
+    record Kind(String name, Class<? extends Inst> type, List<String> keys, Parser parser) {
+        /** Reads one instruction of this kind; fails when the parser breaks the table (an undeclared key, another Inst). */
+        Inst parse(InstContext c, MapView v) {
+            Inst out = parser.parse(c, v);
+            checkKeys(v.asked());
+            if (out != null && !type.isInstance(out)) {
+                throw new IllegalStateException("the parser of " + name + " makes a " + out.getClass().getSimpleName() + ", not a "
+                        + type.getSimpleName());
+            }
+            return out;
+        }
+
         /** Fails when the parser read a key the table does not list for it: the table is the grammar, read before the parser runs. */
-        void checkKeys(Set<String> read) {
+        private void checkKeys(Set<String> read) {
             for (String k : read) {
                 if (!COMMON_KEYS.contains(k) && !keys.contains(k)) {
                     throw new IllegalStateException("the parser of " + name + " reads '" + k + "', which its entry does not list");
@@ -59,32 +70,32 @@ final class InstKinds {
 
     // in the order "did you mean" prefers among equally close names
     private static final Map<String, Kind> TABLE = table(
-            kind("RegisterAlu", InstKinds::alu, "op", "is_64bit", "dst", "src0", "src1", "dtype"),
-            kind("RegisterMove", InstKinds::move, "dst", "src", "dtype"),
-            kind("CompareAndBranch", InstKinds::compare, "comp_op", "lhs", "rhs", "dtype", "on_true", "on_false"),
-            kind("UnconditionalBranch", InstKinds::branch, "target"),
-            kind("BranchHint", InstKinds::hint, "target", "hint"),
-            kind("Call", InstKinds::call, "callee", "args_table_var_id"),
-            kind("Return", (c, v) -> new Inst.Return(c.engine(), c.pos())),
-            kind("Exit", (c, v) -> new Inst.Exit(c.engine(), c.pos())),
-            kind("NoOp", (c, v) -> new Inst.NoOp(c.engine(), c.pos())),
-            kind("Break", InstKinds::breakLoop),
-            kind("AllEngineBarrier", (c, v) -> new Inst.AllEngineBarrier(c.engine(), c.pos())),
-            kind("Drain", (c, v) -> new Inst.Drain(c.engine(), c.pos())),
-            kind("DMATrigger", InstKinds::dmaTrigger, "queue", "block_id"),
-            kind("SwitchQueueInstance", InstKinds::switchQueue, "queue", "no_rearm"),
-            kind("ResetQueueInstance", InstKinds::resetQueue, "queue"),
-            kind("EventSemaphore", InstKinds::semaphore, "wait", "update"),
-            kind("GroupResetSemaphores", InstKinds::groupReset, "semaphores"),
-            kind("CoreBarrier", InstKinds::coreBarrier, "barrier_reg", "index"),
-            kind("Loop", InstKinds::loop, "var", "lb", "ub", "stride", "body"),
-            kind("DynamicForLoop", InstKinds::dynamicLoop, "var", "lb", "ub_const", "ub_coef", "ub_reg", "stride", "body"),
-            kind("DoWhile", InstKinds::doWhile, "pred", "body"));
+            kind("RegisterAlu", Inst.RegisterAlu.class, InstKinds::alu, "op", "is_64bit", "dst", "src0", "src1", "dtype"),
+            kind("RegisterMove", Inst.RegisterMove.class, InstKinds::move, "dst", "src", "dtype"),
+            kind("CompareAndBranch", Inst.CompareAndBranch.class, InstKinds::compare, "comp_op", "lhs", "rhs", "dtype", "on_true", "on_false"),
+            kind("UnconditionalBranch", Inst.UnconditionalBranch.class, InstKinds::branch, "target"),
+            kind("BranchHint", Inst.BranchHint.class, InstKinds::hint, "target", "hint"),
+            kind("Call", Inst.Call.class, InstKinds::call, "callee", "args_table_var_id"),
+            kind("Return", Inst.Return.class, (c, v) -> new Inst.Return(c.engine(), c.pos())),
+            kind("Exit", Inst.Exit.class, (c, v) -> new Inst.Exit(c.engine(), c.pos())),
+            kind("NoOp", Inst.NoOp.class, (c, v) -> new Inst.NoOp(c.engine(), c.pos())),
+            kind("Break", Inst.Break.class, InstKinds::breakLoop),
+            kind("AllEngineBarrier", Inst.AllEngineBarrier.class, (c, v) -> new Inst.AllEngineBarrier(c.engine(), c.pos())),
+            kind("Drain", Inst.Drain.class, (c, v) -> new Inst.Drain(c.engine(), c.pos())),
+            kind("DMATrigger", Inst.DmaTrigger.class, InstKinds::dmaTrigger, "queue", "block_id"),
+            kind("SwitchQueueInstance", Inst.SwitchQueueInstance.class, InstKinds::switchQueue, "queue", "no_rearm"),
+            kind("ResetQueueInstance", Inst.ResetQueueInstance.class, InstKinds::resetQueue, "queue"),
+            kind("EventSemaphore", Inst.EventSemaphore.class, InstKinds::semaphore, "wait", "update"),
+            kind("GroupResetSemaphores", Inst.GroupReset.class, InstKinds::groupReset, "semaphores"),
+            kind("CoreBarrier", Inst.CoreBarrier.class, InstKinds::coreBarrier, "barrier_reg", "index"),
+            kind("Loop", Inst.Loop.class, InstKinds::loop, "var", "lb", "ub", "stride", "body"),
+            kind("DynamicForLoop", Inst.DynamicLoop.class, InstKinds::dynamicLoop, "var", "lb", "ub_const", "ub_coef", "ub_reg", "stride", "body"),
+            kind("DoWhile", Inst.DoWhile.class, InstKinds::doWhile, "pred", "body"));
 
     private InstKinds() {}
 
-    private static Kind kind(String name, Parser parser, String... keys) {
-        return new Kind(name, List.of(keys), parser);
+    private static Kind kind(String name, Class<? extends Inst> type, Parser parser, String... keys) {
+        return new Kind(name, type, List.of(keys), parser);
     }
 
     private static Map<String, Kind> table(Kind... kinds) {
