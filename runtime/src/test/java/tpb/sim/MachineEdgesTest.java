@@ -357,4 +357,27 @@ class MachineEdgesTest {
         assertEquals(true, lowered.get(0).startsWith("main+0  "), lowered.get(0));
         assertEquals(true, lowered.get(lowered.size() - 1).endsWith("Exit"), lowered.toString());
     }
+
+    /**
+     * A group turn of 4 steps that would cross the budget stops at the budget: one engine looping
+     * forever (i += 1, back to the add) under a budget of 10 runs turns of 4, 4, then 2 steps, and
+     * faults having taken exactly 10.
+     */
+    @Test
+    void aGroupTurnStopsAtTheBudget() {
+        Module m = KernelReader.read("forever.yaml", """
+                kernel: forever
+                registers: [i]
+                functions:
+                  - name: main
+                    blocks:
+                      - name: top
+                        insts:
+                          - {inst: RegisterAlu, op: add, dst: i, src0: i, src1: 1}
+                          - {inst: UnconditionalBranch, target: top}
+                """);
+        SimResult r = EngineGroup.run(EngineGroupTest.engines(m), 10, MachineConfig.of(m), Map.of(), new EngineGroup.Schedule(0, 4));
+        assertEquals(SimResult.Status.FAULT, r.status());
+        assertEquals(10, r.steps());
+    }
 }

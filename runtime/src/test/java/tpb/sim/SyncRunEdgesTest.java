@@ -145,18 +145,20 @@ class SyncRunEdgesTest {
 
     /**
      * Three engines of plain records — e0 two, e1 one, e2 one. Whole turns from e1: e1, e2, e0
-     * (both). One record a turn from e0 with e0 and e2 at two records each: e0, e1, e2, e0, e2.
-     * e1 lazy: e0 (both) and e2 run in the first round; e1 only when a round moved no one, the
-     * second. A lazy index past the engines names no engine: the default order.
+     * (both). e1 lazy: e0 (both) and e2 run in the first round; e1 only when a round moved no
+     * one, the second. e0 lazy: e1, e2, then e0's two records one a round. A lazy index past the
+     * engines names no engine: the default order. One record a turn from e0, with e0 at three
+     * records and e2 at two: round 1 e0, e1, e2; round 2 e0, e2; round 3 e0.
      */
     @Test
     void turnsFollowTheSchedule() {
         SyncRun s = sync(stream(nop(), nop()), stream(nop()), stream(nop()));
         assertEquals(List.of("1:0", "2:0", "0:0", "0:1"), order(s, new SyncRun.Schedule(1, false, -1)));
         assertEquals(List.of("0:0", "0:1", "2:0", "1:0"), order(s, new SyncRun.Schedule(0, false, 1)));
+        assertEquals(List.of("1:0", "2:0", "0:0", "0:1"), order(s, new SyncRun.Schedule(0, false, 0)));
         assertEquals(List.of("0:0", "0:1", "1:0", "2:0"), order(s, new SyncRun.Schedule(0, false, 3)));
-        SyncRun two = sync(stream(nop(), nop()), stream(nop()), stream(nop(), nop()));
-        assertEquals(List.of("0:0", "1:0", "2:0", "0:1", "2:1"), order(two, new SyncRun.Schedule(0, true, -1)));
+        SyncRun three = sync(stream(nop(), nop(), nop()), stream(nop()), stream(nop(), nop()));
+        assertEquals(List.of("0:0", "1:0", "2:0", "0:1", "2:1", "0:2"), order(three, new SyncRun.Schedule(0, true, -1)));
     }
 
     /**
@@ -174,11 +176,33 @@ class SyncRunEdgesTest {
         assertEquals(Map.of("e0", 2, "e1", 1), r.steps());
     }
 
-    /** An event wait (EVT_SET) is not a semaphore wait: the record faults naming the mode. */
+    /**
+     * An event wait (EVT_SET) is not a semaphore wait, and an EVT_SET_READ update sets an event,
+     * not a semaphore: each record faults naming its mode.
+     */
     @Test
-    void anEventWaitFaultsByName() {
+    void eventWaitsAndUpdatesFaultByName() {
         SyncRun.Result r = sync(stream(events(nop(), WaitMode.EVT_SET.value(), 1, null, 0, 0))).run();
         assertEquals(SyncRun.Status.FAULT, r.status());
         assertTrue(r.message().startsWith("e0 record 0 (rec@0): wait mode " + WaitMode.EVT_SET.specName() + " is not simulated"), r.message());
+        byte[] evt = nop();
+        evt[EventSemaphoreFlyweight.EVENTS_UPDATE_MODE_OFFSET] = (byte) tpb.isa.UpdateMode.EVT_SET_READ.value();
+        evt[EventSemaphoreFlyweight.EVENTS_UPDATE_IDX_OFFSET] = 1;
+        SyncRun.Result u = sync(stream(set(2, 1), evt)).run();
+        assertEquals(SyncRun.Status.FAULT, u.status());
+        assertEquals("e0 record 1 (rec@64): update mode " + tpb.isa.UpdateMode.EVT_SET_READ.specName() + " is not simulated: it sets or "
+                + "clears an event, and the event bank is not modelled (facts §1.5)", u.message());
+    }
+
+    /**
+     * A wait with no update (the loop's fast path): e0 waits S1 >= 1, then sets S2 := 3; e1 sets
+     * S1 := 1. The wait changes nothing: {1: 1, 2: 3}.
+     */
+    @Test
+    void aWaitAloneChangesNoSemaphore() {
+        byte[] wait = events(nop(), WaitMode.SEM_GE_IMM.value(), 1, null, 0, 1);
+        SyncRun.Result r = sync(stream(wait, set(2, 3)), stream(set(1, 1))).run();
+        assertEquals(SyncRun.Status.COMPLETE, r.status(), r.message());
+        assertEquals(Map.of(1, 1L, 2, 3L), r.semaphores());
     }
 }
