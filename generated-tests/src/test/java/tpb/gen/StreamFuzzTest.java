@@ -13,6 +13,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import tpb.asm.Assembler;
@@ -30,8 +34,8 @@ import tpb.stream.StreamValidator;
  * records of random arms with random field values, and byte counts that are not whole records.
  * No exception escapes but the trailing-bytes report; validation through the bounded reader with a
  * random cap agrees with the whole-stream validation (the first {@code max} violations, the rest
- * counted); every whole stream's listing assembles back to the same bytes. Seeded, so a failure
- * repeats. Tagged {@code big} (a minute or two); {@code ./mvnw verify} runs it.
+ * counted); every whole stream's listing assembles back to the same bytes. Seeded per shard, so a
+ * failure repeats. Tagged {@code big} (a minute or two); {@code ./mvnw verify} runs it.
  */
 @Tag("big")
 class StreamFuzzTest {
@@ -41,47 +45,82 @@ class StreamFuzzTest {
     /** Ten million (issue 11); {@code -Dtpb.fuzz.records=N} for a quick look. */
     static final long RECORDS = Long.getLong("tpb.fuzz.records", 10_000_000);
 
+    /**
+     * Independent shards, each with its own seed and an equal share of the records, run on every
+     * core: the work is the same ten million records whatever the machine, and a failure names the
+     * shard's seed, which repeats it alone ({@link #shard}).
+     */
+    static final int SHARDS = 8;
+    static final long SEED = 20261201;
+
     @Test
-    void tenMillionRandomRecords() throws IOException {
-        Random random = new Random(20261201);
+    void tenMillionRandomRecords() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors());
+        try {
+            List<Future<Integer>> shards = new ArrayList<>();
+            for (int k = 0; k < SHARDS; k++) {
+                long seed = SEED + k;
+                shards.add(pool.submit(() -> shard(seed, RECORDS / SHARDS)));
+            }
+            int streams = 0;
+            for (Future<Integer> f : shards) {
+                try {
+                    streams += f.get();
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof Error err) {
+                        throw err; // the shard's assertion, as the test's own
+                    }
+                    throw e;
+                }
+            }
+            assertTrue(streams > RECORDS / 10_000, "many streams: " + streams);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Streams of random lengths from {@code seed} until they hold {@code quota} records; the number of streams. */
+    static int shard(long seed, long quota) throws IOException {
+        Random random = new Random(seed);
         Assembler asm = new Assembler();
         long records = 0;
         int streams = 0;
-        while (records < RECORDS) {
+        while (records < quota) {
             // mostly short streams; now and then one past a disassembler chunk (labels across chunks)
             int n = random.nextInt(50) == 0 ? Disassembler.CHUNK + random.nextInt(2 * Disassembler.CHUNK) : random.nextInt(4096);
             int trailing = random.nextInt(8) == 0 ? 1 + random.nextInt(63) : 0;
             byte[] b = stream(random, n, trailing);
             Arch arch = random.nextBoolean() ? null : Arch.values()[random.nextInt(Arch.values().length)];
             boolean requireExit = random.nextBoolean();
+            String where = "seed " + seed + ", stream " + streams;
 
             StreamValidator.Report whole = StreamValidator.validate(b, arch, requireExit);
             long max = 1 + random.nextInt(20);
             List<Violation> capped = new ArrayList<>();
             StreamValidator.Summary s = StreamValidator.validate(new RecordReader(new ByteArrayInputStream(b), 1 + random.nextInt(300)),
                     arch, requireExit, max, capped::add);
-            assertEquals(n, s.records());
-            assertEquals(whole.violations().subList(0, Math.min(whole.violations().size(), (int) max)), capped);
-            assertEquals(whole.violations().size(), s.reported() + s.suppressed());
+            assertEquals(n, s.records(), where);
+            assertEquals(whole.violations().subList(0, Math.min(whole.violations().size(), (int) max)), capped, where);
+            assertEquals(whole.violations().size(), s.reported() + s.suppressed(), where);
             if (trailing != 0 || n == 0) {
-                assertNotNull(s.streamError());
+                assertNotNull(s.streamError(), where);
             } else {
-                assertNull(s.streamError());
+                assertNull(s.streamError(), where);
             }
 
             StringBuilder text = new StringBuilder();
             if (trailing != 0) {
                 StreamException e = assertThrows(StreamException.class,
-                        () -> Disassembler.listing(new ByteArrayInputStream(b), random.nextBoolean(), text));
+                        () -> Disassembler.listing(new ByteArrayInputStream(b), random.nextBoolean(), text), where);
                 assertTrue(e.getMessage().startsWith("stream length " + b.length + " is not a multiple of 64"), e.getMessage());
             } else {
                 Disassembler.listing(new ByteArrayInputStream(b), random.nextBoolean(), text);
-                assertArrayEquals(b, asm.assemble(text.toString(), Assembler.Options.NO_VALIDATION), () -> "stream " + n);
+                assertArrayEquals(b, asm.assemble(text.toString(), Assembler.Options.NO_VALIDATION), where);
             }
             records += n;
             streams++;
         }
-        assertTrue(streams > RECORDS / 10_000, "many streams: " + streams);
+        return streams;
     }
 
     /** {@code n} records, a third random bytes, a third random bytes under a live opcode, a third synthesised; then {@code trailing} bytes. */
