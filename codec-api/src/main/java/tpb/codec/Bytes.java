@@ -3,6 +3,7 @@ package tpb.codec;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.util.HexFormat;
 
 /**
  * Byte-range helpers for generated code, eight bytes at a time: zeroing a record and checking
@@ -44,13 +45,6 @@ public final class Bytes {
 
     /** {@code b} as space-separated lower-case hex pairs ({@code "a8 10 00"}), as the spec's examples write bytes. */
     public static String hex(byte[] b) {
-        StringBuilder out = new StringBuilder(b.length * 3);
-        for (int i = 0; i < b.length; i++) {
-            if (i > 0) {
-                out.append(' ');
-            }
-            out.append(Character.forDigit((b[i] >> 4) & 0xF, 16)).append(Character.forDigit(b[i] & 0xF, 16));
-        }
-        return out.toString();
+        return HexFormat.ofDelimiter(" ").formatHex(b);
     }
 }

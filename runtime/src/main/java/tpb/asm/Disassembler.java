@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.function.LongPredicate;
 import tpb.codec.FieldInfo;
@@ -26,7 +27,8 @@ import tpb.stream.StreamException;
  * Listing lines are {@code index  0xoffset  text}; {@link Assembler} accepts them as they are.
  */
 public final class Disassembler {
-    private static final char[] HEX = "0123456789abcdef".toCharArray();
+    private static final HexFormat HEX = HexFormat.of();
+    private static final HexFormat SPACED_HEX = HexFormat.ofDelimiter(" ");
 
     private Disassembler() {}
 
@@ -337,12 +339,6 @@ public final class Disassembler {
     }
 
     static void hex(byte[] b, int off, int n, StringBuilder out, boolean spaced) {
-        for (int i = 0; i < n; i++) {
-            if (spaced && i > 0) {
-                out.append(' ');
-            }
-            int x = b[off + i] & 0xFF;
-            out.append(HEX[x >>> 4]).append(HEX[x & 0xF]);
-        }
+        (spaced ? SPACED_HEX : HEX).formatHex(out, b, off, off + n);
     }
 }

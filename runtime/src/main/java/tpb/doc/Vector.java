@@ -44,11 +44,8 @@ record Vector(String name, String doc, List<Field> fields, List<String> dump) {
         }
         List<String> dump = new ArrayList<>();
         for (int i = 0; i < b.length; i += 16) {
-            StringBuilder line = new StringBuilder(String.format("%02X: ", i));
-            for (int j = i; j < i + 16 && j < b.length; j++) {
-                line.append(String.format("%02x ", b[j] & 0xFF));
-            }
-            dump.add(line.append('\n').toString());
+            String bytes = BYTES.formatHex(b, i, Math.min(i + 16, b.length));
+            dump.add(String.format("%02X: %s \n", i, bytes));
         }
         return new Vector(e.name(), e.doc(), fields, dump);
     }

@@ -8,6 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -129,7 +131,7 @@ record CorpusCase(String name, List<String[]> ops, List<String> expect, int erro
             }
             case "reverse-documents" -> {
                 List<String> docs = new ArrayList<>(List.of(s.replaceAll("\n+$", "").split("\n---\n")));
-                java.util.Collections.reverse(docs);
+                Collections.reverse(docs);
                 yield String.join("\n---\n", docs) + "\n";
             }
             default -> throw new IllegalStateException("unknown transform " + how);
@@ -157,11 +159,11 @@ record CorpusCase(String name, List<String[]> ops, List<String> expect, int erro
                     case 't' -> out.write('\t');
                     case '\\' -> out.write('\\');
                     case 'x' -> {
-                        out.write(Integer.parseInt(s.substring(i + 2, i + 4), 16));
+                        out.write(HexFormat.fromHexDigits(s, i + 2, i + 4));
                         i += 2;
                     }
                     case 'u' -> {
-                        out.writeBytes(String.valueOf((char) Integer.parseInt(s.substring(i + 2, i + 6), 16)).getBytes(StandardCharsets.UTF_8));
+                        out.writeBytes(String.valueOf((char) HexFormat.fromHexDigits(s, i + 2, i + 6)).getBytes(StandardCharsets.UTF_8));
                         i += 4;
                     }
                     default -> {

@@ -6,6 +6,8 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeSpec;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,14 +59,10 @@ final class VectorWriter {
         t.addMethod(all.addStatement("return out").build());
         t.addMethod(MethodSpec.methodBuilder("hex").addModifiers(Modifier.PRIVATE, Modifier.STATIC).returns(byte[].class)
                 .addParameter(String.class, "s")
-                .addStatement("String[] parts = s.split($S)", " ")
-                .addStatement("byte[] out = new byte[parts.length]")
-                .beginControlFlow("for (int i = 0; i < parts.length; i++)")
-                .addStatement("out[i] = (byte) Integer.parseInt(parts[i], 16)").endControlFlow()
-                .addStatement("return out").build());
+                .addStatement("return $T.ofDelimiter($S).parseHex(s)", HexFormat.class, " ").build());
         t.addMethod(MethodSpec.methodBuilder("padded").addModifiers(Modifier.PRIVATE, Modifier.STATIC).returns(byte[].class)
                 .addParameter(String.class, "s").addParameter(int.class, "size")
-                .addStatement("return java.util.Arrays.copyOf(hex(s), size)").build());
+                .addStatement("return $T.copyOf(hex(s), size)", Arrays.class).build());
         return t.build();
     }
 
@@ -132,13 +130,6 @@ final class VectorWriter {
     }
 
     private static String hex(byte[] bytes) {
-        StringBuilder s = new StringBuilder();
-        for (byte x : bytes) {
-            if (s.length() > 0) {
-                s.append(' ');
-            }
-            s.append(String.format("%02x", x & 0xFF));
-        }
-        return s.toString();
+        return HexFormat.ofDelimiter(" ").formatHex(bytes);
     }
 }

@@ -1,6 +1,7 @@
 package tpb.spec.json;
 
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -351,14 +352,7 @@ public final class ModelJson {
         for (Example e : examples) {
             Map<String, Object> ej = new LinkedHashMap<>();
             ej.put("name", e.name());
-            StringBuilder hex = new StringBuilder();
-            for (byte x : e.bytes()) {
-                if (hex.length() > 0) {
-                    hex.append(' ');
-                }
-                hex.append(String.format("%02x", x & 0xFF));
-            }
-            ej.put("bytes", hex.toString());
+            ej.put("bytes", HexFormat.ofDelimiter(" ").formatHex(e.bytes()));
             out.add(ej);
         }
         return out;
