@@ -27,7 +27,7 @@ public final class FinalInstructionCheck {
             int off = RecordStream.offsetOf(i);
             if (Validator.validate(b, off, i, arch, ViolationSink.into(found)) > 0) {
                 Violation v = found.get(0);
-                return new Result(false, i, off, String.format("opcode 0x%02X: %s: %s: %s", b[off] & 0xFF, v.field(), v.rule(), v.message()));
+                return new Result(false, i, off, String.format("opcode 0x%02X: %s: %s: %s", Decoder.opcode(b, off), v.field(), v.rule(), v.message()));
             }
         }
         if (stream.count() == 0) {

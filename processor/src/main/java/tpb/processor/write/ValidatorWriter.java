@@ -133,7 +133,7 @@ final class ValidatorWriter {
                 .addParameter(byte[].class, "b").addParameter(int.class, "at")
                 .addJavadoc("Convenience: the violations of one record as a list (record index 0).\n")
                 .addStatement("$T<$T> out = new $T<>()", List.class, Ctx.VIOLATION, ArrayList.class)
-                .addStatement("validate(b, at, 0, (r, f, o, rule, m) -> out.add(new $T(r, f, o, rule, m)))", Ctx.VIOLATION)
+                .addStatement("validate(b, at, 0, $T.into(out))", Ctx.SINK)
                 .addStatement("return out").build();
     }
 
