@@ -1,6 +1,7 @@
 package tpb.codec;
 
 import java.nio.ByteOrder;
+import java.util.Locale;
 
 /**
  * What tools need to know of a field, typed: its dotted name, byte offset and width, element type
@@ -27,7 +28,7 @@ public record FieldInfo(String name, int offset, int width, Element element, int
 
         /** As the spec writes it: {@code u8}, {@code i16}, {@code char}, {@code bytes}. */
         public String specName() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 

@@ -1,5 +1,6 @@
 package tpb.bench;
 
+import java.util.Arrays;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -111,7 +112,7 @@ public class DataBench {
 
     @Benchmark
     public float[] peKernel() {
-        java.util.Arrays.fill(acc, 0f);
+        Arrays.fill(acc, 0f);
         for (int k = 0; k < K; k++) {
             PeArray.multiplyAdd(w, k * M, M, mv[k], acc, N);
         }

@@ -17,6 +17,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import tpb.asm.Disassembler;
+import tpb.codec.LittleEndian;
 import tpb.data.EventOrder;
 import tpb.isa.Arch;
 import tpb.isa.Arm;
@@ -76,7 +77,7 @@ public class NeffBench {
                 if (e > 0) {
                     s[at + EventSemaphoreFlyweight.EVENTS_WAIT_MODE_OFFSET] = (byte) waitGe;
                     s[at + EventSemaphoreFlyweight.EVENTS_WAIT_IDX_OFFSET] = (byte) (e - 1);
-                    tpb.codec.LittleEndian.put32(s, at + EventSemaphoreFlyweight.EVENTS_SEMAPHORE_VALUE_OFFSET,
+                    LittleEndian.put32(s, at + EventSemaphoreFlyweight.EVENTS_SEMAPHORE_VALUE_OFFSET,
                             e == 1 ? k - k / 64 + (k % 64 == 63 ? 0 : 1) : k + 1);
                 }
                 s[at + EventSemaphoreFlyweight.EVENTS_UPDATE_MODE_OFFSET] = (byte) inc;

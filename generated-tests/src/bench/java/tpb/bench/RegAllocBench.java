@@ -19,6 +19,7 @@ import tpb.isa.AluOpType;
 import tpb.isa.BranchCompareOp;
 import tpb.isa.DtypeWire;
 import tpb.isa.EngineType;
+import tpb.isa.ExitRecord;
 import tpb.mir.EngineCode;
 import tpb.mir.MBlock;
 import tpb.mir.MFunction;
@@ -74,7 +75,7 @@ public class RegAllocBench {
             VReg src = i == 0 ? counter : regs.get(i - Math.min(back, i));
             b.insts.add(new MInst.Alu(AluOpType.ADD, false, v, src, null, i, DtypeWire.INT32));
         }
-        b.insts.add(new MInst.Fixed(tpb.isa.ExitRecord.builder().build()));
+        b.insts.add(new MInst.Fixed(ExitRecord.builder().build()));
         return c;
     }
 

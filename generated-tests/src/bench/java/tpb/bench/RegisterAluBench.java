@@ -22,6 +22,7 @@ import tpb.bench.sbe.RegisterAluDecoder;
 import tpb.bench.sbe.RegisterAluEncoder;
 import tpb.codec.ViolationSink;
 import tpb.isa.AluOpType;
+import tpb.isa.AluOpWire;
 import tpb.isa.DataSrc;
 import tpb.isa.DtypeWire;
 import tpb.isa.RegisterAluFlyweight;
@@ -45,7 +46,7 @@ public class RegisterAluBench {
     private static final VarHandle I32 = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle I64 = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final ViolationSink IGNORE = (r, f, o, rule, m) -> { };
-    private static final AluOpType[] OPS = Arrays.stream(AluOpType.values()).filter(tpb.isa.AluOpWire::encodes).toArray(AluOpType[]::new);
+    private static final AluOpType[] OPS = Arrays.stream(AluOpType.values()).filter(AluOpWire::encodes).toArray(AluOpType[]::new);
 
     @Param({"1000", "1000000"})
     int records;

@@ -1,5 +1,6 @@
 package tpb.bench;
 
+import java.util.Arrays;
 import tpb.isa.Arm;
 import tpb.isa.BirUpdateMode;
 import tpb.isa.BirWaitMode;
@@ -124,7 +125,7 @@ final class SyncRunBaseline {
 
     private static boolean decode(byte[] b, int off, Arm arm, int[] out) {
         int events = EventSemaphoreFlyweight.EVENTS_WAIT_MODE_OFFSET;
-        java.util.Arrays.fill(out, 0);
+        Arrays.fill(out, 0);
         out[0] = NONE;
         out[2] = NONE;
         if (!waitOf(b[off + events] & 0xFF, b[off + events + 1] & 0xFF, EventSemaphoreFlyweight.eventsSemaphoreValue(b, off), out, 0)) {

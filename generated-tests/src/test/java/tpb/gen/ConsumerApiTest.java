@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import tpb.codec.ShortBufferException;
 import tpb.isa.Arm;
 import tpb.isa.Decoder;
@@ -26,14 +27,14 @@ class ConsumerApiTest {
     void everyEntryPointRefusesAShortBufferWithItsOwnMessage() {
         byte[] shortBuffer = new byte[SIZE - 1];
         String expected = "a " + SIZE + "-byte record at offset 0 needs " + SIZE + " bytes; the buffer holds " + (SIZE - 1);
-        List<org.junit.jupiter.api.function.Executable> calls = List.of(
+        List<Executable> calls = List.of(
                 () -> Validator.validate(shortBuffer, 0),
                 () -> Decoder.decode(shortBuffer, 0),
                 () -> Decoder.identify(shortBuffer, 0),
                 () -> RegisterAluRecord.decode(shortBuffer, 0),
                 () -> new RegisterAluFlyweight().wrap(shortBuffer, 0),
                 () -> ExitRecord.builder().build().encodeTo(shortBuffer, 0));
-        for (org.junit.jupiter.api.function.Executable call : calls) {
+        for (Executable call : calls) {
             ShortBufferException e = assertThrows(ShortBufferException.class, call);
             assertEquals(expected, e.getMessage());
         }

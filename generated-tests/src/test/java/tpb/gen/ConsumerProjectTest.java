@@ -3,11 +3,13 @@ package tpb.gen;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
@@ -50,8 +52,8 @@ class ConsumerProjectTest {
 
         String build = run(List.of(ROOT.resolve("mvnw").toString(), "-B", "-q", "-o", "-Daether.offline.protocols=file",
                 "-s", settings.toString(), "-f", project.resolve("pom.xml").toString(), "compile"), project);
-        String classpath = project.resolve("target/classes") + java.io.File.pathSeparator
-                + jar(repo, "isa-codecs", version) + java.io.File.pathSeparator + jar(repo, "codec-api", version);
+        String classpath = project.resolve("target/classes") + File.pathSeparator
+                + jar(repo, "isa-codecs", version) + File.pathSeparator + jar(repo, "codec-api", version);
         String out = run(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classpath,
                 "example.Example"), project);
         assertEquals("alu not_equal wire=0x18 violations=[]\n", out, "the example's output (build log: " + build + ")");
@@ -160,7 +162,7 @@ class ConsumerProjectTest {
     private static void deleteTree(Path dir) throws IOException {
         if (Files.exists(dir)) {
             try (Stream<Path> walk = Files.walk(dir)) {
-                for (Path p : (Iterable<Path>) walk.sorted(java.util.Comparator.reverseOrder())::iterator) {
+                for (Path p : (Iterable<Path>) walk.sorted(Comparator.reverseOrder())::iterator) {
                     Files.delete(p);
                 }
             }

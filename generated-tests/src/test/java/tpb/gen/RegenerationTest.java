@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -174,7 +175,7 @@ class RegenerationTest {
                         Files.createDirectories(dst);
                     } else {
                         Files.createDirectories(dst.getParent());
-                        Files.copy(p, dst, java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+                        Files.copy(p, dst, StandardCopyOption.COPY_ATTRIBUTES);
                     }
                 }
             }

@@ -8,19 +8,29 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import tpb.codec.FatalEncodingException;
+import tpb.codec.FieldInfo;
+import tpb.codec.TestVector;
 import tpb.isa.AluOpType;
 import tpb.isa.AluOpWire;
 import tpb.isa.Arch;
 import tpb.isa.Arm;
+import tpb.isa.BrTargetMode;
 import tpb.isa.BranchCompareOp;
 import tpb.isa.BranchCompareWire;
 import tpb.isa.BranchNegation;
+import tpb.isa.CallFlyweight;
+import tpb.isa.CallRecord;
 import tpb.isa.CompareAndBranchRecord;
+import tpb.isa.DMATriggerFlyweight;
+import tpb.isa.DMATriggerRecord;
 import tpb.isa.DataSrc;
 import tpb.isa.Decoder;
 import tpb.isa.Dtype;
@@ -35,9 +45,14 @@ import tpb.isa.Opcode;
 import tpb.isa.RawRecord;
 import tpb.isa.RegisterAluFlyweight;
 import tpb.isa.RegisterAluRecord;
+import tpb.isa.ResetQueueInstanceFlyweight;
+import tpb.isa.ResetQueueInstanceRecord;
+import tpb.isa.SwitchQueueInstanceFlyweight;
+import tpb.isa.TestVectors;
 import tpb.isa.UnconditionalBranchRecord;
 import tpb.isa.UpdateModeWire;
 import tpb.isa.BirUpdateMode;
+import tpb.isa.Validator;
 import tpb.isa.WaitMode;
 
 /** The TPB facts of the seeds, checked against the generated code (the sources are the oracle here). */
@@ -61,7 +76,7 @@ class TpbCodecTest {
         assertEquals(256, IsaInfo.OPCODE_VALUES);
         assertEquals("Opcode", IsaInfo.OPCODE_ENUM);
         assertFalse(IsaInfo.BIG_ENDIAN);
-        assertEquals(java.nio.ByteOrder.LITTLE_ENDIAN, IsaInfo.BYTE_ORDER);
+        assertEquals(ByteOrder.LITTLE_ENDIAN, IsaInfo.BYTE_ORDER);
         assertTrue(Opcode.INVALID.hasTag("sentinel"));
         assertEquals(0xFF, Opcode.INVALID.value());
         assertEquals(8, GroupResetSemaphoresFlyweight.MASK_COUNT);
@@ -141,43 +156,43 @@ class TpbCodecTest {
                 () -> RegisterAluRecord.builder().dstLo(256).build());
         assertEquals("dst_lo: 256 does not fit u8", range.getMessage());
         IllegalArgumentException name = assertThrows(IllegalArgumentException.class,
-                () -> tpb.isa.CallRecord.builder().functionName("x".repeat(36)).build());
+                () -> CallRecord.builder().functionName("x".repeat(36)).build());
         assertEquals("function_name: '" + "x".repeat(36) + "' is longer than 35 characters", name.getMessage());
     }
 
     @Test
     void aQueueNameMayFillItsFieldAFunctionNameMayNot() {
         // seed000 §4.3-4.4: strncpy(+0x0C, name, 0x1F), checkQueueNameLen <= 31: a 31-character name, no NUL
-        assertEquals(31, tpb.isa.DMATriggerFlyweight.QUEUE_NAME_MAX_LENGTH);
-        assertEquals(31, tpb.isa.SwitchQueueInstanceFlyweight.QUEUE_NAME_MAX_LENGTH);
-        assertEquals(31, tpb.isa.ResetQueueInstanceFlyweight.QUEUE_NAME_MAX_LENGTH);
-        assertEquals(35, tpb.isa.CallFlyweight.FUNCTION_NAME_MAX_LENGTH);
+        assertEquals(31, DMATriggerFlyweight.QUEUE_NAME_MAX_LENGTH);
+        assertEquals(31, SwitchQueueInstanceFlyweight.QUEUE_NAME_MAX_LENGTH);
+        assertEquals(31, ResetQueueInstanceFlyweight.QUEUE_NAME_MAX_LENGTH);
+        assertEquals(35, CallFlyweight.FUNCTION_NAME_MAX_LENGTH);
         String q31 = "q".repeat(30) + "Z";
-        byte[] b = tpb.isa.ResetQueueInstanceRecord.builder().queueName(q31).build().toBytes();
+        byte[] b = ResetQueueInstanceRecord.builder().queueName(q31).build().toBytes();
         for (int i = 0; i < 31; i++) {
             assertEquals(q31.charAt(i), (char) b[0x0C + i]);
         }
-        assertEquals(q31, ((tpb.isa.ResetQueueInstanceRecord) tpb.isa.Decoder.decode(b, 0)).queueName());
-        assertEquals(List.of(), tpb.isa.Validator.validate(b, 0));
-        assertEquals(q31, new tpb.isa.ResetQueueInstanceFlyweight().wrap(b, 0).queueName());
+        assertEquals(q31, ((ResetQueueInstanceRecord) Decoder.decode(b, 0)).queueName());
+        assertEquals(List.of(), Validator.validate(b, 0));
+        assertEquals(q31, new ResetQueueInstanceFlyweight().wrap(b, 0).queueName());
         IllegalArgumentException longer = assertThrows(IllegalArgumentException.class,
-                () -> tpb.isa.DMATriggerRecord.builder().queueName(q31 + "x").build());
+                () -> DMATriggerRecord.builder().queueName(q31 + "x").build());
         assertEquals("queue_name: '" + q31 + "x' is longer than 31 characters", longer.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> new tpb.isa.DMATriggerFlyweight().wrap(new byte[64], 0).queueName(q31 + "x"));
+        assertThrows(IllegalArgumentException.class, () -> new DMATriggerFlyweight().wrap(new byte[64], 0).queueName(q31 + "x"));
         // a Call whose 36-byte name has no NUL is not a Call record: the compiler copies at most 35
-        byte[] c = tpb.isa.CallRecord.builder().functionName("f".repeat(35)).build().toBytes();
+        byte[] c = CallRecord.builder().functionName("f".repeat(35)).build().toBytes();
         c[0x0C + 35] = 'g';
-        assertTrue(tpb.isa.Decoder.decode(c, 0) instanceof tpb.isa.RawRecord);
+        assertTrue(Decoder.decode(c, 0) instanceof RawRecord);
         assertEquals("function_name: chars: not a NUL-terminated printable ASCII name",
-                tpb.isa.Validator.validate(c, 0).get(0).field() + ": " + tpb.isa.Validator.validate(c, 0).get(0).rule() + ": "
-                        + tpb.isa.Validator.validate(c, 0).get(0).message());
+                Validator.validate(c, 0).get(0).field() + ": " + Validator.validate(c, 0).get(0).rule() + ": "
+                        + Validator.validate(c, 0).get(0).message());
     }
 
     @Test
     void compareBranchAndUnconditionalShare0xA9() {
         byte[] cond = CompareAndBranchRecord.builder().cmpOp(BranchCompareOp.IS_LTREG).dtype(DtypeWire.INT32)
-                .targetMode(tpb.isa.BrTargetMode.REL_IMM).cmpReg0(1).cmpReg1(2).target(7).build().toBytes();
-        byte[] always = UnconditionalBranchRecord.builder().targetMode(tpb.isa.BrTargetMode.REL_IMM).target(7).build().toBytes();
+                .targetMode(BrTargetMode.REL_IMM).cmpReg0(1).cmpReg1(2).target(7).build().toBytes();
+        byte[] always = UnconditionalBranchRecord.builder().targetMode(BrTargetMode.REL_IMM).target(7).build().toBytes();
         assertEquals(0xA9, cond[0] & 0xFF);
         assertEquals(0xA9, always[0] & 0xFF);
         assertEquals(Arm.COMPARE_AND_BRANCH, Decoder.identify(cond, 0));
@@ -257,13 +272,13 @@ class TpbCodecTest {
         assertEquals("CTRL_AL", Arm.REGISTER_ALU.struct());
         assertEquals(0xA8, Arm.REGISTER_ALU.opcode());
         assertEquals("+0x0C=*", Arm.COMPARE_AND_BRANCH.select());
-        tpb.codec.FieldInfo op = Arm.REGISTER_ALU.fields().stream().filter(f -> f.name().equals("op")).findFirst().orElseThrow();
-        assertEquals(new tpb.codec.FieldInfo("op", 0x0C, 1, tpb.codec.FieldInfo.Element.U8, 1, new tpb.codec.FieldInfo.Encoding.Lut("AluOpWire"), null,
-                java.nio.ByteOrder.LITTLE_ENDIAN, "STRONG", "seed000 §2.1-2.2; facts §3.1"), op);
+        FieldInfo op = Arm.REGISTER_ALU.fields().stream().filter(f -> f.name().equals("op")).findFirst().orElseThrow();
+        assertEquals(new FieldInfo("op", 0x0C, 1, FieldInfo.Element.U8, 1, new FieldInfo.Encoding.Lut("AluOpWire"), null,
+                ByteOrder.LITTLE_ENDIAN, "STRONG", "seed000 §2.1-2.2; facts §3.1"), op);
         // Counts come from the spec: every opcode value has an arm (opaque when the sources give no
         // layout), and exactly the laid-out arms carry test vectors.
-        java.util.Set<Integer> armOpcodes = new java.util.TreeSet<>();
-        java.util.Set<String> laidOut = new java.util.TreeSet<>();
+        Set<Integer> armOpcodes = new TreeSet<>();
+        Set<String> laidOut = new TreeSet<>();
         for (Arm a : Arm.values()) {
             if (a != Arm.UNKNOWN) {
                 armOpcodes.add(a.opcode());
@@ -272,13 +287,13 @@ class TpbCodecTest {
                 }
             }
         }
-        java.util.Set<Integer> opcodes = new java.util.TreeSet<>();
-        for (tpb.isa.Opcode o : tpb.isa.Opcode.values()) {
+        Set<Integer> opcodes = new TreeSet<>();
+        for (Opcode o : Opcode.values()) {
             opcodes.add(o.value());
         }
         assertEquals(opcodes, armOpcodes, "the opcodes with an arm should be exactly the Opcode enum's values");
-        java.util.Set<String> withVectors = new java.util.TreeSet<>();
-        for (tpb.codec.TestVector v : tpb.isa.TestVectors.all()) {
+        Set<String> withVectors = new TreeSet<>();
+        for (TestVector v : TestVectors.all()) {
             withVectors.add(v.arm());
         }
         assertEquals(laidOut, withVectors, "the arms with a layout should be exactly the arms with spec test vectors");

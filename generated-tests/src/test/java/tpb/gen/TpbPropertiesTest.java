@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -69,7 +70,7 @@ class TpbPropertiesTest {
      * Rules about how bytes encode a record; a typed record never breaks them. Guards and group
      * checks (ADDR4's marker rules) are about meaning, and random field values may break those.
      */
-    static final java.util.Set<String> STRUCTURAL = java.util.Set.of("opcode", "select", "const", "reserved", "enum", "lut", "chars");
+    static final Set<String> STRUCTURAL = Set.of("opcode", "select", "const", "reserved", "enum", "lut", "chars");
 
     /** Any 64 bytes decode without an exception, to a typed record or a RawRecord, and encode back to themselves. */
     @Property(tries = 20000)

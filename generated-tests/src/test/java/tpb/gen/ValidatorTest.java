@@ -9,11 +9,19 @@ import tpb.codec.Violation;
 import tpb.codec.ViolationSink;
 import tpb.isa.AluOpType;
 import tpb.isa.Arch;
+import tpb.isa.Arm;
+import tpb.isa.BrTargetMode;
+import tpb.isa.BranchCompareOp;
+import tpb.isa.CompareAndBranchRecord;
 import tpb.isa.DataSrc;
 import tpb.isa.DtypeWire;
+import tpb.isa.EventSemaphoreRecord;
+import tpb.isa.EventsExtended;
 import tpb.isa.MoveWidth;
 import tpb.isa.RegisterAluRecord;
 import tpb.isa.RegisterMoveRecord;
+import tpb.isa.TensorStorePhysicalRecord;
+import tpb.isa.UpdateMode;
 import tpb.isa.Validator;
 
 /** Exact violations for each rule the validator applies. */
@@ -83,8 +91,8 @@ class ValidatorTest {
     @Test
     void eventSemaphoreTakesAtMostOneUpdate() {
         // facts §3.5: <= 1 update, held by the extended block; +0x06/+0x07 stay unwritten
-        tpb.isa.EventsExtended ext = tpb.isa.EventsExtended.builder().updateMode(tpb.isa.UpdateMode.SEM_INC_COMPLETE).updateIdx(3).build();
-        byte[] one = tpb.isa.EventSemaphoreRecord.builder().ext(ext).build().toBytes();
+        EventsExtended ext = EventsExtended.builder().updateMode(UpdateMode.SEM_INC_COMPLETE).updateIdx(3).build();
+        byte[] one = EventSemaphoreRecord.builder().ext(ext).build().toBytes();
         assertEquals("[]", violations(one));
         byte[] two = one.clone();
         two[0x06] = 0x13; // a second update in the standard slot
@@ -100,8 +108,8 @@ class ValidatorTest {
     @Test
     void dtypeBaseLegality() {
         // facts §5.3: value <= 0xF, never 0; UINT64/INT64/FP32R only where a field allows them
-        byte[] br = tpb.isa.CompareAndBranchRecord.builder().cmpOp(tpb.isa.BranchCompareOp.IS_LTIMM).dtype(DtypeWire.UINT32)
-                .targetMode(tpb.isa.BrTargetMode.REL_IMM).build().toBytes();
+        byte[] br = CompareAndBranchRecord.builder().cmpOp(BranchCompareOp.IS_LTIMM).dtype(DtypeWire.UINT32)
+                .targetMode(BrTargetMode.REL_IMM).build().toBytes();
         assertEquals("[]", violations(br));
         for (DtypeWire d : DtypeWire.values()) {
             br[0x0D] = (byte) d.value();
@@ -111,7 +119,7 @@ class ValidatorTest {
             assertEquals(d.value() >= 1 && d.value() <= 0xF && d.value() != 1 && d.value() != 11 && d.value() != 12, legal, d.name());
         }
         // a spill of a 64-bit register writes int32's tag with two elements (facts §3.8), not INT64
-        byte[] st = tpb.isa.TensorStorePhysicalRecord.builder().dtype(DtypeWire.INT64).numElem0(2).numElem1(1).build().toBytes();
+        byte[] st = TensorStorePhysicalRecord.builder().dtype(DtypeWire.INT64).numElem0(2).numElem1(1).build().toBytes();
         assertEquals("[record 0 (+0x0C) dtype: guard: dtype base legality: value <= 0xF, never 0, and "
                 + "UINT64/INT64/FP32R only where a field allows them]", violations(st));
     }
@@ -119,10 +127,10 @@ class ValidatorTest {
     @Test
     void coreBarrierIsGen3Only() {
         // seed000 §6: CoreV3 has the only CoreBarrier encoder; the profiles list it under no_encoder
-        assertEquals(false, Arch.SUNDA.hasEncoder(tpb.isa.Arm.CORE_BARRIER));
-        assertEquals(true, Arch.CAYMAN.hasEncoder(tpb.isa.Arm.CORE_BARRIER));
-        assertEquals(false, Arch.MARIANA.hasEncoder(tpb.isa.Arm.CORE_BARRIER));
-        assertEquals(true, Arch.SUNDA.hasEncoder(tpb.isa.Arm.REGISTER_ALU));
+        assertEquals(false, Arch.SUNDA.hasEncoder(Arm.CORE_BARRIER));
+        assertEquals(true, Arch.CAYMAN.hasEncoder(Arm.CORE_BARRIER));
+        assertEquals(false, Arch.MARIANA.hasEncoder(Arm.CORE_BARRIER));
+        assertEquals(true, Arch.SUNDA.hasEncoder(Arm.REGISTER_ALU));
         // the opcode itself stays legal in the v2 header enum (bit 23 of the 0xC1 mask)
         assertEquals(true, Arch.SUNDA.isLegalOpcode(0xD8));
     }

@@ -3,12 +3,14 @@ package tpb.gen;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import tpb.codec.TestVector;
+import tpb.isa.Arm;
 
 /**
  * Every test vector of both specs, through the generated code: the typed value encodes to the
@@ -47,7 +49,7 @@ class VectorsTest {
 
     @Test
     void theSpecHasVectorsForEveryArmWithALayout() {
-        long withLayout = java.util.Arrays.stream(tpb.isa.Arm.values()).filter(a -> !a.opaque()).count();
+        long withLayout = Arrays.stream(Arm.values()).filter(a -> !a.opaque()).count();
         long covered = tpb.isa.TestVectors.all().stream().filter(v -> v.view() == null).map(TestVector::arm).distinct().count();
         assertEquals(withLayout, covered, "every arm with a layout (the spec decides how many) should have a test vector of its own");
     }
@@ -55,7 +57,7 @@ class VectorsTest {
     private static void check(TestVector v) {
         byte[] out = new byte[v.bytes().length + 3];
         v.value().encodeTo(out, 3);
-        assertArrayEquals(v.bytes(), java.util.Arrays.copyOfRange(out, 3, out.length), "encode " + v.id());
+        assertArrayEquals(v.bytes(), Arrays.copyOfRange(out, 3, out.length), "encode " + v.id());
         byte[] shifted = new byte[v.bytes().length + 5];
         System.arraycopy(v.bytes(), 0, shifted, 5, v.bytes().length);
         assertEquals(v.value(), v.decoder().apply(shifted, 5), "decode " + v.id());

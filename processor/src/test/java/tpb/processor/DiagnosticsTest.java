@@ -5,9 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import javax.tools.Diagnostic;
+import javax.tools.JavaCompiler;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -140,20 +147,20 @@ class DiagnosticsTest {
     @Test
     void aBrokenSpecWritesNothing() throws Exception {
         SpecCompiler s = spec().edit("defs.yaml", "struct: LD", "strcut: LD");
-        java.nio.file.Path dir = s.write();
-        java.nio.file.Path out = java.nio.file.Files.createTempDirectory("gen");
-        java.nio.file.Path src = java.nio.file.Files.createTempDirectory("src");
-        java.nio.file.Files.createDirectories(src.resolve("t"));
-        java.nio.file.Files.writeString(src.resolve("t/package-info.java"), "@tpb.codec.IsaSpec(\"isa.yaml\")\npackage t;\n");
-        javax.tools.JavaCompiler javac = javax.tools.ToolProvider.getSystemJavaCompiler();
-        java.io.StringWriter log = new java.io.StringWriter();
-        javax.tools.StandardJavaFileManager fm = javac.getStandardFileManager(null, null, null);
+        Path dir = s.write();
+        Path out = Files.createTempDirectory("gen");
+        Path src = Files.createTempDirectory("src");
+        Files.createDirectories(src.resolve("t"));
+        Files.writeString(src.resolve("t/package-info.java"), "@tpb.codec.IsaSpec(\"isa.yaml\")\npackage t;\n");
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        StringWriter log = new StringWriter();
+        StandardJavaFileManager fm = javac.getStandardFileManager(null, null, null);
         boolean ok = javac.getTask(log, fm, null,
                 List.of("-proc:only", "-Aisa.spec.dir=" + dir, "-s", out.toString(), "-d", out.toString()), null,
                 fm.getJavaFileObjects(src.resolve("t/package-info.java")))
                 .call();
         assertEquals(false, ok);
-        try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(out)) {
+        try (Stream<Path> files = Files.walk(out)) {
             assertEquals(List.of(out), files.toList(), "a broken spec must leave no generated file");
         }
     }

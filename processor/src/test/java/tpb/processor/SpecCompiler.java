@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Compiles a package annotated {@code @IsaSpec} with the processor, against spec files written to
@@ -30,7 +32,7 @@ final class SpecCompiler {
         if (!text.contains(from)) {
             throw new IllegalArgumentException(file + " has no '" + from + "'");
         }
-        files.put(file, text.replaceFirst(java.util.regex.Pattern.quote(from), java.util.regex.Matcher.quoteReplacement(to)));
+        files.put(file, text.replaceFirst(Pattern.quote(from), Matcher.quoteReplacement(to)));
         return this;
     }
 

@@ -4,14 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import tpb.isa.AluOpType;
 import tpb.isa.BrTargetMode;
 import tpb.isa.BranchCompareOp;
+import tpb.isa.CallRecord;
 import tpb.isa.CompareAndBranchRecord;
+import tpb.isa.DMATriggerRecord;
 import tpb.isa.DataSrc;
+import tpb.isa.DmaDirect2dRecord;
 import tpb.isa.DtypeWire;
 import tpb.isa.RegisterAluRecord;
+import tpb.isa.SwitchQueueInstanceRecord;
 import tpb.stream.RecordStream;
 
 class AssemblerTest {
@@ -34,8 +40,8 @@ class AssemblerTest {
                 .dstLo(3).src0Lo(4).src1Lo(5).build().toBytes();
         byte[] br = CompareAndBranchRecord.builder().cmpOp(BranchCompareOp.IS_LTREG).cmpReg0(3).cmpReg1(4).dtype(DtypeWire.UINT32)
                 .targetMode(BrTargetMode.REL_IMM).target(0).build().toBytes();
-        assertArrayEquals(alu, java.util.Arrays.copyOfRange(b, 0, 64));
-        assertArrayEquals(br, java.util.Arrays.copyOfRange(b, 64, 128));
+        assertArrayEquals(alu, Arrays.copyOfRange(b, 0, 64));
+        assertArrayEquals(br, Arrays.copyOfRange(b, 64, 128));
     }
 
     @Test
@@ -47,8 +53,8 @@ class AssemblerTest {
         assertEquals(-1L, r.immediate());
         assertEquals(DataSrc.IMMEDIATE, r.srcDatasrc());
         assertEquals(0x10, r.events().waitIdx());
-        assertEquals(5L, tpb.isa.CallRecord.decode(b, 64).argsTableVarId());
-        assertEquals(-4, tpb.isa.DmaDirect2dRecord.decode(b, 128).srcStepElem()[1]);
+        assertEquals(5L, CallRecord.decode(b, 64).argsTableVarId());
+        assertEquals(-4, DmaDirect2dRecord.decode(b, 128).srcStepElem()[1]);
     }
 
     @Test
@@ -88,10 +94,10 @@ class AssemblerTest {
         String q31 = "dma_queue_instance_name_31chars";
         byte[] b = asm("dma.trigger \"" + q31 + "\", 1\ndma.switch \"" + q31 + "\" no_rearm=1\n");
         // all 31 bytes at +0x0C are the name: no NUL, and block_id at +0x30 right after the pad
-        assertEquals(q31, new String(b, 0x0C, 31, java.nio.charset.StandardCharsets.US_ASCII));
+        assertEquals(q31, new String(b, 0x0C, 31, StandardCharsets.US_ASCII));
         assertEquals(0, b[0x2B]);
-        assertEquals(q31, tpb.isa.DMATriggerRecord.decode(b, 0).queueName());
-        assertEquals(q31, tpb.isa.SwitchQueueInstanceRecord.decode(b, 64).queueName());
+        assertEquals(q31, DMATriggerRecord.decode(b, 0).queueName());
+        assertEquals(q31, SwitchQueueInstanceRecord.decode(b, 64).queueName());
         assertArrayEquals(b, asm(String.join("\n", Disassembler.listing(RecordStream.of(b), false))));
     }
 }

@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -95,7 +96,7 @@ class BadInputTest {
     void trailingBytesAfterWholeRecords(@TempDir Path dir) throws Exception {
         Path bin = StreamCommandsTest.assemble(dir, "two", "exit\nexit\n");
         byte[] b = Files.readAllBytes(bin);
-        Path odd = Files.write(dir.resolve("odd.bin"), java.util.Arrays.copyOf(b, b.length + 3));
+        Path odd = Files.write(dir.resolve("odd.bin"), Arrays.copyOf(b, b.length + 3));
         CliRun r = CliRun.of("disasm", odd.toString());
         assertEquals(1, r.code());
         assertEquals("     0  0x000000  exit\n     1  0x000040  exit\n", r.out());

@@ -11,10 +11,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tpb.asm.Assembler;
 import tpb.asm.Disassembler;
+import tpb.isa.Arm;
 import tpb.neff.EngineStream;
 import tpb.neff.Neff;
 import tpb.stream.RecordStream;
@@ -91,7 +93,7 @@ class FixtureNeffTest {
                         .append(" typed (100.0 %), 0 opaque arm, 0 raw\n");
             }
         }
-        assertEquals(expected.toString(), r.out().lines().sorted().map(l -> l + "\n").collect(java.util.stream.Collectors.joining()));
+        assertEquals(expected.toString(), r.out().lines().sorted().map(l -> l + "\n").collect(Collectors.joining()));
     }
 
     /**
@@ -119,7 +121,7 @@ class FixtureNeffTest {
         assertEquals(pe + ": 12 records: 12 typed (100.0 %), 0 opaque arm, 0 raw\n", r.out());
         // a CrossLaneReduceArith record (0x7C: no offsets in the sources, an opaque arm) and a MATMUL
         // with a byte its layout leaves uncovered (+0x29), which the typed decode refuses (raw)
-        assertTrue(tpb.isa.Arm.CROSS_LANE_REDUCE_ARITH.opaque(), "0x7C is expected to be opaque; pick another opaque opcode");
+        assertTrue(Arm.CROSS_LANE_REDUCE_ARITH.opaque(), "0x7C is expected to be opaque; pick another opaque opcode");
         byte[] two = new byte[128];
         two[0] = 0x7C;
         two[1] = 0x10;

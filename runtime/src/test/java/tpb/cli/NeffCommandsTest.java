@@ -5,6 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,11 +18,17 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tpb.asm.Assembler;
+import tpb.asm.Disassembler;
+import tpb.isa.Stage;
 import tpb.neff.Fixture;
 import tpb.neff.Neff;
+import tpb.neff.NeffWriter;
+import tpb.neff.SyncFixtureTestAccess;
+import tpb.stream.StreamValidator;
 
 /** tpb neff info/extract, disasm and validate on the real fixture NEFF and on damaged copies of it. */
 class NeffCommandsTest {
@@ -46,7 +58,7 @@ class NeffCommandsTest {
     void infoJson() throws Exception {
         CliRun r = CliRun.of("neff", "info", FIXTURE, "--json");
         assertEquals(0, r.code(), r.err());
-        Map<String, Object> j = new com.fasterxml.jackson.databind.ObjectMapper().readValue(r.out(), Map.class);
+        Map<String, Object> j = new ObjectMapper().readValue(r.out(), Map.class);
         assertEquals("2.23.6484.0+3b612583", j.get("tool_version"));
         assertEquals("cayman", j.get("target"));
         assertEquals("CAYMAN", j.get("arch"));
@@ -203,23 +215,23 @@ class NeffCommandsTest {
 
     @Test
     void everyStageRuleIsOneTheValidatorImplements() {
-        for (tpb.isa.Stage s : tpb.isa.Stage.values()) {
-            assertTrue(tpb.stream.StreamValidator.STREAM_RULES.containsAll(s.rules()), s + " " + s.rules());
+        for (Stage s : Stage.values()) {
+            assertTrue(StreamValidator.STREAM_RULES.containsAll(s.rules()), s + " " + s.rules());
         }
-        assertEquals(List.of(), tpb.isa.Stage.NEFF.rules());
-        assertEquals(List.of("exit", "final"), tpb.isa.Stage.LOADED.rules());
+        assertEquals(List.of(), Stage.NEFF.rules());
+        assertEquals(List.of("exit", "final"), Stage.LOADED.rules());
     }
 
     /** One stream pulled out of the NEFF: invalid as loaded (the default for a stream), valid at the neff stage. */
     @Test
     void aStreamAtTheNeffStage(@TempDir Path dir) throws Exception {
         Path pe = dir.resolve("PE.bin");
-        Neff.open(Fixture.path()).forEachSubgraph(java.util.Set.of("sg00"), (sg, s) -> s.stream().filter(e -> e.engine().equals("pe"))
+        Neff.open(Fixture.path()).forEachSubgraph(Set.of("sg00"), (sg, s) -> s.stream().filter(e -> e.engine().equals("pe"))
                 .forEach(e -> {
                     try {
                         Files.write(pe, e.stream().bytes());
-                    } catch (java.io.IOException x) {
-                        throw new java.io.UncheckedIOException(x);
+                    } catch (IOException x) {
+                        throw new UncheckedIOException(x);
                     }
                 }));
         assertEquals(1, CliRun.of("validate", pe.toString(), "--arch", "cayman").code());
@@ -250,7 +262,7 @@ class NeffCommandsTest {
     @Test
     void aDeadlockNamesTheEngineAndPc(@TempDir Path dir) throws Exception {
         Path bad = dir.resolve("raised.neff");
-        Files.write(bad, tpb.neff.SyncFixtureTestAccess.raisedWait());
+        Files.write(bad, SyncFixtureTestAccess.raisedWait());
         CliRun r = CliRun.of("run", bad.toString(), "--subgraph", "sg01");
         assertEquals(1, r.code());
         List<String> lines = r.out().lines().toList();
@@ -271,10 +283,10 @@ class NeffCommandsTest {
         assertEquals(1, t.code());
         assertEquals("tpb: " + truncated + ": truncated: the header promises 61440 payload bytes, the file has 3976\n", t.err());
         Map<String, byte[]> files = new LinkedHashMap<>(Fixture.files());
-        files.put("sg00/def.json", new String(files.get("sg00/def.json"), java.nio.charset.StandardCharsets.UTF_8)
-                .replace("\"act_instr\": \"Activation.bin\"", "\"act_instr\": \"Act.bin\"").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        files.put("sg00/def.json", new String(files.get("sg00/def.json"), StandardCharsets.UTF_8)
+                .replace("\"act_instr\": \"Activation.bin\"", "\"act_instr\": \"Act.bin\"").getBytes(StandardCharsets.UTF_8));
         Path missing = dir.resolve("m.neff");
-        Files.write(missing, tpb.neff.NeffWriter.write("m", files));
+        Files.write(missing, NeffWriter.write("m", files));
         CliRun m = CliRun.of("run", missing.toString());
         assertEquals(1, m.code());
         assertEquals("tpb: " + missing + ": sg00/def.json: act_instr names sg00/Act.bin, which is not in the archive\n", m.err());
@@ -309,30 +321,30 @@ class NeffCommandsTest {
     /** A NEFF on stdin is known by its header (no file name to go by): info, disasm and validate read it as they read the file. */
     @Test
     void aNeffOnStdin() throws Exception {
-        java.io.InputStream saved = Inputs.stdin;
+        InputStream saved = Inputs.stdin;
         try {
             for (String[] args : List.of(new String[] {"disasm"}, new String[] {"validate"}, new String[] {"disasm", "--engine", "pe"})) {
-                List<String> file = new java.util.ArrayList<>(List.of(args));
+                List<String> file = new ArrayList<>(List.of(args));
                 file.add(1, FIXTURE);
-                List<String> stdin = new java.util.ArrayList<>(List.of(args));
+                List<String> stdin = new ArrayList<>(List.of(args));
                 stdin.add(1, "-");
                 CliRun expected = CliRun.of(file.toArray(String[]::new));
-                Inputs.stdin = new java.io.ByteArrayInputStream(Fixture.bytes());
+                Inputs.stdin = new ByteArrayInputStream(Fixture.bytes());
                 CliRun got = CliRun.of(stdin.toArray(String[]::new));
                 assertEquals(0, got.code(), got.err());
                 assertEquals(expected.out(), got.out(), String.join(" ", args));
             }
-            Inputs.stdin = new java.io.ByteArrayInputStream(Fixture.bytes());
+            Inputs.stdin = new ByteArrayInputStream(Fixture.bytes());
             CliRun info = CliRun.of("neff", "info", "-");
             assertEquals(0, info.code(), info.err());
             assertTrue(info.out().contains("tool 2.23.6484.0+3b612583"), info.out());
             // a damaged NEFF on stdin: one line, named <stdin>
-            Inputs.stdin = new java.io.ByteArrayInputStream(Arrays.copyOf(Fixture.bytes(), 5000));
+            Inputs.stdin = new ByteArrayInputStream(Arrays.copyOf(Fixture.bytes(), 5000));
             CliRun cut = CliRun.of("validate", "-");
             assertEquals(1, cut.code());
             assertEquals("tpb: <stdin>: truncated: the header promises 61440 payload bytes, the file has 3976\n", cut.err());
             // a record stream on stdin is still a record stream
-            Inputs.stdin = new java.io.ByteArrayInputStream(new byte[64]);
+            Inputs.stdin = new ByteArrayInputStream(new byte[64]);
             assertTrue(CliRun.of("disasm", "-").out().startsWith("     0  0x000000  "));
         } finally {
             Inputs.stdin = saved;
@@ -350,13 +362,13 @@ class NeffCommandsTest {
         Neff.open(Fixture.path()).forEachSubgraph(null, (sg, streams) -> streams.forEach(s -> {
             expected.append("; ").append(sg.name()).append(' ').append(s.engine()).append(" (").append(s.path()).append(", ")
                     .append(s.stream().count()).append(" records)\n");
-            tpb.asm.Disassembler.listing(s.stream(), false).forEach(l -> expected.append(l).append('\n'));
+            Disassembler.listing(s.stream(), false).forEach(l -> expected.append(l).append('\n'));
         }));
         CliRun r = CliRun.of("disasm", FIXTURE);
         assertEquals(0, r.code(), r.err());
         assertEquals(expected.toString(), r.out());
-        List<String> order = new java.util.ArrayList<>();
-        Neff.open(Fixture.path()).forEachStreamEntry(java.util.Set.of("sg01"), (sg, engine, path, records, data) -> {
+        List<String> order = new ArrayList<>();
+        Neff.open(Fixture.path()).forEachStreamEntry(Set.of("sg01"), (sg, engine, path, records, data) -> {
             order.add(engine + " " + records + " " + data.readAllBytes().length);
         });
         assertEquals(List.of("act 5 320", "dve 2 128", "pe 12 768", "pool 7 448", "sp 3 192"), order);

@@ -3,11 +3,22 @@ package tpb.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tpb.isa.Arch;
+import tpb.isa.DataSrc;
+import tpb.isa.DtypeWire;
+import tpb.isa.ExitRecord;
+import tpb.isa.HaltRecord;
+import tpb.isa.Instruction;
+import tpb.isa.MatmulRecord;
+import tpb.isa.MoveWidth;
+import tpb.isa.RegisterMoveRecord;
 
 class RunCommandTest {
     static final String KERNELS = "src/test/resources/kernels/";
@@ -149,14 +160,14 @@ class RunCommandTest {
      */
     @Test
     void aStreamRunListsUnwrittenRegistersAndRefusesUnmodelledRecords(@TempDir Path dir) throws Exception {
-        int last = (int) tpb.isa.Arch.SUNDA.isaRegisterCount() - 1; // the register file is the spec's isa_register_count
-        String halt = String.format("Halt (opcode 0x%02X)", tpb.isa.HaltRecord.OPCODE);
-        String matmul = String.format("Matmul (opcode 0x%02X)", tpb.isa.MatmulRecord.OPCODE);
+        int last = (int) Arch.SUNDA.isaRegisterCount() - 1; // the register file is the spec's isa_register_count
+        String halt = String.format("Halt (opcode 0x%02X)", HaltRecord.OPCODE);
+        String matmul = String.format("Matmul (opcode 0x%02X)", MatmulRecord.OPCODE);
         // 0: r3 = 5, 1: halt, 2: matmul, 3: halt, 4: exit
         Path bin = dir.resolve("h.bin");
-        Files.write(bin, stream(tpb.isa.RegisterMoveRecord.builder().validNum(tpb.isa.MoveWidth.BITS32)
-                .dtype(tpb.isa.DtypeWire.INT32).srcMode(tpb.isa.DataSrc.IMMEDIATE).dstLo(3).immediate(5).build(), tpb.isa.HaltRecord.builder().build(),
-                tpb.isa.MatmulRecord.builder().build(), tpb.isa.HaltRecord.builder().build(), tpb.isa.ExitRecord.builder().build()));
+        Files.write(bin, stream(RegisterMoveRecord.builder().validNum(MoveWidth.BITS32)
+                .dtype(DtypeWire.INT32).srcMode(DataSrc.IMMEDIATE).dstLo(3).immediate(5).build(), HaltRecord.builder().build(),
+                MatmulRecord.builder().build(), HaltRecord.builder().build(), ExitRecord.builder().build()));
         CliRun fault = CliRun.of("run", bin.toString());
         assertEquals(1, fault.code());
         assertEquals("FAULT after 2 steps: record 1: " + halt + " is not modelled by the simulator; --skip-unmodelled counts such "
@@ -168,12 +179,12 @@ class RunCommandTest {
                 + "skipped: " + matmul + " 1 time(s), first at record 2\n", skip.out());
         CliRun json = CliRun.of("run", bin.toString(), "--skip-unmodelled", "--json");
         assertTrue(json.out().contains("\"registers\": {\n    \"r3\": 5\n  },\n  \"unwritten\": [\"r0\", \"r1\", \"r2\", \"r4\", "), json.out());
-        assertTrue(json.out().contains("\"skipped\": [\n    {\n      \"record\": \"Halt\",\n      \"opcode\": " + tpb.isa.HaltRecord.OPCODE
+        assertTrue(json.out().contains("\"skipped\": [\n    {\n      \"record\": \"Halt\",\n      \"opcode\": " + HaltRecord.OPCODE
                 + ",\n      \"count\": 2,\n      \"first_pc\": 1\n    },\n    {\n      \"record\": \"Matmul\",\n      \"opcode\": "
-                + tpb.isa.MatmulRecord.OPCODE + ",\n      \"count\": 1,\n      \"first_pc\": 2\n    }\n  ],"), json.out());
+                + MatmulRecord.OPCODE + ",\n      \"count\": 1,\n      \"first_pc\": 2\n    }\n  ],"), json.out());
         // a matmul first: the fault names it; nothing written at all
         Path mm = dir.resolve("mm.bin");
-        Files.write(mm, stream(tpb.isa.MatmulRecord.builder().build(), tpb.isa.ExitRecord.builder().build()));
+        Files.write(mm, stream(MatmulRecord.builder().build(), ExitRecord.builder().build()));
         assertEquals("FAULT after 1 steps: record 0: " + matmul + " is not modelled by the simulator; --skip-unmodelled counts such "
                 + "records as skips\nregisters: \nunwritten: r0-r" + last + "\n", CliRun.of("run", mm.toString()).out());
     }
@@ -187,16 +198,16 @@ class RunCommandTest {
     @Test
     void aRunTakesItsRegisterFileFromTheArchProfile(@TempDir Path dir) throws Exception {
         Path bin = dir.resolve("m.bin");
-        Files.write(bin, stream(tpb.isa.RegisterMoveRecord.builder().validNum(tpb.isa.MoveWidth.BITS32)
-                .dtype(tpb.isa.DtypeWire.INT32).srcMode(tpb.isa.DataSrc.IMMEDIATE).dstLo(3).immediate(5).build(), tpb.isa.ExitRecord.builder().build()));
-        for (tpb.isa.Arch a : tpb.isa.Arch.values()) {
+        Files.write(bin, stream(RegisterMoveRecord.builder().validNum(MoveWidth.BITS32)
+                .dtype(DtypeWire.INT32).srcMode(DataSrc.IMMEDIATE).dstLo(3).immediate(5).build(), ExitRecord.builder().build()));
+        for (Arch a : Arch.values()) {
             int file = (int) a.isaRegisterCount();
-            CliRun r = CliRun.of("run", bin.toString(), "--arch", a.name().toLowerCase(java.util.Locale.ROOT));
+            CliRun r = CliRun.of("run", bin.toString(), "--arch", a.name().toLowerCase(Locale.ROOT));
             assertEquals("EXIT after 2 steps\nregisters: r3=5\nunwritten: r0-r2, r4-r" + (file - 1) + "\n", r.out(), a.name());
             Path past = dir.resolve("past.bin");
-            Files.write(past, stream(tpb.isa.RegisterMoveRecord.builder().validNum(tpb.isa.MoveWidth.BITS32)
-                    .dtype(tpb.isa.DtypeWire.INT32).srcMode(tpb.isa.DataSrc.IMMEDIATE).dstLo(file).immediate(5).build()));
-            CliRun f = CliRun.of("run", past.toString(), "--arch", a.name().toLowerCase(java.util.Locale.ROOT));
+            Files.write(past, stream(RegisterMoveRecord.builder().validNum(MoveWidth.BITS32)
+                    .dtype(DtypeWire.INT32).srcMode(DataSrc.IMMEDIATE).dstLo(file).immediate(5).build()));
+            CliRun f = CliRun.of("run", past.toString(), "--arch", a.name().toLowerCase(Locale.ROOT));
             assertEquals(1, f.code());
             assertTrue(f.out().startsWith("FAULT after 1 steps: register id " + file + " is outside the " + file + "-register file\n"), f.out());
         }
@@ -209,9 +220,9 @@ class RunCommandTest {
                 neff.err());
     }
 
-    static byte[] stream(tpb.isa.Instruction... records) {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        for (tpb.isa.Instruction r : records) {
+    static byte[] stream(Instruction... records) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (Instruction r : records) {
             out.writeBytes(r.toBytes());
         }
         return out.toByteArray();

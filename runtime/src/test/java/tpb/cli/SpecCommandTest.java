@@ -6,17 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.snakeyaml.engine.v2.api.Load;
 import org.snakeyaml.engine.v2.api.LoadSettings;
+import tpb.isa.Arch;
+import tpb.isa.Arm;
 
 class SpecCommandTest {
     /** The arms with a layout, as the generated catalogue has them (the spec decides the count). */
-    static final List<tpb.isa.Arm> LAID_OUT = java.util.Arrays.stream(tpb.isa.Arm.values())
-            .filter(a -> a != tpb.isa.Arm.UNKNOWN && !a.opaque()).toList();
+    static final List<Arm> LAID_OUT = Arrays.stream(Arm.values())
+            .filter(a -> a != Arm.UNKNOWN && !a.opaque()).toList();
 
     @Test
     void tableListsTheArmsWithALayout() {
@@ -25,11 +29,11 @@ class SpecCommandTest {
         assertTrue(r.out().contains("0xA8   -            RegisterAlu              CTRL_AL                      SP       CONFIRMED   22\n"), r.out());
         assertTrue(r.out().contains("0xA9   +0x0C=0      UnconditionalBranch      CTRL_BR"), r.out());
         long laidOut = LAID_OUT.size();
-        long opaque = tpb.isa.Arm.values().length - 1 - laidOut;
+        long opaque = Arm.values().length - 1 - laidOut;
         assertTrue(r.out().endsWith(laidOut + " arms with a layout; " + opaque + " opaque arms not shown (--all)\n"),
                 "the footer should count the generated Arm catalogue's " + laidOut + " laid-out and " + opaque + " opaque arms:\n" + r.out());
         // 0x7C: the header page names its struct (S4D4_CR) but no source gives its offsets, so it stays opaque
-        assertTrue(tpb.isa.Arm.CROSS_LANE_REDUCE_ARITH.opaque(), "CrossLaneReduceArith is expected to be opaque; pick another opaque arm");
+        assertTrue(Arm.CROSS_LANE_REDUCE_ARITH.opaque(), "CrossLaneReduceArith is expected to be opaque; pick another opaque arm");
         assertFalse(r.out().contains("CrossLaneReduceArith"), r.out());
         assertTrue(CliRun.of("spec", "--all").out().contains("0x7C   -            CrossLaneReduceArith     (opaque)"));
     }
@@ -50,7 +54,7 @@ class SpecCommandTest {
         assertEquals(0x18, notEqual.get("wire"));
         assertEquals("Invalid enum variant for enum AluOpType", values.get(24).get("fatal"));
         List<Map<String, Object>> arms = (List<Map<String, Object>>) spec.get("arms");
-        assertEquals(tpb.isa.Arm.values().length - 1, arms.size(), "one JSON arm per generated Arm constant (UNKNOWN aside)");
+        assertEquals(Arm.values().length - 1, arms.size(), "one JSON arm per generated Arm constant (UNKNOWN aside)");
         Map<String, Object> ralu = arms.stream().filter(a -> a.get("name").equals("RegisterAlu")).findFirst().orElseThrow();
         List<Map<String, Object>> fields = (List<Map<String, Object>>) ralu.get("fields");
         Map<String, Object> dst = fields.stream().filter(f -> f.get("name").equals("dst_lo")).findFirst().orElseThrow();
@@ -76,12 +80,12 @@ class SpecCommandTest {
     void provenanceKeepsWhatTheSourcesTag() {
         Map<String, Object> spec = (Map<String, Object>) new Load(LoadSettings.builder().build()).loadFromString(CliRun.of("spec", "--json").out());
         List<Map<String, Object>> enums = (List<Map<String, Object>>) spec.get("enums");
-        java.util.function.Function<String, Map<String, Object>> en = n -> enums.stream().filter(e -> e.get("name").equals(n)).findFirst().orElseThrow();
+        Function<String, Map<String, Object>> en = n -> enums.stream().filter(e -> e.get("name").equals(n)).findFirst().orElseThrow();
         // facts §5.1 / §5.3: bytes CONFIRMED, names STRONG; the enums hold names and ordinals
         assertEquals("STRONG", en.apply("AluOpType").get("confidence"));
         assertEquals("STRONG", en.apply("Dtype").get("confidence"));
         List<Map<String, Object>> opcodes = (List<Map<String, Object>>) en.apply("Opcode").get("values");
-        java.util.function.Function<String, Map<String, Object>> op = n -> opcodes.stream().filter(v -> v.get("name").equals(n)).findFirst().orElseThrow();
+        Function<String, Map<String, Object>> op = n -> opcodes.stream().filter(v -> v.get("name").equals(n)).findFirst().orElseThrow();
         // a value of the compiler's decoder is CONFIRMED; its generation gate (facts §2, HIGH/OBSERVED) is STRONG
         Map<String, Object> ldtags = op.apply("Ldtags");
         assertEquals("CONFIRMED", ldtags.get("confidence"));
@@ -98,9 +102,9 @@ class SpecCommandTest {
         assertEquals(Map.of("internal", "gen3", "runtime", "cayman", "marketed", "Trn2"), cayman.get("names"));
         Map<String, Object> mariana = archs.stream().filter(a -> a.get("name").equals("MARIANA")).findFirst().orElseThrow();
         assertEquals(List.of("core_v4"), mariana.get("aliases"));
-        assertEquals(tpb.isa.Arch.MARIANA, tpb.isa.Arch.byName("trn3"));
-        assertEquals(tpb.isa.Arch.CAYMAN, tpb.isa.Arch.byName("Trn2"));
-        assertEquals(List.of("core_v4", "mariana", "Trn3"), tpb.isa.Arch.MARIANA.aliases());
+        assertEquals(Arch.MARIANA, Arch.byName("trn3"));
+        assertEquals(Arch.CAYMAN, Arch.byName("Trn2"));
+        assertEquals(List.of("core_v4", "mariana", "Trn3"), Arch.MARIANA.aliases());
         // no source guesses the opaque payloads: they are the project's choice
         List<Map<String, Object>> arms = (List<Map<String, Object>>) spec.get("arms");
         for (String arm : List.of("BranchHint", "LibraryReloadIndex", "CoreBarrier")) {

@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tpb.isa.Arm;
+import tpb.spec.model.IsaModel;
 
 /** check-spec, diff and doc on copies of the shipped spec. */
 class SpecToolsTest {
@@ -37,8 +39,8 @@ class SpecToolsTest {
     void checkSpecOnTheShippedSpec() {
         CliRun r = CliRun.of("check-spec", SHIPPED.toString());
         assertEquals(0, r.code(), r.out());
-        tpb.spec.model.IsaModel m = SpecSource.of(SHIPPED.toString()).loadOrFail();
-        int arms = tpb.isa.Arm.values().length - 1;
+        IsaModel m = SpecSource.of(SHIPPED.toString()).loadOrFail();
+        int arms = Arm.values().length - 1;
         // paths as given on the command line, so they open from where tpb ran
         assertEquals(SHIPPED + "/isa/tpb/isa.yaml: ok: " + arms + " arms (" + SpecCommandTest.LAID_OUT.size() + " with a layout), "
                 + m.enums().size() + " enums, " + m.luts().size() + " LUTs, " + m.groups().size() + " groups, " + m.archs().size()
@@ -121,7 +123,7 @@ class SpecToolsTest {
     void docWritesEveryPage(@TempDir Path dir) throws Exception {
         CliRun r = CliRun.of("doc", "-o", dir.toString());
         assertEquals(0, r.code(), r.err());
-        assertEquals(tpb.isa.Arm.values().length - 1, Files.list(dir.resolve("arms")).count(), "one page per arm of the generated catalogue");
+        assertEquals(Arm.values().length - 1, Files.list(dir.resolve("arms")).count(), "one page per arm of the generated catalogue");
         String alu = Files.readString(dir.resolve("arms/RegisterAlu.html"));
         assertTrue(alu.contains("<title>RegisterAlu — AWS Neuron TPB 64-byte instruction records</title>"));
         assertTrue(alu.contains("<title>dst_lo +0x14, 1 byte, CONFIRMED</title><rect x=\"253\" y=\"66\" width=\"50\" height=\"42\" fill=\"#2e7d32\"/>"), alu);
@@ -135,7 +137,7 @@ class SpecToolsTest {
         String css = Files.readString(dir.resolve("style.css"));
         String cell = css.substring(css.indexOf(".opmap td {"), css.indexOf("}", css.indexOf(".opmap td {")));
         assertTrue(cell.contains("overflow-wrap: anywhere") && !cell.contains("text-overflow: ellipsis"), cell);
-        long opaque = tpb.isa.Arm.values().length - 1 - SpecCommandTest.LAID_OUT.size();
+        long opaque = Arm.values().length - 1 - SpecCommandTest.LAID_OUT.size();
         assertTrue(assumed.contains(opaque + " opaque arms"), "the assumptions page should count " + opaque + " opaque arms");
     }
 }

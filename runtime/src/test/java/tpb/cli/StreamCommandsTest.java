@@ -5,12 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tpb.isa.RegisterAluRecord;
 
 /** asm, disasm and validate through the CLI: exact output, exit codes, nothing written on failure. */
 class StreamCommandsTest {
@@ -197,7 +201,7 @@ class StreamCommandsTest {
         Path bin = assemble(dir, "bad", "L: jmp L\nalu.add r3, r3, r99 dtype=INT32 dst_dtype=INT32\n", "--no-validate");
         byte[] b = Files.readAllBytes(bin);
         assertEquals(0, b[0x0E], "target_mode (+0x0E, as validate says) left 0, no value of BrTargetMode");
-        assertEquals(99, tpb.isa.RegisterAluRecord.decode(b, 64).src1Lo());
+        assertEquals(99, RegisterAluRecord.decode(b, 64).src1Lo());
         CliRun v = CliRun.of("validate", bin.toString(), "--no-exit");
         assertTrue(v.err().startsWith("record 0 (+0x0E) target_mode: enum: 0 is not a value of BrTargetMode\n"), v.err());
     }
@@ -220,15 +224,15 @@ class StreamCommandsTest {
 
     @Test
     void stdinAndStdout(@TempDir Path dir) throws Exception {
-        java.io.InputStream saved = Inputs.stdin;
+        InputStream saved = Inputs.stdin;
         try {
-            Inputs.stdin = new java.io.ByteArrayInputStream("\uFEFFl: jmp l target_mode=REL_IMM\nexit\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            Inputs.stdin = new ByteArrayInputStream("\uFEFFl: jmp l target_mode=REL_IMM\nexit\n".getBytes(StandardCharsets.UTF_8));
             Path bin = dir.resolve("x.bin");
             assertEquals(0, CliRun.of("asm", "-", "-o", bin.toString()).code()); // read twice (labels, then records): spooled
             assertEquals(128, Files.size(bin));
-            Inputs.stdin = new java.io.ByteArrayInputStream("exit\n".getBytes());
+            Inputs.stdin = new ByteArrayInputStream("exit\n".getBytes());
             assertEquals(0, CliRun.of("asm", "-", "-o", bin.toString()).code());
-            Inputs.stdin = new java.io.ByteArrayInputStream(Files.readAllBytes(bin));
+            Inputs.stdin = new ByteArrayInputStream(Files.readAllBytes(bin));
             CliRun dis = CliRun.of("disasm", "-");
             assertEquals("     0  0x000000  exit\n", dis.out());
         } finally {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -65,7 +66,7 @@ class CorpusTest {
     @Test
     void whenSpillingCannotHelp() throws Exception {
         Module wide = read(CORPUS.resolve("06_alu64.yaml"));
-        CompileException e = org.junit.jupiter.api.Assertions.assertThrows(CompileException.class,
+        CompileException e = Assertions.assertThrows(CompileException.class,
                 () -> Compiler.compile(wide, new Compiler.Options(Arch.SUNDA, 3, true)));
         assertEquals("cannot allocate registers since spilling candidates are not enough (3 registers per engine)", e.getMessage());
     }

@@ -7,15 +7,20 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.function.IntUnaryOperator;
 import org.junit.jupiter.api.Test;
 import tpb.isa.Arch;
+import tpb.isa.CopyFlyweight;
 import tpb.isa.DmaDirect2dFlyweight;
 import tpb.isa.MatmulFlyweight;
 import tpb.isa.PsumAccumulateFlags;
+import tpb.isa.WaitMode;
 import tpb.neff.Neff;
 import tpb.neff.NeffWriter;
 
@@ -59,7 +64,7 @@ class DataFixtureTest {
         in.put("x", x);
         in.put("y", y);
         Map<String, Npy.Array> out = new DataRun(image, Arch.CAYMAN, in).loadOrder(order).run(null);
-        assertEquals(java.util.Set.of("output0"), out.keySet());
+        assertEquals(Set.of("output0"), out.keySet());
         return out.get("output0");
     }
 
@@ -214,7 +219,7 @@ class DataFixtureTest {
     @Test
     void noScheduleChangesTheFixturesAnswer() {
         Npy.Array[] in = randomInputs();
-        assertEquals(java.util.List.of(), DataRun.races(IMAGE, Arch.CAYMAN, Map.of("x", in[0], "y", in[1])));
+        assertEquals(List.of(), DataRun.races(IMAGE, Arch.CAYMAN, Map.of("x", in[0], "y", in[1])));
     }
 
     /**
@@ -224,16 +229,16 @@ class DataFixtureTest {
     @Test
     void aRemovedWaitIsReportedAsARace() {
         Map<String, byte[]> files = fixtureFiles();
-        new tpb.isa.CopyFlyweight().wrap(files.get("sg00/Activation.bin"), 4 * 64).eventsWaitMode(tpb.isa.WaitMode.NONE);
+        new CopyFlyweight().wrap(files.get("sg00/Activation.bin"), 4 * 64).eventsWaitMode(WaitMode.NONE);
         Npy.Array[] in = randomInputs();
-        java.util.List<String> races = DataRun.races(image(files), Arch.CAYMAN, Map.of("x", in[0], "y", in[1]));
+        List<String> races = DataRun.races(image(files), Arch.CAYMAN, Map.of("x", in[0], "y", in[1]));
         assertTrue(races.contains("act as late as it can: output0 differs"), races.toString());
     }
 
     @Test
     void traceNamesEveryRecordAndItsRanges() {
         Npy.Array[] in = randomInputs();
-        java.util.List<String> lines = new java.util.ArrayList<>();
+        List<String> lines = new ArrayList<>();
         new DataRun(IMAGE, Arch.CAYMAN, Map.of("x", in[0], "y", in[1])).run(lines::add);
         assertEquals(58, lines.size());
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("sg00 pool   2  ") && l.endsWith(

@@ -7,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import tpb.isa.Arch;
 import tpb.neff.Neff;
@@ -27,7 +30,7 @@ class FixtureImageTest {
     void varsDgeTableAndMetadata() {
         assertEquals(2, IMAGE.cores().size());
         for (NeffImage.Core c : IMAGE.cores()) {
-            Map<String, NeffImage.Var> v = new java.util.HashMap<>();
+            Map<String, NeffImage.Var> v = new HashMap<>();
             c.vars().forEach(x -> v.put(x.name(), x));
             assertEquals(1, v.get("x").id());
             assertEquals(65536, v.get("x").size());
@@ -75,7 +78,7 @@ class FixtureImageTest {
     @Test
     void everyScheduleRunsEveryRecord() {
         NeffImage.Core c = IMAGE.cores().get(0);
-        java.util.Set<List<String>> orders = new java.util.HashSet<>();
+        Set<List<String>> orders = new HashSet<>();
         for (EventOrder.Schedule s : EventOrder.Schedule.all(c.streams().size())) {
             List<String> order = new ArrayList<>();
             EventOrder.run(c.streams(), Arch.CAYMAN, (engine, index, b, at) -> order.add(engine + index), s);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -113,8 +114,8 @@ class HandBuiltNeffTest {
     private static void four(Pattern p, long address, int dims) {
         int[] step = new int[dims];
         int[] num = new int[dims];
-        java.util.Arrays.fill(step, 1);
-        java.util.Arrays.fill(num, 1);
+        Arrays.fill(step, 1);
+        Arrays.fill(num, 1);
         num[0] = 4;
         p.set(address, step, num);
     }

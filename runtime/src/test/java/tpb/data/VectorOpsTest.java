@@ -3,6 +3,8 @@ package tpb.data;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import tpb.isa.AluOpType;
 import tpb.isa.Arch;
@@ -31,12 +33,12 @@ class VectorOpsTest {
         AccessPattern d = at(0x200, 3, DtypeWire.FP32);
         VectorOps.tensorTensor(AluOpType.ADD, a, b, d);
         // fp16 1e30 is +inf (past 65520), so 1e30 + inf = inf
-        assertEquals(java.util.List.of(1.75, 2.0, Double.POSITIVE_INFINITY), list(d.read(0)));
-        assertEquals(java.util.List.of(-1.0, 3.5, -5.0), list(d.read(1)));
+        assertEquals(List.of(1.75, 2.0, Double.POSITIVE_INFINITY), list(d.read(0)));
+        assertEquals(List.of(-1.0, 3.5, -5.0), list(d.read(1)));
         VectorOps.tensorTensor(AluOpType.MULT, a, b, d);
-        assertEquals(java.util.List.of(0.375, -8.0, Double.POSITIVE_INFINITY), list(d.read(0)));
+        assertEquals(List.of(0.375, -8.0, Double.POSITIVE_INFINITY), list(d.read(0)));
         VectorOps.tensorTensor(AluOpType.MAX, a, b, d);
-        assertEquals(java.util.List.of(0.0, 3.0, 2.0), list(d.read(1)));
+        assertEquals(List.of(0.0, 3.0, 2.0), list(d.read(1)));
         // fp32 product 1e30 * 1e30 overflows to inf in fp32 even though a double holds it
         AccessPattern big = fill(0x300, DtypeWire.FP32, new double[] {1e30, 1, 1}, new double[] {1, 1, 1});
         VectorOps.tensorTensor(AluOpType.MULT, big, big, d);
@@ -51,11 +53,11 @@ class VectorOpsTest {
         AccessPattern src = fill(0, DtypeWire.FP32, new double[] {1.00048828125, 1.005859375}, new double[] {70000, -1e-8});
         AccessPattern h = at(0x100, 2, DtypeWire.FP16);
         VectorOps.copy(src, h);
-        assertEquals(java.util.List.of(1.0, 1.005859375), list(h.read(0)));
-        assertEquals(java.util.List.of(Double.POSITIVE_INFINITY, -0.0), list(h.read(1)));
+        assertEquals(List.of(1.0, 1.005859375), list(h.read(0)));
+        assertEquals(List.of(Double.POSITIVE_INFINITY, -0.0), list(h.read(1)));
         AccessPattern bf = at(0x200, 2, DtypeWire.BFLOAT16);
         VectorOps.copy(src, bf);
-        assertEquals(java.util.List.of(1.0, 1.0078125), list(bf.read(0)));
+        assertEquals(List.of(1.0, 1.0078125), list(bf.read(0)));
         // COPY with equal dtypes moves bits: an fp32 NaN payload read as INT32 survives
         byte[] row = core.sbuf().row(0, 0x300, 4);
         row[0x300] = 0x01;
@@ -71,10 +73,10 @@ class VectorOpsTest {
     void memsetWritesTheLowBitsOfTheSetValue() {
         AccessPattern d = at(0, 3, DtypeWire.FP16);
         VectorOps.memset(d, 0x3C00);
-        assertEquals(java.util.List.of(1.0, 1.0, 1.0), list(d.read(1)));
+        assertEquals(List.of(1.0, 1.0, 1.0), list(d.read(1)));
         AccessPattern f = at(0x100, 2, DtypeWire.FP32);
         VectorOps.memset(f, Float.floatToRawIntBits(-2.5f));
-        assertEquals(java.util.List.of(-2.5, -2.5), list(f.read(0)));
+        assertEquals(List.of(-2.5, -2.5), list(f.read(0)));
     }
 
     @Test
@@ -83,8 +85,8 @@ class VectorOpsTest {
         AccessPattern d = new AccessPattern(new Location(core.sbuf(), 0, 0), new int[] {1, 1, 1, 1},
                 new int[] {6, 1, 1, 1}, DtypeWire.INT32, 2);
         VectorOps.iota(10, new int[] {2, 100, 0, 0}, new int[] {3, 2, 1, 1}, 1000, d);
-        assertEquals(java.util.List.of(10.0, 12.0, 14.0, 110.0, 112.0, 114.0), list(d.read(0)));
-        assertEquals(java.util.List.of(1010.0, 1012.0, 1014.0, 1110.0, 1112.0, 1114.0), list(d.read(1)));
+        assertEquals(List.of(10.0, 12.0, 14.0, 110.0, 112.0, 114.0), list(d.read(0)));
+        assertEquals(List.of(1010.0, 1012.0, 1014.0, 1110.0, 1112.0, 1114.0), list(d.read(1)));
     }
 
     @Test
@@ -92,19 +94,19 @@ class VectorOpsTest {
         AccessPattern in = fill(0, DtypeWire.FP32, new double[] {-1, 0.5, 2}, new double[] {3, -0.25, 0});
         AccessPattern out = at(0x100, 3, DtypeWire.FP32);
         VectorOps.activate(VectorOps.Function.IDENTITY, 2f, 1f, in, out);
-        assertEquals(java.util.List.of(-1.0, 2.0, 5.0), list(out.read(0)));
+        assertEquals(List.of(-1.0, 2.0, 5.0), list(out.read(0)));
         VectorOps.activate(VectorOps.Function.RELU, 2f, 1f, in, out);
-        assertEquals(java.util.List.of(7.0, 0.5, 1.0), list(out.read(1)));
+        assertEquals(List.of(7.0, 0.5, 1.0), list(out.read(1)));
         VectorOps.activate(VectorOps.Function.EXP, 1f, 0f, in, out);
-        assertEquals(java.util.List.of((double) (float) Math.exp(-1), (double) (float) Math.exp(0.5), (double) (float) Math.exp(2)),
+        assertEquals(List.of((double) (float) Math.exp(-1), (double) (float) Math.exp(0.5), (double) (float) Math.exp(2)),
                 list(out.read(0)));
         assertEquals(VectorOps.Function.EXP, VectorOps.Function.ofProfileName("exp_400p"));
         assertEquals(VectorOps.Function.IDENTITY, VectorOps.Function.ofProfileName("identity_1p"));
         assertEquals(null, VectorOps.Function.ofProfileName("gelu_apprx_tanh_8p"));
     }
 
-    private static java.util.List<Double> list(double[] v) {
-        java.util.List<Double> l = new java.util.ArrayList<>();
+    private static List<Double> list(double[] v) {
+        List<Double> l = new ArrayList<>();
         for (double d : v) {
             l.add(d);
         }

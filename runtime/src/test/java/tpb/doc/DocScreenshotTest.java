@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -99,7 +101,7 @@ class DocScreenshotTest {
     /** A fresh site in {@code dir}: each test may edit its copy (one site takes ~2 s, a browser run more). */
     private static Path site(Path dir) {
         Path docs = dir.resolve("docs");
-        assertEquals(0, Tpb.run(new java.io.PrintWriter(new java.io.StringWriter()), new java.io.PrintWriter(System.err),
+        assertEquals(0, Tpb.run(new PrintWriter(new StringWriter()), new PrintWriter(System.err),
                 "doc", "-o", docs.toString()));
         return docs;
     }

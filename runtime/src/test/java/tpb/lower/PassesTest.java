@@ -11,6 +11,7 @@ import tpb.ir.KernelReader;
 import tpb.ir.Module;
 import tpb.isa.AllEngineBarrierRecord;
 import tpb.isa.BranchCompareOp;
+import tpb.isa.BranchNegation;
 import tpb.isa.DrainRecord;
 import tpb.isa.EngineType;
 import tpb.isa.GroupResetSemaphoresRecord;
@@ -106,7 +107,7 @@ class PassesTest {
                 d:
                 e: Fixed(Exit)
                 """, shape(c));
-        assertEquals(BranchCompareOp.IS_GEIMM, tpb.isa.BranchNegation.map(BranchCompareOp.IS_LTIMM));
+        assertEquals(BranchCompareOp.IS_GEIMM, BranchNegation.map(BranchCompareOp.IS_LTIMM));
     }
 
     @Test

@@ -3,8 +3,10 @@ package tpb.neff;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,9 +66,9 @@ class RandomNeffTest {
     }
 
     static Map<String, byte[]> streams(Program p) {
-        Map<String, java.io.ByteArrayOutputStream> out = new LinkedHashMap<>();
+        Map<String, ByteArrayOutputStream> out = new LinkedHashMap<>();
         for (int e = 0; e < p.engines(); e++) {
-            out.put("e" + e, new java.io.ByteArrayOutputStream());
+            out.put("e" + e, new ByteArrayOutputStream());
         }
         for (int k = 0; k < p.steps().size(); k++) {
             Step s = p.steps().get(k);
@@ -165,7 +167,7 @@ class RandomNeffTest {
         r[EventSemaphoreFlyweight.EVENTS_UPDATE_MODE_OFFSET] = (byte) SEM_INC;
         r[EventSemaphoreFlyweight.EVENTS_UPDATE_IDX_OFFSET] = (byte) signal;
         r[EventSemaphoreFlyweight.EVENTS_SEMAPHORE_VALUE_OFFSET] = 1;
-        byte[] out = java.util.Arrays.copyOf(stream, stream.length + 64);
+        byte[] out = Arrays.copyOf(stream, stream.length + 64);
         System.arraycopy(r, 0, out, stream.length, 64);
         return out;
     }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import tpb.asm.Disassembler;
 import tpb.sim.SyncRun;
@@ -124,8 +125,8 @@ class SyncFixtureTest {
 
     static String text(String sg, String engine, int record) {
         String[] out = new String[1];
-        Neff.of(Fixture.bytes()).forEachSubgraph(java.util.Set.of(sg), (s, streams) -> streams.stream().filter(e -> e.engine().equals(engine))
-                .forEach(e -> out[0] = tpb.asm.Disassembler.text(e.stream().bytes(), record * 64, e.stream().count())));
+        Neff.of(Fixture.bytes()).forEachSubgraph(Set.of(sg), (s, streams) -> streams.stream().filter(e -> e.engine().equals(engine))
+                .forEach(e -> out[0] = Disassembler.text(e.stream().bytes(), record * 64, e.stream().count())));
         return out[0];
     }
 }

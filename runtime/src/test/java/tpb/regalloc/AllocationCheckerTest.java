@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import tpb.isa.AluOpType;
@@ -73,19 +74,19 @@ class AllocationCheckerTest {
 
     static MBlock block(String label, MInst... insts) {
         MBlock b = new MBlock(label);
-        b.insts.addAll(java.util.List.of(insts));
+        b.insts.addAll(List.of(insts));
         return b;
     }
 
     static MFunction function(String name, MBlock... blocks) {
         MFunction f = new MFunction(name);
-        f.blocks.addAll(java.util.List.of(blocks));
+        f.blocks.addAll(List.of(blocks));
         return f;
     }
 
     static EngineCode code(MFunction... functions) {
         EngineCode c = new EngineCode(EngineType.SP);
-        c.functions.addAll(java.util.List.of(functions));
+        c.functions.addAll(List.of(functions));
         return c;
     }
 

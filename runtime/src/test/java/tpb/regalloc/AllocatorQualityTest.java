@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import tpb.isa.AluOpType;
 import tpb.isa.BranchCompareOp;
 import tpb.isa.DtypeWire;
+import tpb.isa.EngineType;
 import tpb.mir.EngineCode;
 import tpb.mir.MBlock;
 import tpb.mir.MFunction;
@@ -31,7 +33,7 @@ import tpb.mir.VReg;
 class AllocatorQualityTest {
     /** Random machine code: moves and ALU ops over a pool of registers, optionally wrapped in a loop. */
     static EngineCode program(Random r, int regs, int length, boolean loop) {
-        EngineCode c = new EngineCode(tpb.isa.EngineType.SP);
+        EngineCode c = new EngineCode(EngineType.SP);
         MFunction f = new MFunction("main");
         c.functions.add(f);
         MBlock entry = new MBlock("entry");
@@ -145,12 +147,12 @@ class AllocatorQualityTest {
     }
 
     static int[] fill(int[] a, int v) {
-        java.util.Arrays.fill(a, v);
+        Arrays.fill(a, v);
         return a;
     }
 
     static double[] fill(double[] a, double v) {
-        java.util.Arrays.fill(a, v);
+        Arrays.fill(a, v);
         return a;
     }
 

@@ -15,6 +15,7 @@ import static tpb.regalloc.AllocationCheckerTest.mov;
 import static tpb.regalloc.AllocationCheckerTest.pair;
 import static tpb.regalloc.AllocationCheckerTest.temp;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -43,7 +44,7 @@ class RegisterAllocatorTest {
     }
 
     static Map<String, Integer> names(Map<VReg, Integer> ids) {
-        Map<String, Integer> out = new java.util.HashMap<>();
+        Map<String, Integer> out = new HashMap<>();
         ids.forEach((v, i) -> out.put(v.name, i));
         return out;
     }

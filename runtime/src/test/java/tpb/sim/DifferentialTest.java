@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import tpb.codegen.Compiler;
@@ -14,6 +17,7 @@ import tpb.ir.KernelReader;
 import tpb.ir.Module;
 import tpb.isa.Arch;
 import tpb.isa.EngineType;
+import tpb.lower.CompileException;
 
 /**
  * The compiler is right when the kernel and its bytes mean the same. For every corpus kernel and
@@ -60,7 +64,7 @@ class DifferentialTest {
 
     static void agree(Module m, Compiler.Options o) {
         Map<EngineType, Compiler.EngineOutput> out = Compiler.compile(m, o);
-        Map<EngineType, SimResult> irs = new java.util.EnumMap<>(EngineType.class);
+        Map<EngineType, SimResult> irs = new EnumMap<>(EngineType.class);
         out.keySet().forEach(e -> irs.put(e, IrSimulator.run(m, e, IR_BUDGET)));
         // the legs in pipeline order, so the first to disagree names the pass at fault
         Map<EngineType, SimResult> lowered = loweredAgrees(m, o, irs);
@@ -81,9 +85,9 @@ class DifferentialTest {
             }
             assertEquals(ir.fired(), st.fired());
             assertEquals(ir.memoryChecksum(), st.memoryChecksum());
-            for (tpb.ir.Module.ExpectMemory e : m.expectMemory()) {
-                byte[] got = java.util.Arrays.copyOfRange(ir.memory().get(e.region()), e.offset(), e.offset() + e.bytes().length);
-                org.junit.jupiter.api.Assertions.assertArrayEquals(e.bytes(), got, "expect_memory " + e.region() + "+" + e.offset());
+            for (Module.ExpectMemory e : m.expectMemory()) {
+                byte[] got = Arrays.copyOfRange(ir.memory().get(e.region()), e.offset(), e.offset() + e.bytes().length);
+                Assertions.assertArrayEquals(e.bytes(), got, "expect_memory " + e.region() + "+" + e.offset());
             }
             if (!o.controlFences()) {
                 assertEquals(ir.semaphores(), st.semaphores());
@@ -104,7 +108,7 @@ class DifferentialTest {
      * (without fences) semaphores.
      */
     static Map<EngineType, SimResult> loweredAgrees(Module m, Compiler.Options o, Map<EngineType, SimResult> irs) {
-        Map<EngineType, SimResult> out = new java.util.EnumMap<>(EngineType.class);
+        Map<EngineType, SimResult> out = new EnumMap<>(EngineType.class);
         Compiler.lower(m, o).forEach((engine, code) -> {
             SimResult ir = irs.get(engine);
             SimResult lo = LoweredSimulator.run(code, budget(ir), MachineConfig.of(m));
@@ -135,7 +139,7 @@ class DifferentialTest {
         Map<EngineType, Compiler.EngineOutput> plain;
         try {
             plain = Compiler.compileUnallocated(m, new Compiler.Options(o.arch(), 62, o.controlFences()));
-        } catch (tpb.lower.CompileException tooMany) {
+        } catch (CompileException tooMany) {
             return; // more virtual registers than slots: only the allocated leg can run
         }
         for (Compiler.EngineOutput eo : allocated.values()) {

@@ -1,10 +1,13 @@
 package tpb.sim;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import org.junit.jupiter.api.Assertions;
 import tpb.codegen.Compiler;
 import tpb.ir.KernelReader;
 import tpb.ir.Module;
@@ -22,7 +25,7 @@ import tpb.isa.Arch;
  */
 class RandomKernelsTest {
     /** Every ALU op the spec's wire table encodes. */
-    static final String[] OPS = java.util.Arrays.stream(AluOpType.values()).filter(AluOpWire::encodes).map(AluOpType::specName)
+    static final String[] OPS = Arrays.stream(AluOpType.values()).filter(AluOpWire::encodes).map(AluOpType::specName)
             .toArray(String[]::new);
     static final String[] CMP = {"LT", "LE", "EQ", "NE", "GE", "GT"};
 
@@ -71,7 +74,7 @@ class RandomKernelsTest {
         List<String> expected = new ArrayList<>();
         String text = queueKernel(r, expected);
         for (SimResult run : TruthTables.runAll("queues", text, SimResult.Status.EXIT, null)) {
-            org.junit.jupiter.api.Assertions.assertEquals(expected, run.fired(), text);
+            Assertions.assertEquals(expected, run.fired(), text);
         }
     }
 
@@ -88,7 +91,7 @@ class RandomKernelsTest {
             body.add("{inst: DMATrigger, queue: " + queues[q] + ", block_id: " + blockId[q] + "}");
             body.addAll(control(r, queues, 2));
         }
-        java.util.Collections.shuffle(body, r);
+        Collections.shuffle(body, r);
         int trips = 2 + r.nextInt(3);
         for (String c : before) {
             k.append("      - ").append(c.replace("%I", "      ")).append("\n");

@@ -3,10 +3,22 @@ package tpb.sim;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Random;
+import java.util.function.Supplier;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Assume;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Test;
+import tpb.codec.FatalEncodingException;
 import tpb.codegen.Compiler;
 import tpb.isa.AluOpType;
 import tpb.isa.BrTargetMode;
@@ -15,8 +27,10 @@ import tpb.isa.CompareAndBranchRecord;
 import tpb.isa.DataSrc;
 import tpb.isa.DtypeWire;
 import tpb.isa.ExitRecord;
+import tpb.isa.HaltRecord;
 import tpb.isa.Instruction;
 import tpb.isa.MoveWidth;
+import tpb.isa.NoOpRecord;
 import tpb.isa.RegisterAluRecord;
 import tpb.isa.RegisterMoveRecord;
 import tpb.isa.UnconditionalBranchRecord;
@@ -73,16 +87,16 @@ class StreamFastPathTest {
      */
     @Property(tries = 1000)
     void stepsNeverPassTheBudget(@ForAll @IntRange(min = 1, max = 40) int budget,
-            @ForAll @net.jqwik.api.constraints.Size(min = 1, max = 8) java.util.List<@IntRange(min = 0, max = 39) Integer> picks,
+            @ForAll @Size(min = 1, max = 8) List<@IntRange(min = 0, max = 39) Integer> picks,
             @ForAll boolean trace) {
         int n = picks.size();
         Instruction[] records = new Instruction[n];
         for (int i = 0; i < n; i++) {
             int p = picks.get(i);
             records[i] = switch (p % 5) {
-                case 0 -> tpb.isa.NoOpRecord.builder().build();
+                case 0 -> NoOpRecord.builder().build();
                 case 1 -> UnconditionalBranchRecord.builder().targetMode(BrTargetMode.REL_IMM).target(p / 5 - 1).build();
-                case 2 -> tpb.isa.HaltRecord.builder().build();
+                case 2 -> HaltRecord.builder().build();
                 case 3 -> RegisterAluRecord.builder().op(AluOpType.ADD).dtype(DtypeWire.INT32).dstDtype(DtypeWire.INT32)
                         .srcDatasrc(DataSrc.IMMEDIATE).src0Lo(1).dstLo(1).immediate(1).build();
                 default -> CompareAndBranchRecord.builder().cmpOp(BranchCompareOp.values()[0]).dtype(DtypeWire.INT32)
@@ -90,7 +104,7 @@ class StreamFastPathTest {
             };
         }
         SimResult got = StreamSimulator.runStream(stream(records), budget, true, trace ? pc -> { } : null);
-        org.junit.jupiter.api.Assertions.assertTrue(got.steps() <= budget, got.steps() + " steps under a budget of " + budget);
+        Assertions.assertTrue(got.steps() <= budget, got.steps() + " steps under a budget of " + budget);
         if (("step budget of " + budget + " exhausted").equals(got.message())) {
             assertEquals(budget, got.steps());
         }
@@ -121,7 +135,7 @@ class StreamFastPathTest {
     }
 
     /** More distinct immediates than constant slots (191): the records past the last slot take the general path, same sums. */
-    @org.junit.jupiter.api.Test
+    @Test
     void immediatesBeyondTheConstantSlotsStillCount() {
         int count = 400;
         Instruction[] records = new Instruction[count + 4];
@@ -145,7 +159,7 @@ class StreamFastPathTest {
         assertEquals(count + 3, r.steps());
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void leavingTheStreamFaultsWithThePcItWentTo() {
         SimResult off = StreamSimulator.run(stream(move(1, 1), move(2, 2)), SLOTS, 100);
         assertEquals("PC 2 is outside the 2-record stream", off.message());
@@ -166,7 +180,7 @@ class StreamFastPathTest {
      */
     @Property(tries = 500)
     void untracedRunsEndAsTracedRuns(@ForAll("seeds") long seed, @ForAll @IntRange(min = 1, max = 80) int budget) {
-        java.util.Random r = new java.util.Random(seed);
+        Random r = new Random(seed);
         int n = 2 + r.nextInt(8);
         Instruction[] records = new Instruction[n];
         for (int i = 0; i < n; i++) {
@@ -183,7 +197,7 @@ class StreamFastPathTest {
         }
         byte[] s = stream(records);
         SimResult fast = StreamSimulator.run(s, SLOTS, budget);
-        java.util.List<Integer> pcs = new java.util.ArrayList<>();
+        List<Integer> pcs = new ArrayList<>();
         SimResult traced = StreamSimulator.run(s, SLOTS, budget, pcs::add);
         assertEquals(traced.status(), fast.status());
         assertEquals(traced.message(), fast.message());
@@ -193,17 +207,17 @@ class StreamFastPathTest {
         pcs.forEach(pc -> assertEquals(true, pc >= 0 && pc < n, "traced PC " + pc));
     }
 
-    @net.jqwik.api.Provide
-    net.jqwik.api.Arbitrary<Long> seeds() {
-        return net.jqwik.api.Arbitraries.longs();
+    @Provide
+    Arbitrary<Long> seeds() {
+        return Arbitraries.longs();
     }
 
     /** The stream, when the generated builders can encode its records (FATAL ops and compares cannot be): else the try is skipped. */
-    static byte[] encodable(java.util.function.Supplier<byte[]> build) {
+    static byte[] encodable(Supplier<byte[]> build) {
         try {
             return build.get();
-        } catch (tpb.codec.FatalEncodingException fatal) {
-            net.jqwik.api.Assume.that(false);
+        } catch (FatalEncodingException fatal) {
+            Assume.that(false);
             throw fatal;
         }
     }

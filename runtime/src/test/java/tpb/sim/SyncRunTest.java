@@ -13,7 +13,9 @@ import tpb.isa.BirUpdateMode;
 import tpb.isa.BirWaitMode;
 import tpb.isa.DmaDirect2dFlyweight;
 import tpb.isa.EventSemaphoreFlyweight;
+import tpb.isa.UpdateMode;
 import tpb.isa.UpdateModeWire;
+import tpb.isa.WaitMode;
 import tpb.isa.WaitModeWire;
 import tpb.stream.RecordStream;
 
@@ -135,9 +137,9 @@ class SyncRunTest {
     void readAndCompleteUpdatesAgreeWithTheLut() {
         Map<BirUpdateMode, Long> expected = Map.of(BirUpdateMode.SEM_INC, 11L, BirUpdateMode.SEM_DEC, 9L, BirUpdateMode.SEM_ADD_IMM, 13L,
                 BirUpdateMode.SEM_SUB_IMM, 7L, BirUpdateMode.SEM_WR_IMM, 3L);
-        Map<BirUpdateMode, tpb.isa.UpdateMode> read = Map.of(BirUpdateMode.SEM_INC, tpb.isa.UpdateMode.SEM_INC_READ, BirUpdateMode.SEM_DEC,
-                tpb.isa.UpdateMode.SEM_DEC_READ, BirUpdateMode.SEM_ADD_IMM, tpb.isa.UpdateMode.SEM_ADD_IMM_READ, BirUpdateMode.SEM_SUB_IMM,
-                tpb.isa.UpdateMode.SEM_SUB_IMM_READ, BirUpdateMode.SEM_WR_IMM, tpb.isa.UpdateMode.SEM_WR_IMM_READ);
+        Map<BirUpdateMode, UpdateMode> read = Map.of(BirUpdateMode.SEM_INC, UpdateMode.SEM_INC_READ, BirUpdateMode.SEM_DEC,
+                UpdateMode.SEM_DEC_READ, BirUpdateMode.SEM_ADD_IMM, UpdateMode.SEM_ADD_IMM_READ, BirUpdateMode.SEM_SUB_IMM,
+                UpdateMode.SEM_SUB_IMM_READ, BirUpdateMode.SEM_WR_IMM, UpdateMode.SEM_WR_IMM_READ);
         expected.forEach((bir, value) -> {
             assertEquals(value, afterTen(UpdateModeWire.encode(bir)), bir + " (LUT)");
             assertEquals(value, afterTen(read.get(bir).value()), read.get(bir) + " (READ)");
@@ -150,17 +152,17 @@ class SyncRunTest {
      */
     @Test
     void everySemaphoreWaitComparesAsItsNameSays() {
-        List<Object[]> holding = List.of(new Object[] {tpb.isa.WaitMode.SEM_EQ_IMM, 10}, new Object[] {tpb.isa.WaitMode.SEM_LT_IMM, 11},
-                new Object[] {tpb.isa.WaitMode.SEM_LE_IMM, 10}, new Object[] {tpb.isa.WaitMode.SEM_GT_IMM, 9},
-                new Object[] {tpb.isa.WaitMode.SEM_GE_IMM, 10});
+        List<Object[]> holding = List.of(new Object[] {WaitMode.SEM_EQ_IMM, 10}, new Object[] {WaitMode.SEM_LT_IMM, 11},
+                new Object[] {WaitMode.SEM_LE_IMM, 10}, new Object[] {WaitMode.SEM_GT_IMM, 9},
+                new Object[] {WaitMode.SEM_GE_IMM, 10});
         for (Object[] w : holding) {
             SyncRun.Result r = run(stream(events(record(Arm.NO_OP), 0, 0, BirUpdateMode.SEM_WR_IMM, 1, 10)),
-                    stream(events(record(Arm.NO_OP), ((tpb.isa.WaitMode) w[0]).value(), 1, BirUpdateMode.SEM_WR_IMM, 2, (int) w[1])));
+                    stream(events(record(Arm.NO_OP), ((WaitMode) w[0]).value(), 1, BirUpdateMode.SEM_WR_IMM, 2, (int) w[1])));
             assertEquals(SyncRun.Status.COMPLETE, r.status(), w[0] + " " + r.message());
             assertEquals(Long.valueOf((int) w[1]), r.semaphores().get(2), w[0].toString());
         }
         SyncRun.Result r = run(stream(events(record(Arm.NO_OP), 0, 0, BirUpdateMode.SEM_WR_IMM, 1, 10)),
-                stream(events(record(Arm.NO_OP), tpb.isa.WaitMode.SEM_EQ_IMM.value(), 1, BirUpdateMode.SEM_WR_IMM, 2, 9)));
+                stream(events(record(Arm.NO_OP), WaitMode.SEM_EQ_IMM.value(), 1, BirUpdateMode.SEM_WR_IMM, 2, 9)));
         assertEquals(SyncRun.Status.DEADLOCK, r.status());
         assertEquals(true, r.blocked().get(0).toString().endsWith("waits for semaphore 1 == 9, it is 10"), r.blocked().toString());
     }

@@ -11,12 +11,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import tpb.isa.Arch;
 import tpb.isa.ExitRecord;
+import tpb.isa.Instruction;
 import tpb.isa.LibraryReloadIndexRecord;
 import tpb.isa.NoOpRecord;
 import tpb.isa.ReturnRecord;
 
 class StreamTest {
-    static byte[] stream(tpb.isa.Instruction... records) {
+    static byte[] stream(Instruction... records) {
         byte[] out = new byte[records.length * 64];
         for (int i = 0; i < records.length; i++) {
             records[i].encodeTo(out, i * 64);

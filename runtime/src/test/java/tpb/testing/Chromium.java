@@ -3,6 +3,7 @@ package tpb.testing;
 import java.awt.image.BufferedImage;
 import java.io.File;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,7 +46,7 @@ public final class Chromium {
         return require(what, System.getenv(), System.err);
     }
 
-    static Chromium require(String what, Map<String, String> env, java.io.PrintStream err) {
+    static Chromium require(String what, Map<String, String> env, PrintStream err) {
         Optional<Path> found = find(env);
         if (found.isPresent()) {
             return new Chromium(found.get());

@@ -3,7 +3,11 @@ package tpb.testing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -40,18 +44,18 @@ class ChromiumTest {
 
     @Test
     void withoutABrowserTheTestIsSkippedWithANotice() {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        java.io.PrintStream notices = new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream notices = new PrintStream(out, true, StandardCharsets.UTF_8);
         TestAbortedException e = assertThrows(TestAbortedException.class,
                 () -> Chromium.require("the page", Map.of("PATH", dir.toString()), notices));
         assertEquals("NOTICE: skipping the page: no Chromium (looked for $TPB_CHROMIUM and chromium, chromium-browser,"
                 + " google-chrome, google-chrome-stable on PATH); install one to run it, CI=1 makes it required", e.getMessage());
-        assertEquals(e.getMessage() + System.lineSeparator(), out.toString(java.nio.charset.StandardCharsets.UTF_8), "the notice on stderr");
+        assertEquals(e.getMessage() + System.lineSeparator(), out.toString(StandardCharsets.UTF_8), "the notice on stderr");
     }
 
     @Test
     void inCiAMissingBrowserFails() {
-        java.io.PrintStream notices = new java.io.PrintStream(java.io.OutputStream.nullOutputStream());
+        PrintStream notices = new PrintStream(OutputStream.nullOutputStream());
         AssertionError e = assertThrows(AssertionError.class,
                 () -> Chromium.require("the page", Map.of("PATH", dir.toString(), "CI", "true"), notices));
         assertEquals("CI requires a Chromium for the page (looked for $TPB_CHROMIUM and chromium, chromium-browser,"

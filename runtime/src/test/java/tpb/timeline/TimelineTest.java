@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import tpb.asm.Disassembler;
+import tpb.codec.LittleEndian;
 import tpb.isa.Arm;
 import tpb.isa.BirUpdateMode;
 import tpb.isa.BirWaitMode;
@@ -92,7 +93,7 @@ class TimelineTest {
                 if (e > 0) {
                     s[at + EventSemaphoreFlyweight.EVENTS_WAIT_MODE_OFFSET] = (byte) waitGe;
                     s[at + EventSemaphoreFlyweight.EVENTS_WAIT_IDX_OFFSET] = (byte) (e - 1);
-                    tpb.codec.LittleEndian.put32(s, at + EventSemaphoreFlyweight.EVENTS_SEMAPHORE_VALUE_OFFSET,
+                    LittleEndian.put32(s, at + EventSemaphoreFlyweight.EVENTS_SEMAPHORE_VALUE_OFFSET,
                             Math.min(k + LEAD, PER_ENGINE - 1) + 1);
                 }
                 s[at + EventSemaphoreFlyweight.EVENTS_UPDATE_MODE_OFFSET] = (byte) inc;

@@ -2,6 +2,7 @@ package tpb.processor.write;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.TypeName;
 import java.util.Locale;
 import tpb.spec.model.ScalarType;
 
@@ -42,7 +43,7 @@ final class Scalars {
 
     /** A literal of the scalar's Java type. */
     static String literal(ScalarType t, long v) {
-        boolean isLong = Ctx.scalarJava(t).equals(com.palantir.javapoet.TypeName.LONG);
+        boolean isLong = Ctx.scalarJava(t).equals(TypeName.LONG);
         return isLong ? hex(v) + "L" : (v < 0 ? Long.toString(v) : hex(v));
     }
 
