@@ -23,9 +23,9 @@ import tpb.sim.StreamSimulator;
 import tpb.stream.RecordStream;
 import tpb.stream.StreamValidator;
 
-/** {@code tpb demo}: the bundled kernel end to end — compile, validate, disassemble, run both simulators, check expect. */
+/** {@code tpb demo}: the bundled kernel end to end — compile, validate, disassemble, run the IR and stream simulators, check expect. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Compile the bundled demo kernel, validate and disassemble it, run it on both simulators and check its expect block.")
+        description = "Compile the bundled demo kernel, validate and disassemble it, run it on the IR and stream simulators and check its expect block.")
 final class DemoCommand implements Callable<Integer> {
     static final String KERNEL = "kernels/demo.yaml";
 
