@@ -305,7 +305,7 @@ public final class Disassembler {
             StringBuilder s = new StringBuilder();
             for (int i = 0; i < Math.max(n, 1); i++) {
                 int x = (int) record.get(field, i);
-                s.append(HEX[x >>> 4]).append(HEX[x & 0xF]);
+                s.append(HEX.toHexDigits((byte) x));
             }
             return s.toString();
         }
