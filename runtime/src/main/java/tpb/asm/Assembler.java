@@ -9,7 +9,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
@@ -20,9 +19,9 @@ import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import tpb.codec.FieldInfo;
-import tpb.codec.Flyweight;
 import tpb.isa.Arch;
 import tpb.isa.Arm;
+import tpb.isa.PreambleFlyweight;
 import tpb.isa.Symbols;
 import tpb.isa.Validator;
 import tpb.spec.DidYouMean;
@@ -75,8 +74,8 @@ public final class Assembler {
 
     private final Map<String, Arm> exact = new HashMap<>();
     private final Map<String, Arm> prefixed = new HashMap<>();
-    /** One generated flyweight per arm, made when first used: the one encoder. */
-    private final Map<Arm, Flyweight> flyweights = new EnumMap<>(Arm.class);
+    /** The generated flyweights: the one encoder. */
+    private final ArmFlyweights flyweights = new ArmFlyweights();
     private boolean validate = true;
 
     public Assembler() {
@@ -310,7 +309,8 @@ public final class Assembler {
         }
         Syntax syntax = Syntaxes.of(arm);
         // the generated flyweight stamps the opcode, sub-opcode and constants, and writes every field
-        Flyweight record = flyweights.computeIfAbsent(arm, Arm::flyweight).wrap(out, 0).reset();
+        PreambleFlyweight<?> record = flyweights.over(arm, out, 0);
+        record.reset();
         List<FieldInfo> fields = record.fields();
         Set<String> given = new HashSet<>();
         if (mnemonicValue != null) {
@@ -374,7 +374,8 @@ public final class Assembler {
     }
 
     /** A group operand, {@code [start; steps; nums]}: one segment per field of the group, in spec order. */
-    private void group(String name, Flyweight record, int[] members, Lexer.Token v, Map<String, Long> labels, Line l, Errors sink) {
+    private void group(String name, PreambleFlyweight<?> record, int[] members, Lexer.Token v, Map<String, Long> labels, Line l,
+            Errors sink) {
         List<Lexer.Token> segments = v.kind() == Lexer.Kind.GROUP ? v.items()
                 : v.kind() == Lexer.Kind.LIST && members.length == 1 ? List.of(v) : List.of();
         if (segments.size() != members.length) {
@@ -413,7 +414,7 @@ public final class Assembler {
     }
 
     /** Field {@code field}'s value from token {@code v}, checked, written through the record's flyweight. */
-    private void put(Flyweight record, int field, Lexer.Token v, Map<String, Long> labels, Line l, Errors sink) {
+    private void put(PreambleFlyweight<?> record, int field, Lexer.Token v, Map<String, Long> labels, Line l, Errors sink) {
         FieldInfo f = record.fields().get(field);
         String t = v.text();
         if (f.isChars()) {

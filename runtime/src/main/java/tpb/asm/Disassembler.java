@@ -10,10 +10,10 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.function.LongPredicate;
 import tpb.codec.FieldInfo;
-import tpb.codec.Flyweight;
 import tpb.isa.Arm;
 import tpb.isa.Decoder;
 import tpb.isa.Instruction;
+import tpb.isa.PreambleFlyweight;
 import tpb.isa.RawRecord;
 import tpb.isa.Symbols;
 import tpb.spec.Syntax;
@@ -69,12 +69,13 @@ public final class Disassembler {
         StreamException[] trailing = new StreamException[1];
         int curN = fill(reader, cur, trailing);
         long curBase = 0;
-        markTargets(cur, curN, curBase, null, curLabels, nextLabels);
+        ArmFlyweights flyweights = new ArmFlyweights();
+        markTargets(flyweights, cur, curN, curBase, null, curLabels, nextLabels);
         StringBuilder line = new StringBuilder(160);
         while (curN > 0) {
             long nextBase = curBase + curN;
             int nextN = curN == CHUNK ? fill(reader, next, trailing) : 0;
-            markTargets(next, nextN, nextBase, curLabels, nextLabels, afterLabels);
+            markTargets(flyweights, next, nextN, nextBase, curLabels, nextLabels, afterLabels);
             long chunk = curBase / CHUNK;
             long known = nextBase + nextN;
             LongPredicate label = v -> v >= 0 && v < known && Math.abs(v / CHUNK - chunk) <= 1;
@@ -85,7 +86,7 @@ public final class Disassembler {
                 }
                 line.setLength(0);
                 index(i, line);
-                text(cur, RecordStream.offsetOf(k), label, line);
+                text(flyweights, cur, RecordStream.offsetOf(k), label, line);
                 if (withHex) {
                     line.append("  ; ");
                     hex(cur, RecordStream.offsetOf(k), RecordStream.RECORD_SIZE, line, true);
@@ -143,7 +144,8 @@ public final class Disassembler {
      * Marks the branch targets (role pc fields) of the {@code n} records of chunk {@code b} (first
      * index {@code base}) that lie in the previous, the same or the next chunk.
      */
-    private static void markTargets(byte[] b, int n, long base, BitSet previous, BitSet same, BitSet following) {
+    private static void markTargets(ArmFlyweights flyweights, byte[] b, int n, long base, BitSet previous, BitSet same,
+            BitSet following) {
         long chunk = base / CHUNK;
         for (int k = 0; k < n; k++) {
             int off = RecordStream.offsetOf(k);
@@ -152,13 +154,13 @@ public final class Disassembler {
                 continue;
             }
             List<FieldInfo> fields = arm.fields();
-            Flyweight record = null;
+            PreambleFlyweight<?> record = null;
             for (int field = 0; field < fields.size(); field++) {
                 if (fields.get(field).role() != FieldInfo.Role.PC) {
                     continue;
                 }
                 if (record == null) {
-                    record = arm.flyweight().wrap(b, off);
+                    record = flyweights.over(arm, b, off);
                 }
                 long t = record.get(field, 0);
                 if (t < 0) {
@@ -180,16 +182,12 @@ public final class Disassembler {
     /** One record's text; {@code records} bounds the label names (-1: no labels). */
     public static String text(byte[] b, int off, int records) {
         StringBuilder s = new StringBuilder(96);
-        text(b, off, records, s);
+        text(new ArmFlyweights(), b, off, v -> v >= 0 && v < records, s);
         return s.toString();
     }
 
-    static void text(byte[] b, int off, int records, StringBuilder out) {
-        text(b, off, v -> v >= 0 && v < records, out);
-    }
-
     /** {@code label} says which branch-target values print as labels. */
-    static void text(byte[] b, int off, LongPredicate label, StringBuilder out) {
+    static void text(ArmFlyweights flyweights, byte[] b, int off, LongPredicate label, StringBuilder out) {
         Instruction decoded = Decoder.decode(b, off);
         if (decoded instanceof RawRecord) {
             out.append(".raw ");
@@ -198,33 +196,34 @@ public final class Disassembler {
         }
         Arm arm = decoded.arm();
         Syntax syntax = Syntaxes.of(arm);
-        Flyweight record = arm.flyweight().wrap(b, off);
-        List<FieldInfo> fields = record.fields();
+        PreambleFlyweight<?> record = flyweights.over(arm, b, off);
+        List<FieldInfo> fields = arm.fields();
         out.append(syntax.prefix());
         if (syntax.mnemonicField() != null) {
-            out.append(value(record, find(fields, syntax.mnemonicField()), label));
+            int field = find(fields, syntax.mnemonicField());
+            out.append(value(record, field, fields.get(field), label));
         }
         for (int i = 0; i < syntax.operands().size(); i++) {
             out.append(i == 0 ? " " : ", ");
             int[] operand = operand(fields, syntax.operands().get(i));
             if (operand.length == 1 && fields.get(operand[0]).name().equals(syntax.operands().get(i))) {
-                out.append(value(record, operand[0], label));
+                out.append(value(record, operand[0], fields.get(operand[0]), label));
             } else {
-                group(record, operand, out);
+                group(record, fields, operand, out);
             }
         }
         for (int field = 0; field < fields.size(); field++) {
             FieldInfo f = fields.get(field);
             if (!Fields.settable(f) || f.name().equals(syntax.mnemonicField()) || syntax.operands().contains(f.name())
-                    || Fields.groupOf(f) != null && syntax.operands().contains(Fields.groupOf(f)) || allZero(record, field)) {
+                    || Fields.groupOf(f) != null && syntax.operands().contains(Fields.groupOf(f)) || allZero(record, field, f)) {
                 continue;
             }
-            out.append(' ').append(f.name()).append('=').append(value(record, field, label));
+            out.append(' ').append(f.name()).append('=').append(value(record, field, f, label));
         }
     }
 
-    private static boolean allZero(Flyweight record, int field) {
-        for (int i = record.fields().get(field).elements() - 1; i >= 0; i--) {
+    private static boolean allZero(PreambleFlyweight<?> record, int field, FieldInfo f) {
+        for (int i = f.elements() - 1; i >= 0; i--) {
             if (record.get(field, i) != 0) {
                 return false;
             }
@@ -237,18 +236,18 @@ public final class Disassembler {
      * separated by {@code ;}, array elements by {@code ,}; unsigned scalars (addresses) in hex:
      * a TENSOR3D reads {@code [0x37b00; 1,0,0; 128,1,1]} (start; steps; nums).
      */
-    static void group(Flyweight record, int[] members, StringBuilder out) {
+    static void group(PreambleFlyweight<?> record, List<FieldInfo> fields, int[] members, StringBuilder out) {
         out.append('[');
         for (int m = 0; m < members.length; m++) {
             int field = members[m];
-            FieldInfo f = record.fields().get(field);
+            FieldInfo f = fields.get(field);
             out.append(m == 0 ? "" : "; ");
             if (f.count() > 1) {
                 for (int i = 0; i < f.count(); i++) {
                     out.append(i == 0 ? "" : ",").append(record.get(field, i));
                 }
             } else if (f.table() != null || f.element().signed()) {
-                out.append(value(record, field, v -> false));
+                out.append(value(record, field, f, v -> false));
             } else {
                 out.append("0x").append(Long.toHexString(record.get(field, 0)));
             }
@@ -284,8 +283,8 @@ public final class Disassembler {
         throw new IllegalStateException("the spec's syntax names no field " + name);
     }
 
-    static String value(Flyweight record, int field, LongPredicate label) {
-        FieldInfo f = record.fields().get(field);
+    /** The text of field {@code field} ({@code f}) of the record {@code record} views. */
+    static String value(PreambleFlyweight<?> record, int field, FieldInfo f, LongPredicate label) {
         if (f.isChars()) {
             StringBuilder s = new StringBuilder("\"");
             for (int i = 0; i < f.elements() && record.get(field, i) != 0; i++) {
