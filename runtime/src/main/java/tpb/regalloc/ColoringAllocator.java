@@ -70,7 +70,6 @@ public final class ColoringAllocator {
             }
         }
         int remaining = n;
-        int scan = 0;
         int[] rest = new int[n];
         for (int i = 0; i < n; i++) {
             rest[i] = i;
@@ -119,7 +118,6 @@ public final class ColoringAllocator {
                     }
                 }
             }
-            scan++;
         }
         int[] slot = new int[n];
         Arrays.fill(slot, -1);

@@ -381,4 +381,22 @@ class AllocationCheckerTest {
         assertEquals("registers t and g share slot 0 at " + movT + " in entry", AllocationChecker.check(code, ids(t, 0, u, 1, g, 0, v, 1), 2));
         assertNull(AllocationChecker.check(code, ids(t, 0, u, 0, g, 1, v, 0), 2));
     }
+
+    /**
+     * entry: a = 1; e = 2; NoOp. next: c = a + e. A block ending in any record but a branch, Exit
+     * or Return falls into the next, so a and e are live together through the NoOp (the last
+     * instruction, checked first) and may not share slot 0; after Exit instead of the NoOp nothing
+     * falls through, a and e are dead there, and they may.
+     */
+    @Test
+    void aBlockEndingInAnotherRecordFallsThrough() {
+        VReg a = temp("a");
+        VReg e = temp("e");
+        VReg c = temp("c");
+        MInst noOp = new MInst.Fixed(tpb.isa.NoOpRecord.builder().build());
+        EngineCode falls = code(function("main", block("entry", mov(a, 1), mov(e, 2), noOp), block("next", add(c, a, e))));
+        assertEquals("registers a and e share slot 0 at " + noOp + " in entry", AllocationChecker.check(falls, ids(a, 0, e, 0, c, 0), 1));
+        EngineCode exits = code(function("main", block("entry", mov(a, 1), mov(e, 2), exit()), block("next", add(c, a, e))));
+        assertNull(AllocationChecker.check(exits, ids(a, 0, e, 0, c, 1), 2));
+    }
 }

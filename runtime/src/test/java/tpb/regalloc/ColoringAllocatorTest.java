@@ -149,4 +149,40 @@ class ColoringAllocatorTest {
             assertEquals(i, slots[i]);
         }
     }
+
+    static InterferenceGraph path(double... cost) {
+        int n = cost.length;
+        int[][] edges = new int[n - 1][];
+        for (int a = 0; a + 1 < n; a++) {
+            edges[a] = new int[] {a, a + 1};
+        }
+        int[] width = new int[n];
+        Arrays.fill(width, 1);
+        return graph(width, new boolean[n], cost, edges);
+    }
+
+    /**
+     * The path 0 - 1 - 2 on three slots: neighbour slots plus own 2, 3, 2, all <= 3 (a node that
+     * exactly fills the file is ready), pushed 0, 1, 2. Select pops 2 (slot 0), 1 (2 at 0: slot 1),
+     * 0 (1 at 1: slot 0 is free — only the node's own slots are tested, not the one after): 0, 1, 0.
+     * On two slots, 0 and 2 are ready (1 + 1 <= 2), 1 is not (3); after 0, 1 drops to 1 + 1 = 2 and
+     * is ready: pushed 0, 2, 1; select 1 (slot 0), 2 (slot 1), 0 (slot 1): 1, 0, 1.
+     */
+    @Test
+    void aNodeThatExactlyFillsTheFileIsReady() {
+        assertArrayEquals(new int[] {0, 1, 0}, ColoringAllocator.color(path(1, 1, 1), 3).slot());
+        assertArrayEquals(new int[] {1, 0, 1}, ColoringAllocator.color(path(1, 1, 1), 2).slot());
+    }
+
+    /**
+     * The path 0 - 1 - 2 - 3 on two slots, costs 1, 5, 2, 1: 0 and 3 are ready (1 + 1 <= 2); after
+     * 0, node 1 drops to 1 + 1 = 2 and is ready at once (the equality counts), after 3 so is 2:
+     * pushed 0, 3, 1, 2, no stuck step (so the costs play no part). Select: 2 slot 0, 1 slot 1, 3
+     * slot 1, 0 slot 0: 0, 1, 0, 1. (Were readiness strict, 1 and 2 would be stuck and 2, the
+     * cheaper, pushed first: 1, 0, 1, 0.)
+     */
+    @Test
+    void aNeighbourThatDropsToExactlyTheFileBecomesReady() {
+        assertArrayEquals(new int[] {0, 1, 0, 1}, ColoringAllocator.color(path(1, 5, 2, 1), 2).slot());
+    }
 }

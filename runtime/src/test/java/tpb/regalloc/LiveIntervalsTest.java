@@ -289,4 +289,20 @@ class LiveIntervalsTest {
         range(LiveIntervals.of(code(function("main", block("entry", mov(x, 1))), function("f", block("f_entry", add(y, r, null), ret())))), r,
                 2, 2);
     }
+
+    /**
+     * p0 t = 1; p1 b = k + t; p2 Exit, k a kernel register never written, t and b temporaries.
+     * Exit reads every kernel register the code names, those only read included: k [0, 4] (read
+     * unwritten, so from 0; read at Exit, 2·2). The temporaries are not read there: t [1, 2], b [3, 3].
+     */
+    @Test
+    void aKernelRegisterOnlyReadIsReadAtExitAndTemporariesAreNot() {
+        VReg k = kernel("k");
+        VReg t = temp("t");
+        VReg b = temp("b");
+        LiveIntervals li = LiveIntervals.of(code(function("main", block("entry", mov(t, 1), add(b, k, t), exit()))));
+        range(li, k, 0, 4);
+        range(li, t, 1, 2);
+        range(li, b, 3, 3);
+    }
 }
