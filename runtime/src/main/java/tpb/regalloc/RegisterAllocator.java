@@ -93,7 +93,7 @@ public final class RegisterAllocator {
         }
     }
 
-    private static boolean neighbourIn(InterferenceGraph g, LiveIntervals li, int node, List<VReg> victims) {
+    static boolean neighbourIn(InterferenceGraph g, LiveIntervals li, int node, List<VReg> victims) {
         for (int d = 0; d < g.degree[node]; d++) {
             if (victims.contains(li.regs.get(g.adj[node][d]))) {
                 return true;
@@ -102,7 +102,7 @@ public final class RegisterAllocator {
         return false;
     }
 
-    private static VReg cheapestSpillableNeighbour(InterferenceGraph g, LiveIntervals li, int node, Map<VReg, Integer> spilled,
+    static VReg cheapestSpillableNeighbour(InterferenceGraph g, LiveIntervals li, int node, Map<VReg, Integer> spilled,
             List<VReg> victims) {
         VReg best = null;
         double bestCost = Double.MAX_VALUE;

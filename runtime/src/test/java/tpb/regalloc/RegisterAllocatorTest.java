@@ -167,4 +167,36 @@ class RegisterAllocatorTest {
         assertSame(t, ((MInst.Store) insts.get(4)).reg());
         assertEquals(0, ((MInst.Store) insts.get(4)).slot());
     }
+
+    /**
+     * A spill temporary t (node 0) that found no slot, joined to x (cost 3), y (1), an unspillable
+     * u (0.5), w already spilled in an earlier round (0.1), v already picked this round (0.2) and
+     * y2 (1, a tie with y). The neighbour to spill instead is the cheapest that still can be: not
+     * u, w or v, and of the equally cheap y and y2 the first: y. With v picked, t has a neighbour
+     * among the victims; with none picked, not.
+     */
+    @Test
+    void theCheapestNeighbourThatCanStillBeSpilledGoes() {
+        VReg t = new VReg("t", 1, true);
+        VReg x = temp("x");
+        VReg y = temp("y");
+        VReg u = new VReg("u", 1, true);
+        VReg w = temp("w");
+        VReg v = temp("v");
+        VReg y2 = temp("y2");
+        List<VReg> order = List.of(t, x, y, u, w, v, y2);
+        EngineCode code = code(function("main", block("entry", order.stream().map(r -> mov(r, 0)).toArray(MInst[]::new))));
+        LiveIntervals li = LiveIntervals.of(code);
+        assertEquals(order, li.regs);
+        InterferenceGraph g = new InterferenceGraph(7, new int[] {1, 1, 1, 1, 1, 1, 1}, new boolean[] {true, false, false, true, false, false, false},
+                new double[] {1e18, 3, 1, 0.5, 0.1, 0.2, 1});
+        for (int n = 1; n < 7; n++) {
+            g.addEdge(0, n);
+        }
+        assertSame(y, RegisterAllocator.cheapestSpillableNeighbour(g, li, 0, Map.of(w, 0), List.of(v)));
+        assertEquals(true, RegisterAllocator.neighbourIn(g, li, 0, List.of(v)));
+        assertEquals(false, RegisterAllocator.neighbourIn(g, li, 0, List.of()));
+        // nothing left to spill: every spillable neighbour spilled or picked
+        assertNull(RegisterAllocator.cheapestSpillableNeighbour(g, li, 0, Map.of(w, 0, x, 1, y, 2), List.of(v, y2)));
+    }
 }
