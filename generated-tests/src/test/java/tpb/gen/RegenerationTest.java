@@ -93,7 +93,9 @@ class RegenerationTest {
         Path yaml = copy.resolve("isa-spec/src/main/resources/isa/tpb/arms/sp-register.yaml");
         String spec = Files.readString(yaml);
         String edited = spec.replace("{name: immediate, at: 0x18, type: u64,", "{name: immediate, at: 0x18, type: u32,")
-                .replace("{name: reserved2, at: 0x20, type: bytes, size: 32, reserved: true}", "{name: reserved2, at: 0x1C, type: bytes, size: 36, reserved: true}");
+                .replace("{name: reserved2, at: 0x20, type: bytes, size: 32, reserved: true}", "{name: reserved2, at: 0x1C, type: bytes, size: 36, reserved: true}")
+                // and a doc-only edit of RegisterMove: its files keep their classes (and old times)
+                .replace("doc: \"the 64-bit path passes int32 (0x08)\"", "doc: \"the 64-bit path passes int32 (0x08), edited\"");
         assertFalse(edited.equals(spec), "the edit no longer applies to sp-register.yaml");
         Files.writeString(yaml, edited);
         String second = mvnCompile(copy);
@@ -108,6 +110,8 @@ class RegenerationTest {
         // RegisterAluRecord, RegisterAluFlyweight, Validator, and Arm (which names the flyweight)
         assertTrue(compiled >= 3 && compiled < generated / 10, compiled + " of " + generated + " sources compiled:\n" + second);
         assertTrue(section(second, "runtime").contains("Nothing to compile - all classes are up to date"), second);
+        assertTrue(Files.readString(copy.resolve("isa-codecs/target/generated-sources/codecs/tpb/isa/RegisterMoveFlyweight.java"))
+                .contains("passes int32 (0x08), edited"), "the doc edit reached the generated source");
 
         // ./tpb sees the new layout: a non-zero byte at +0x1C is now reserved2's, not the immediate's
         byte[] alu = new byte[64];

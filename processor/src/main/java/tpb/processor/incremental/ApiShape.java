@@ -6,6 +6,8 @@ import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.TypeSpec;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -14,13 +16,22 @@ import javax.lang.model.element.Modifier;
  * initializer of every final field (a constant's value is copied into the classes that use it,
  * JLS 13.1). Method bodies and documentation are left out: a change there needs no other class
  * recompiled (JLS 13.4.22). Private members are kept, so the shape is a superset of the API.
+ * What JavaPoet's model does not show (a record's components, a sealed type's permitted
+ * subclasses) is taken from the code: every type declaration's header, up to its opening brace.
  */
 final class ApiShape {
+    private static final Pattern HEADER = Pattern.compile("\\b(?:class|record|interface|enum)\\s+[A-Za-z_$][\\w$]*[^{;]*\\{");
+
     private ApiShape() {}
 
-    static String of(TypeSpec type) {
+    /** The shape of {@code type}, whose source (comments removed, {@link JavaText#code}) is {@code code}. */
+    static String of(TypeSpec type, String code) {
         StringBuilder s = new StringBuilder();
         append(s, type);
+        Matcher m = HEADER.matcher(code);
+        while (m.find()) {
+            s.append("header ").append(JavaText.squashed(m.group())).append('\n');
+        }
         return s.toString();
     }
 

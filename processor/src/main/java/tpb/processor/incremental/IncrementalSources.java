@@ -40,7 +40,7 @@ import java.util.stream.Stream;
  * still compiles them.
  */
 public final class IncrementalSources {
-    private static final String STATE_VERSION = "tpb-incremental-sources 1";
+    private static final String STATE_VERSION = "tpb-incremental-sources 2";
 
     private final Path sources;
     private final Path classes;
@@ -82,7 +82,7 @@ public final class IncrementalSources {
         Map<String, GeneratedFile> next = new TreeMap<>();
         files.forEach(f -> next.put(f.name(), f));
         Map<String, String> api = new TreeMap<>();
-        files.forEach(f -> api.put(f.name(), hash(ApiShape.of(f.type()))));
+        files.forEach(f -> api.put(f.name(), hash(ApiShape.of(f.type(), JavaText.code(f.text())))));
         Map<String, String> old = existing();
         Set<String> written = new TreeSet<>();
         Set<String> sameLines = new HashSet<>();

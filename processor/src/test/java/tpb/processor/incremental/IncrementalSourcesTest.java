@@ -131,6 +131,30 @@ class IncrementalSourcesTest {
         assertEquals(Set.of("A", "B", "C", "D"), deleted());
     }
 
+    @Test
+    void aRecordComponentsTypeIsApiThoughJavaPoetsModelHidesIt() throws IOException {
+        // the components are the canonical constructor's parameters: only the code shows them
+        Path src2 = tmp.resolve("src2/p");
+        Path cls2 = tmp.resolve("classes2/p");
+        IncrementalSources out2 = new IncrementalSources(src2, cls2, tmp.resolve("state2"), "p/");
+        out2.write(withRecord(int.class), "in");
+        Files.createDirectories(cls2);
+        for (String n : List.of("R", "U")) {
+            Files.writeString(cls2.resolve(n + ".class"), "class " + n);
+        }
+        IncrementalSources.Summary s = out2.write(withRecord(long.class), "in");
+        assertEquals(Set.of("R", "U"), s.compiled(), s.toString());
+    }
+
+    private static List<GeneratedFile> withRecord(Class<?> component) {
+        TypeSpec r = TypeSpec.recordBuilder("R")
+                .recordConstructor(MethodSpec.constructorBuilder().addParameter(component, "x").build()).build();
+        TypeSpec u = TypeSpec.classBuilder("U")
+                .addMethod(MethodSpec.methodBuilder("x").returns(long.class).addParameter(ClassName.get("p", "R"), "r")
+                        .addStatement("return r.x()").build()).build();
+        return List.of(GeneratedFile.of(JavaFile.builder("p", r).build()), GeneratedFile.of(JavaFile.builder("p", u).build()));
+    }
+
     /** Stands in for javac: a class file (and a nested one) per source. */
     private void compileAll() throws IOException {
         Files.createDirectories(cls);
