@@ -159,6 +159,13 @@ class MInstTest {
                 all.stream().map(m -> m.accept(name)).toList());
     }
 
+    /** A register prints as its name (the checker's messages name registers so). */
+    @Test
+    void aRegisterPrintsItsName() {
+        assertEquals("a", A.toString());
+        assertEquals("a.reload3", new VReg("a.reload3", 2, true).toString());
+    }
+
     /** A block prints as its label and its instructions (debugging text: what a failing pass test shows). */
     @Test
     void aBlockPrintsItsLabelAndInstructions() {
