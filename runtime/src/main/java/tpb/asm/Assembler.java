@@ -293,13 +293,36 @@ public final class Assembler {
             raw(lex, out, l);
             return null; // verbatim bytes: written as given, never validated
         }
+        Mnemonic m = mnemonic(mnemonic, l, sink);
+        Syntax syntax = Syntaxes.of(m.arm());
+        // the generated flyweight stamps the opcode, sub-opcode and constants, and writes every field
+        PreambleFlyweight<?> record = flyweights.over(m.arm(), out, 0);
+        record.reset();
+        List<FieldInfo> fields = record.fields();
+        Set<String> given = new HashSet<>();
+        if (m.value() != null) {
+            int field = Disassembler.find(fields, syntax.mnemonicField());
+            put(record, field, new Lexer.Token(m.value(), mnemonic.column() + syntax.prefix().length(), Lexer.Kind.WORD), labels, l,
+                    sink);
+            given.add(fields.get(field).name());
+            columns.put(fields.get(field).name(), mnemonic.column());
+        }
+        operands(lex, mnemonic, syntax, record, given, columns, labels, l, sink);
+        namedFields(lex, m.arm(), record, given, columns, labels, l, sink);
+        return columns;
+    }
+
+    /** A mnemonic's arm, and the value its name carries when it is a prefixed one (as {@code alu.add}: the arm by its prefix, {@code add} for its op field). */
+    private record Mnemonic(Arm arm, String value) {}
+
+    private Mnemonic mnemonic(Lexer.Token mnemonic, Line l, Errors sink) {
         Arm arm = exact.get(mnemonic.text());
-        String mnemonicValue = null;
+        String value = null;
         if (arm == null) {
             for (Map.Entry<String, Arm> p : prefixed.entrySet()) {
                 if (mnemonic.text().startsWith(p.getKey()) && mnemonic.text().length() > p.getKey().length()) {
                     arm = p.getValue();
-                    mnemonicValue = mnemonic.text().substring(p.getKey().length());
+                    value = mnemonic.text().substring(p.getKey().length());
                 }
             }
         }
@@ -307,19 +330,13 @@ public final class Assembler {
             throw new AsmException(l.number(), mnemonic.column(), "unknown mnemonic '" + mnemonic.text() + "'"
                     + (sink.showing() ? Hints.suggest(mnemonic.text(), Hints.mnemonics()) : ""));
         }
-        Syntax syntax = Syntaxes.of(arm);
-        // the generated flyweight stamps the opcode, sub-opcode and constants, and writes every field
-        PreambleFlyweight<?> record = flyweights.over(arm, out, 0);
-        record.reset();
+        return new Mnemonic(arm, value);
+    }
+
+    /** The syntax's positional operands, comma-separated, each a field or a group operand. */
+    private void operands(Lexer lex, Lexer.Token mnemonic, Syntax syntax, PreambleFlyweight<?> record, Set<String> given,
+            Map<String, Integer> columns, Map<String, Long> labels, Line l, Errors sink) {
         List<FieldInfo> fields = record.fields();
-        Set<String> given = new HashSet<>();
-        if (mnemonicValue != null) {
-            int field = Disassembler.find(fields, syntax.mnemonicField());
-            put(record, field, new Lexer.Token(mnemonicValue, mnemonic.column() + syntax.prefix().length(), Lexer.Kind.WORD), labels, l,
-                    sink);
-            given.add(fields.get(field).name());
-            columns.put(fields.get(field).name(), mnemonic.column());
-        }
         for (int i = 0; i < syntax.operands().size(); i++) {
             if (i > 0 && !lex.atEnd()) {
                 lex.expect(',', "a ',' before operand " + (i + 1) + " of " + mnemonic.text());
@@ -340,6 +357,12 @@ public final class Assembler {
                 columns.put(fields.get(field).name(), v.column());
             }
         }
+    }
+
+    /** The {@code name=value} fields after the operands: each settable, each once. */
+    private void namedFields(Lexer lex, Arm arm, PreambleFlyweight<?> record, Set<String> given, Map<String, Integer> columns,
+            Map<String, Long> labels, Line l, Errors sink) {
+        List<FieldInfo> fields = record.fields();
         while (!lex.atEnd()) {
             Lexer.Token name = lex.word();
             int field = named(fields, name.text());
@@ -360,7 +383,6 @@ public final class Assembler {
             put(record, field, v, labels, l, sink);
             columns.put(f.name(), v.column());
         }
-        return columns;
     }
 
     /** The index of the field called {@code name}, or -1. */
@@ -416,40 +438,50 @@ public final class Assembler {
     /** Field {@code field}'s value from token {@code v}, checked, written through the record's flyweight. */
     private void put(PreambleFlyweight<?> record, int field, Lexer.Token v, Map<String, Long> labels, Line l, Errors sink) {
         FieldInfo f = record.fields().get(field);
-        String t = v.text();
         if (f.isChars()) {
-            if (v.kind() != Lexer.Kind.STRING) {
-                throw new AsmException(l.number(), v.column(), f.name() + " takes a \"quoted\" name");
-            }
-            if (t.length() > f.maxChars() || !t.chars().allMatch(c -> c >= 0x20 && c <= 0x7E)) {
-                throw new AsmException(l.number(), v.column(), f.name() + ": at most " + f.maxChars() + " printable ASCII characters");
-            }
-            for (int i = 0; i < t.length(); i++) {
-                record.set(field, i, t.charAt(i));
-            }
-            return;
-        }
-        if (f.isBytes()) {
-            String h = t.startsWith("0x") ? t.substring(2) : t;
-            if (h.length() % 2 != 0 || h.length() / 2 > f.width() || !h.matches("[0-9a-fA-F]*")) {
-                throw new AsmException(l.number(), v.column(), f.name() + " takes up to " + f.width() + " hex bytes");
-            }
-            byte[] bytes = HexFormat.of().parseHex(h);
-            for (int i = 0; i < bytes.length; i++) {
-                record.set(field, i, bytes[i]);
-            }
-            return;
-        }
-        if (f.count() > 1) {
+            putChars(record, field, f, v, l);
+        } else if (f.isBytes()) {
+            putBytes(record, field, f, v, l);
+        } else if (f.count() > 1) {
             if (v.kind() != Lexer.Kind.LIST || v.items().size() != f.count()) {
                 throw new AsmException(l.number(), v.column(), f.name() + " takes a list of " + f.count() + " numbers, as [1, 2]");
             }
             for (int i = 0; i < f.count(); i++) {
-                Lexer.Token item = v.items().get(i);
-                record.set(field, i, number(f, item, l));
+                record.set(field, i, number(f, v.items().get(i), l));
             }
-            return;
+        } else {
+            record.set(field, 0, scalar(f, v, labels, l, sink));
         }
+    }
+
+    private static void putChars(PreambleFlyweight<?> record, int field, FieldInfo f, Lexer.Token v, Line l) {
+        String t = v.text();
+        if (v.kind() != Lexer.Kind.STRING) {
+            throw new AsmException(l.number(), v.column(), f.name() + " takes a \"quoted\" name");
+        }
+        if (t.length() > f.maxChars() || !t.chars().allMatch(c -> c >= 0x20 && c <= 0x7E)) {
+            throw new AsmException(l.number(), v.column(), f.name() + ": at most " + f.maxChars() + " printable ASCII characters");
+        }
+        for (int i = 0; i < t.length(); i++) {
+            record.set(field, i, t.charAt(i));
+        }
+    }
+
+    private static void putBytes(PreambleFlyweight<?> record, int field, FieldInfo f, Lexer.Token v, Line l) {
+        String t = v.text();
+        String h = t.startsWith("0x") ? t.substring(2) : t;
+        if (h.length() % 2 != 0 || h.length() / 2 > f.width() || !h.matches("[0-9a-fA-F]*")) {
+            throw new AsmException(l.number(), v.column(), f.name() + " takes up to " + f.width() + " hex bytes");
+        }
+        byte[] bytes = HexFormat.of().parseHex(h);
+        for (int i = 0; i < bytes.length; i++) {
+            record.set(field, i, bytes[i]);
+        }
+    }
+
+    /** A scalar field's value: an enum or LUT name, a label (pc fields), {@code rN} (register fields) or a number. */
+    private long scalar(FieldInfo f, Lexer.Token v, Map<String, Long> labels, Line l, Errors sink) {
+        String t = v.text();
         long value;
         String table = f.table();
         Long symbol = table == null ? null : Symbols.value(table, t);
@@ -474,7 +506,7 @@ public final class Assembler {
             throw new AsmException(l.number(), v.column(), f.name() + ": r" + value + " is outside the " + REGISTERS + "-register file (r0-r"
                     + (REGISTERS - 1) + "; --no-validate assembles it anyway)");
         }
-        record.set(field, 0, value);
+        return value;
     }
 
     private static long number(FieldInfo f, Lexer.Token v, Line l) {
