@@ -51,102 +51,122 @@ public final class ColoringAllocator {
     }
 
     private static Coloring attempt(InterferenceGraph g, int k, int power, Random random) {
+        return select(g, k, new Simplify(g, k, power, random).order());
+    }
+
+    /**
+     * Simplify: removes nodes one at a time, a node whose neighbours' slots plus its own fit first
+     * (in the order they became so), else the cheapest spill candidate per neighbour slot
+     * ({@code power} 2: per slot squared; {@code random}: seeded tie-breaking). The removal order,
+     * popped from its end, is the select order.
+     */
+    private static final class Simplify {
+        private final InterferenceGraph g;
+        private final int k;
+        private final int power;
+        private final Random random;
+        /** Slots the node's remaining neighbours take. */
+        private final int[] weighted;
+        private final boolean[] removed;
+        private final boolean[] queued;
+        private final ArrayDeque<Integer> ready = new ArrayDeque<>();
+        /** The nodes not yet removed, compacted by each stuck search. */
+        private final int[] rest;
+        private int restCount;
+
+        Simplify(InterferenceGraph g, int k, int power, Random random) {
+            this.g = g;
+            this.k = k;
+            this.power = power;
+            this.random = random;
+            int n = g.n;
+            weighted = new int[n];
+            removed = new boolean[n];
+            queued = new boolean[n];
+            for (int i = 0; i < n; i++) {
+                for (int d = 0; d < g.degree[i]; d++) {
+                    weighted[i] += g.width[g.adj[i][d]];
+                }
+            }
+            for (int i = 0; i < n; i++) {
+                if (weighted[i] + g.width[i] <= k) {
+                    ready.add(i);
+                    queued[i] = true;
+                }
+            }
+            rest = new int[n];
+            for (int i = 0; i < n; i++) {
+                rest[i] = i;
+            }
+            restCount = n;
+        }
+
+        int[] order() {
+            int[] stack = new int[g.n];
+            int top = 0;
+            int remaining = g.n;
+            while (remaining > 0) {
+                int next = ready.isEmpty() ? stuckCandidate() : ready.poll();
+                if (removed[next]) {
+                    continue;
+                }
+                removed[next] = true;
+                remaining--;
+                stack[top++] = next;
+                for (int d = 0; d < g.degree[next]; d++) {
+                    int m = g.adj[next][d];
+                    if (!removed[m]) {
+                        weighted[m] -= g.width[next];
+                        if (!queued[m] && weighted[m] + g.width[m] <= k) {
+                            queued[m] = true;
+                            ready.add(m);
+                        }
+                    }
+                }
+            }
+            return stack;
+        }
+
+        /** Stuck: the spill candidate with the lowest cost per neighbour slot (optimistic: it may still colour). */
+        private int stuckCandidate() {
+            int w = 0;
+            int next = -1;
+            double best = Double.MAX_VALUE;
+            for (int a = 0; a < restCount; a++) {
+                int i = rest[a];
+                if (removed[i]) {
+                    continue;
+                }
+                rest[w++] = i;
+                double degree = weighted[i] + 1;
+                double score = (g.unspillable[i] ? 1e18 : g.cost[i]) / (power == 2 ? degree * degree : degree);
+                if (random != null) {
+                    score *= 0.75 + 0.5 * random.nextDouble();
+                }
+                if (score < best) {
+                    best = score;
+                    next = i;
+                }
+            }
+            restCount = w;
+            return next;
+        }
+    }
+
+    /**
+     * Select: pops {@code stack} (the removal order, last removed first); each node takes the
+     * lowest run of free consecutive slots, or is spilled; then the second chance.
+     */
+    private static Coloring select(InterferenceGraph g, int k, int[] stack) {
         int n = g.n;
-        int[] weighted = new int[n];
-        boolean[] removed = new boolean[n];
-        for (int i = 0; i < n; i++) {
-            for (int d = 0; d < g.degree[i]; d++) {
-                weighted[i] += g.width[g.adj[i][d]];
-            }
-        }
-        int[] stack = new int[n];
-        int top = 0;
-        ArrayDeque<Integer> ready = new ArrayDeque<>();
-        boolean[] queued = new boolean[n];
-        for (int i = 0; i < n; i++) {
-            if (weighted[i] + g.width[i] <= k) {
-                ready.add(i);
-                queued[i] = true;
-            }
-        }
-        int remaining = n;
-        int[] rest = new int[n];
-        for (int i = 0; i < n; i++) {
-            rest[i] = i;
-        }
-        int restCount = n;
-        while (remaining > 0) {
-            int next;
-            if (!ready.isEmpty()) {
-                next = ready.poll();
-            } else {
-                // stuck: the spill candidate with the lowest cost per neighbour slot (optimistic: it may still colour)
-                int w = 0;
-                next = -1;
-                double best = Double.MAX_VALUE;
-                for (int a = 0; a < restCount; a++) {
-                    int i = rest[a];
-                    if (removed[i]) {
-                        continue;
-                    }
-                    rest[w++] = i;
-                    double degree = weighted[i] + 1;
-                    double score = (g.unspillable[i] ? 1e18 : g.cost[i]) / (power == 2 ? degree * degree : degree);
-                    if (random != null) {
-                        score *= 0.75 + 0.5 * random.nextDouble();
-                    }
-                    if (score < best) {
-                        best = score;
-                        next = i;
-                    }
-                }
-                restCount = w;
-            }
-            if (removed[next]) {
-                continue;
-            }
-            removed[next] = true;
-            remaining--;
-            stack[top++] = next;
-            for (int d = 0; d < g.degree[next]; d++) {
-                int m = g.adj[next][d];
-                if (!removed[m]) {
-                    weighted[m] -= g.width[next];
-                    if (!queued[m] && weighted[m] + g.width[m] <= k) {
-                        queued[m] = true;
-                        ready.add(m);
-                    }
-                }
-            }
-        }
         int[] slot = new int[n];
         Arrays.fill(slot, -1);
         long[] used = new long[(k + 63) / 64 + 1];
         int[] spilled = new int[n];
         int spills = 0;
-        while (top > 0) {
+        for (int top = n; top > 0;) {
             int i = stack[--top];
-            Arrays.fill(used, 0);
-            for (int d = 0; d < g.degree[i]; d++) {
-                int m = g.adj[i][d];
-                if (slot[m] >= 0) {
-                    for (int s = 0; s < g.width[m]; s++) {
-                        int b = slot[m] + s;
-                        used[b >> 6] |= 1L << (b & 63);
-                    }
-                }
-            }
-            int chosen = -1;
-            for (int b = 0; b + g.width[i] <= k && chosen < 0; b++) {
-                boolean free = true;
-                for (int s = 0; s < g.width[i] && free; s++) {
-                    int x = b + s;
-                    free = (used[x >> 6] & (1L << (x & 63))) == 0;
-                }
-                if (free) {
-                    chosen = b;
-                }
-            }
+            int chosen = lowestFreeRun(g, k, slot, used, i);
             if (chosen < 0) {
                 spilled[spills++] = i;
             } else {
@@ -161,6 +181,31 @@ public final class ColoringAllocator {
             }
         }
         return new Coloring(slot, Arrays.copyOf(spilled, kept));
+    }
+
+    /** The lowest slot at which node {@code i}'s width of consecutive slots is clear of its coloured neighbours, or -1. */
+    private static int lowestFreeRun(InterferenceGraph g, int k, int[] slot, long[] used, int i) {
+        Arrays.fill(used, 0);
+        for (int d = 0; d < g.degree[i]; d++) {
+            int m = g.adj[i][d];
+            if (slot[m] >= 0) {
+                for (int s = 0; s < g.width[m]; s++) {
+                    int b = slot[m] + s;
+                    used[b >> 6] |= 1L << (b & 63);
+                }
+            }
+        }
+        for (int b = 0; b + g.width[i] <= k; b++) {
+            boolean free = true;
+            for (int s = 0; s < g.width[i] && free; s++) {
+                int x = b + s;
+                free = (used[x >> 6] & (1L << (x & 63))) == 0;
+            }
+            if (free) {
+                return b;
+            }
+        }
+        return -1;
     }
 
     private static boolean overlaps(int a, int wa, int b, int wb) {

@@ -98,16 +98,39 @@ public final class LiveIntervals {
         cost[i] += weight;
     }
 
+    /** A branch to an earlier or the same instruction: a loop from {@code to} to {@code from}. */
+    private record BackEdge(int from, int to) {}
+
+    /** A call at linear position {@code at} to function {@code target}. */
+    private record Call(int at, String target) {}
+
+    /** The engine's code in one linear order, with its loops, calls and each function's [first, end). */
+    private record Layout(List<MInst> linear, List<BackEdge> edges, List<Call> calls, Map<String, int[]> functionRange,
+            Map<String, Set<String>> callees) {}
+
     private void build(EngineCode code) {
         Operands reads = Operands.of(code);
+        Layout layout = scan(code, reads);
+        BitSet reset = resetLive(code, reads, layout.linear());
+        for (int i = reset.nextSetBit(0); i >= 0; i = reset.nextSetBit(i + 1)) {
+            start[i] = 0; // its reset value may be read: the slot is its own from the engine's first record
+        }
+        weighLoops(reads, layout);
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (BackEdge e : layout.edges()) {
+                changed |= extendAroundLoop(reads, layout.linear(), 2 * e.to(), 2 * e.from() + 1, e.to(), e.from());
+            }
+            for (Call c : layout.calls()) {
+                changed |= extendAcrossCall(reads, layout, c);
+            }
+        }
+    }
+
+    /** Numbers the instructions in order (a use at 2p, a def at 2p+1), touching every register, and finds loops and calls. */
+    private Layout scan(EngineCode code, Operands reads) {
         Map<String, Integer> blockStart = new HashMap<>();
-        record BackEdge(int from, int to) {}
-        List<BackEdge> edges = new ArrayList<>();
-        List<MInst> linear = new ArrayList<>();
-        Map<String, int[]> functionRange = new HashMap<>();
-        Map<String, Set<String>> callees = new HashMap<>();
-        List<int[]> callSites = new ArrayList<>();
-        List<String> callTargets = new ArrayList<>();
         int q0 = 0;
         for (MFunction f : code.functions) {
             for (MBlock b : f.blocks) {
@@ -115,6 +138,11 @@ public final class LiveIntervals {
                 q0 += b.insts.size();
             }
         }
+        List<BackEdge> edges = new ArrayList<>();
+        List<MInst> linear = new ArrayList<>();
+        Map<String, int[]> functionRange = new HashMap<>();
+        Map<String, Set<String>> callees = new HashMap<>();
+        List<Call> calls = new ArrayList<>();
         int p = 0;
         for (MFunction f : code.functions) {
             int fStart = p;
@@ -132,8 +160,7 @@ public final class LiveIntervals {
                             edges.add(new BackEdge(at, t));
                         }
                     } else if (m instanceof MInst.Fixed fx && fx.record() instanceof CallRecord c) {
-                        callSites.add(new int[] {at});
-                        callTargets.add(c.functionName());
+                        calls.add(new Call(at, c.functionName()));
                         callees.computeIfAbsent(f.name, k -> new HashSet<>()).add(c.functionName());
                     }
                     linear.add(m);
@@ -143,13 +170,14 @@ public final class LiveIntervals {
             functionRange.put(f.name, new int[] {fStart, p});
         }
         instructions = p;
-        BitSet reset = resetLive(code, reads, linear);
-        for (int i = reset.nextSetBit(0); i >= 0; i = reset.nextSetBit(i + 1)) {
-            start[i] = 0; // its reset value may be read: the slot is its own from the engine's first record
-        }
-        // an occurrence inside loops is worth more: 4^depth, the depth capped so costs stay finite
+        return new Layout(linear, edges, calls, functionRange, callees);
+    }
+
+    /** An occurrence inside loops is worth more: 4^depth, the depth capped so costs stay finite. */
+    private void weighLoops(Operands reads, Layout layout) {
+        int p = layout.linear().size();
         int[] depth = new int[p + 1];
-        for (BackEdge e : edges) {
+        for (BackEdge e : layout.edges()) {
             depth[e.to()]++;
             depth[e.from() + 1]--;
         }
@@ -159,7 +187,7 @@ public final class LiveIntervals {
         for (int q = 0; q < p; q++) {
             if (depth[q] > 0) {
                 double w = Math.pow(4, Math.min(depth[q], 8)) - 1;
-                MInst m = linear.get(q);
+                MInst m = layout.linear().get(q);
                 reads.uses(m, v -> cost[index.get(v)] += w);
                 VReg d = m.def();
                 if (d != null) {
@@ -167,39 +195,35 @@ public final class LiveIntervals {
                 }
             }
         }
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            for (BackEdge e : edges) {
-                changed |= extendAroundLoop(reads, linear, 2 * e.to(), 2 * e.from() + 1, e.to(), e.from());
+    }
+
+    /** A callee's registers (and its callees') meet everything live at its call site: each range is widened to cover the call. */
+    private boolean extendAcrossCall(Operands reads, Layout layout, Call call) {
+        boolean changed = false;
+        int at = 2 * call.at();
+        for (String g : reachable(call.target(), layout.callees())) {
+            int[] r = layout.functionRange().get(g);
+            if (r == null) {
+                continue;
             }
-            // a callee's registers meet everything live at its call sites
-            for (int c = 0; c < callSites.size(); c++) {
-                int at = 2 * callSites.get(c)[0];
-                for (String g : reachable(callTargets.get(c), callees)) {
-                    int[] r = functionRange.get(g);
-                    if (r == null) {
-                        continue;
-                    }
-                    Set<Integer> inCallee = new HashSet<>();
-                    for (int q = r[0]; q < r[1]; q++) {
-                        MInst m = linear.get(q);
-                        reads.uses(m, v -> inCallee.add(index.get(v)));
-                        VReg d = m.def();
-                        if (d != null) {
-                            inCallee.add(index.get(d));
-                        }
-                    }
-                    for (int i : inCallee) {
-                        if (!regs.get(i).unspillable && (start[i] > at || end[i] < at)) {
-                            start[i] = Math.min(start[i], at);
-                            end[i] = Math.max(end[i], at);
-                            changed = true;
-                        }
-                    }
+            Set<Integer> inCallee = new HashSet<>();
+            for (int q = r[0]; q < r[1]; q++) {
+                MInst m = layout.linear().get(q);
+                reads.uses(m, v -> inCallee.add(index.get(v)));
+                VReg d = m.def();
+                if (d != null) {
+                    inCallee.add(index.get(d));
+                }
+            }
+            for (int i : inCallee) {
+                if (!regs.get(i).unspillable && (start[i] > at || end[i] < at)) {
+                    start[i] = Math.min(start[i], at);
+                    end[i] = Math.max(end[i], at);
+                    changed = true;
                 }
             }
         }
+        return changed;
     }
 
     /**
@@ -249,44 +273,8 @@ public final class LiveIntervals {
      * could share its slot and be read in place of the reset value.
      */
     private BitSet resetLive(EngineCode code, Operands reads, List<MInst> linear) {
-        List<int[]> blocks = new ArrayList<>(); // {first, end, the function's last block + 1}
-        Map<String, Integer> blockOf = new HashMap<>();
-        Map<String, Integer> entryOf = new HashMap<>();
-        int q = 0;
-        for (MFunction f : code.functions) {
-            int last = blocks.size() + f.blocks.size();
-            if (!f.blocks.isEmpty()) {
-                entryOf.putIfAbsent(f.name, blocks.size());
-            }
-            for (MBlock b : f.blocks) {
-                blockOf.put(b.label, blocks.size());
-                blocks.add(new int[] {q, q + b.insts.size(), last});
-                q += b.insts.size();
-            }
-        }
-        int nb = blocks.size();
-        List<List<Integer>> succ = new ArrayList<>();
-        for (int k = 0; k < nb; k++) {
-            int[] b = blocks.get(k);
-            List<Integer> out = new ArrayList<>();
-            boolean falls = true;
-            for (int at = b[0]; at < b[1]; at++) {
-                MInst m = linear.get(at);
-                if (m instanceof MInst.Branch br) {
-                    Integer t = blockOf.get(br.target());
-                    if (t != null) {
-                        out.add(t);
-                    }
-                    falls &= br.op() != null;
-                } else if (m.leavesFunction()) {
-                    falls = false;
-                }
-            }
-            if (falls && k + 1 < b[2]) {
-                out.add(k + 1);
-            }
-            succ.add(out);
-        }
+        Blocks cfg = Blocks.of(code, linear);
+        int nb = cfg.spans().size();
         BitSet[] liveIn = new BitSet[nb];
         for (int k = 0; k < nb; k++) {
             liveIn[k] = new BitSet();
@@ -296,17 +284,17 @@ public final class LiveIntervals {
             changed = false;
             for (int k = nb - 1; k >= 0; k--) {
                 BitSet live = new BitSet();
-                for (int t : succ.get(k)) {
+                for (int t : cfg.succ().get(k)) {
                     live.or(liveIn[t]);
                 }
-                for (int at = blocks.get(k)[1] - 1; at >= blocks.get(k)[0]; at--) {
+                for (int at = cfg.spans().get(k)[1] - 1; at >= cfg.spans().get(k)[0]; at--) {
                     MInst m = linear.get(at);
                     if (m.def() != null) {
                         live.clear(index.get(m.def()));
                     }
                     reads.uses(m, v -> live.set(index.get(v)));
-                    if (m instanceof MInst.Fixed fx && fx.record() instanceof CallRecord c && entryOf.containsKey(c.functionName())) {
-                        live.or(liveIn[entryOf.get(c.functionName())]);
+                    if (m instanceof MInst.Fixed fx && fx.record() instanceof CallRecord c && cfg.entryOf().containsKey(c.functionName())) {
+                        live.or(liveIn[cfg.entryOf().get(c.functionName())]);
                     }
                 }
                 if (!live.equals(liveIn[k])) {
@@ -315,8 +303,56 @@ public final class LiveIntervals {
                 }
             }
         }
-        Integer entry = code.functions.isEmpty() ? null : entryOf.get(code.functions.get(0).name);
+        Integer entry = code.functions.isEmpty() ? null : cfg.entryOf().get(code.functions.get(0).name);
         return entry == null ? new BitSet() : liveIn[entry];
+    }
+
+    /**
+     * The blocks in linear order: each one's span {first, end, its function's last block + 1},
+     * its successors (taken edges, and fall-through within a function unless an unconditional
+     * branch, Exit or Return ends it), and each function's entry block.
+     */
+    private record Blocks(List<int[]> spans, List<List<Integer>> succ, Map<String, Integer> entryOf) {
+        static Blocks of(EngineCode code, List<MInst> linear) {
+            List<int[]> spans = new ArrayList<>();
+            Map<String, Integer> blockOf = new HashMap<>();
+            Map<String, Integer> entryOf = new HashMap<>();
+            int q = 0;
+            for (MFunction f : code.functions) {
+                int last = spans.size() + f.blocks.size();
+                if (!f.blocks.isEmpty()) {
+                    entryOf.putIfAbsent(f.name, spans.size());
+                }
+                for (MBlock b : f.blocks) {
+                    blockOf.put(b.label, spans.size());
+                    spans.add(new int[] {q, q + b.insts.size(), last});
+                    q += b.insts.size();
+                }
+            }
+            List<List<Integer>> succ = new ArrayList<>();
+            for (int k = 0; k < spans.size(); k++) {
+                int[] b = spans.get(k);
+                List<Integer> out = new ArrayList<>();
+                boolean falls = true;
+                for (int at = b[0]; at < b[1]; at++) {
+                    MInst m = linear.get(at);
+                    if (m instanceof MInst.Branch br) {
+                        Integer t = blockOf.get(br.target());
+                        if (t != null) {
+                            out.add(t);
+                        }
+                        falls &= br.op() != null;
+                    } else if (m.leavesFunction()) {
+                        falls = false;
+                    }
+                }
+                if (falls && k + 1 < b[2]) {
+                    out.add(k + 1);
+                }
+                succ.add(out);
+            }
+            return new Blocks(spans, succ, entryOf);
+        }
     }
 
     private static Set<String> reachable(String f, Map<String, Set<String>> callees) {
