@@ -291,6 +291,69 @@ class LiveIntervalsTest {
     }
 
     /**
+     * p0 b = k + 1; p1 c = b + 1; p2 d = c + r, k and r temporaries written nowhere: both read
+     * their reset value. k is read at p0 and is register 0 (the first named), so the registers to
+     * move back to position 0 are found from bit 0 on: r [0, 4] (raw [4, 4]), k [0, 0]; b [1, 2],
+     * c [3, 4], d [5, 5].
+     */
+    @Test
+    void theFirstNamedRegisterReadUnwrittenDoesNotHideTheOthers() {
+        VReg k = temp("k");
+        VReg b = temp("b");
+        VReg c = temp("c");
+        VReg r = temp("r");
+        VReg d = temp("d");
+        LiveIntervals li = LiveIntervals.of(code(function("main", block("entry", add(b, k, null), add(c, b, null), add(d, c, r)))));
+        assertEquals(List.of(k, b, c, r, d), li.regs);
+        range(li, k, 0, 0);
+        range(li, r, 0, 4);
+        range(li, b, 1, 2);
+        range(li, c, 3, 4);
+        range(li, d, 5, 5);
+    }
+
+    /**
+     * main: p0 call f; p1 Exit. f: L: p2 x = 1; p3 y = x + 1; p4 if y < 10 goto L. done: p5 Return.
+     * The loop is [4, 9]; raw x [5, 6], y [7, 8], each written before it is read in the loop, so
+     * the first loop pass widens nothing. The call site (0) then pulls both back to 0: now they
+     * occur before the loop, which makes them live into it, and the next loop pass spans it:
+     * x [0, 9], y [0, 9] (the span is conservative here, but it is the rule, and the two steps run
+     * until neither changes a range).
+     */
+    @Test
+    void aCallSiteThatPullsARangeBeforeALoopIsFollowedByAnotherLoopPass() {
+        VReg x = temp("x");
+        VReg y = temp("y");
+        LiveIntervals li = LiveIntervals.of(code(function("main", block("entry", call("f"), exit())),
+                function("f", block("L", mov(x, 1), add(y, x, null), branchIfLess(y, 10, "L")), block("done", ret()))));
+        range(li, x, 0, 9);
+        range(li, y, 0, 9);
+    }
+
+    /**
+     * entry: p0 a = 1; p1 goto init. L: p2 u = c + a; p3 Exit. init: p4 c = 5; p5 goto L, a a spill
+     * temporary (unspillable). The back edge p5 → L makes the loop [4, 11]. c is first read at the
+     * loop's top (4) and written after it in layout order (9), never unwritten on any path (init
+     * runs before L): raw [4, 9], read before written in the loop, so it spans it: [4, 11], starting
+     * exactly at the loop's top, and the next pass finds it spanning already. a, a spill temporary,
+     * is never widened: [1, 4]. So a and c meet at position 4 only, where p2 reads both: they must
+     * interfere. u [5, 5].
+     */
+    @Test
+    void aRangeStartingAtItsLoopsTopIsSpannedOnceAndMeetsWhatEndsThere() {
+        VReg a = new VReg("a", 1, true);
+        VReg c = temp("c");
+        VReg u = temp("u");
+        LiveIntervals li = LiveIntervals.of(code(function("main", block("entry", mov(a, 1), jump("init")),
+                block("L", add(u, c, a), exit()), block("init", mov(c, 5), jump("L")))));
+        range(li, a, 1, 4);
+        range(li, c, 4, 11);
+        range(li, u, 5, 5);
+        InterferenceGraph g = InterferenceGraph.of(li);
+        assertEquals(List.of(li.index.get(c)), InterferenceGraphTest.neighbours(g, li.index.get(a)));
+    }
+
+    /**
      * p0 t = 1; p1 b = k + t; p2 Exit, k a kernel register never written, t and b temporaries.
      * Exit reads every kernel register the code names, those only read included: k [0, 4] (read
      * unwritten, so from 0; read at Exit, 2·2). The temporaries are not read there: t [1, 2], b [3, 3].
