@@ -112,11 +112,12 @@ class AllocatorEdgesTest {
     }
 
     /**
-     * t = a + b where a is read for the last time and b for the first (never written): the ranges
-     * a = [1, 2] and b = [2, 2] share position 2 and must interfere. Kernel registers never meet
-     * this way (every one is read by Exit, so none ends early), which is why the kernel-level test
-     * above cannot see the sweep's {@code >=} made {@code >}; temporaries can, and then a and b
-     * would share a slot, which the independent checker refuses.
+     * t = a + b where a is read for the last time and b for the first (never written): a = [1, 2];
+     * b holds its reset value from the engine's first record, so b = [0, 2] (the reset-value rule
+     * in LiveIntervals), and the two must interfere or the add would read a's 5 for b. (Before that
+     * rule b was [2, 2] and this test also pinned the sweep's one-position meeting, {@code >=} made
+     * {@code >}; that meeting is now pinned by
+     * LiveIntervalsTest.aRangeStartingAtItsLoopsTopIsSpannedOnceAndMeetsWhatEndsThere.)
      */
     @Test
     void rangesSharingOnePositionInterfere() {
