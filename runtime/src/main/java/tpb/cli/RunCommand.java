@@ -236,15 +236,15 @@ final class RunCommand implements Callable<Integer> {
         if (trace) {
             names.forEach(n -> traces.put(n, line -> out.printf("trace %-4s %s%n", n, line)));
         }
+        MachineConfig config = MachineConfig.of(m, options.arch());
         if (level == Level.ir) {
             if (!together) {
-                return report(IrSimulator.run(m, engine(m), maxSteps, alone), m.expect(), m, null);
+                return report(IrSimulator.run(m, engine(m), maxSteps, config, alone), m.expect(), m, null);
             }
-            Races races = races(names, s -> EngineGroup.runIr(m, maxSteps, s));
-            return report(EngineGroup.runIr(m, maxSteps, EngineGroup.Schedule.DEFAULT, traces), m.expect(), m, races);
+            Races races = races(names, s -> EngineGroup.runIr(m, maxSteps, config, s, Map.of()));
+            return report(EngineGroup.runIr(m, maxSteps, config, EngineGroup.Schedule.DEFAULT, traces), m.expect(), m, races);
         }
         Map<EngineType, LoweredCode> lowered = Compiler.lower(m, options);
-        MachineConfig config = MachineConfig.of(m, options.arch());
         if (!together) {
             return report(LoweredSimulator.run(lowered.get(engine(m)), maxSteps, config, alone, RunCommand::recordText), m.expect(), m, null);
         }

@@ -182,7 +182,15 @@ public final class EngineGroup {
 
     /** As above, each engine named in {@code traces} handing its consumer a line per executed instruction. */
     public static SimResult runIr(Module kernel, long maxSteps, Schedule schedule, Map<String, Consumer<String>> traces) {
-        Machine m = new Machine(maxSteps, MachineConfig.of(kernel));
+        return runIr(kernel, maxSteps, MachineConfig.of(kernel), schedule, traces);
+    }
+
+    /**
+     * As above on {@code config}'s machine: its arch profile sizes the semaphore bank, as at the
+     * other levels ({@code config} should carry {@code kernel}'s regions and queues: {@link MachineConfig#of(Module, tpb.isa.Arch)}).
+     */
+    public static SimResult runIr(Module kernel, long maxSteps, MachineConfig config, Schedule schedule, Map<String, Consumer<String>> traces) {
+        Machine m = new Machine(maxSteps, config);
         List<IrSimulator> sims = kernel.engines().stream().map(e -> new IrSimulator(kernel, e, m, true)).toList();
         sims.forEach(s -> s.trace(traces.get(s.name())));
         List<String> names = kernel.engines().stream().map(EngineType::specName).toList();

@@ -42,6 +42,12 @@ public final class IrSimulator implements Sequencer {
     /** In a group a wait that does not hold hands the turn back and a barrier stops the slice; alone they fault and pass. */
     private final boolean grouped;
     private final List<Frame> frames = new ArrayList<>();
+    /**
+     * Calls in flight on this engine, the entry function not counted: the lowered code's and the
+     * stream's return-address stacks hold the same, so every level nests Machine.MAX_CALL_DEPTH
+     * calls. Per engine, as each engine's stack is its own (grouped engines share a Machine).
+     */
+    private int calls;
     private boolean started;
     /** The instruction running, for reports. */
     private Pos at;
@@ -100,7 +106,15 @@ public final class IrSimulator implements Sequencer {
 
     /** As above, handing {@code trace} a line per executed instruction: its kernel position and kind. */
     public static SimResult run(Module module, EngineType engine, long maxSteps, Consumer<String> trace) {
-        IrSimulator s = new IrSimulator(module, engine, new Machine(maxSteps, MachineConfig.of(module)), false);
+        return run(module, engine, maxSteps, MachineConfig.of(module), trace);
+    }
+
+    /**
+     * As above on {@code config}'s machine: its arch profile sizes the semaphore bank, as at the
+     * other levels ({@code config} should carry {@code module}'s regions and queues: {@link MachineConfig#of(Module, tpb.isa.Arch)}).
+     */
+    public static SimResult run(Module module, EngineType engine, long maxSteps, MachineConfig config, Consumer<String> trace) {
+        IrSimulator s = new IrSimulator(module, engine, new Machine(maxSteps, config), false);
         s.trace = trace;
         return s.report(() -> {
             Map<String, Long> out = new LinkedHashMap<>();
@@ -132,7 +146,7 @@ public final class IrSimulator implements Sequencer {
         left = quantum;
         if (!started) {
             started = true;
-            call(module.functions().get(0));
+            enterFunction(module.functions().get(0));
         }
         if (blocked != null) {
             // the wait runs again: one step, traced when it was first reached
@@ -215,11 +229,11 @@ public final class IrSimulator implements Sequencer {
             case RETURN -> {
                 functionFrame();
                 frames.remove(frames.size() - 1);
-                m.leave();
                 m.clearSemaphores();
                 if (frames.isEmpty()) {
                     return Outcome.END;
                 }
+                calls--;
             }
             case EXIT -> {
                 return Outcome.EXIT;
@@ -245,10 +259,17 @@ public final class IrSimulator implements Sequencer {
         fn.next = 0;
     }
 
+    /** A Call: one more call in flight, refused past the limit (as the lowered code's and the stream's, before it pushes). */
     private void call(Function f) {
-        m.enter();
-        Frame fn = new Frame(Kind.BLOCK, f, f.blocks().get(0).insts());
-        frames.add(fn);
+        if (calls >= Machine.MAX_CALL_DEPTH) {
+            throw new SimFault("call depth limit of " + Machine.MAX_CALL_DEPTH + " exceeded");
+        }
+        calls++;
+        enterFunction(f);
+    }
+
+    private void enterFunction(Function f) {
+        frames.add(new Frame(Kind.BLOCK, f, f.blocks().get(0).insts()));
     }
 
     private static int index(Function f, String label) {

@@ -21,10 +21,14 @@ import tpb.isa.WaitMode;
 /**
  * The state every sequencer level (IR, lowered code, record stream) shares the meaning of
  * (seed000 §4): the semaphore bank, the DMATrigger fireCount cursors, the log of DMA blocks
- * fired, the DMA memory, the step budget and call depth. The engines of a group share one.
+ * fired, the DMA memory, the step budget. The engines of a group share one; call depth is each
+ * engine's own (its sequencer's stack), limited by {@link #MAX_CALL_DEPTH} at every level.
  */
 final class Machine {
-    /** A simulator limit, not an ISA fact (the sources give no call depth): ASSUMED, in the README. */
+    /**
+     * Calls in flight per engine, the entry function not counted (a stack of this many return
+     * addresses): a simulator limit, not an ISA fact (the sources give no call depth): ASSUMED, in the README.
+     */
     static final int MAX_CALL_DEPTH = 64;
     /** Bits per element of GroupResetSemaphores' mask: semaphore s is bit s % bits of word s / bits (facts §3.6). */
     private static final int MASK_WORD_BITS = GroupResetSemaphoresFlyweight.MASK_WIDTH * Byte.SIZE
@@ -46,7 +50,6 @@ final class Machine {
     private final Map<String, byte[]> memory = new TreeMap<>();
     private final Map<String, Dma.Queue> queues = new HashMap<>();
     private long steps;
-    private int depth;
 
     Machine(long maxSteps) {
         this(maxSteps, MachineConfig.NONE);
@@ -281,17 +284,6 @@ final class Machine {
 
     void clearSemaphores() {
         Arrays.fill(semaphores, 0);
-    }
-
-    void enter() {
-        if (++depth > MAX_CALL_DEPTH) {
-            throw new SimFault("call depth limit of " + MAX_CALL_DEPTH + " exceeded");
-        }
-    }
-
-    /** A call returned. */
-    void leave() {
-        depth--;
     }
 
     /** How a one-engine run ended, with this machine's state: steps, DMA log, semaphores, memory. */

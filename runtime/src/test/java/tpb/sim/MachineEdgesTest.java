@@ -68,10 +68,12 @@ class MachineEdgesTest {
     }
 
     /**
-     * IR: main calls f, f calls itself. The IR counts the entry function as a level of
-     * Machine.MAX_CALL_DEPTH (64): main is level 1, so Calls 1 to 63 enter levels 2 to 64 and
-     * the 64th faults, counted: 64 steps, each Call one step. (The stream and the lowered code
-     * count return addresses only and nest one level more.)
+     * main calls f, f calls itself. Machine.MAX_CALL_DEPTH (64) counts calls in flight per engine,
+     * the entry function not counted — the lowered code's and the stream's stacks of return
+     * addresses, and the IR's count of calls: main's Call and f's first 63 put 64 in flight, f's
+     * 64th Call is the 65th and faults. The IR and the lowered code run nothing but Calls, each
+     * one step: 65 steps (the faulting Call counted), 65 lowered trace lines, each a Call. The
+     * stream runs main's func record first (a Call lands past its callee's): 66.
      */
     @Test
     void recursionFaultsAtTheDepthLimit() {
@@ -91,9 +93,7 @@ class MachineEdgesTest {
         SimResult r = IrSimulator.run(m, EngineType.SP, 10_000);
         assertEquals(SimResult.Status.FAULT, r.status());
         assertEquals("call depth limit of 64 exceeded", r.message());
-        assertEquals(64, r.steps());
-        // lowered: a stack of 64 return addresses, as the stream's; main's Call and 63 of f's fit, f's 64th faults.
-        // The code runs nothing but Calls: 65 steps, 65 trace lines, each a Call.
+        assertEquals(65, r.steps());
         List<String> lines = new ArrayList<>();
         SimResult lo = LoweredSimulator.run(Compiler.lower(m, TruthTables.OPTIONS).get(EngineType.SP), 10_000, MachineConfig.of(m),
                 lines::add, rec -> rec.arm().specName());
@@ -102,7 +102,84 @@ class MachineEdgesTest {
         assertEquals(65, lo.steps());
         assertEquals(65, lines.stream().filter(l -> l.endsWith("  Call")).count());
         Compiler.EngineOutput out = Compiler.compile(m, TruthTables.OPTIONS).get(EngineType.SP);
-        assertEquals("call depth limit of 64 exceeded", StreamSimulator.run(out.stream(), out.registers(), 10_000, null, MachineConfig.of(m)).message());
+        SimResult st = StreamSimulator.run(out.stream(), out.registers(), 10_000, null, MachineConfig.of(m));
+        assertEquals(SimResult.Status.FAULT, st.status());
+        assertEquals("call depth limit of 64 exceeded", st.message());
+        assertEquals(66, st.steps()); // the stream runs main's func record first: 1 + 65 Calls
+    }
+
+    /**
+     * A chain main → f1 → … → f64: 64 calls in flight, exactly Machine.MAX_CALL_DEPTH, so every
+     * level reaches f64, which sets x = 7 and exits. f1..f63 are the text of one Call each.
+     */
+    static String chain(String engines) {
+        StringBuilder k = new StringBuilder("kernel: chain\n" + engines + "registers: [x]\nfunctions:\n"
+                + "  - name: main\n    insts:\n      - {inst: Call, callee: f1}\n      - {inst: Exit}\n");
+        for (int i = 1; i < Machine.MAX_CALL_DEPTH; i++) {
+            k.append("  - name: f").append(i).append("\n    insts:\n      - {inst: Call, callee: f").append(i + 1)
+                    .append("}\n      - {inst: Return}\n");
+        }
+        k.append("  - name: f").append(Machine.MAX_CALL_DEPTH)
+                .append("\n    insts:\n      - {inst: RegisterMove, dst: x, src: 7}\n      - {inst: Exit}\n");
+        return k.toString();
+    }
+
+    @Test
+    void callsUpToTheLimitRunAtEveryLevel() {
+        for (SimResult r : TruthTables.runAll("chain", chain(""), SimResult.Status.EXIT, null)) {
+            assertEquals(7L, r.registers().get("x"));
+        }
+    }
+
+    /**
+     * Two engines, each running the 64-call chain: the limit is each engine's own (each sequencer
+     * has its own stack), so 128 calls in flight across the group is no fault, under every
+     * schedule — whole turns, and one step a turn, where both engines are deep at once. Each
+     * engine: 64 Calls, the RegisterMove, the Exit = 66 steps at the IR level.
+     */
+    @Test
+    void theDepthLimitIsPerEngineInAGroup() {
+        Module m = KernelReader.read("chain.yaml", chain("engines: [SP, PE]\n"));
+        for (EngineGroup.Schedule s : EngineGroup.schedules(2)) {
+            SimResult ir = EngineGroup.runIr(m, 10_000, s);
+            assertEquals(SimResult.Status.EXIT, ir.status(), s + ": " + ir.message());
+            assertEquals(Map.of("SP", 66L, "PE", 66L), ir.engineSteps(), s.toString());
+            SimResult lo = EngineGroup.runLowered(Compiler.lower(m, TruthTables.OPTIONS), 10_000, MachineConfig.of(m), s);
+            assertEquals(SimResult.Status.EXIT, lo.status(), s + ": " + lo.message());
+            SimResult st = EngineGroup.run(EngineGroupTest.engines(m), 10_000, MachineConfig.of(m), Map.of(), s);
+            assertEquals(SimResult.Status.EXIT, st.status(), s + ": " + st.message());
+        }
+    }
+
+    /**
+     * The IR level's semaphore bank is its MachineConfig's arch profile's num_semaphores, alone and
+     * in a group, as the lowered code's and the stream's. Every profile in the spec has the same
+     * count today, so this checks that each profile's own count is the bank's size (and that the
+     * IR takes a config at all); it could tell profiles apart only once their counts differ.
+     */
+    @Test
+    void theIrBankIsTheConfigsArch() {
+        Module m = KernelReader.read("sem.yaml", """
+                kernel: sem
+                engines: [SP, PE]
+                registers: [x]
+                functions:
+                  - name: main
+                    insts:
+                      - {inst: EventSemaphore, update: {sem: a, mode: sem_inc}}
+                      - {inst: Exit}
+                """);
+        for (tpb.isa.Arch a : tpb.isa.Arch.values()) {
+            MachineConfig config = MachineConfig.of(m, a);
+            SimResult alone = IrSimulator.run(m, EngineType.SP, 100, config, null);
+            assertEquals(SimResult.Status.EXIT, alone.status(), alone.message());
+            assertEquals(a.numSemaphores(), alone.semaphores().size(), a.name());
+            SimResult group = EngineGroup.runIr(m, 100, config, EngineGroup.Schedule.DEFAULT, Map.of());
+            assertEquals(SimResult.Status.EXIT, group.status(), group.message());
+            assertEquals(a.numSemaphores(), group.semaphores().size(), a.name());
+            // both engines incremented a (id 0)
+            assertEquals(2, group.semaphores().get(0), a.name());
+        }
     }
 
     /**
