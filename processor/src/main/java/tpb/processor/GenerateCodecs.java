@@ -101,7 +101,7 @@ public final class GenerateCodecs {
         StringBuilder s = new StringBuilder(String.join("\n", args)).append('\n');
         try (Stream<Path> walk = Files.walk(dir)) {
             for (Path p : (Iterable<Path>) walk.filter(Files::isRegularFile).sorted()::iterator) {
-                s.append(dir.relativize(p)).append(' ').append(hashOf(Files.readAllBytes(p))).append('\n');
+                s.append(dir.relativize(p)).append(' ').append(IncrementalSources.sha256(Files.readAllBytes(p))).append('\n');
             }
         }
         for (Class<?> c : List.of(GenerateCodecs.class, JavaFile.class, org.snakeyaml.engine.v2.api.LoadSettings.class)) {
@@ -116,7 +116,7 @@ public final class GenerateCodecs {
                 }
             }
         }
-        return hashOf(s.toString().getBytes(StandardCharsets.UTF_8));
+        return IncrementalSources.sha256(s.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     private static Path codeOf(Class<?> c) {
@@ -128,11 +128,4 @@ public final class GenerateCodecs {
         }
     }
 
-    private static String hashOf(byte[] bytes) {
-        try {
-            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }

@@ -16,6 +16,10 @@ import java.util.regex.Pattern;
  */
 public final class Npy {
     private static final byte[] MAGIC = {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y'};
+    /** Version 1.0's prelude before the header text: the magic, two version bytes, a u16 header length (NEP 1, the .npy format). */
+    private static final int PRELUDE_V1 = MAGIC.length + 2 + 2;
+    /** The format pads the header with spaces so that prelude + header is a multiple of 64 bytes (NEP 1; numpy writes it so). */
+    private static final int HEADER_ALIGNMENT = 64;
     private static final Pattern DESCR = Pattern.compile("'descr'\\s*:\\s*'([^']*)'");
     private static final Pattern FORTRAN = Pattern.compile("'fortran_order'\\s*:\\s*(True|False)");
     private static final Pattern SHAPE = Pattern.compile("'shape'\\s*:\\s*\\(([^)]*)\\)");
@@ -120,16 +124,16 @@ public final class Npy {
         if (shape.length > 0) {
             h.append(" ".repeat(21 - Integer.toString(shape[0]).length()));
         }
-        int total = 10 + h.length() + 1;
-        h.append(" ".repeat((64 - total % 64) % 64)).append('\n');
+        int total = PRELUDE_V1 + h.length() + 1;
+        h.append(" ".repeat((HEADER_ALIGNMENT - total % HEADER_ALIGNMENT) % HEADER_ALIGNMENT)).append('\n');
         byte[] head = h.toString().getBytes(StandardCharsets.ISO_8859_1);
-        byte[] out = new byte[10 + head.length + a.data().length];
-        System.arraycopy(MAGIC, 0, out, 0, 6);
+        byte[] out = new byte[PRELUDE_V1 + head.length + a.data().length];
+        System.arraycopy(MAGIC, 0, out, 0, MAGIC.length);
         out[6] = 1;
         out[8] = (byte) head.length;
         out[9] = (byte) (head.length >>> 8);
-        System.arraycopy(head, 0, out, 10, head.length);
-        System.arraycopy(a.data(), 0, out, 10 + head.length, a.data().length);
+        System.arraycopy(head, 0, out, PRELUDE_V1, head.length);
+        System.arraycopy(a.data(), 0, out, PRELUDE_V1 + head.length, a.data().length);
         return out;
     }
 

@@ -270,8 +270,13 @@ public final class IncrementalSources {
     }
 
     static String hash(String s) {
+        return sha256(s.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The SHA-256 of {@code bytes} in lower-case hex: the state file's fingerprint of an input. */
+    public static String sha256(byte[] bytes) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
