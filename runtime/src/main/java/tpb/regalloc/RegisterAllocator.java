@@ -20,7 +20,7 @@ import tpb.mir.VReg;
  * the file size (MaxRegNumPerEngine, 62: registers 62 and 63 carry the return address).
  */
 public final class RegisterAllocator {
-    /** Spill rounds before giving up: a bound of this project's allocator (each round spills at least one value), not an ISA fact. */
+    /** Colourings before giving up: a bound of this project's allocator (each round but the last spills at least one value), not an ISA fact. */
     static final int MAX_ROUNDS = 64;
 
     /** Physical base id of every register, how many were spilled, how many spill slots, rounds. */
@@ -50,8 +50,13 @@ public final class RegisterAllocator {
     }
 
     public static Result allocate(EngineCode code, int fileSize) {
-        int spilled = 0;
+        return allocate(code, fileSize, MAX_ROUNDS);
+    }
+
+    /** {@link #allocate(EngineCode, int)} with at most {@code maxRounds} colourings; the last one must fit. */
+    static Result allocate(EngineCode code, int fileSize, int maxRounds) {
         Map<VReg, Integer> spillSlot = new IdentityHashMap<>();
+        int spilled = 0;
         for (int round = 1; ; round++) {
             LiveIntervals li = LiveIntervals.of(code);
             InterferenceGraph g = InterferenceGraph.of(li);
@@ -63,34 +68,44 @@ public final class RegisterAllocator {
                 }
                 return new Result(ids, spilled, spillSlot.size(), round, spillSlot);
             }
-            List<VReg> victims = new ArrayList<>();
-            for (int i : c.spilled()) {
-                VReg v = li.regs.get(i);
-                if (v.unspillable || spillSlot.containsKey(v)) {
-                    // a spill temporary found no slot: spill a neighbour that still can be, the cheapest first
-                    v = cheapestSpillableNeighbour(g, li, i, spillSlot, victims);
-                    if (v == null && neighbourIn(g, li, i, victims)) {
-                        continue; // a neighbour already spilled this round may make room
-                    }
-                    if (v == null) {
-                        throw new CompileException("cannot allocate registers since spilling candidates are not enough (" + fileSize
-                                + " registers per engine)");
-                    }
-                }
-                if (!victims.contains(v)) {
-                    victims.add(v);
-                }
+            if (round == maxRounds) {
+                throw new CompileException("cannot allocate registers since spilling candidates are not enough (no progress after "
+                        + maxRounds + " rounds)");
             }
+            List<VReg> victims = victims(g, li, c.spilled(), spillSlot, fileSize);
             for (VReg v : victims) {
                 spillSlot.put(v, spillSlot.size());
             }
             spilled += victims.size();
             rewrite(code, spillSlot, victims);
-            if (round > MAX_ROUNDS) {
-                throw new CompileException("cannot allocate registers since spilling candidates are not enough (no progress after "
-                        + MAX_ROUNDS + " rounds)");
+        }
+    }
+
+    /**
+     * The registers to spill this round, for the nodes the colouring left without a slot. A spill
+     * temporary (or a register spilled before) cannot go to memory again: its cheapest spillable
+     * neighbour goes instead; when every spillable neighbour is already among this round's
+     * victims, the temporary waits for the next round, which they may make room for.
+     */
+    static List<VReg> victims(InterferenceGraph g, LiveIntervals li, int[] uncoloured, Map<VReg, Integer> spillSlot, int fileSize) {
+        List<VReg> victims = new ArrayList<>();
+        for (int i : uncoloured) {
+            VReg v = li.regs.get(i);
+            if (v.unspillable || spillSlot.containsKey(v)) {
+                v = cheapestSpillableNeighbour(g, li, i, spillSlot, victims);
+                if (v == null && neighbourIn(g, li, i, victims)) {
+                    continue;
+                }
+                if (v == null) {
+                    throw new CompileException("cannot allocate registers since spilling candidates are not enough (" + fileSize
+                            + " registers per engine)");
+                }
+            }
+            if (!victims.contains(v)) {
+                victims.add(v);
             }
         }
+        return victims;
     }
 
     static boolean neighbourIn(InterferenceGraph g, LiveIntervals li, int node, List<VReg> victims) {

@@ -83,6 +83,51 @@ class RegisterAllocatorTest {
     }
 
     /**
+     * The same code as above needs two colourings (the first spills x, the second fits), so a
+     * bound of two rounds is enough and a bound of one is not: the last colouring allowed must
+     * fit, and the one that does not is reported with the bound.
+     */
+    @Test
+    void theRoundBoundCountsColourings() {
+        assertEquals(2, RegisterAllocator.allocate(xAndFourTemporaries(), 2, 2).rounds());
+        CompileException e = assertThrows(CompileException.class, () -> RegisterAllocator.allocate(xAndFourTemporaries(), 2, 1));
+        assertEquals("cannot allocate registers since spilling candidates are not enough (no progress after 1 rounds)", e.getMessage());
+    }
+
+    static EngineCode xAndFourTemporaries() {
+        VReg x = temp("x");
+        VReg a = new VReg("a", 1, true);
+        VReg b = new VReg("b", 1, true);
+        VReg c = new VReg("c", 1, true);
+        VReg d = new VReg("d", 1, true);
+        return code(function("main", block("entry", mov(x, 1), mov(a, 2), mov(b, 3), add(c, a, b), add(d, c, x))));
+    }
+
+    /**
+     * p0 x = 1; p1 t = 2; p2 y = x + t, t a spill temporary: x and t are read together, so they
+     * interfere, and x is t's only spillable neighbour. Were the colouring to leave both out,
+     * x first: x is spilled; t, which cannot go to memory, finds its one candidate already chosen
+     * this round and waits (the next round has x's short temporaries in its place). In the other
+     * order t picks x for itself. Either way x is the one victim; with no victim to wait for, t
+     * has nothing to spill.
+     */
+    @Test
+    void aSpillTemporaryWhoseNeighbourIsSpilledThisRoundWaits() {
+        VReg x = temp("x");
+        VReg t = new VReg("t", 1, true);
+        VReg y = temp("y");
+        EngineCode code = code(function("main", block("entry", mov(x, 1), mov(t, 2), add(y, x, t))));
+        LiveIntervals li = LiveIntervals.of(code);
+        InterferenceGraph g = InterferenceGraph.of(li);
+        int ix = li.regs.indexOf(x);
+        int it = li.regs.indexOf(t);
+        assertEquals(List.of(x), RegisterAllocator.victims(g, li, new int[] {ix, it}, Map.of(), 2));
+        assertEquals(List.of(x), RegisterAllocator.victims(g, li, new int[] {it, ix}, Map.of(), 2));
+        CompileException e = assertThrows(CompileException.class, () -> RegisterAllocator.victims(g, li, new int[] {it}, Map.of(x, 0), 2));
+        assertEquals("cannot allocate registers since spilling candidates are not enough (2 registers per engine)", e.getMessage());
+    }
+
+    /**
      * c = a + b on two slots, all three kernel registers (read by Exit): a, b, c are live at
      * once at Exit, so one is spilled; its temporary still meets the other two at the add, so a
      * second goes: two spills, two spill slots, the least any allocation of two slots can do.
