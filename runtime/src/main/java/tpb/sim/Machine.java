@@ -221,14 +221,6 @@ final class Machine {
         }
     }
 
-    /** Does {@link #update} simulate this mode (the five that change a semaphore)? */
-    static boolean simulates(BirUpdateMode mode) {
-        return switch (mode) {
-            case SEM_WR_IMM, SEM_ADD_IMM, SEM_SUB_IMM, SEM_INC, SEM_DEC -> true;
-            default -> false;
-        };
-    }
-
     /** Updates of facts §7.6: set, add, sub, +1, -1; counters wrap. */
     void update(int sem, BirUpdateMode mode, long value) {
         switch (mode) {

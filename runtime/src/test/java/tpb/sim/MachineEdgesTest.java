@@ -457,4 +457,154 @@ class MachineEdgesTest {
         assertEquals(SimResult.Status.FAULT, r.status());
         assertEquals(10, r.steps());
     }
+
+    /**
+     * The entry function returning ends the run as END, not EXIT (SimResult: "the entry function
+     * returned"): x = 1 written, then Return with no caller. IR: 2 steps (the move, the Return).
+     */
+    @Test
+    void anEntryThatReturnsEndsTheRun() {
+        String kernel = """
+                kernel: ret
+                registers: [x]
+                functions:
+                  - name: main
+                    insts:
+                      - {inst: RegisterMove, dst: x, src: 1}
+                      - {inst: Return}
+                """;
+        List<SimResult> runs = TruthTables.runAll("ret", kernel, SimResult.Status.END, null);
+        for (SimResult r : runs) {
+            assertEquals(1L, r.registers().get("x"));
+        }
+        assertEquals(2, runs.get(0).steps());
+    }
+
+    /**
+     * A Return inside a loop's body leaves the loop and the function at once: x = 0, then the
+     * first trip (i = lb = 0) adds 5 and returns from the entry: END with x = 5, i = 0 — the
+     * later trips never run. (The IR pops the loop's frame down to the function's first.)
+     */
+    @Test
+    void aReturnInsideALoopLeavesBoth() {
+        String kernel = """
+                kernel: ret_loop
+                registers: [i, x]
+                functions:
+                  - name: main
+                    insts:
+                      - {inst: RegisterMove, dst: x, src: 0}
+                      - inst: Loop
+                        var: i
+                        lb: 0
+                        ub: 3
+                        body:
+                          - {inst: RegisterAlu, op: add, dst: x, src0: x, src1: 5}
+                          - {inst: Return}
+                      - {inst: Exit}
+                """;
+        for (SimResult r : TruthTables.runAll("ret_loop", kernel, SimResult.Status.END, null)) {
+            assertEquals(5L, r.registers().get("x"));
+            assertEquals(0L, r.registers().get("i"));
+        }
+    }
+
+    /**
+     * GroupResetSemaphores of ids that are not contiguous takes the bit-mask form (facts §3.6):
+     * a, b, c are ids 0, 1, 2 (first named first), written 1, 2, 3; the reset names a and c, ids
+     * 0 and 2, so the mask is 0b101 in word 0. Only b is left: the bank is {1: 2}.
+     */
+    @Test
+    void aGroupResetByMaskZeroesOnlyTheNamedSemaphores() {
+        String kernel = """
+                kernel: mask
+                registers: [x]
+                functions:
+                  - name: main
+                    insts:
+                      - {inst: EventSemaphore, update: {sem: a, mode: sem_wr_imm, value: 1}}
+                      - {inst: EventSemaphore, update: {sem: b, mode: sem_wr_imm, value: 2}}
+                      - {inst: EventSemaphore, update: {sem: c, mode: sem_wr_imm, value: 3}}
+                      - {inst: GroupResetSemaphores, semaphores: [a, c]}
+                      - {inst: RegisterMove, dst: x, src: 1}
+                      - {inst: Exit}
+                """;
+        for (SimResult r : TruthTables.runAll("mask", kernel, SimResult.Status.EXIT, null)) {
+            assertEquals(bank(1, 2), r.semaphores());
+        }
+    }
+
+    /** sem_add_imm and sem_sub_imm (facts §7.6): a := 5, a += 7 (12), a -= 3 (9). The bank is {0: 9}. */
+    @Test
+    void addAndSubtractImmediatesChangeTheSemaphore() {
+        String kernel = """
+                kernel: add_sub
+                registers: [x]
+                functions:
+                  - name: main
+                    insts:
+                      - {inst: EventSemaphore, update: {sem: a, mode: sem_wr_imm, value: 5}}
+                      - {inst: EventSemaphore, update: {sem: a, mode: sem_add_imm, value: 7}}
+                      - {inst: EventSemaphore, update: {sem: a, mode: sem_sub_imm, value: 3}}
+                      - {inst: RegisterMove, dst: x, src: 1}
+                      - {inst: Exit}
+                """;
+        for (SimResult r : TruthTables.runAll("add_sub", kernel, SimResult.Status.EXIT, null)) {
+            assertEquals(bank(0, 9), r.semaphores());
+        }
+    }
+
+    /** A kernel with one DMA block of {@code block} (a queues entry) from hbm (11 bytes, iota) into sbuf ({@code sbuf} bytes). */
+    static String copyKernel(String block, int sbuf) {
+        return """
+                kernel: copy
+                registers: [x]
+                memory:
+                  hbm: {size: 11, init: iota}
+                  sbuf: {size: %d}
+                queues:
+                  q0:
+                    - %s
+                functions:
+                  - name: main
+                    insts:
+                      - {inst: DMATrigger, queue: q0, block_id: 0}
+                      - {inst: RegisterMove, dst: x, src: 1}
+                      - {inst: Exit}
+                """.formatted(sbuf, block);
+    }
+
+    /**
+     * Both destination steps count (facts §3.11): source one row of 4 from hbm +1 (1, 2, 3, 4);
+     * destination 2 rows of 2, element step 2, row step 5, from sbuf +0: 5·(k / 2) + 2·(k % 2) = 0,
+     * 2, 5, 7 — 7 is sbuf's last byte (8 bytes). So sbuf = [1, 0, 2, 0, 0, 3, 0, 4].
+     */
+    @Test
+    void aCopyStepsItsDestinationByBothSteps() {
+        String kernel = copyKernel("{src: {region: hbm, offset: 1, step: [1, 4], num: [4, 1]}, "
+                + "dst: {region: sbuf, offset: 0, step: [2, 5], num: [2, 2]}, elem_size: 1}", 8);
+        for (SimResult r : TruthTables.runAll("copy_steps", kernel, SimResult.Status.EXIT, null)) {
+            assertEquals("[1, 0, 2, 0, 0, 3, 0, 4]", Arrays.toString(r.memory().get("sbuf")));
+        }
+    }
+
+    /**
+     * A two-byte element whose destination runs one byte past its region: source hbm +0, +2
+     * (element step 2); destination sbuf (4 bytes) +0, +3 (element step 3): 3 + 2 = 5 > 4, a fault
+     * naming both ends, not an array index error.
+     */
+    @Test
+    void aDestinationOnePastTheRegionFaults() {
+        String kernel = copyKernel("{src: {region: hbm, offset: 0, step: [2, 8], num: [2, 1]}, "
+                + "dst: {region: sbuf, offset: 0, step: [3, 8], num: [2, 1]}, elem_size: 2}", 4);
+        TruthTables.runAll("copy_past", kernel, SimResult.Status.FAULT, "DMA copy out of bounds: hbm+2 -> sbuf+3 (2 bytes)");
+    }
+
+    /** Source 2 rows of 3 (6 elements), destination 1 row of 5: the block cannot be copied, and the fault gives both counts. */
+    @Test
+    void aBlockWhoseCountsDifferFaults() {
+        String kernel = copyKernel("{src: {region: hbm, offset: 0, step: [1, 3], num: [3, 2]}, "
+                + "dst: {region: sbuf, offset: 0, step: [1, 5], num: [5, 1]}, elem_size: 1}", 8);
+        TruthTables.runAll("copy_counts", kernel, SimResult.Status.FAULT, "DMA block copies 6 elements from hbm into 5 in sbuf");
+    }
 }

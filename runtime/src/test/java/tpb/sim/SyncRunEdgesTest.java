@@ -205,4 +205,77 @@ class SyncRunEdgesTest {
         assertEquals(SyncRun.Status.COMPLETE, r.status(), r.message());
         assertEquals(Map.of(1, 1L, 2, 3L), r.semaphores());
     }
+
+    /**
+     * A record the loop leaves to the slow path (an Exit) waits and updates as any other: e0's
+     * Exit waits S1 >= 1 and increments S2; e1 sets S1 := 1. Round 1: e0's wait fails (S1 = 0), e1
+     * runs; round 2: e0's Exit holds, S2 becomes 1, e0 ends. Order e1:0, e0:0; bank {1: 1, 2: 1}.
+     */
+    @Test
+    void aSlowRecordWaitsAndUpdatesAsTheLoopDoes() {
+        byte[] exit = events(record(Arm.EXIT), WaitMode.SEM_GE_IMM.value(), 1, BirUpdateMode.SEM_INC, 2, 1);
+        List<String> ran = new ArrayList<>();
+        SyncRun.Result r = sync(stream(exit), stream(set(1, 1))).run((e, i) -> ran.add(e + ":" + i));
+        assertEquals(SyncRun.Status.COMPLETE, r.status(), r.message());
+        assertEquals(List.of("1:0", "0:0"), ran);
+        assertEquals(Map.of(1, 1L, 2, 1L), r.semaphores());
+        assertEquals(Map.of("e0", 1, "e1", 1), r.steps());
+    }
+
+    /** The lazy engine's fault ends the run as any engine's does: e0 alone, lazy, runs only when no other moved — at once — and its Call faults. */
+    @Test
+    void aLazyEngineThatFaultsEndsTheRun() {
+        SyncRun.Result r = sync(stream(record(Arm.CALL))).run(null, new SyncRun.Schedule(0, false, 0));
+        assertEquals(SyncRun.Status.FAULT, r.status());
+        assertEquals("e0 record 0 (rec@0): " + Arm.CALL.specName() + " steers control, which the synchronisation level does not follow",
+                r.message());
+    }
+
+    /**
+     * A lazy index equal to the engine count names no engine (the default order), also when the
+     * run stalls: e0 alone waits S1 >= 1 forever, a deadlock naming record 0.
+     */
+    @Test
+    void aLazyIndexOfTheEngineCountNamesNoEngine() {
+        SyncRun.Result r = sync(stream(events(nop(), WaitMode.SEM_GE_IMM.value(), 1, null, 0, 1))).run(null, new SyncRun.Schedule(0, false, 1));
+        assertEquals(SyncRun.Status.DEADLOCK, r.status(), r.message());
+        assertEquals("[e0 blocked at record 0 (rec@0): waits for semaphore 1 >= 1, it is 0]", r.blocked().toString());
+    }
+
+    /**
+     * The schedules a race check tries for two engines: each first with whole turns, then one
+     * record a turn, then each as late as it can (lazy), in that order — six; and how each reads.
+     */
+    @Test
+    void everyScheduleOfTwoEnginesAndItsName() {
+        List<SyncRun.Schedule> all = SyncRun.Schedule.all(2);
+        assertEquals(List.of(new SyncRun.Schedule(0, false, -1), new SyncRun.Schedule(0, true, -1), new SyncRun.Schedule(0, false, 0),
+                new SyncRun.Schedule(1, false, -1), new SyncRun.Schedule(1, true, -1), new SyncRun.Schedule(0, false, 1)), all);
+        List<String> names = List.of("e0", "e1");
+        assertEquals(List.of("e0 first, whole turns", "e0 first, one record a turn", "e0 as late as it can", "e1 first, whole turns",
+                "e1 first, one record a turn", "e1 as late as it can"), all.stream().map(s -> s.describe(names)).toList());
+    }
+
+    /**
+     * What {@code sync} reads of a record: a wait alone (S1 >= 4) updates nothing; an event wait
+     * is not simulated, so nothing is listed; an EventSemaphore whose EVENTS update (S2 := 3) is
+     * simulated but whose extended block's (EVT_SET_READ) is not lists nothing either, and running it
+     * faults on that mode before S2 changes.
+     */
+    @Test
+    void syncListsOnlyWhatThisLevelSimulates() {
+        byte[] evtExt = events(record(Arm.EVENT_SEMAPHORE), 0, 0, BirUpdateMode.SEM_WR_IMM, 2, 3);
+        evtExt[EventSemaphoreFlyweight.EXT_UPDATE_MODE_OFFSET] = (byte) tpb.isa.UpdateMode.EVT_SET_READ.value();
+        evtExt[EventSemaphoreFlyweight.EXT_UPDATE_IDX_OFFSET] = 1;
+        SyncRun s = sync(stream(events(nop(), WaitMode.SEM_GE_IMM.value(), 1, null, 0, 4), events(nop(), WaitMode.EVT_SET.value(), 1, null, 0, 0),
+                evtExt));
+        assertEquals(new SyncRun.Sync(List.of(new SyncRun.Wait(1, WaitMode.SEM_GE_IMM, 4)), List.of()), s.sync(0, 0));
+        assertEquals(new SyncRun.Sync(List.of(), List.of()), s.sync(0, 1));
+        assertEquals(new SyncRun.Sync(List.of(), List.of()), s.sync(0, 2));
+        SyncRun.Result r = sync(stream(evtExt)).run();
+        assertEquals(SyncRun.Status.FAULT, r.status());
+        assertEquals("e0 record 0 (rec@0): update mode " + tpb.isa.UpdateMode.EVT_SET_READ.specName() + " is not simulated: it sets or "
+                + "clears an event, and the event bank is not modelled (facts §1.5)", r.message());
+        assertEquals(Map.of(), r.semaphores());
+    }
 }
