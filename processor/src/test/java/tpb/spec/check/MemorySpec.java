@@ -198,4 +198,9 @@ final class MemorySpec {
     String at(String snippet) {
         return at("defs.yaml", snippet, 1);
     }
+
+    /** Where the {@code nth} (from 1) {@code snippet} occurs in {@code defs.yaml}. */
+    String at(String snippet, int nth) {
+        return at("defs.yaml", snippet, nth);
+    }
 }
