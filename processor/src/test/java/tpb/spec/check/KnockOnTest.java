@@ -1,0 +1,67 @@
+package tpb.spec.check;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link KnockOn#field}: a syntax operand (or feature setter) naming a field that was left out
+ * after its own error — in the arm, in the preamble, inside a group, however deep — is that
+ * error's knock-on and silent; a path that is simply wrong is reported.
+ */
+class KnockOnTest {
+    private static final String TYPE_ERROR = ": unknown field type 'u9'; expected one of [u8, u16, u32, u64, i8, i16, i32, i64, char, bytes]";
+
+    private static MemorySpec syntax(String line) {
+        return MemorySpec.base().edit("struct: LD\n", "struct: LD\nsyntax: \"" + line + "\"\n");
+    }
+
+    @Test
+    void aPreambleFieldLeftOut() {
+        MemorySpec s = syntax("ld {flags}").edit("isa.yaml", "    - {name: op, at: 0, type: u8, enum: Op}\n",
+                "    - {name: op, at: 0, type: u8, enum: Op}\n    - {name: flags, at: 3, type: u9}\n");
+        assertEquals(List.of(s.at("isa.yaml", "u9", 1) + TYPE_ERROR), s.errors());
+    }
+
+    static final String GROUPS = """
+            ---
+            group: G
+            size: 1
+            source: {ref: test, confidence: ASSUMED}
+            fields:
+              - {name: x, at: 0, type: u9}
+            ---
+            group: Outer
+            size: 1
+            source: {ref: test, confidence: ASSUMED}
+            fields:
+              - {name: inner, at: 0, group: G}
+            """;
+
+    private static MemorySpec grouped(String line) {
+        return syntax(line).append(GROUPS)
+                .edit("  - {name: imm, at: 4, type: u32}\n", "  - {name: imm, at: 4, type: u32}\n  - {name: o, at: 3, group: Outer}\n");
+    }
+
+    @Test
+    void aGroupMemberLeftOutHoweverDeep() {
+        MemorySpec s = grouped("ld {o.inner.x}");
+        assertEquals(List.of(s.at("u9") + TYPE_ERROR), s.errors());
+    }
+
+    /** Beside the left-out x, a member G never had is a mistake of the line. */
+    @Test
+    void aMemberTheGroupNeverHadIsReported() {
+        MemorySpec s = grouped("ld {o.inner.z}");
+        assertEquals(List.of(s.at("\"ld {o") + ": arm 'Load': syntax: operand {o.inner.z} names no field", s.at("u9") + TYPE_ERROR), s.errors());
+    }
+
+    @Test
+    void aPathThroughAFieldThatIsNoGroup() {
+        MemorySpec s = syntax("ld {reg.x}");
+        assertEquals(List.of(s.at("\"ld {reg") + ": arm 'Load': syntax: operand {reg.x} names no field"), s.errors());
+        MemorySpec unknown = syntax("ld {nope.x}");
+        assertEquals(List.of(unknown.at("\"ld {nope") + ": arm 'Load': syntax: operand {nope.x} names no field"), unknown.errors());
+    }
+}

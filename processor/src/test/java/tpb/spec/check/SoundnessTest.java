@@ -1,0 +1,157 @@
+package tpb.spec.check;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tpb.spec.Diagnostics;
+import tpb.spec.Message;
+import tpb.spec.Pos;
+import tpb.spec.model.IsaModel;
+
+/**
+ * {@link Soundness}: a vector is checked while an error stands only in a document it does not
+ * lean on, and waits while its arm, the record, the opcode enum or any enum, LUT or group its
+ * fields use is broken. Each case breaks one document and gives e1 a wrong byte (+0x02 written 04,
+ * reg 3 encodes 03): the mismatch is reported exactly when the broken document is not one e1
+ * depends on.
+ */
+class SoundnessTest {
+    private static MemorySpec wrongByte() {
+        return MemorySpec.base().edit("\"02 11 03 00 05\"", "\"02 11 04 00 05\"");
+    }
+
+    private static String mismatch(MemorySpec s) {
+        return s.at("name: e1") + ": example 'e1': byte +0x02 is 0x04 in 'bytes' but the fields encode 0x03";
+    }
+
+    static final String OTHER = """
+            ---
+            enum: Other
+            type: u8
+            source: {ref: test, confidence: ASSUMED}
+            values:
+              - {name: big, value: 256}
+            """;
+
+    private static String otherError(MemorySpec s) {
+        return s.at("{name: big") + ": enum Other value big: value 256 does not fit u8";
+    }
+
+    @Test
+    void aVectorIsCheckedWhileADocumentItDoesNotUseIsBroken() {
+        MemorySpec s = wrongByte().append(OTHER);
+        assertEquals(List.of(mismatch(s), otherError(s)), s.errors());
+    }
+
+    @Test
+    void aVectorWaitsForItsArm() {
+        MemorySpec s = wrongByte().edit("  - {name: imm, at: 4, type: u32}\n", "  - {name: imm, at: 4, type: u32}\n  - {name: lo, at: 3, type: u16}\n");
+        assertEquals(List.of(s.at("{name: lo") + ": field 'lo' [+0x03, +0x05) overlaps field 'imm' [+0x04, +0x08)"), s.errors());
+    }
+
+    @Test
+    void aVectorWaitsForTheRecord() {
+        MemorySpec s = wrongByte().edit("isa.yaml", "stride: 8", "stride: 8\n  stried: 9");
+        assertEquals(List.of(s.at("isa.yaml", "stried", 1) + ": unknown key 'stried' in record; did you mean 'stride'?"), s.errors());
+    }
+
+    @Test
+    void aVectorWaitsForTheOpcodeEnum() {
+        MemorySpec s = wrongByte().edit("{name: Load, value: 2}", "{name: Load, value: 2}\n  - {name: Top, value: 256}");
+        assertEquals(List.of(s.at("{name: Top") + ": enum Op value Top: value 256 does not fit u8"), s.errors());
+    }
+
+    /** Other is broken; reg made an enum field of it (as a number, 3, in e1). */
+    @Test
+    void aVectorWaitsForAFieldsEnum() {
+        MemorySpec s = wrongByte().append(OTHER).edit("{name: reg, at: 2, type: u8}", "{name: reg, at: 2, type: u8, enum: Other}");
+        assertEquals(List.of(otherError(s)), s.errors());
+    }
+
+    @Test
+    void aVectorWaitsForAFieldsLut() {
+        MemorySpec s = wrongByte().edit("entries: {lt: 0x10, ge: 0x11}", "entries: {lt: 0x10, ge: 0x11}\nfatal: {eq: \"no eq\"}");
+        assertEquals(List.of(s.at("eq: \"no eq") + ": LUT KindWire: key 'eq' is not a value of enum Kind"), s.errors());
+    }
+
+    /** Kind, the enum KindWire maps from, is broken (a subset naming bit 2, no value of Kind). */
+    @Test
+    void aVectorWaitsForItsLutsEnum() {
+        MemorySpec s = wrongByte().edit("  - {name: ge, value: 1}\n", "  - {name: ge, value: 1}\nsubsets:\n  s: {mask: 0x4, source: {ref: test, confidence: ASSUMED}}\n");
+        assertEquals(List.of(s.at("s: {mask") + ": subset s of enum Kind: value bit 2 does not fit the enum (no value 2)"), s.errors());
+    }
+
+    /** reg an enum field of Kind, whose wire LUT, KindWire, is broken. */
+    @Test
+    void aVectorWaitsForItsEnumsWireLut() {
+        MemorySpec s = wrongByte().edit("enum: Kind\ntype: u8\n", "enum: Kind\ntype: u8\nwire: KindWire\n")
+                .edit("{name: reg, at: 2, type: u8}", "{name: reg, at: 2, type: u8, enum: Kind}")
+                .edit("entries: {lt: 0x10, ge: 0x11}", "entries: {lt: 0x10, ge: 0x11}\nfatal: {eq: \"no eq\"}");
+        assertEquals(List.of(s.at("eq: \"no eq") + ": LUT KindWire: key 'eq' is not a value of enum Kind"), s.errors());
+    }
+
+    static final String GROUP = """
+            ---
+            group: G
+            size: 1
+            source: {ref: test, confidence: ASSUMED}
+            fields:
+              - {name: x, at: 0, type: u8}
+            """;
+
+    private static MemorySpec withGroup(String group) {
+        return wrongByte().append(group)
+                .edit("  - {name: imm, at: 4, type: u32}\n", "  - {name: imm, at: 4, type: u32}\n  - {name: g, at: 3, group: G}\n")
+                .edit("imm: 5}", "imm: 5, g: {x: 1}}").edit("\"02 11 04 00 05\"", "\"02 11 04 01 05\"");
+    }
+
+    @Test
+    void aVectorWaitsForAGroup() {
+        assertEquals(List.of(mismatch(withGroup(GROUP))), withGroup(GROUP).errors());
+        MemorySpec s = withGroup(GROUP.replace("{name: x, at: 0, type: u8}", "{name: x, at: 0, type: u8}\n  - {name: y, at: 1, type: u8}"));
+        assertEquals(List.of(s.at("{name: y") + ": field 'y' [+0x01, +0x02) leaves the 1-byte group G"), s.errors());
+    }
+
+    @Test
+    void aVectorWaitsForAnEnumOfAGroupsField() {
+        MemorySpec s = withGroup(GROUP.replace("{name: x, at: 0, type: u8}", "{name: x, at: 0, type: u8, enum: Other}")).append(OTHER);
+        assertEquals(List.of(otherError(s)), s.errors());
+    }
+
+    /** A view's vector leans on the enums of the view's fields. */
+    @Test
+    void aViewsVectorWaitsForAnEnumOfTheViewsFields() {
+        MemorySpec ok = MemorySpec.base().append(OTHER.replace("value: 256", "value: 9")).edit("---\narch: A",
+                "views:\n  - view: V\n    source: {ref: test, confidence: ASSUMED}\n"
+                + "    fields:\n      - {name: r, at: 3, type: u8, enum: Other}\n"
+                + "    examples:\n      - {name: v1, fields: {r: big}, bytes: {0: \"02 00 00 08\"}}\n---\narch: A");
+        // big is 9, written 08
+        assertEquals(List.of(ok.at("{name: v1") + ": example 'v1': byte +0x03 is 0x08 in 'bytes' but the fields encode 0x09"), ok.errors());
+        MemorySpec broken = ok.edit("value: 9", "value: 256");
+        assertEquals(List.of(otherError(broken)), broken.errors());
+    }
+
+    /** A file that is not YAML holds no document: an error there may be anything's, so every vector waits. */
+    @Test
+    void aVectorWaitsForAnErrorOutsideEveryDocument() {
+        MemorySpec s = wrongByte().with("bad.yaml", "a: [\n").edit("isa.yaml", "  - defs.yaml", "  - defs.yaml\n  - bad.yaml");
+        List<String> errors = s.errors();
+        assertEquals(1, errors.size(), errors::toString);
+        assertEquals(true, errors.get(0).startsWith("bad.yaml:2:1: YAML syntax error: "), errors::toString);
+    }
+
+    /** Checked without knowing the documents, any error at all makes every vector wait. */
+    @Test
+    void withoutDocumentsAnyErrorMakesTheVectorsWait() {
+        MemorySpec s = wrongByte();
+        IsaModel model = s.load().model();
+        Diagnostics clean = new Diagnostics();
+        Checker.check(model, clean);
+        assertEquals(List.of(mismatch(s)), clean.sorted().stream().map(Object::toString).toList());
+        Diagnostics elsewhere = new Diagnostics();
+        elsewhere.error(new Pos("other.yaml", 1, 1), Message.KERNEL, "an error elsewhere");
+        Checker.check(model, elsewhere);
+        assertEquals(List.of("other.yaml:1:1: an error elsewhere"), elsewhere.sorted().stream().map(Object::toString).toList());
+    }
+}
