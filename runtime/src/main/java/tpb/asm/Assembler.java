@@ -196,10 +196,6 @@ public final class Assembler {
             return reported < max;
         }
 
-        int pending(List<AsmException> early) {
-            return early.size() - nextEarly;
-        }
-
         /** Reports the first pass's errors up to line {@code line}. */
         void flush(List<AsmException> early, int line) {
             while (nextEarly < early.size() && early.get(nextEarly).line() <= line) {

@@ -155,6 +155,8 @@ class AssemblerEdgesTest {
         assertEquals("t.s:1:11: semreset takes 3 operands: clear_mode, range_first, range_last", error("semreset 1"));
         assertEquals("t.s:1:6: no field 'r1' in Exit", error("exit r1"));
         assertEquals("t.s:1:12: no field 'DTYPE' in RegisterMove; did you mean 'dtype'?", error("mov r1, r2 DTYPE=INT32"));
+        // values match without case, and a hint names the value as the spec spells it
+        assertEquals("t.s:1:18: 'int33' is not a value of DtypeWire; did you mean 'INT32'?", error("mov r1, r2 dtype=int33"));
         assertEquals("t.s:1:17: expected '=' after dtype", error("mov r1, r2 dtype"));
         assertEquals("t.s:1:18: a value for dtype", error("mov r1, r2 dtype="));
         // the opcode and constants are implied by the mnemonic; a field the syntax already gave is given twice
