@@ -5,6 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import tpb.ir.Block;
+import tpb.ir.Function;
+import tpb.ir.Inst;
+import tpb.ir.Module;
+import tpb.ir.Operand;
 import tpb.ir.Register;
 import tpb.isa.BranchCompareOp;
 import tpb.isa.DtypeWire;
@@ -17,13 +22,16 @@ import tpb.mir.MBlock;
 import tpb.mir.MFunction;
 import tpb.mir.MInst;
 import tpb.mir.VReg;
+import tpb.spec.Pos;
 
 /**
  * Code the compiler's own pipeline does not hand a simulator, run through the simulators'
  * public entries: lowered code before branch canonicalisation (a two-way CondBranch, as
  * LoopLowering emits it) and after allocation (spill stores and reloads, still on virtual
- * registers), and a lowered record the simulator does not model. Expected values worked out by
- * hand. (PIT's uncovered mutants of the tpb.sim
+ * registers), a lowered record the simulator does not model, lowered code and an IR function
+ * that fall off their last block, and IR that KernelReader refuses but a Module built in code
+ * can hold (a branch to an unknown block, a Break outside every loop). Expected values worked out
+ * by hand. (PIT's uncovered mutants of the tpb.sim
  * run at d37fd3c, mutation-survivors.md.)
  */
 class HandBuiltCodeTest {
@@ -105,5 +113,59 @@ class HandBuiltCodeTest {
                 exit())));
         assertEquals(SimResult.Status.FAULT, r.status());
         assertEquals(String.format("main+1: Halt (opcode 0x%02X) is not modelled by the simulator", HaltRecord.OPCODE), r.message());
+    }
+
+    /** Lowered code whose last block has no Exit: after x := 5 (main+0) the run falls off, a fault, not an index error. */
+    @Test
+    void loweredCodeThatFallsOffItsLastBlockFaults() {
+        Map<VReg, Boolean> regs = new LinkedHashMap<>();
+        regs.put(X, false);
+        SimResult r = run(code(regs, block("entry", new MInst.Move(X, null, 5, DtypeWire.INT32))));
+        assertEquals(SimResult.Status.FAULT, r.status());
+        assertEquals("function main fell off its last block", r.message());
+    }
+
+    static final Register RX = new Register("x", false);
+    static final Register RY = new Register("y", false);
+    static final Pos AT = new Pos("hand", 1, 1);
+
+    static Inst move(Register r, long v) {
+        return new Inst.RegisterMove(r, new Operand.Imm(v), DtypeWire.INT32, EngineType.ALL, AT);
+    }
+
+    static SimResult runIr(Block... blocks) {
+        Module m = new Module("hand", java.util.List.of(RX, RY), java.util.List.of(new Function("main", java.util.List.of(blocks))),
+                java.util.List.of(EngineType.SP), Map.of(), java.util.List.of(), java.util.List.of(), java.util.List.of());
+        return IrSimulator.run(m, EngineType.SP, 100);
+    }
+
+    /** An IR function whose last block ends without Exit, Return or a branch (the reader refuses it): after x := 1, a fault. */
+    @Test
+    void anIrFunctionThatFallsOffItsLastBlockFaults() {
+        SimResult r = runIr(new Block("b0", java.util.List.of(move(RX, 1))));
+        assertEquals(SimResult.Status.FAULT, r.status());
+        assertEquals("function main fell off its last block", r.message());
+    }
+
+    /** An UnconditionalBranch to a block the function does not have (the reader refuses it): a fault naming the label. */
+    @Test
+    void anIrBranchToAnUnknownBlockFaults() {
+        SimResult r = runIr(new Block("b0", java.util.List.of(new Inst.UnconditionalBranch("nowhere", EngineType.ALL, AT))),
+                new Block("b1", java.util.List.of(new Inst.Exit(EngineType.ALL, AT))));
+        assertEquals(SimResult.Status.FAULT, r.status());
+        assertEquals("branch to unknown block nowhere", r.message());
+    }
+
+    /**
+     * A Break outside every loop (the reader refuses it) ends its block, as IrSimulator.leave
+     * says: b0 = [Break, y := 2] goes on with b1 = [x := 1, Exit] without running y := 2. x = 1
+     * is the only register written.
+     */
+    @Test
+    void anIrBreakOutsideEveryLoopEndsItsBlock() {
+        SimResult r = runIr(new Block("b0", java.util.List.of(new Inst.Break(EngineType.ALL, AT), move(RY, 2))),
+                new Block("b1", java.util.List.of(move(RX, 1), new Inst.Exit(EngineType.ALL, AT))));
+        assertEquals(SimResult.Status.EXIT, r.status(), r.message());
+        assertEquals(Map.of("x", 1L), r.registers());
     }
 }
