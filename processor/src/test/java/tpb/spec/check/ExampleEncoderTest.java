@@ -203,4 +203,22 @@ class ExampleEncoderTest {
         // r is at +3: +2 is 0x09 in 'bytes' but encodes 0x00
         assertEquals(List.of(bad.at("{name: v1") + ": example 'v1': byte +0x02 is 0x09 in 'bytes' but the fields encode 0x00"), bad.errors());
     }
+
+    /**
+     * The loader resolves an example's fields against the layout they belong to, so through a spec
+     * this cannot happen; the encoder still refuses, by name, a field the given layout lacks
+     * (here arm Load's e1 against its view V, which has only r).
+     */
+    @Test
+    void aFieldTheGivenLayoutLacks() {
+        MemorySpec s = MemorySpec.base().edit("---\narch: A", "views:\n  - view: V\n    source: {ref: test, confidence: ASSUMED}\n"
+                + "    fields:\n      - {name: r, at: 3, type: u8}\n---\narch: A");
+        IsaModel m = s.model();
+        ArmDef a = MemorySpec.arm(m, "Load");
+        Diagnostics d = new Diagnostics();
+        assertEquals(null, ExampleEncoder.encode(m, a, Layout.view(m, a.views().get(0)), a.examples().get(0), d));
+        // e1 sets kind, reg and imm, in that order; each is missing from V
+        assertEquals(List.of(s.at("kind: ge") + ": example 'e1': no field 'kind' in Load", s.at("reg: 3") + ": example 'e1': no field 'reg' in Load",
+                s.at("imm: 5") + ": example 'e1': no field 'imm' in Load"), d.sorted().stream().map(Object::toString).toList());
+    }
 }

@@ -44,6 +44,13 @@ class FieldCoverageRuleTest {
         assertEquals(List.of(s.at("imm: \"no") + ": arm 'Load': field 'imm' is listed under 'unexercised:' but example 'e2' sets it"), s.errors());
     }
 
+    /** ... and when it is the first example. */
+    @Test
+    void aStaleListingOfAFieldTheFirstExampleSets() {
+        MemorySpec s = MemorySpec.base().edit("bytes: {0: \"02 11 03 00 05\"}\n", "bytes: {0: \"02 11 03 00 05\"}\nunexercised:\n  imm: \"none\"\n");
+        assertEquals(List.of(s.at("imm: \"none") + ": arm 'Load': field 'imm' is listed under 'unexercised:' but example 'e1' sets it"), s.errors());
+    }
+
     /** The preamble is the record's: an arm cannot list its fields as unexercised. */
     @Test
     void anArmCannotListAPreambleField() {

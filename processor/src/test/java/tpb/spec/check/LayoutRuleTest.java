@@ -208,4 +208,21 @@ class LayoutRuleTest {
         assertEquals(List.of(s.at("ge: 0x100") + ": LUT Wire16 maps 'lt' and 'ge' to one wire value 256, so field 'kind' of arm Load, "
                 + "which decodes through it, could not tell them apart"), s.errors());
     }
+
+    /** A wire value outside the LUT's own u8 is the LUT's error alone, though the field is u8 too. */
+    @Test
+    void aLutValueOutsideItsOwnTypeIsTheLutsErrorOnly() {
+        // 0x111 = 273
+        MemorySpec s = MemorySpec.base().edit("entries: {lt: 0x10, ge: 0x11}", "entries: {lt: 0x10, ge: 0x111}");
+        assertEquals(List.of(s.at("ge: 0x111") + ": LUT KindWire: wire value 273 of 'ge' does not fit u8"), s.errors());
+    }
+
+    @Test
+    void aConstantFitsItsType() {
+        // u8 holds 0..255
+        assertEquals(List.of(), MemorySpec.base().edit("{name: reg, at: 2, type: u8}", "{name: reg, at: 2, type: u8, const: 255}")
+                .edit("reg: 3, ", "").edit("\"02 11 03 00 05\"", "\"02 11 FF 00 05\"").errors());
+        MemorySpec s = MemorySpec.base().edit("{name: reg, at: 2, type: u8}", "{name: reg, at: 2, type: u8, const: 256}");
+        assertEquals(List.of(s.at("{name: reg") + ": const of field 'reg': value 256 does not fit u8"), s.errors());
+    }
 }
