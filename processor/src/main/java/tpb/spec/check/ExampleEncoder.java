@@ -28,10 +28,11 @@ public final class ExampleEncoder {
         byte[] out = new byte[size];
         boolean little = model.record().littleEndian();
         boolean ok = true;
+        // the arm's opcode at the record's opcode offset, as wide as the opcode enum, whether or not
+        // the preamble declares the field: what the generated encoders write (StructWriter.encodeTo)
+        write(out, model.record().opcodeAt(), model.opcodeWidth(), arm.opcode(), little);
         for (Leaf l : leaves) {
-            if (isOpcode(model, l)) {
-                write(out, l.offset(), l.def().size(), arm.opcode(), little);
-            } else if (l.def().isConst()) {
+            if (l.def().isConst() && !isOpcode(model, l)) {
                 write(out, l.offset(), l.def().size(), l.def().constValue(), little);
             }
         }

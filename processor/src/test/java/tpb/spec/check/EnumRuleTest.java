@@ -62,4 +62,12 @@ class EnumRuleTest {
         MemorySpec other = MemorySpec.base().edit("enum: Op\ntype: u8\n", "enum: Op\ntype: u8\nwire: KindWire\n");
         assertEquals(List.of(other.at("Op\ntype") + ": unknown lut 'KindWire' as a wire table: it maps from Kind, not Op"), other.errors());
     }
+
+    /** One enum per role: the second names the first. */
+    @Test
+    void aRoleIsHeldByOneEnum() {
+        MemorySpec s = MemorySpec.base().edit("enum: Op\ntype: u8\n", "enum: Op\ntype: u8\nrole: sync\n")
+                .edit("enum: Kind\ntype: u8\n", "enum: Kind\ntype: u8\nrole: sync\n");
+        assertEquals(List.of(s.at("Kind\ntype") + ": enum role 'sync' is defined twice (first at " + s.at("Op\ntype") + " on enum Op)"), s.errors());
+    }
 }

@@ -96,6 +96,34 @@ class ExampleEncoderTest {
         assertEquals(List.of(s.at("name: e1") + ": example 'e1': byte +0x0E is 0xEF in 'bytes' but the fields encode 0xEE"), s.errors());
     }
 
+    /**
+     * Without an opcode field in the preamble the arm's opcode is still written at the record's
+     * opcode offset, as the generated encoders write it: e1 is 02 11 03 00 05 either way. (Was a
+     * false "byte +0x00 is 0x02 in 'bytes' but the fields encode 0x00": the opcode was written only
+     * through a preamble field.)
+     */
+    @Test
+    void theOpcodeIsWrittenWhereTheRecordSaysEvenWithoutAPreambleField() {
+        MemorySpec s = MemorySpec.base().edit("isa.yaml", "  preamble:\n    - {name: op, at: 0, type: u8, enum: Op}\n", "  preamble: []\n");
+        assertEquals(List.of(), s.errors());
+        IsaModel m = s.model();
+        ArmDef a = MemorySpec.arm(m, "Load");
+        assertArrayEquals(HexFormat.ofDelimiter(" ").parseHex("02 11 03 00 05 00 00 00"),
+                ExampleEncoder.encode(m, a, Layout.arm(m, a), a.examples().get(0), new Diagnostics()));
+    }
+
+    /** A 16-bit opcode at +1 of a big-endian record: Load = 0x0002 is 00 02 there. */
+    @Test
+    void aWideOpcodeIsWrittenInTheRecordsByteOrder() {
+        MemorySpec s = MemorySpec.base().edit("isa.yaml", "endian: little", "endian: big")
+                .edit("isa.yaml", "opcode: {at: 0, enum: Op}", "opcode: {at: 1, enum: Op}")
+                .edit("isa.yaml", "{name: op, at: 0, type: u8, enum: Op}", "{name: op, at: 1, type: u16, enum: Op}")
+                .edit("enum: Op\ntype: u8", "enum: Op\ntype: u16")
+                .edit(MemorySpec.LOAD_BODY, "fields:\n  - {name: reg, at: 0, type: u8}\n  - {name: imm, at: 4, type: u32}\nexamples:\n"
+                        + "  - {name: e1, fields: {reg: 3, imm: 0x01020304}, bytes: {0: \"03 00 02 00 01 02 03 04\"}}\n");
+        assertEquals(List.of(), s.errors());
+    }
+
     private static MemorySpec withFields(String fields) {
         return little().edit("tag: \"A\", raw: \"EE\"}", "tag: \"A\", raw: \"EE\"" + fields + "}");
     }

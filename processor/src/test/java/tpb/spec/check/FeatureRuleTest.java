@@ -70,4 +70,15 @@ class FeatureRuleTest {
                 .edit("isa.yaml", "  source: {ref: test", "  unlisted_opcodes: opaque\n  source: {ref: test").edit("opcode: Load", "opcode: Lod");
         assertEquals(List.of(arm.at("Lod") + ": unknown opcode 'Lod'; did you mean 'Load'?"), arm.errors());
     }
+
+    /** A group field is no integer either (and the path "g" ends on the group itself). */
+    @Test
+    void aGroupFieldDoesNotSetAFeature() {
+        MemorySpec s = feature("arm: Load, field: g", "")
+                .append("---\ngroup: G\nsize: 1\nsource: {ref: test, confidence: ASSUMED}\nfields:\n  - {name: x, at: 0, type: u8}\n")
+                .edit("  - {name: imm, at: 4, type: u32}\n", "  - {name: imm, at: 4, type: u32}\n  - {name: g, at: 3, group: G}\n")
+                .edit("imm: 5}", "imm: 5, g: {x: 4}}").edit("\"02 11 03 00 05\"", "\"02 11 03 04 05\"");
+        assertEquals(List.of(valueOf(s, "field: g}") + ": feature 'f' is set by field 'g' of arm Load, which is not one of its integer fields "
+                + "[reg, imm]"), s.errors());
+    }
 }

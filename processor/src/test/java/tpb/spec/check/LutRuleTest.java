@@ -75,4 +75,16 @@ class LutRuleTest {
                 entries: {lt: 0x10, ge: 0x10}
                 """).errors());
     }
+
+    @Test
+    void anEntryKeyIsAValueOfTheEnum() {
+        MemorySpec s = MemorySpec.base().edit("entries: {lt: 0x10, ge: 0x11}", "entries: {lt: 0x10, ge: 0x11, eq: 0x12}");
+        assertEquals(List.of(s.at("eq: 0x12") + ": LUT KindWire: key 'eq' is not a value of enum Kind"), s.errors());
+    }
+
+    @Test
+    void aKeyIsAnEntryOrAFatalNotBoth() {
+        MemorySpec s = MemorySpec.base().edit("entries: {lt: 0x10, ge: 0x11}", "entries: {lt: 0x10, ge: 0x11}\nfatal: {ge: \"no ge\"}");
+        assertEquals(List.of(s.at("ge: \"no ge") + ": LUT KindWire: 'ge' is both an entry and a fatal arm"), s.errors());
+    }
 }

@@ -62,6 +62,15 @@ class SoundnessTest {
         assertEquals(List.of(s.at("{name: Top") + ": enum Op value Top: value 256 does not fit u8"), s.errors());
     }
 
+    /** The same when the preamble does not declare the opcode field (the record's opcode: still names enum Op). */
+    @Test
+    void aVectorWaitsForTheOpcodeEnumOutsideThePreamble() {
+        MemorySpec clean = wrongByte().edit("isa.yaml", "  preamble:\n    - {name: op, at: 0, type: u8, enum: Op}\n", "  preamble: []\n");
+        assertEquals(List.of(mismatch(clean)), clean.errors());
+        MemorySpec s = clean.edit("{name: Load, value: 2}", "{name: Load, value: 2}\n  - {name: Top, value: 256}");
+        assertEquals(List.of(s.at("{name: Top") + ": enum Op value Top: value 256 does not fit u8"), s.errors());
+    }
+
     /** Other is broken; reg made an enum field of it (as a number, 3, in e1). */
     @Test
     void aVectorWaitsForAFieldsEnum() {
@@ -82,9 +91,20 @@ class SoundnessTest {
         assertEquals(List.of(s.at("s: {mask") + ": subset s of enum Kind: value bit 2 does not fit the enum (no value 2)"), s.errors());
     }
 
-    /** reg an enum field of Kind, whose wire LUT, KindWire, is broken. */
+    /** reg an enum field of Kind, whose wire LUT, KindWire, is broken; kind made a plain u8 (0x11), so no field uses KindWire itself. */
     @Test
     void aVectorWaitsForItsEnumsWireLut() {
+        MemorySpec ok = wrongByte().edit("enum: Kind\ntype: u8\n", "enum: Kind\ntype: u8\nwire: KindWire\n")
+                .edit("{name: kind, at: 1, type: u8, lut: KindWire}", "{name: kind, at: 1, type: u8}").edit("kind: ge", "kind: 0x11")
+                .edit("{name: reg, at: 2, type: u8}", "{name: reg, at: 2, type: u8, enum: Kind}");
+        assertEquals(List.of(mismatch(ok)), ok.errors());
+        MemorySpec s = ok.edit("entries: {lt: 0x10, ge: 0x11}", "entries: {lt: 0x10, ge: 0x11}\nfatal: {eq: \"no eq\"}");
+        assertEquals(List.of(s.at("eq: \"no eq") + ": LUT KindWire: key 'eq' is not a value of enum Kind"), s.errors());
+    }
+
+    /** The same with KindWire still used by kind. */
+    @Test
+    void aVectorWaitsForItsEnumsWireLutAlsoUsedByAField() {
         MemorySpec s = wrongByte().edit("enum: Kind\ntype: u8\n", "enum: Kind\ntype: u8\nwire: KindWire\n")
                 .edit("{name: reg, at: 2, type: u8}", "{name: reg, at: 2, type: u8, enum: Kind}")
                 .edit("entries: {lt: 0x10, ge: 0x11}", "entries: {lt: 0x10, ge: 0x11}\nfatal: {eq: \"no eq\"}");

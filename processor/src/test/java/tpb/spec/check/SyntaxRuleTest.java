@@ -114,4 +114,12 @@ class SyntaxRuleTest {
         assertEquals(List.of(s.at("Ld\nopcode") + ": arm 'Ld': syntax: mnemonic 'ld' is ambiguous with arm 'Load' (defs.yaml:"
                 + s.at("\"ld {reg}").split(":")[1] + ")"), s.errors());
     }
+
+    @Test
+    void aGroupWithAFixedFieldIsNoOperand() {
+        MemorySpec s = load("ld {g}").append("---\ngroup: G\nsize: 2\nsource: {ref: test, confidence: ASSUMED}\nfields:\n"
+                        + "  - {name: x, at: 0, type: u8}\n  - {name: pad, at: 1, type: u8, reserved: true}\n")
+                .edit("{name: reg, at: 2, type: u8}", "{name: g, at: 2, group: G}").edit("reg: 3,", "g: {x: 3},");
+        assertEquals(List.of(s.at("\"ld {g}") + ": arm 'Load': syntax: operand {g} is a group with fixed fields; it cannot be an operand"), s.errors());
+    }
 }
