@@ -8,7 +8,6 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
@@ -284,14 +283,14 @@ public final class Assembler {
         Map<String, Integer> columns = new HashMap<>();
         Lexer lex = new Lexer(l.body(), l.number(), l.bodyColumn());
         Lexer.Token mnemonic = lex.word();
-        Arrays.fill(out, (byte) 0);
         if (mnemonic.text().equals(".raw")) {
             raw(lex, out, l);
             return null; // verbatim bytes: written as given, never validated
         }
         Mnemonic m = mnemonic(mnemonic, l, sink);
         Syntax syntax = Syntaxes.of(m.arm());
-        // the generated flyweight stamps the opcode, sub-opcode and constants, and writes every field
+        // the generated flyweight zeroes all the record's bytes (nothing of the previous line is left), stamps the
+        // opcode, sub-opcode and constants, and writes every field
         PreambleFlyweight<?> record = flyweights.over(m.arm(), out, 0);
         record.reset();
         List<FieldInfo> fields = record.fields();

@@ -168,10 +168,30 @@ class AssemblerEdgesTest {
         assertEquals("t.s:1:5: unexpected ']'", error("nop ] ; a stray bracket, then a comment"));
         // a listing's index and offset columns are skipped: the mnemonic is at column 19
         assertEquals("t.s:1:19: unknown mnemonic 'frob'", error("     0  0x000000  frob"));
-        // exactly 64 bytes of hex, in as many words as wanted
-        assertArrayEquals(asm(".raw " + "ab".repeat(64)), asm(".raw " + "ab ".repeat(64)));
+        // exactly 64 bytes of hex, in as many words as wanted, written as given
+        String bytes = "00112233445566778899aabbccddeeff".repeat(4);
+        assertEquals(bytes, hex(asm(".raw " + bytes), 0, 64));
+        assertEquals(bytes, hex(asm(".raw " + bytes.replaceAll("(..)", "$1 ")), 0, 64));
+        // spaces around '=' are no part of the name or the value
+        assertArrayEquals(asm("mov r1, r2 valid_num=BITS32 dtype=INT32"), asm("mov r1, r2 valid_num = BITS32 dtype =INT32"));
         assertEquals("t.s:1:6: .raw takes exactly 64 hex bytes", error(".raw " + "0".repeat(126) + "zz"));
         assertEquals("t.s:1:6: .raw takes exactly 64 hex bytes", error(".raw " + "ab".repeat(65)));
+    }
+
+    /**
+     * ';' and '#' start a comment, except inside a "string" (where \" is a quote, not its end) and
+     * inside brackets (where ';' separates a group's fields). Call's function_name at +0x0C.
+     */
+    @Test
+    void commentsStartOutsideStringsAndBrackets() {
+        assertEquals("613b622363" + "00", hex(asm("call \"a;b#c\" ; the name is a;b#c"), 0x0C, 0x12));
+        assertEquals("61223b62" + "00", hex(asm("call \"a\\\";b\""), 0x0C, 0x11)); // the name a";b
+        assertEquals("5b3b" + "00", hex(asm("call \"[;\" ; a bracket in a string opens nothing"), 0x0C, 0x0F));
+        assertEquals("5d" + "00", hex(asm("call \"]\" # nor does one close anything"), 0x0C, 0x0E));
+        // after a list or a group the brackets are closed: the comment is one
+        assertArrayEquals(asm("dma.2d src_step_elem=[64, -4]"), asm("dma.2d src_step_elem=[64, -4] ; steps # of the source"));
+        assertArrayEquals(asm("copy [0; 1,0,0,0; 1,1,1,1], [0; 1,0,0,0; 1,1,1,1]"),
+                asm("copy [0; 1,0,0,0; 1,1,1,1], [0; 1,0,0,0; 1,1,1,1] ; two groups"));
     }
 
     /**

@@ -53,7 +53,30 @@ class DisassemblerEdgesTest {
                 Disassembler.listing(RecordStream.of(unvalidated("jmp 1 target_mode=REL_IMM\nexit")), false));
         assertEquals(List.of("     0  0x000000  jmp 0xffffffffffffffff target_mode=REL_IMM"),
                 Disassembler.listing(RecordStream.of(unvalidated("jmp -1 target_mode=REL_IMM")), false));
+        assertEquals(List.of("L0:", "     0  0x000000  jmp L0 target_mode=REL_IMM"),
+                Disassembler.listing(RecordStream.of(unvalidated("jmp 0 target_mode=REL_IMM")), false)); // record 0 is in the stream
         assertEquals(List.of(), Disassembler.listing(RecordStream.of(new byte[0]), true));
+    }
+
+    /**
+     * A chunk's label bits are cleared when the bit set is used again three chunks on: with four
+     * chunks, a label at record 9 of chunk 0 must not reappear at record 9 of chunk 3. The stream
+     * is nops (NoOp, opcode 0xA4, sp-control.yaml) with one jmp at record 5 to record 9.
+     */
+    @Test
+    void aChunksLabelsDoNotReappearThreeChunksOn() throws java.io.IOException {
+        int c = Disassembler.CHUNK;
+        byte[] nop = unvalidated("nop");
+        byte[] jmp = unvalidated("jmp 9 target_mode=REL_IMM");
+        int n = 3 * c + 10;
+        byte[] stream = new byte[n * RecordStream.STRIDE];
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(i == 5 ? jmp : nop, 0, stream, RecordStream.offsetOf(i), RecordStream.RECORD_SIZE);
+        }
+        StringBuilder out = new StringBuilder();
+        Disassembler.listing(new java.io.ByteArrayInputStream(stream), false, out);
+        List<String> labels = out.toString().lines().filter(l -> l.startsWith("L")).toList();
+        assertEquals(List.of("L9:"), labels);
     }
 
     @Test

@@ -92,6 +92,12 @@ class LexerTest {
         assertEquals(List.of("1", "-2", "0x3"), list.items().stream().map(Lexer.Token::text).toList());
         assertEquals(List.of(2, 5, 9), list.items().stream().map(Lexer.Token::column).toList());
         assertEquals(List.of(), new Lexer("[]", 1, 1).value().items());
+        assertEquals(List.of(), new Lexer("[ ]", 1, 1).value().items());
+        assertEquals(List.of("1"), new Lexer("[ 1 ]", 1, 1).value().items().stream().map(Lexer.Token::text).toList());
+        assertEquals(List.of("1", "2"), new Lexer("[1 ;2 ]", 1, 1).value().items().stream()
+                .map(seg -> seg.items().get(0).text()).toList()); // spaces before ';' and ']'
+        assertEquals(3, new Lexer("  [1]", 1, 1).value().column()); // the list's column is its '['
+        assertEquals(3, new Lexer("  [1; 2]", 1, 1).value().column()); // and the group's
         // [start; steps; nums]: one LIST a segment, each at the column where it starts (after the '[' or ';')
         Lexer.Token group = new Lexer("[0x100; 1,0; 128,1]", 1, 1).value();
         assertEquals(Lexer.Kind.GROUP, group.kind());
