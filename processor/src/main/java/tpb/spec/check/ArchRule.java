@@ -7,7 +7,6 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import tpb.spec.Diagnostics;
 import tpb.spec.Message;
-import tpb.spec.Pos;
 import tpb.spec.Names;
 import tpb.spec.model.ArchDef;
 import tpb.spec.model.EnumDef;
@@ -46,8 +45,7 @@ final class ArchRule implements Rule {
             for (int i = 0; i < a.terminators().size(); i++) {
                 String t = a.terminators().get(i);
                 if (model.arm(t).isEmpty() && !diags.isLeftOut("arm", t)) {
-                    Pos at = i < a.terminatorPositions().size() ? a.terminatorPositions().get(i) : a.pos();
-                    diags.error(at, Message.ARCH_TERMINATOR, a.name(), t, KnockOn.armHint(model, t));
+                    diags.error(a.terminatorPositions().get(i), Message.ARCH_TERMINATOR, a.name(), t, KnockOn.armHint(model, t));
                 }
             }
             for (String t : a.noEncoder()) {

@@ -12,6 +12,7 @@ import tpb.spec.model.Source;
 import tpb.spec.yaml.MapView;
 import tpb.spec.yaml.YMap;
 import tpb.spec.yaml.YNode;
+import tpb.spec.yaml.YScalar;
 import tpb.spec.yaml.YSeq;
 
 /** {@code arch:} documents: a generation's legal opcodes, constants, apertures and terminators. */
@@ -39,7 +40,10 @@ final class ArchBuilder {
         List<Pos> terminatorPositions = new ArrayList<>();
         if (v.node("terminators") instanceof YSeq termSeq) {
             for (YNode t : termSeq.items()) {
-                terminatorPositions.add(t.pos());
+                // the items strList kept (it reports and skips the others), so position i is terminator i's
+                if (t instanceof YScalar sc && sc.kind() != YScalar.Kind.NULL) {
+                    terminatorPositions.add(t.pos());
+                }
             }
         }
         Source termSource = ctx.source(v, "terminators_source", terminators.isEmpty());

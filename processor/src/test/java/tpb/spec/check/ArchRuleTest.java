@@ -84,6 +84,14 @@ class ArchRuleTest {
         assertEquals(List.of(s.at("Stop") + ": arch A: terminator 'Stop' is not an arm"), s.errors());
     }
 
+    /** An item that is no string is skipped with its own error; the next terminator's error stays at that terminator. */
+    @Test
+    void aTerminatorAfterAnItemThatIsNoStringIsNamedWhereItStands() {
+        MemorySpec s = MemorySpec.base().append("terminators: [~, Stop]\nterminators_source: {ref: test, confidence: ASSUMED}\n");
+        assertEquals(List.of(s.at("~") + ": 'terminators item' must be a string", s.at("Stop") + ": arch A: terminator 'Stop' is not an arm"),
+                s.errors());
+    }
+
     private static String arch(String name, int generation, String constants) {
         return "---\narch: " + name + "\ngeneration: " + generation + "\nsource: {ref: test, confidence: ASSUMED}\n"
                 + "opcodes: {enum: Op, source: {ref: test, confidence: ASSUMED}}\nconstants: {" + constants + "}\n";
