@@ -511,8 +511,10 @@ class MachineEdgesTest {
 
     /**
      * GroupResetSemaphores of ids that are not contiguous takes the bit-mask form (facts §3.6):
-     * a, b, c are ids 0, 1, 2 (first named first), written 1, 2, 3; the reset names a and c, ids
-     * 0 and 2, so the mask is 0b101 in word 0. Only b is left: the bank is {1: 2}.
+     * a, b, c, d are ids 0 to 3 (first named first), written 1 to 4; the reset names b and d, ids
+     * 1 and 3, so the mask is 0b1010 in word 0 (a word is the spec's mask width over its count).
+     * a and c are left: the bank is {0: 1, 2: 3}. Odd ids: a shift that reads the same bit of the
+     * word for every even id, or for every id, cannot pass.
      */
     @Test
     void aGroupResetByMaskZeroesOnlyTheNamedSemaphores() {
@@ -525,12 +527,13 @@ class MachineEdgesTest {
                       - {inst: EventSemaphore, update: {sem: a, mode: sem_wr_imm, value: 1}}
                       - {inst: EventSemaphore, update: {sem: b, mode: sem_wr_imm, value: 2}}
                       - {inst: EventSemaphore, update: {sem: c, mode: sem_wr_imm, value: 3}}
-                      - {inst: GroupResetSemaphores, semaphores: [a, c]}
+                      - {inst: EventSemaphore, update: {sem: d, mode: sem_wr_imm, value: 4}}
+                      - {inst: GroupResetSemaphores, semaphores: [b, d]}
                       - {inst: RegisterMove, dst: x, src: 1}
                       - {inst: Exit}
                 """;
         for (SimResult r : TruthTables.runAll("mask", kernel, SimResult.Status.EXIT, null)) {
-            assertEquals(bank(1, 2), r.semaphores());
+            assertEquals(bank(0, 1, 2, 3), r.semaphores());
         }
     }
 
