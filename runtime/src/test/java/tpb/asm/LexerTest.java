@@ -111,5 +111,10 @@ class LexerTest {
         assertEquals("1:4: expected ',' or ']' in a list", noComma.line() + ":" + noComma.column() + ": " + noComma.getMessage());
         AsmException open = assertThrows(AsmException.class, () -> new Lexer("[1,", 1, 1).value());
         assertEquals("1:4: unexpected end of line", open.line() + ":" + open.column() + ": " + open.getMessage());
+        // the line ends inside the brackets: after an item (column 3, past "[1"), or right after the '['
+        AsmException unclosed = assertThrows(AsmException.class, () -> new Lexer("[1", 1, 1).value());
+        assertEquals("1:3: expected ',' or ']' in a list", unclosed.line() + ":" + unclosed.column() + ": " + unclosed.getMessage());
+        AsmException bare = assertThrows(AsmException.class, () -> new Lexer("[", 1, 1).value());
+        assertEquals("1:2: unexpected end of line", bare.line() + ":" + bare.column() + ": " + bare.getMessage());
     }
 }
