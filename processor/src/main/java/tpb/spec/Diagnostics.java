@@ -44,6 +44,11 @@ public final class Diagnostics {
         return fileLeftOut || leftOut.contains(kind + " " + name);
     }
 
+    /** Whether anything of {@code kind} inside {@code scope} ("field G.x" for scope G) was left out after an error, or a file was. */
+    public boolean isAnyLeftOut(String kind, String scope) {
+        return fileLeftOut || leftOut.stream().anyMatch(k -> k.startsWith(kind + " " + scope + "."));
+    }
+
     public boolean hasErrors() {
         return !list.isEmpty();
     }

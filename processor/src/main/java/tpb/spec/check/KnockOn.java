@@ -43,6 +43,25 @@ final class KnockOn {
         return false;
     }
 
+    /**
+     * Whether {@code path} of arm {@code a} names a group field whose group, or a group inside it,
+     * lost a field after an error: an operand naming that group finds fewer members (or none).
+     */
+    static boolean groupLostAField(IsaModel model, ArmDef a, String path, Diagnostics diags) {
+        List<FieldDef> fields = Stream.concat(model.record().preamble().stream(), a.fields().stream()).toList();
+        FieldDef f = null;
+        for (String name : path.split("\\.")) {
+            f = find(fields, name);
+            fields = f == null || f.groupRef() == null ? List.of() : model.group(f.groupRef()).map(GroupDef::fields).orElse(List.of());
+        }
+        return f != null && f.groupRef() != null && lostAField(model, f.groupRef(), diags);
+    }
+
+    private static boolean lostAField(IsaModel model, String group, Diagnostics diags) {
+        return diags.isAnyLeftOut("field", group) || model.group(group).map(g -> g.fields().stream()
+                .anyMatch(x -> x.groupRef() != null && lostAField(model, x.groupRef(), diags))).orElse(false);
+    }
+
     /** Whether {@code name}, as any kind a conflict may be about, was left out. */
     static boolean anyKind(String name, Diagnostics diags) {
         return Stream.of("arm", "enum", "lut", "group", "arch").anyMatch(k -> diags.isLeftOut(k, name));

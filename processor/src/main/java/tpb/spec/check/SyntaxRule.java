@@ -42,8 +42,8 @@ final class SyntaxRule implements Rule {
             for (String op : syntax.operands()) {
                 Leaf l = Layout.find(leaves, op);
                 List<Leaf> members = Layout.members(leaves, op);
-                if (l == null && members.isEmpty() && KnockOn.field(model, a, op, diags)) {
-                    continue; // the field was left out after an error: that error is the cause
+                if (l == null && members.isEmpty() && (KnockOn.field(model, a, op, diags) || KnockOn.groupLostAField(model, a, op, diags))) {
+                    continue; // the field, or the group's fields, were left out after an error: that error is the cause
                 } else if (l == null && members.isEmpty()) {
                     diags.error(a.syntaxPos(), Message.SYNTAX, a.name(), "operand {" + op + "} names no field");
                 } else if (l == null) {

@@ -64,4 +64,27 @@ class KnockOnTest {
         MemorySpec unknown = syntax("ld {nope.x}");
         assertEquals(List.of(unknown.at("\"ld {nope") + ": arm 'Load': syntax: operand {nope.x} names no field"), unknown.errors());
     }
+
+    /** A group operand whose group lost every field to errors: the operand names that group, so it is their knock-on. */
+    @Test
+    void aGroupOperandWhoseMembersWereAllLeftOut() {
+        MemorySpec s = grouped("ld {o}");
+        assertEquals(List.of(s.at("u9") + TYPE_ERROR), s.errors());
+    }
+
+    /** G itself, its only field x left out, as an operand. */
+    @Test
+    void aGroupOperandWhoseOnlyFieldWasLeftOut() {
+        MemorySpec s = syntax("ld {g}").append(GROUPS)
+                .edit("  - {name: imm, at: 4, type: u32}\n", "  - {name: imm, at: 4, type: u32}\n  - {name: g, at: 3, group: G}\n");
+        assertEquals(List.of(s.at("u9") + TYPE_ERROR), s.errors());
+    }
+
+    /** A group written with no fields lost none: naming it is the line's mistake. */
+    @Test
+    void aGroupWrittenEmptyIsNoOperand() {
+        MemorySpec s = syntax("ld {e}").append("---\ngroup: E\nsize: 1\nsource: {ref: test, confidence: ASSUMED}\nfields: []\n")
+                .edit("  - {name: imm, at: 4, type: u32}\n", "  - {name: imm, at: 4, type: u32}\n  - {name: e, at: 3, group: E}\n");
+        assertEquals(List.of(s.at("\"ld {e}") + ": arm 'Load': syntax: operand {e} names no field"), s.errors());
+    }
 }
