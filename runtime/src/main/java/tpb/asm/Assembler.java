@@ -76,6 +76,8 @@ public final class Assembler {
     /** The generated flyweights: the one encoder. */
     private final ArmFlyweights flyweights = new ArmFlyweights();
     private boolean validate = true;
+    /** Every mnemonic, once an unknown one needed a hint (see {@link #mnemonics()}). */
+    private List<String> mnemonics;
 
     public Assembler() {
         for (Map.Entry<Arm, Syntax> e : Syntaxes.all().entrySet()) {
@@ -323,9 +325,17 @@ public final class Assembler {
         }
         if (arm == null) {
             throw new AsmException(l.number(), mnemonic.column(), "unknown mnemonic '" + mnemonic.text() + "'"
-                    + (sink.showing() ? Hints.suggest(mnemonic.text(), Hints.mnemonics()) : ""));
+                    + (sink.showing() ? Hints.suggest(mnemonic.text(), mnemonics()) : ""));
         }
         return new Mnemonic(arm, value);
+    }
+
+    /** Every mnemonic, for a hint: listed on the first unknown one, then kept for this assembler's later ones. */
+    private List<String> mnemonics() {
+        if (mnemonics == null) {
+            mnemonics = Hints.mnemonics();
+        }
+        return mnemonics;
     }
 
     /** The syntax's positional operands, comma-separated, each a field or a group operand. */

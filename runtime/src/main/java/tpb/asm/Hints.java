@@ -20,7 +20,6 @@ import tpb.spec.Syntax;
 final class Hints {
     /** The widest field whose values are listed by trying every number (wider tables are not searched). */
     private static final int MAX_LISTED_BITS = 16;
-    private static List<String> mnemonics;
 
     private Hints() {}
 
@@ -39,24 +38,25 @@ final class Hints {
         return "; did you mean '" + folded.get(match) + "'?";
     }
 
-    /** Every mnemonic: the fixed ones, and each prefix with every value of its mnemonic field ({@code alu.ADD}). */
-    static synchronized List<String> mnemonics() {
-        if (mnemonics == null) {
-            List<String> out = new ArrayList<>();
-            out.add(".raw");
-            for (Map.Entry<Arm, Syntax> e : Syntaxes.all().entrySet()) {
-                Syntax s = e.getValue();
-                if (s.mnemonicField() == null) {
-                    out.add(s.prefix());
-                } else {
-                    for (String v : values(e.getKey().fields().get(Disassembler.find(e.getKey().fields(), s.mnemonicField())))) {
-                        out.add(s.prefix() + v);
-                    }
+    /**
+     * Every mnemonic: the fixed ones, and each prefix with every value of its mnemonic field
+     * ({@code alu.ADD}). Listed anew on each call: the {@link Assembler} keeps the list it asked
+     * for (an instance's cache, not a static one, so each assembler — and each test — lists them).
+     */
+    static List<String> mnemonics() {
+        List<String> out = new ArrayList<>();
+        out.add(".raw");
+        for (Map.Entry<Arm, Syntax> e : Syntaxes.all().entrySet()) {
+            Syntax s = e.getValue();
+            if (s.mnemonicField() == null) {
+                out.add(s.prefix());
+            } else {
+                for (String v : values(e.getKey().fields().get(Disassembler.find(e.getKey().fields(), s.mnemonicField())))) {
+                    out.add(s.prefix() + v);
                 }
             }
-            mnemonics = List.copyOf(out);
         }
-        return mnemonics;
+        return List.copyOf(out);
     }
 
     /** The names of an enum or LUT field's values, in value order. */
