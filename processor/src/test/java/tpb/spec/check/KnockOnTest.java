@@ -87,4 +87,20 @@ class KnockOnTest {
                 .edit("  - {name: imm, at: 4, type: u32}\n", "  - {name: imm, at: 4, type: u32}\n  - {name: e, at: 3, group: E}\n");
         assertEquals(List.of(s.at("\"ld {e}") + ": arm 'Load': syntax: operand {e} names no field"), s.errors());
     }
+
+    /** The path walks o, then Outer's inner, to G, which lost x. */
+    @Test
+    void aNestedGroupOperandWhoseOnlyFieldWasLeftOut() {
+        MemorySpec s = grouped("ld {o.inner}");
+        assertEquals(List.of(s.at("u9") + TYPE_ERROR), s.errors());
+    }
+
+    /** Outer holding only E, written with no fields: nothing was lost inside, so naming Outer is the line's mistake. */
+    @Test
+    void aGroupHoldingOnlyAGroupWrittenEmptyIsNoOperand() {
+        MemorySpec s = syntax("ld {o}").append("---\ngroup: E\nsize: 1\nsource: {ref: test, confidence: ASSUMED}\nfields: []\n"
+                        + "---\ngroup: Outer\nsize: 1\nsource: {ref: test, confidence: ASSUMED}\nfields:\n  - {name: inner, at: 0, group: E}\n")
+                .edit("  - {name: imm, at: 4, type: u32}\n", "  - {name: imm, at: 4, type: u32}\n  - {name: o, at: 3, group: Outer}\n");
+        assertEquals(List.of(s.at("\"ld {o}") + ": arm 'Load': syntax: operand {o} names no field"), s.errors());
+    }
 }

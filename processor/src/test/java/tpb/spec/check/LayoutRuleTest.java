@@ -81,7 +81,7 @@ class LayoutRuleTest {
 
     @Test
     void aViewsFieldsAreLaidOutToo() {
-        // the view's wide at +2, u16: [+2, +4) — it overlaps nothing of the arm, but the view's own reg [+3, +4)
+        // the view's wide at +2, u16: [+2, +4) overlaps the view's r [+3, +4) (a view is laid out with the preamble, not the arm's fields)
         MemorySpec s = MemorySpec.base().edit("---\narch: A", "views:\n  - view: V\n    source: {ref: test, confidence: ASSUMED}\n"
                 + "    fields:\n      - {name: r, at: 3, type: u8}\n      - {name: wide, at: 2, type: u16}\n---\narch: A");
         assertEquals(List.of(s.at("{name: wide") + ": field 'wide' [+0x02, +0x04) overlaps field 'r' [+0x03, +0x04)"), s.errors());
