@@ -3,6 +3,8 @@ package tpb.processor;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static tpb.spec.SpecDraft.DEFS;
+import static tpb.spec.SpecDraft.ROOT;
 
 import com.google.testing.compile.Compilation;
 import java.io.StringWriter;
@@ -22,68 +24,6 @@ import org.junit.jupiter.api.Test;
  * message the processor reports, that nothing is generated, and that no stack trace leaks.
  */
 class DiagnosticsTest {
-    static final String ROOT = """
-            isa: t
-            source: {ref: test, confidence: ASSUMED}
-            record:
-              size: 8
-              endian: little
-              stride: 8
-              opcode: {at: 0, enum: Op}
-              preamble:
-                - {name: op, at: 0, type: u8, enum: Op}
-              source: {ref: test, confidence: ASSUMED}
-            include:
-              - defs.yaml
-            """;
-
-    static final String DEFS = """
-            enum: Op
-            type: u8
-            source: {ref: test, confidence: ASSUMED}
-            values:
-              - {name: Nop, value: 1}
-              - {name: Load, value: 2}
-            ---
-            enum: Kind
-            type: u8
-            source: {ref: test, confidence: ASSUMED}
-            values:
-              - {name: lt, value: 0}
-              - {name: ge, value: 1}
-            ---
-            lut: Neg
-            from: Kind
-            to: Kind
-            involution: true
-            source: {ref: test, confidence: ASSUMED}
-            entries: {lt: ge, ge: lt}
-            ---
-            lut: KindWire
-            from: Kind
-            to: u8
-            source: {ref: test, confidence: ASSUMED}
-            entries: {lt: 0x10, ge: 0x11}
-            ---
-            arm: Load
-            opcode: Load
-            struct: LD
-            source: {ref: test, confidence: ASSUMED}
-            fields:
-              - {name: kind, at: 1, type: u8, lut: KindWire}
-              - {name: reg, at: 2, type: u8}
-              - {name: imm, at: 4, type: u32}
-            examples:
-              - name: e1
-                fields: {kind: ge, reg: 3, imm: 5}
-                bytes: {0: "02 11 03 00 05"}
-            ---
-            arch: A
-            generation: 1
-            source: {ref: test, confidence: ASSUMED}
-            opcodes: {enum: Op, source: {ref: test, confidence: ASSUMED}}
-            """;
-
     private static SpecCompiler spec() {
         return new SpecCompiler().with("isa.yaml", ROOT).with("defs.yaml", DEFS);
     }

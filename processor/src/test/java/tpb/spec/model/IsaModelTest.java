@@ -8,25 +8,12 @@ import java.util.Map;
 import java.util.LinkedHashMap;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import tpb.spec.SpecDraft;
 import tpb.spec.load.LoadResult;
 import tpb.spec.load.SpecFiles;
 import tpb.spec.load.SpecLoader;
 
 class IsaModelTest {
-    private static final String ROOT = """
-            isa: t
-            source: {ref: test, confidence: ASSUMED}
-            record:
-              size: 8
-              endian: little
-              stride: 8
-              opcode: {at: 0, enum: Op}
-              preamble:
-                - {name: op, at: 0, type: u8, enum: Op}
-              source: {ref: test, confidence: ASSUMED}
-            include: [defs.yaml]
-            """;
-
     /** Opcode 2 has two arms told apart by the byte at +1; opcode 1 one arm, declared between them. */
     private static final String DEFS = """
             enum: Op
@@ -56,7 +43,7 @@ class IsaModelTest {
 
     @Test
     void armsByOpcodeGroupsInSpecOrder() {
-        Map<String, String> files = Map.of("isa.yaml", ROOT, "defs.yaml", DEFS);
+        Map<String, String> files = Map.of("isa.yaml", SpecDraft.ROOT, "defs.yaml", DEFS);
         LoadResult r = SpecLoader.load("isa.yaml", new SpecFiles() {
             @Override
             public Optional<String> read(String path) {
