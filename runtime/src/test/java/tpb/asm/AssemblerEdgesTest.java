@@ -149,7 +149,10 @@ class AssemblerEdgesTest {
     void mnemonicsOperandsAndFields() {
         assertEquals("t.s:1:1: unknown mnemonic 'alu.'", error("alu.")); // a prefix alone names no op
         assertEquals("t.s:1:1: unknown mnemonic 'EXIT'; did you mean 'exit'?", error("EXIT")); // mnemonics keep their case
-        // a value's name ignores case: alu.ADD is alu.add
+        // a value's name ignores case: alu.ADD is alu.add. RegisterAlu (sp-register.yaml): op +0x0C
+        // through AluOpWire (add 0x04), dtype +0x0D (INT32 8), src_datasrc +0x0E (REGISTER 0),
+        // src0_lo +0x10 = 2, src1_lo +0x12 = 3, dst_lo +0x14 = 1 ("alu.{op} {dst_lo}, {src0_lo}, {src1_lo}")
+        assertEquals("04080000" + "02000300" + "0100", hex(asm("alu.add r1, r2, r3 dtype=INT32"), 0x0C, 0x16));
         assertArrayEquals(asm("alu.add r1, r2, r3 dtype=INT32"), asm("alu.ADD r1, r2, r3 dtype=int32"));
         assertEquals("t.s:1:4: jmp takes 1 operand: target", error("jmp"));
         assertEquals("t.s:1:11: semreset takes 3 operands: clear_mode, range_first, range_last", error("semreset 1"));
@@ -172,7 +175,9 @@ class AssemblerEdgesTest {
         String bytes = "00112233445566778899aabbccddeeff".repeat(4);
         assertEquals(bytes, hex(asm(".raw " + bytes), 0, 64));
         assertEquals(bytes, hex(asm(".raw " + bytes.replaceAll("(..)", "$1 ")), 0, 64));
-        // spaces around '=' are no part of the name or the value
+        // spaces around '=' are no part of the name or the value. RegisterMove: valid_num +0x0C
+        // (BITS32 1), dtype +0x0D (INT32 8), src_mode +0x0E (REGISTER 0), src +0x10 = 2, dst_lo +0x18 = 1
+        assertEquals("01080000" + "0200000000000000" + "01", hex(asm("mov r1, r2 valid_num = BITS32 dtype =INT32"), 0x0C, 0x19));
         assertArrayEquals(asm("mov r1, r2 valid_num=BITS32 dtype=INT32"), asm("mov r1, r2 valid_num = BITS32 dtype =INT32"));
         assertEquals("t.s:1:6: .raw takes exactly 64 hex bytes", error(".raw " + "0".repeat(126) + "zz"));
         assertEquals("t.s:1:6: .raw takes exactly 64 hex bytes", error(".raw " + "ab".repeat(65)));
@@ -188,7 +193,14 @@ class AssemblerEdgesTest {
         assertEquals("61223b62" + "00", hex(asm("call \"a\\\";b\""), 0x0C, 0x11)); // the name a";b
         assertEquals("5b3b" + "00", hex(asm("call \"[;\" ; a bracket in a string opens nothing"), 0x0C, 0x0F));
         assertEquals("5d" + "00", hex(asm("call \"]\" # nor does one close anything"), 0x0C, 0x0E));
-        // after a list or a group the brackets are closed: the comment is one
+        // after a list or a group the brackets are closed: the comment is one. Dma2d (datapath.yaml):
+        // src_step_elem i32[2] at +0x18, little-endian: 64 = 40 00 00 00, -4 = fc ff ff ff. Copy: src
+        // TENSOR4D at +0x0C and dst at +0x2C, each start.word u32, step i16[4] (+4), num u16[4] (+0xC)
+        assertEquals("40000000fcffffff", hex(asm("dma.2d src_step_elem=[64, -4] ; steps # of the source"), 0x18, 0x20));
+        String tensor = "00000000" + "0100000000000000" + "0100010001000100";
+        byte[] copy = asm("copy [0; 1,0,0,0; 1,1,1,1], [0; 1,0,0,0; 1,1,1,1] ; two groups");
+        assertEquals(tensor, hex(copy, 0x0C, 0x20));
+        assertEquals(tensor, hex(copy, 0x2C, 0x40));
         assertArrayEquals(asm("dma.2d src_step_elem=[64, -4]"), asm("dma.2d src_step_elem=[64, -4] ; steps # of the source"));
         assertArrayEquals(asm("copy [0; 1,0,0,0; 1,1,1,1], [0; 1,0,0,0; 1,1,1,1]"),
                 asm("copy [0; 1,0,0,0; 1,1,1,1], [0; 1,0,0,0; 1,1,1,1] ; two groups"));

@@ -62,7 +62,7 @@ class RegisterAllocatorTest {
         VReg b = new VReg("b", 1, true);
         VReg c = new VReg("c", 1, true);
         VReg d = new VReg("d", 1, true);
-        EngineCode code = code(function("main", block("entry", mov(x, 1), mov(a, 2), mov(b, 3), add(c, a, b), add(d, c, x))));
+        EngineCode code = xAndFourTemporaries(x, a, b, c, d);
         RegisterAllocator.Result r = RegisterAllocator.allocate(code, 2);
         assertEquals(1, r.spilled());
         assertEquals(1, r.slots());
@@ -95,11 +95,12 @@ class RegisterAllocatorTest {
     }
 
     static EngineCode xAndFourTemporaries() {
-        VReg x = temp("x");
-        VReg a = new VReg("a", 1, true);
-        VReg b = new VReg("b", 1, true);
-        VReg c = new VReg("c", 1, true);
-        VReg d = new VReg("d", 1, true);
+        return xAndFourTemporaries(temp("x"), new VReg("a", 1, true), new VReg("b", 1, true), new VReg("c", 1, true),
+                new VReg("d", 1, true));
+    }
+
+    /** p0 x = 1; p1 a = 2; p2 b = 3; p3 c = a + b; p4 d = c + x. */
+    static EngineCode xAndFourTemporaries(VReg x, VReg a, VReg b, VReg c, VReg d) {
         return code(function("main", block("entry", mov(x, 1), mov(a, 2), mov(b, 3), add(c, a, b), add(d, c, x))));
     }
 
