@@ -32,6 +32,7 @@ public enum Message {
     DUPLICATE_ENUM_VALUE("enum %s: value %s of '%s' is already used by '%s'"),
     VALUE_OUT_OF_RANGE("%s: value %s does not fit %s"),
     FIELD_OUTSIDE("field '%s' [+0x%02X, +0x%02X) leaves the %d-byte %s"),
+    OPCODE_OUTSIDE("the opcode [+0x%02X, +0x%02X) leaves the %d-byte record"),
     FIELD_OVERLAP("field '%s' [+0x%02X, +0x%02X) overlaps field '%s' [+0x%02X, +0x%02X)"),
     FIELD_SIZE("field '%s': %s"),
     BITS_OUTSIDE("bit field '%s' (bits %d..%d) leaves its %d-bit field"),

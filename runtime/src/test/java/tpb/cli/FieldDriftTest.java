@@ -37,7 +37,7 @@ class FieldDriftTest {
     static IsaModel moved(IsaModel model, Pos where, int delta) {
         RecordShape r = model.record();
         RecordShape record = new RecordShape(r.size(), r.littleEndian(), r.stride(), r.opcodeAt(), r.opcodeEnum(),
-                moved(r.preamble(), where, delta), r.opaqueUnlisted(), r.source(), r.pos());
+                moved(r.preamble(), where, delta), r.opaqueUnlisted(), r.source(), r.opcodePos(), r.pos());
         List<GroupDef> groups = model.groups().stream()
                 .map(g -> new GroupDef(g.name(), g.size(), moved(g.fields(), where, delta), g.checks(), g.doc(), g.source(), g.pos()))
                 .toList();

@@ -16,7 +16,9 @@ import tpb.spec.model.ViewDef;
 
 /**
  * Every field lies inside its record or group and overlaps no other; constants, enums, LUT
- * outputs and bit fields fit the bytes they are given; a select reads bytes inside the record.
+ * outputs and bit fields fit the bytes they are given; a select reads bytes inside the record, and
+ * so does the opcode (the encoders write it at {@code opcode.at} whether or not the preamble
+ * declares a field there).
  */
 final class LayoutRule implements Rule {
     @Override
@@ -26,6 +28,11 @@ final class LayoutRule implements Rule {
         }
         int size = model.record().size();
         place(model, model.record().preamble(), size, "record", diags);
+        int opAt = model.record().opcodeAt();
+        int opEnd = opAt + model.opcodeWidth();
+        if (opAt < 0 || opEnd > size) {
+            diags.error(model.record().opcodePos(), Message.OPCODE_OUTSIDE, opAt, opEnd, size);
+        }
         for (ArmDef a : model.arms()) {
             List<FieldDef> all = new ArrayList<>(model.record().preamble());
             all.addAll(a.fields());

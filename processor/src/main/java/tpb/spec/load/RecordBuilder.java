@@ -49,6 +49,6 @@ final class RecordBuilder {
             ctx.diags.error(v.pos("stride"), Message.RECORD, "stride " + stride + " must be at least the record size " + size);
         }
         return new RecordShape(size.intValue(), !"big".equals(endian), stride.intValue(), at.intValue(), en, preamble,
-                "opaque".equals(unlisted), source, m.pos());
+                "opaque".equals(unlisted), source, v.pos("opcode"), m.pos());
     }
 }

@@ -121,6 +121,38 @@ class LayoutRuleTest {
         assertEquals(List.of(), MemorySpec.base().edit("struct: LD\n", "struct: LD\nselect: {at: 0, type: u8, equals: 2}\n").errors());
     }
 
+    /** The base spec with no preamble and the record's opcode at {@code at}: no field declares the opcode's bytes. */
+    static MemorySpec opcodeAt(String at) {
+        return MemorySpec.base().edit("isa.yaml", "  preamble:\n    - {name: op, at: 0, type: u8, enum: Op}\n", "  preamble: []\n")
+                .edit("isa.yaml", "opcode: {at: 0,", "opcode: {at: " + at + ",");
+    }
+
+    /**
+     * The encoders write the opcode at {@code opcode.at}, as wide as its enum, whether or not a field
+     * declares those bytes: they lie inside the record, or the opcode is the one error and the vectors
+     * wait for it (they used to index past the record and crash).
+     */
+    @Test
+    void theOpcodeMayEndOnTheRecordsLastByteButNotPastIt() {
+        // u8 opcode at +7, [+7, +8): imm narrowed to u16 at +4..+5 so e1 reads 00 11 03 00 05 00 00 02 (Load = 2 at +7)
+        MemorySpec last = opcodeAt("7").edit("{name: imm, at: 4, type: u32}", "{name: imm, at: 4, type: u16}")
+                .edit("\"02 11 03 00 05\"", "\"00 11 03 00 05 00 00 02\"");
+        assertEquals(List.of(), last.errors());
+        // u8 opcode at +8, [+8, +9): one byte past the 8-byte record
+        MemorySpec past = opcodeAt("8");
+        assertEquals(List.of(past.at("isa.yaml", "{at: 8", 1) + ": the opcode [+0x08, +0x09) leaves the 8-byte record"), past.errors());
+        // u16 opcode at +7, [+7, +9): the opcode is as wide as its enum
+        MemorySpec wide = opcodeAt("7").edit("enum: Op\ntype: u8", "enum: Op\ntype: u16");
+        assertEquals(List.of(wide.at("isa.yaml", "{at: 7", 1) + ": the opcode [+0x07, +0x09) leaves the 8-byte record"), wide.errors());
+    }
+
+    @Test
+    void theOpcodeBeforeTheRecordLeavesIt() {
+        // u8 opcode at -1, [-1, 0); %02X prints -1 as the int's two's complement
+        MemorySpec s = opcodeAt("-1");
+        assertEquals(List.of(s.at("isa.yaml", "{at: -1", 1) + ": the opcode [+0xFFFFFFFF, +0x00) leaves the 8-byte record"), s.errors());
+    }
+
     @Test
     void bitFieldsMayEndOnTheFieldsTopBitButNotPastIt() {
         // reg is u8, bits 0..7: lo is bit 0 (lsb 0, width 1), hi bits 4..7 (lsb 4, width 4)
