@@ -156,9 +156,8 @@ class SoundnessTest {
     @Test
     void aVectorWaitsForAnErrorOutsideEveryDocument() {
         MemorySpec s = wrongByte().with("bad.yaml", "a: [\n").edit("isa.yaml", "  - defs.yaml", "  - defs.yaml\n  - bad.yaml");
-        List<String> errors = s.errors();
-        assertEquals(1, errors.size(), errors::toString);
-        assertEquals(true, errors.get(0).startsWith("bad.yaml:2:1: YAML syntax error: "), errors::toString);
+        // "a: [" opens a flow sequence that the end of the file leaves without an item: SnakeYAML's words for it
+        assertEquals(List.of("bad.yaml:2:1: YAML syntax error: expected the node content, but found '<stream end>'"), s.errors());
     }
 
     /** Checked without knowing the documents, any error at all makes every vector wait. */
