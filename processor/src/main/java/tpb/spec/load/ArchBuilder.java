@@ -11,7 +11,6 @@ import tpb.spec.model.ArchDef;
 import tpb.spec.model.Source;
 import tpb.spec.yaml.MapView;
 import tpb.spec.yaml.YMap;
-import tpb.spec.yaml.YNode;
 import tpb.spec.yaml.YScalar;
 import tpb.spec.yaml.YSeq;
 
@@ -36,16 +35,10 @@ final class ArchBuilder {
         YMap constMap = v.map("constants");
         YSeq apSeq = v.seq("apertures");
         Source apSource = ctx.source(v, "apertures_source", apSeq == null);
-        List<String> terminators = v.strList("terminators");
-        List<Pos> terminatorPositions = new ArrayList<>();
-        if (v.node("terminators") instanceof YSeq termSeq) {
-            for (YNode t : termSeq.items()) {
-                // the items strList kept (it reports and skips the others), so position i is terminator i's
-                if (t instanceof YScalar sc && sc.kind() != YScalar.Kind.NULL) {
-                    terminatorPositions.add(t.pos());
-                }
-            }
-        }
+        // names and positions from the same kept items, so position i is terminator i's
+        List<YScalar> terminatorItems = v.strItems("terminators");
+        List<String> terminators = terminatorItems.stream().map(YScalar::text).toList();
+        List<Pos> terminatorPositions = terminatorItems.stream().map(YScalar::pos).toList();
         Source termSource = ctx.source(v, "terminators_source", terminators.isEmpty());
         List<String> noEncoder = v.strList("no_encoder");
         Source noEncoderSource = ctx.source(v, "no_encoder_source", noEncoder.isEmpty());

@@ -139,13 +139,26 @@ public final class MapView {
         return null;
     }
 
+    /** The texts of the list {@code key}'s string items; the other items are reported and skipped. */
     public List<String> strList(String key) {
         List<String> out = new ArrayList<>();
+        for (YScalar sc : strItems(key)) {
+            out.add(sc.text());
+        }
+        return out;
+    }
+
+    /**
+     * The string items of the list {@code key}, each with its position: the one place that decides
+     * which items a string list keeps (a scalar that is not null); the others are reported and skipped.
+     */
+    public List<YScalar> strItems(String key) {
+        List<YScalar> out = new ArrayList<>();
         YSeq s = seq(key);
         if (s != null) {
             for (YNode n : s.items()) {
                 if (n instanceof YScalar sc && sc.kind() != YScalar.Kind.NULL) {
-                    out.add(sc.text());
+                    out.add(sc);
                 } else {
                     diags.error(n.pos(), Message.WRONG_NODE, key + " item", "a string");
                 }
