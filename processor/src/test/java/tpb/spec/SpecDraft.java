@@ -32,6 +32,18 @@ public abstract class SpecDraft<S extends SpecDraft<S>> {
               - defs.yaml
             """;
 
+    /** Arm Load's fields and example, as {@link #DEFS} writes them: a test may replace them whole. */
+    public static final String LOAD_BODY = """
+            fields:
+              - {name: kind, at: 1, type: u8, lut: KindWire}
+              - {name: reg, at: 2, type: u8}
+              - {name: imm, at: 4, type: u32}
+            examples:
+              - name: e1
+                fields: {kind: ge, reg: 3, imm: 5}
+                bytes: {0: "02 11 03 00 05"}
+            """;
+
     public static final String DEFS = """
             enum: Op
             type: u8
@@ -64,14 +76,7 @@ public abstract class SpecDraft<S extends SpecDraft<S>> {
             opcode: Load
             struct: LD
             source: {ref: test, confidence: ASSUMED}
-            fields:
-              - {name: kind, at: 1, type: u8, lut: KindWire}
-              - {name: reg, at: 2, type: u8}
-              - {name: imm, at: 4, type: u32}
-            examples:
-              - name: e1
-                fields: {kind: ge, reg: 3, imm: 5}
-                bytes: {0: "02 11 03 00 05"}
+            """ + LOAD_BODY + """
             ---
             arch: A
             generation: 1

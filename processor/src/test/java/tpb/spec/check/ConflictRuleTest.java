@@ -8,13 +8,7 @@ import org.junit.jupiter.api.Test;
 /** {@link ConflictRule}: a conflict may be about an arm, an enum, a LUT, a group or an arch, and nothing else. */
 class ConflictRuleTest {
     private static MemorySpec about(String names) {
-        return MemorySpec.base().append("""
-                ---
-                group: G
-                size: 1
-                source: {ref: test, confidence: ASSUMED}
-                fields:
-                  - {name: x, at: 0, type: u8}
+        return MemorySpec.base().append(MemorySpec.GROUP).append("""
                 ---
                 conflict: c
                 about: [%s]

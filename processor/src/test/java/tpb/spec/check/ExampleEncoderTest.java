@@ -223,9 +223,8 @@ class ExampleEncoderTest {
     /** A view's examples are encoded with the view's layout. */
     @Test
     void aViewsExampleIsChecked() {
-        MemorySpec ok = MemorySpec.base().edit("---\narch: A", "views:\n  - view: V\n    source: {ref: test, confidence: ASSUMED}\n"
-                + "    fields:\n      - {name: r, at: 3, type: u8}\n"
-                + "    examples:\n      - {name: v1, fields: {r: 9}, bytes: {0: \"02 00 00 09\"}}\n---\narch: A");
+        MemorySpec ok = MemorySpec.base().withView("    fields:\n      - {name: r, at: 3, type: u8}\n"
+                + "    examples:\n      - {name: v1, fields: {r: 9}, bytes: {0: \"02 00 00 09\"}}\n");
         assertEquals(List.of(), ok.errors());
         MemorySpec bad = ok.edit("\"02 00 00 09\"", "\"02 00 09 00\"");
         // r is at +3: +2 is 0x09 in 'bytes' but encodes 0x00
@@ -239,8 +238,7 @@ class ExampleEncoderTest {
      */
     @Test
     void aFieldTheGivenLayoutLacks() {
-        MemorySpec s = MemorySpec.base().edit("---\narch: A", "views:\n  - view: V\n    source: {ref: test, confidence: ASSUMED}\n"
-                + "    fields:\n      - {name: r, at: 3, type: u8}\n---\narch: A");
+        MemorySpec s = MemorySpec.base().withView("    fields:\n      - {name: r, at: 3, type: u8}\n");
         IsaModel m = s.model();
         ArmDef a = MemorySpec.arm(m, "Load");
         Diagnostics d = new Diagnostics();

@@ -28,7 +28,7 @@ class FieldCoverageRuleTest {
     void aNonZeroByteRightAfterAFieldDoesNotExerciseIt() {
         // reg [+2, +3) is 0; lo at +3 is 9: the byte after reg is set, reg itself is not
         MemorySpec s = MemorySpec.base()
-                .edit("  - {name: imm, at: 4, type: u32}\n", "  - {name: imm, at: 4, type: u32}\n  - {name: lo, at: 3, type: u8}\n")
+                .withField("{name: lo, at: 3, type: u8}")
                 .edit("reg: 3, imm: 5}", "imm: 5, lo: 9}").edit("\"02 11 03 00 05\"", "\"02 11 00 09 05\"");
         assertEquals(List.of(s.at("Load\nopcode") + ": " + unexercised("arm 'Load'", "reg", 2)), s.errors());
     }
@@ -62,29 +62,18 @@ class FieldCoverageRuleTest {
     /** Reserved and constant fields and the opcode are fixed by the spec: zero in every example is fine. */
     @Test
     void reservedAndConstantFieldsNeedNoExample() {
-        MemorySpec s = MemorySpec.base().edit("  - {name: imm, at: 4, type: u32}\n",
-                "  - {name: imm, at: 4, type: u32}\n  - {name: pad, at: 3, type: u8, reserved: true}\n");
+        MemorySpec s = MemorySpec.base().withField("{name: pad, at: 3, type: u8, reserved: true}");
         assertEquals(List.of(), s.errors());
-        MemorySpec c = MemorySpec.base().edit("  - {name: imm, at: 4, type: u32}\n",
-                "  - {name: imm, at: 4, type: u32}\n  - {name: zero, at: 3, type: u8, const: 0}\n");
+        MemorySpec c = MemorySpec.base().withField("{name: zero, at: 3, type: u8, const: 0}");
         assertEquals(List.of(), c.errors());
     }
-
-    static final String GROUP = """
-            ---
-            group: G
-            size: 1
-            source: {ref: test, confidence: ASSUMED}
-            fields:
-              - {name: x, at: 0, type: u8}
-            """;
 
     /** A group's field is named by its path and placed at the group's offset plus its own. */
     @Test
     void aGroupsFieldIsNamedByItsPath() {
         // g at +3, x at +0 inside it: g.x at +0x03
-        MemorySpec s = MemorySpec.base().append(GROUP)
-                .edit("  - {name: imm, at: 4, type: u32}\n", "  - {name: imm, at: 4, type: u32}\n  - {name: g, at: 3, group: G}\n");
+        MemorySpec s = MemorySpec.base().append(MemorySpec.GROUP)
+                .withField("{name: g, at: 3, group: G}");
         assertEquals(List.of(s.at("Load\nopcode") + ": " + unexercised("arm 'Load'", "g.x", 3)), s.errors());
     }
 

@@ -47,13 +47,9 @@ class JavaNameRuleTest {
                 s.at("instruction") + ": group 'instruction' is defined twice (first at the generated class Instruction)"), s.errors());
     }
 
-    private static MemorySpec withField(String field) {
-        return MemorySpec.base().edit("  - {name: imm, at: 4, type: u32}\n", "  - {name: imm, at: 4, type: u32}\n  - " + field + "\n");
-    }
-
     @Test
     void aFieldNamedLikeAGeneratedMethod() {
-        MemorySpec s = withField("{name: builder, at: 3, type: u8}");
+        MemorySpec s = MemorySpec.base().withField("{name: builder, at: 3, type: u8}");
         assertEquals(List.of(s.at("{name: builder") + ": field 'builder' is defined twice (first at a generated method of the same name)"),
                 s.errors());
     }
@@ -61,15 +57,15 @@ class JavaNameRuleTest {
     /** reset.x is resetX, no generated name, but the group field itself would be reset(). */
     @Test
     void aGroupFieldNamedLikeAGeneratedMethod() {
-        MemorySpec s = withField("{name: reset, at: 3, group: G}")
-                .append("---\ngroup: G\nsize: 1\nsource: {ref: test, confidence: ASSUMED}\nfields:\n  - {name: x, at: 0, type: u8}\n");
+        MemorySpec s = MemorySpec.base().withField("{name: reset, at: 3, group: G}")
+                .append(MemorySpec.GROUP);
         assertEquals(List.of(s.at("{name: x") + ": field 'reset.x' is defined twice (first at a generated method of the same name)"), s.errors());
     }
 
     @Test
     void aFieldNamedLikeAnotherFieldsRawAccessor() {
         // kind decodes through a LUT, so it has kind() and kindRaw()
-        MemorySpec s = withField("{name: kind_raw, at: 3, type: u8}");
+        MemorySpec s = MemorySpec.base().withField("{name: kind_raw, at: 3, type: u8}");
         assertEquals(List.of(s.at("{name: kind_raw") + ": Java accessor 'kindRaw' is defined twice (first at " + s.at("{name: kind,") + ")"),
                 s.errors());
     }
@@ -77,14 +73,14 @@ class JavaNameRuleTest {
     /** reg renamed k_raw comes first; then k, an enum field, wants k() and kRaw(). */
     @Test
     void aFieldNamedLikeAnEnumFieldsRawAccessor() {
-        MemorySpec s = withField("{name: k, at: 3, type: u8, enum: Kind}").edit("{name: reg, at: 2", "{name: k_raw, at: 2").edit("reg: 3", "k_raw: 3");
+        MemorySpec s = MemorySpec.base().withField("{name: k, at: 3, type: u8, enum: Kind}").edit("{name: reg, at: 2", "{name: k_raw, at: 2").edit("reg: 3", "k_raw: 3");
         assertEquals(List.of(s.at("{name: k,") + ": Java accessor 'kRaw' is defined twice (first at " + s.at("{name: k_raw") + ")"), s.errors());
     }
 
     /** reg renamed raw_copy_to comes first; then raw, a bytes field, wants raw() and rawCopyTo(). */
     @Test
     void aFieldNamedLikeABytesFieldsCopyTo() {
-        MemorySpec s = withField("{name: raw, at: 3, type: bytes, size: 1}").edit("{name: reg, at: 2", "{name: raw_copy_to, at: 2")
+        MemorySpec s = MemorySpec.base().withField("{name: raw, at: 3, type: bytes, size: 1}").edit("{name: reg, at: 2", "{name: raw_copy_to, at: 2")
                 .edit("reg: 3", "raw_copy_to: 3");
         assertEquals(List.of(s.at("{name: raw,") + ": Java accessor 'rawCopyTo' is defined twice (first at " + s.at("{name: raw_copy_to") + ")"),
                 s.errors());
@@ -92,7 +88,7 @@ class JavaNameRuleTest {
 
     @Test
     void aFieldNamedLikeABitField() {
-        MemorySpec s = withField("{name: reg_hi, at: 3, type: u8}").edit("{name: reg, at: 2, type: u8}",
+        MemorySpec s = MemorySpec.base().withField("{name: reg_hi, at: 3, type: u8}").edit("{name: reg, at: 2, type: u8}",
                 "{name: reg, at: 2, type: u8, bits: [{name: hi, lsb: 4, width: 4}]}");
         assertEquals(List.of(s.at("{name: reg_hi") + ": Java accessor 'regHi' is defined twice (first at " + s.at("{name: hi") + ")"), s.errors());
     }

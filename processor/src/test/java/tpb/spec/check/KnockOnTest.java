@@ -11,8 +11,6 @@ import org.junit.jupiter.api.Test;
  * error's knock-on and silent; a path that is simply wrong is reported.
  */
 class KnockOnTest {
-    private static final String TYPE_ERROR = ": unknown field type 'u9'; expected one of [u8, u16, u32, u64, i8, i16, i32, i64, char, bytes]";
-
     private static MemorySpec syntax(String line) {
         return MemorySpec.base().edit("struct: LD\n", "struct: LD\nsyntax: \"" + line + "\"\n");
     }
@@ -21,7 +19,7 @@ class KnockOnTest {
     void aPreambleFieldLeftOut() {
         MemorySpec s = syntax("ld {flags}").edit("isa.yaml", "    - {name: op, at: 0, type: u8, enum: Op}\n",
                 "    - {name: op, at: 0, type: u8, enum: Op}\n    - {name: flags, at: 3, type: u9}\n");
-        assertEquals(List.of(s.at("isa.yaml", "u9", 1) + TYPE_ERROR), s.errors());
+        assertEquals(List.of(s.at("isa.yaml", "u9", 1) + MemorySpec.U9_ERROR), s.errors());
     }
 
     static final String GROUPS = """
@@ -41,20 +39,20 @@ class KnockOnTest {
 
     private static MemorySpec grouped(String line) {
         return syntax(line).append(GROUPS)
-                .edit("  - {name: imm, at: 4, type: u32}\n", "  - {name: imm, at: 4, type: u32}\n  - {name: o, at: 3, group: Outer}\n");
+                .withField("{name: o, at: 3, group: Outer}");
     }
 
     @Test
     void aGroupMemberLeftOutHoweverDeep() {
         MemorySpec s = grouped("ld {o.inner.x}");
-        assertEquals(List.of(s.at("u9") + TYPE_ERROR), s.errors());
+        assertEquals(List.of(s.at("u9") + MemorySpec.U9_ERROR), s.errors());
     }
 
     /** Beside the left-out x, a member G never had is a mistake of the line. */
     @Test
     void aMemberTheGroupNeverHadIsReported() {
         MemorySpec s = grouped("ld {o.inner.z}");
-        assertEquals(List.of(s.at("\"ld {o") + ": arm 'Load': syntax: operand {o.inner.z} names no field", s.at("u9") + TYPE_ERROR), s.errors());
+        assertEquals(List.of(s.at("\"ld {o") + ": arm 'Load': syntax: operand {o.inner.z} names no field", s.at("u9") + MemorySpec.U9_ERROR), s.errors());
     }
 
     @Test
@@ -69,22 +67,22 @@ class KnockOnTest {
     @Test
     void aGroupOperandWhoseMembersWereAllLeftOut() {
         MemorySpec s = grouped("ld {o}");
-        assertEquals(List.of(s.at("u9") + TYPE_ERROR), s.errors());
+        assertEquals(List.of(s.at("u9") + MemorySpec.U9_ERROR), s.errors());
     }
 
     /** G itself, its only field x left out, as an operand. */
     @Test
     void aGroupOperandWhoseOnlyFieldWasLeftOut() {
         MemorySpec s = syntax("ld {g}").append(GROUPS)
-                .edit("  - {name: imm, at: 4, type: u32}\n", "  - {name: imm, at: 4, type: u32}\n  - {name: g, at: 3, group: G}\n");
-        assertEquals(List.of(s.at("u9") + TYPE_ERROR), s.errors());
+                .withField("{name: g, at: 3, group: G}");
+        assertEquals(List.of(s.at("u9") + MemorySpec.U9_ERROR), s.errors());
     }
 
     /** A group written with no fields lost none: naming it is the line's mistake. */
     @Test
     void aGroupWrittenEmptyIsNoOperand() {
         MemorySpec s = syntax("ld {e}").append("---\ngroup: E\nsize: 1\nsource: {ref: test, confidence: ASSUMED}\nfields: []\n")
-                .edit("  - {name: imm, at: 4, type: u32}\n", "  - {name: imm, at: 4, type: u32}\n  - {name: e, at: 3, group: E}\n");
+                .withField("{name: e, at: 3, group: E}");
         assertEquals(List.of(s.at("\"ld {e}") + ": arm 'Load': syntax: operand {e} names no field"), s.errors());
     }
 
@@ -92,7 +90,7 @@ class KnockOnTest {
     @Test
     void aNestedGroupOperandWhoseOnlyFieldWasLeftOut() {
         MemorySpec s = grouped("ld {o.inner}");
-        assertEquals(List.of(s.at("u9") + TYPE_ERROR), s.errors());
+        assertEquals(List.of(s.at("u9") + MemorySpec.U9_ERROR), s.errors());
     }
 
     /** Outer holding only E, written with no fields: nothing was lost inside, so naming Outer is the line's mistake. */
@@ -100,7 +98,7 @@ class KnockOnTest {
     void aGroupHoldingOnlyAGroupWrittenEmptyIsNoOperand() {
         MemorySpec s = syntax("ld {o}").append("---\ngroup: E\nsize: 1\nsource: {ref: test, confidence: ASSUMED}\nfields: []\n"
                         + "---\ngroup: Outer\nsize: 1\nsource: {ref: test, confidence: ASSUMED}\nfields:\n  - {name: inner, at: 0, group: E}\n")
-                .edit("  - {name: imm, at: 4, type: u32}\n", "  - {name: imm, at: 4, type: u32}\n  - {name: o, at: 3, group: Outer}\n");
+                .withField("{name: o, at: 3, group: Outer}");
         assertEquals(List.of(s.at("\"ld {o}") + ": arm 'Load': syntax: operand {o} names no field"), s.errors());
     }
 }

@@ -44,7 +44,7 @@ class LayoutRuleTest {
     @Test
     void aLaterFieldEndingWhereAnEarlierBeginsIsClean() {
         MemorySpec s = MemorySpec.base()
-                .edit("  - {name: imm, at: 4, type: u32}\n", "  - {name: imm, at: 4, type: u32}\n  - {name: lo, at: 3, type: u8}\n")
+                .withField("{name: lo, at: 3, type: u8}")
                 .edit("imm: 5}", "imm: 5, lo: 9}")
                 .edit("\"02 11 03 00 05\"", "\"02 11 03 09 05\"");
         assertEquals(List.of(), s.errors());
@@ -54,7 +54,7 @@ class LayoutRuleTest {
     void fieldsSharingOneByteOverlap() {
         // lo at +3, u16: [+3, +5) shares byte +4 with imm [+4, +8)
         MemorySpec s = MemorySpec.base()
-                .edit("  - {name: imm, at: 4, type: u32}\n", "  - {name: imm, at: 4, type: u32}\n  - {name: lo, at: 3, type: u16}\n");
+                .withField("{name: lo, at: 3, type: u16}");
         assertEquals(List.of(s.at("{name: lo") + ": field 'lo' [+0x03, +0x05) overlaps field 'imm' [+0x04, +0x08)"), s.errors());
     }
 
@@ -63,7 +63,7 @@ class LayoutRuleTest {
     void aFieldOverlappingThreeIsOneError() {
         // wide at +1, u32: [+1, +5) covers kind [+1, +2), reg [+2, +3) and imm's first byte
         MemorySpec s = MemorySpec.base()
-                .edit("  - {name: imm, at: 4, type: u32}\n", "  - {name: imm, at: 4, type: u32}\n  - {name: wide, at: 1, type: u32}\n");
+                .withField("{name: wide, at: 1, type: u32}");
         assertEquals(List.of(s.at("{name: wide") + ": field 'wide' [+0x01, +0x05) overlaps field 'kind' [+0x01, +0x02)"), s.errors());
     }
 
@@ -74,20 +74,19 @@ class LayoutRuleTest {
         MemorySpec s = MemorySpec.base().append(MemorySpec.NOP)
                 .edit("isa.yaml", "    - {name: op, at: 0, type: u8, enum: Op}\n",
                         "    - {name: op, at: 0, type: u8, enum: Op}\n    - {name: tail, at: 8, type: u8}\n")
-                .edit("---\narch: A", "views:\n  - view: V\n    source: {ref: test, confidence: ASSUMED}\n    fields:\n"
-                        + "      - {name: reg, at: 2, type: u8}\n---\narch: A");
+                .withView("    fields:\n      - {name: reg, at: 2, type: u8}\n");
         assertEquals(List.of(s.at("isa.yaml", "{name: tail", 1) + ": field 'tail' [+0x08, +0x09) leaves the 8-byte record"), s.errors());
     }
 
     @Test
     void aViewsFieldsAreLaidOutToo() {
         // the view's wide at +2, u16: [+2, +4) overlaps the view's r [+3, +4) (a view is laid out with the preamble, not the arm's fields)
-        MemorySpec s = MemorySpec.base().edit("---\narch: A", "views:\n  - view: V\n    source: {ref: test, confidence: ASSUMED}\n"
-                + "    fields:\n      - {name: r, at: 3, type: u8}\n      - {name: wide, at: 2, type: u16}\n---\narch: A");
+        MemorySpec s = MemorySpec.base().withView("    fields:\n      - {name: r, at: 3, type: u8}\n      - {name: wide, at: 2, type: u16}\n");
         assertEquals(List.of(s.at("{name: wide") + ": field 'wide' [+0x02, +0x04) overlaps field 'r' [+0x03, +0x04)"), s.errors());
     }
 
-    static final String GROUP = """
+    /** A 2-byte group G: one u16 field w at +0 (unlike {@link MemorySpec#GROUP}, it fills two bytes). */
+    static final String GROUP2 = """
             ---
             group: G
             size: 2
@@ -99,8 +98,8 @@ class LayoutRuleTest {
     @Test
     void aGroupFieldMayEndOnTheGroupsLastByteButNotPastIt() {
         // w at +0, u16: [+0, +2) fills the 2-byte group; at +1 it is [+1, +3)
-        assertEquals(List.of(), MemorySpec.base().append(GROUP).errors());
-        MemorySpec s = MemorySpec.base().append(GROUP.replace("at: 0", "at: 1"));
+        assertEquals(List.of(), MemorySpec.base().append(GROUP2).errors());
+        MemorySpec s = MemorySpec.base().append(GROUP2.replace("at: 0", "at: 1"));
         assertEquals(List.of(s.at("{name: w") + ": field 'w' [+0x01, +0x03) leaves the 2-byte group G"), s.errors());
     }
 

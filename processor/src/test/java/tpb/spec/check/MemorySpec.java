@@ -14,20 +14,24 @@ import tpb.spec.model.IsaModel;
  * and {@code tpb check-spec} share — without javac, so a check's test costs milliseconds and a
  * mutation run can afford to run every one of them per mutant. {@code DiagnosticsTest} checks the
  * same diagnostics once through the processor. The base spec is {@link SpecDraft#ROOT} and
- * {@link SpecDraft#DEFS}.
+ * {@link SpecDraft#DEFS}; {@link SpecDraft#LOAD_BODY} is arm Load's fields and example in it.
  */
 final class MemorySpec extends SpecDraft<MemorySpec> {
-    /** Arm Load's fields and example, as {@code DEFS} writes them: a test replaces them whole. */
-    static final String LOAD_BODY = """
+    /** The last of arm Load's fields, after which {@link #withField} inserts. */
+    private static final String IMM = "  - {name: imm, at: 4, type: u32}\n";
+
+    /** A 1-byte group G: one u8 field x at +0. */
+    static final String GROUP = """
+            ---
+            group: G
+            size: 1
+            source: {ref: test, confidence: ASSUMED}
             fields:
-              - {name: kind, at: 1, type: u8, lut: KindWire}
-              - {name: reg, at: 2, type: u8}
-              - {name: imm, at: 4, type: u32}
-            examples:
-              - name: e1
-                fields: {kind: ge, reg: 3, imm: 5}
-                bytes: {0: "02 11 03 00 05"}
+              - {name: x, at: 0, type: u8}
             """;
+
+    /** The loader's message, after {@code file:line:column}, for a field of the unknown type u9. */
+    static final String U9_ERROR = ": unknown field type 'u9'; expected one of [u8, u16, u32, u64, i8, i16, i32, i64, char, bytes]";
 
     /** A second arm, opcode Nop (1), one u8 field at +1 set by its example. */
     static final String NOP = """
@@ -51,6 +55,23 @@ final class MemorySpec extends SpecDraft<MemorySpec> {
         return with("defs.yaml", files.get("defs.yaml") + text);
     }
 
+
+    /** Adds {@code fields} (each one flow mapping) to arm Load's fields, after imm, in order. */
+    MemorySpec withField(String... fields) {
+        StringBuilder added = new StringBuilder(IMM);
+        for (String f : fields) {
+            added.append("  - ").append(f).append('\n');
+        }
+        return edit(IMM, added.toString());
+    }
+
+    /**
+     * Gives arm Load a view V: {@code lines} follow its {@code source:}, indented four spaces
+     * ({@code "    fields:\n      - ...\n"}).
+     */
+    MemorySpec withView(String lines) {
+        return edit("---\narch: A", "views:\n  - view: V\n    source: {ref: test, confidence: ASSUMED}\n" + lines + "---\narch: A");
+    }
 
     /** Edits {@code defs.yaml}. */
     MemorySpec edit(String from, String to) {

@@ -46,7 +46,7 @@ class SoundnessTest {
 
     @Test
     void aVectorWaitsForItsArm() {
-        MemorySpec s = wrongByte().edit("  - {name: imm, at: 4, type: u32}\n", "  - {name: imm, at: 4, type: u32}\n  - {name: lo, at: 3, type: u16}\n");
+        MemorySpec s = wrongByte().withField("{name: lo, at: 3, type: u16}");
         assertEquals(List.of(s.at("{name: lo") + ": field 'lo' [+0x03, +0x05) overlaps field 'imm' [+0x04, +0x08)"), s.errors());
     }
 
@@ -111,41 +111,31 @@ class SoundnessTest {
         assertEquals(List.of(s.at("eq: \"no eq") + ": LUT KindWire: key 'eq' is not a value of enum Kind"), s.errors());
     }
 
-    static final String GROUP = """
-            ---
-            group: G
-            size: 1
-            source: {ref: test, confidence: ASSUMED}
-            fields:
-              - {name: x, at: 0, type: u8}
-            """;
-
     private static MemorySpec withGroup(String group) {
         return wrongByte().append(group)
-                .edit("  - {name: imm, at: 4, type: u32}\n", "  - {name: imm, at: 4, type: u32}\n  - {name: g, at: 3, group: G}\n")
+                .withField("{name: g, at: 3, group: G}")
                 .edit("imm: 5}", "imm: 5, g: {x: 1}}").edit("\"02 11 04 00 05\"", "\"02 11 04 01 05\"");
     }
 
     @Test
     void aVectorWaitsForAGroup() {
-        assertEquals(List.of(mismatch(withGroup(GROUP))), withGroup(GROUP).errors());
-        MemorySpec s = withGroup(GROUP.replace("{name: x, at: 0, type: u8}", "{name: x, at: 0, type: u8}\n  - {name: y, at: 1, type: u8}"));
+        assertEquals(List.of(mismatch(withGroup(MemorySpec.GROUP))), withGroup(MemorySpec.GROUP).errors());
+        MemorySpec s = withGroup(MemorySpec.GROUP.replace("{name: x, at: 0, type: u8}", "{name: x, at: 0, type: u8}\n  - {name: y, at: 1, type: u8}"));
         assertEquals(List.of(s.at("{name: y") + ": field 'y' [+0x01, +0x02) leaves the 1-byte group G"), s.errors());
     }
 
     @Test
     void aVectorWaitsForAnEnumOfAGroupsField() {
-        MemorySpec s = withGroup(GROUP.replace("{name: x, at: 0, type: u8}", "{name: x, at: 0, type: u8, enum: Other}")).append(OTHER);
+        MemorySpec s = withGroup(MemorySpec.GROUP.replace("{name: x, at: 0, type: u8}", "{name: x, at: 0, type: u8, enum: Other}")).append(OTHER);
         assertEquals(List.of(otherError(s)), s.errors());
     }
 
     /** A view's vector leans on the enums of the view's fields. */
     @Test
     void aViewsVectorWaitsForAnEnumOfTheViewsFields() {
-        MemorySpec ok = MemorySpec.base().append(OTHER.replace("value: 256", "value: 9")).edit("---\narch: A",
-                "views:\n  - view: V\n    source: {ref: test, confidence: ASSUMED}\n"
-                + "    fields:\n      - {name: r, at: 3, type: u8, enum: Other}\n"
-                + "    examples:\n      - {name: v1, fields: {r: big}, bytes: {0: \"02 00 00 08\"}}\n---\narch: A");
+        MemorySpec ok = MemorySpec.base().append(OTHER.replace("value: 256", "value: 9")).withView(
+                "    fields:\n      - {name: r, at: 3, type: u8, enum: Other}\n"
+                + "    examples:\n      - {name: v1, fields: {r: big}, bytes: {0: \"02 00 00 08\"}}\n");
         // big is 9, written 08
         assertEquals(List.of(ok.at("{name: v1") + ": example 'v1': byte +0x03 is 0x08 in 'bytes' but the fields encode 0x09"), ok.errors());
         MemorySpec broken = ok.edit("value: 9", "value: 256");

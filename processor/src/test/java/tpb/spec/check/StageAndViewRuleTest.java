@@ -24,9 +24,9 @@ class StageAndViewRuleTest {
     private static MemorySpec view(String generation) {
         return MemorySpec.base().append("---\narch: C\ngeneration: 3\nsource: {ref: test, confidence: ASSUMED}\n"
                 + "opcodes: {enum: Op, source: {ref: test, confidence: ASSUMED}}\n")
-                .edit("---\narch: A", "views:\n  - view: V\n    generation: " + generation + "\n    source: {ref: test, confidence: ASSUMED}\n"
+                .withView("    generation: " + generation + "\n"
                         + "    fields:\n      - {name: reg, at: 2, type: u8}\n"
-                        + "    examples:\n      - {name: v1, fields: {reg: 1}, bytes: {0: \"02 00 01\"}}\n---\narch: A");
+                        + "    examples:\n      - {name: v1, fields: {reg: 1}, bytes: {0: \"02 00 01\"}}\n");
     }
 
     @Test
