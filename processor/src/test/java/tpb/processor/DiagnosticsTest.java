@@ -4,6 +4,7 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static tpb.spec.SpecDraft.DEFS;
+import static tpb.spec.SpecDraft.NOP;
 import static tpb.spec.SpecDraft.ROOT;
 
 import com.google.testing.compile.Compilation;
@@ -576,18 +577,6 @@ class DiagnosticsTest {
                 s.at("defs.yaml", "{name: Load") + ": enum Op: value 1 of 'Load' is already used by 'Nop'",
                 s.at("defs.yaml", "strcut") + ": unknown key 'strcut' in arm Load; did you mean 'struct'?");
     }
-
-    /** A second arm whose vector is independent of arm Load's layout. */
-    static final String NOP = """
-            ---
-            arm: Nop
-            opcode: Nop
-            source: {ref: test, confidence: ASSUMED}
-            fields:
-              - {name: a, at: 1, type: u8}
-            examples:
-              - {name: n1, fields: {a: 7}, bytes: {0: "01 07"}}
-            """;
 
     /**
      * Issue 12: an enum-name typo, an overlap and wrong example bytes in one file all show in one

@@ -84,6 +84,18 @@ public abstract class SpecDraft<S extends SpecDraft<S>> {
             opcodes: {enum: Op, source: {ref: test, confidence: ASSUMED}}
             """;
 
+    /** A second arm, opcode Nop (1), one u8 field at +1 set by its example, independent of arm Load's layout. */
+    public static final String NOP = """
+            ---
+            arm: Nop
+            opcode: Nop
+            source: {ref: test, confidence: ASSUMED}
+            fields:
+              - {name: a, at: 1, type: u8}
+            examples:
+              - {name: n1, fields: {a: 7}, bytes: {0: "01 07"}}
+            """;
+
     /** The files by path, in the order first given. */
     protected final Map<String, String> files = new LinkedHashMap<>();
 

@@ -33,18 +33,6 @@ final class MemorySpec extends SpecDraft<MemorySpec> {
     /** The loader's message, after {@code file:line:column}, for a field of the unknown type u9. */
     static final String U9_ERROR = ": unknown field type 'u9'; expected one of [u8, u16, u32, u64, i8, i16, i32, i64, char, bytes]";
 
-    /** A second arm, opcode Nop (1), one u8 field at +1 set by its example. */
-    static final String NOP = """
-            ---
-            arm: Nop
-            opcode: Nop
-            source: {ref: test, confidence: ASSUMED}
-            fields:
-              - {name: a, at: 1, type: u8}
-            examples:
-              - {name: n1, fields: {a: 7}, bytes: {0: "01 07"}}
-            """;
-
     static MemorySpec base() {
         return new MemorySpec().with("isa.yaml", ROOT).with("defs.yaml", DEFS);
     }
