@@ -2,6 +2,7 @@ package tpb.regalloc;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Random;
 
 /**
@@ -161,7 +162,7 @@ public final class ColoringAllocator {
         int n = g.n;
         int[] slot = new int[n];
         Arrays.fill(slot, -1);
-        long[] used = new long[(k + 63) / 64 + 1];
+        BitSet used = new BitSet(k);
         int[] spilled = new int[n];
         int spills = 0;
         for (int top = n; top > 0;) {
@@ -184,24 +185,19 @@ public final class ColoringAllocator {
     }
 
     /** The lowest slot at which node {@code i}'s width of consecutive slots is clear of its coloured neighbours, or -1. */
-    private static int lowestFreeRun(InterferenceGraph g, int k, int[] slot, long[] used, int i) {
-        Arrays.fill(used, 0);
+    private static int lowestFreeRun(InterferenceGraph g, int k, int[] slot, BitSet used, int i) {
+        used.clear();
         for (int d = 0; d < g.degree[i]; d++) {
             int m = g.adj[i][d];
             if (slot[m] >= 0) {
-                for (int s = 0; s < g.width[m]; s++) {
-                    int b = slot[m] + s;
-                    used[b >> 6] |= 1L << (b & 63);
-                }
+                used.set(slot[m], slot[m] + g.width[m]);
             }
         }
-        for (int b = 0; b + g.width[i] <= k; b++) {
-            boolean free = true;
-            for (int s = 0; s < g.width[i] && free; s++) {
-                int x = b + s;
-                free = (used[x >> 6] & (1L << (x & 63))) == 0;
-            }
-            if (free) {
+        int w = g.width[i];
+        // a run starts at a clear slot; it is free when the next taken slot lies past its end
+        for (int b = used.nextClearBit(0); b + w <= k; b = used.nextClearBit(b + 1)) {
+            int taken = used.nextSetBit(b);
+            if (taken < 0 || taken >= b + w) {
                 return b;
             }
         }

@@ -46,6 +46,8 @@ public final class LiveIntervals {
     /** Registers in order of first appearance, with their ranges and spill weights. */
     public final List<VReg> regs = new ArrayList<>();
     public final Map<VReg, Integer> index = new IdentityHashMap<>();
+    /** Registers the range arrays first make room for (a sizing choice, not an ISA fact). */
+    private static final int MIN_CAPACITY = 64;
     // sized on first use and grown by doubling; an engine that names no register keeps them empty
     int[] start = new int[0];
     int[] end = new int[0];
@@ -84,7 +86,7 @@ public final class LiveIntervals {
 
     private void grow(int n) {
         if (n > start.length) {
-            int cap = Math.max(Math.max(n, 64), start.length * 2);
+            int cap = Math.max(Math.max(n, MIN_CAPACITY), start.length * 2);
             start = Arrays.copyOf(start, cap);
             end = Arrays.copyOf(end, cap);
             cost = Arrays.copyOf(cost, cap);

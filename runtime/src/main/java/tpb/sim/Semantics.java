@@ -73,7 +73,7 @@ public final class Semantics {
                 long acc = 1;
                 long base = a;
                 long e = b;
-                for (int i = 0; i < 64 && e != 0; i++) {
+                for (int i = 0; i < Long.SIZE && e != 0; i++) { // square-and-multiply over the exponent's bits
                     if ((e & 1) != 0) {
                         acc *= base;
                     }
