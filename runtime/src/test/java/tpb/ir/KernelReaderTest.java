@@ -207,9 +207,9 @@ class KernelReaderTest {
 
     @Test
     void theReadmeTableOfKindsIsTheReadersTable() throws Exception {
-        // README "Kernels": one row per kind (or per kinds without keys), its keys in backticks ("`wait: {sem, value}`" is key wait)
+        // docs/compiler.md "Kernel files": one row per kind (or per kinds without keys), its keys in backticks ("`wait: {sem, value}`" is key wait)
         Map<String, Set<String>> readme = new LinkedHashMap<>();
-        String text = Files.readString(Path.of("../README.md"));
+        String text = Files.readString(Path.of("../docs/compiler.md"));
         int start = text.indexOf("| `inst:` | keys |");
         String rows = text.substring(start, text.indexOf("\n\n", start));
         Matcher row = Pattern.compile("(?m)^\\| (`[A-Za-z]+`(?:, `[A-Za-z]+`)*) \\| (.*) \\|$").matcher(rows);
