@@ -24,21 +24,32 @@ import tpb.data.Location;
 import tpb.data.NeffImage;
 import tpb.data.Npy;
 import tpb.data.NpyType;
-import tpb.data.PeArray;
+import tpb.data.PeKernel;
 import tpb.isa.Arch;
 import tpb.isa.DtypeWire;
 import tpb.neff.Neff;
 
 /**
- * The PE model's matmul: 128 rows (K) x 128 columns (M) x 512 moving elements (N) =
- * 8,388,608 multiply-accumulates an invocation. {@code peKernel} is the row-at-a-time kernel
- * PeArray uses (the loop over N vectorised by C2); {@code peKernelDotBaseline} computes the same
- * fp32 sums in the same k order as dot products (k innermost: a serial fp32 reduction C2 may not
- * reorder, so it stays scalar); {@code peMatmul} is the whole MATMUL with fp16 SBUF reads and
- * fp32 PSUM writes. MAC/s = 8,388,608 / time. {@code fixtureRun} is the whole fixture NEFF
- * (x 128 x 256 @ y 256 x 128 on two cores: DRAM setup, every record of both subgraphs, the
- * outputs) from its parsed image; {@code fixtureRunFromFile} adds opening and reading the NEFF.
- * Run from the repository root (the fixture's path is relative to it).
+ * The PE model's matmul on the 128 x 128 x 512 tile (stationary 128 rows (K) x 128 columns (M),
+ * moving 128 partitions x 512 elements (N)): 8,388,608 multiply-accumulates an invocation;
+ * MAC/s = 8,388,608 / time. Side by side in one run:
+ * <ul>
+ * <li>{@code peKernelReference}: the kernel PeArray ran before ({@link PeKernel#reference}, one PE
+ *     row at a time over the whole 256 KiB sum; C2 leaves it scalar);
+ * <li>{@code peKernel}: the fast kernel on a row-major fp32 moving tile ({@link PeKernel#matmul},
+ *     its copy into one array per partition included); {@code peKernelRows} the same kernel on a
+ *     tile already in rows ({@link PeKernel#matmulRows});
+ * <li>{@code peKernelFloor}: a plain FMA loop over the same bytes (one output column a pass,
+ *     {@code acc[i] = fma(w, m[k][i], acc[i])}, the loop C2 vectorises best) — what a loop with
+ *     no sum-order constraint and no blocking reaches.
+ * </ul>
+ * All three compute the same bits on these fp16-valued inputs (products of fp16 values are exact
+ * in fp32, so the FMA rounds where the multiply-add does). {@code peMatmul} is the whole MATMUL
+ * through PeArray's record-level path (fp16 SBUF reads, fp32 PSUM writes, through AccessPattern);
+ * {@code fixtureRun} is the whole fixture NEFF (x 128 x 256 @ y 256 x 128 on two cores: DRAM
+ * setup, every record of both subgraphs, the outputs) from its parsed image;
+ * {@code fixtureRunFromFile} adds opening and reading the NEFF. Run from the repository root
+ * (the fixture's path is relative to it).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -52,10 +63,13 @@ public class DataBench {
     static final int N = 512;
 
     float[] w = new float[K * M];
-    float[][] mv = new float[K][N];
-    float[] acc = new float[M * N];
+    float[] moving = new float[K * N];
+    float[][] movingRows = new float[K][N];
+    float[] out = new float[M * N];
+    float[][] outRows = new float[M][N];
+    PeKernel kernel = new PeKernel();
     CoreState core;
-    AccessPattern moving;
+    AccessPattern movingPattern;
     AccessPattern dst;
     static final Path FIXTURE = Path.of("runtime/src/test/resources/neff/matmul_small.neff");
     NeffImage image;
@@ -65,12 +79,11 @@ public class DataBench {
     public void setup() {
         Random r = new Random(1);
         for (int i = 0; i < w.length; i++) {
-            w[i] = (float) r.nextGaussian();
+            w[i] = Fp16.toFloat(Fp16.fromFloat((float) r.nextGaussian()));
         }
-        for (float[] row : mv) {
-            for (int i = 0; i < N; i++) {
-                row[i] = (float) r.nextGaussian();
-            }
+        for (int i = 0; i < moving.length; i++) {
+            moving[i] = Fp16.toFloat(Fp16.fromFloat((float) r.nextGaussian()));
+            movingRows[i / N][i % N] = moving[i];
         }
         core = new CoreState(Arch.CAYMAN);
         for (int p = 0; p < K; p++) {
@@ -82,7 +95,7 @@ public class DataBench {
         AccessPattern weights = new AccessPattern(new Location(core.sbuf(), 0, 2 * (M - 1)), new int[] {-1, 0, 0},
                 new int[] {M, 1, 1}, DtypeWire.FP16, K);
         core.pe().loadWeights(weights, K, M);
-        moving = new AccessPattern(new Location(core.sbuf(), 0, 2 * M), new int[] {1, 0, 0}, new int[] {N, 1, 1},
+        movingPattern = new AccessPattern(new Location(core.sbuf(), 0, 2 * M), new int[] {1, 0, 0}, new int[] {N, 1, 1},
                 DtypeWire.FP16, K);
         dst = new AccessPattern(new Location(core.psum(), 0, 0), new int[] {1, 0, 0}, new int[] {N, 1, 1},
                 DtypeWire.FP32, M);
@@ -111,31 +124,42 @@ public class DataBench {
     }
 
     @Benchmark
-    public float[] peKernel() {
-        Arrays.fill(acc, 0f);
-        for (int k = 0; k < K; k++) {
-            PeArray.multiplyAdd(w, k * M, M, mv[k], acc, N);
-        }
-        return acc;
+    public float[] peKernelReference() {
+        PeKernel.reference(w, K, M, moving, N, out, true);
+        return out;
     }
 
     @Benchmark
-    public float[] peKernelDotBaseline() {
+    public float[] peKernel() {
+        kernel.matmul(w, K, M, moving, N, out, true);
+        return out;
+    }
+
+    @Benchmark
+    public float[] peKernelRows() {
+        kernel.matmulRows(w, K, M, movingRows, N, out, true);
+        return out;
+    }
+
+    @Benchmark
+    public float[][] peKernelFloor() {
         for (int c = 0; c < M; c++) {
-            for (int n = 0; n < N; n++) {
-                float s = 0f;
-                for (int k = 0; k < K; k++) {
-                    s += w[k * M + c] * mv[k][n];
+            float[] acc = outRows[c];
+            Arrays.fill(acc, 0f);
+            for (int k = 0; k < K; k++) {
+                float wc = w[k * M + c];
+                float[] m = movingRows[k];
+                for (int i = 0; i < N; i++) {
+                    acc[i] = Math.fma(wc, m[i], acc[i]);
                 }
-                acc[c * N + n] = s;
             }
         }
-        return acc;
+        return outRows;
     }
 
     @Benchmark
     public CoreState peMatmul() {
-        core.pe().matmul(moving, dst, K, M, true);
+        core.pe().matmul(movingPattern, dst, K, M, true);
         return core;
     }
 }

@@ -1,9 +1,12 @@
 package tpb.data;
 
+import tpb.isa.DtypeWire;
+
 /**
  * The PE (tensor engine) array of one core: the stationary tile LDWEIGHTS loads, and MATMUL,
  * which computes {@code dst[c][n] = sum_k W[k][c] * moving[k][n]} (stationary^T @ moving; NKI
- * {@code nc_matmul}, datapath-facts §2.1) with an fp32 sum in row order k = 0, 1, ….
+ * {@code nc_matmul}, datapath-facts §2.1) with an fp32 sum in row order k = 0, 1, …
+ * ({@link PeKernel}).
  *
  * <p>LDWEIGHTS reads partition k's pattern and places its j-th element in column
  * {@code cols - 1 - j} ({@link LoadOrder#LAST_COL_FIRST}). The sources state that default only
@@ -12,19 +15,25 @@ package tpb.data;
  * memory order and the program computes x @ y; with FIRST_COL_FIRST its output rows come out
  * reversed (DataFixtureTest checks both).
  *
- * <p>The sum is in fp32 with a multiply and an add per step (never fused: Java does not contract
- * {@code a += w * m}); products of fp16 or bf16 inputs are exact in fp32. The kernel is plain Java,
- * one PE row at a time: a counted float loop over the moving free axis that C2 auto-vectorises
- * (SuperWord). No library: the fp32 sum order per element must stay k = 0, 1, … so PSUM sums are
- * reproducible, which a BLAS does not promise. (An 8 x 64 tiled variant measured slower here:
- * README, Speed.)
+ * <p>Two ways in: the record-level methods take {@link AccessPattern}s (SBUF and PSUM as the
+ * records address them); the array-level methods take fp32 arrays (the moving tile
+ * {@code rows x n} and the result {@code cols x n}, row-major), for a memory layer that converts
+ * a tile from fp16 once and keeps PSUM as floats.
+ *
+ * <p>A PE transpose ({@code transpose_mode} 1, NKI {@code nc_transpose}: the data as the
+ * stationary, an identity as the moving tile) is {@link #transpose}: the stationary's elements
+ * moved bit for bit where the arch profile's {@code pe_transpose_bit_exact} says the generation
+ * does so, the product otherwise.
  */
 public final class PeArray {
     /** Where LDWEIGHTS puts the first element it reads. */
     public enum LoadOrder { LAST_COL_FIRST, FIRST_COL_FIRST }
 
+    private final PeKernel kernel = new PeKernel();
     private LoadOrder order = LoadOrder.LAST_COL_FIRST;
     private float[] weights = new float[0];   // [k * cols + c]
+    private byte[] rawWeights = new byte[0];  // the same elements' bytes as read, for the bit-exact transpose
+    private DtypeWire weightsDtype;
     private int rows;
     private int cols;
     private boolean loaded;
@@ -38,25 +47,74 @@ public final class PeArray {
         return order;
     }
 
+    /** Rows (partitions) of the loaded stationary tile. */
+    public int rows() {
+        return rows;
+    }
+
+    /** Columns of the loaded stationary tile. */
+    public int cols() {
+        return cols;
+    }
+
     /** LDWEIGHTS: {@code rows} partitions of {@code src}, {@code cols} elements each. */
     public void loadWeights(AccessPattern src, int rows, int cols) {
         if (src.channels() != rows || src.count() != cols) {
             throw new DataFault("LDWEIGHTS reads " + src.channels() + " partitions x " + src.count()
                     + " elements but loads " + rows + " rows x " + cols + " columns");
         }
+        int eb = Elements.size(src.dtype());
+        size(rows, cols, eb);
+        for (int k = 0; k < rows; k++) {
+            double[] v = src.read(k);
+            byte[] row = src.row(k);
+            for (int j = 0; j < cols; j++) {
+                int at = k * cols + column(j, cols);
+                weights[at] = (float) v[j];
+                System.arraycopy(row, src.byteOffset(j), rawWeights, at * eb, eb);
+            }
+        }
+        weightsDtype = src.dtype();
+        loaded = true;
+    }
+
+    /**
+     * LDWEIGHTS from fp32 values: {@code src} holds {@code rows} partitions of {@code cols}
+     * elements in the order they are read ({@code src[k * cols + j]}). No bytes are kept, so a
+     * later transpose takes them as fp32.
+     */
+    public void loadWeights(float[] src, int rows, int cols) {
+        if (src.length < rows * cols) {
+            throw new IllegalArgumentException(src.length + " values cannot fill " + rows + " x " + cols + " weights");
+        }
+        size(rows, cols, Float.BYTES);
+        for (int k = 0; k < rows; k++) {
+            for (int j = 0; j < cols; j++) {
+                int at = k * cols + column(j, cols);
+                weights[at] = src[k * cols + j];
+                int b = Float.floatToRawIntBits(src[k * cols + j]);
+                for (int i = 0; i < Float.BYTES; i++) {
+                    rawWeights[at * Float.BYTES + i] = (byte) (b >>> (8 * i));   // little-endian, as memory holds it
+                }
+            }
+        }
+        weightsDtype = DtypeWire.FP32;
+        loaded = true;
+    }
+
+    private void size(int rows, int cols, int elementBytes) {
         this.rows = rows;
         this.cols = cols;
         if (weights.length < rows * cols) {
             weights = new float[rows * cols];
         }
-        for (int k = 0; k < rows; k++) {
-            double[] v = src.read(k);
-            for (int j = 0; j < cols; j++) {
-                int c = order == LoadOrder.LAST_COL_FIRST ? cols - 1 - j : j;
-                weights[k * cols + c] = (float) v[j];
-            }
+        if (rawWeights.length < rows * cols * elementBytes) {
+            rawWeights = new byte[rows * cols * elementBytes];
         }
-        loaded = true;
+    }
+
+    private int column(int j, int cols) {
+        return order == LoadOrder.LAST_COL_FIRST ? cols - 1 - j : j;
     }
 
     /**
@@ -65,51 +123,110 @@ public final class PeArray {
      * overwrites dst; otherwise the result is added to what dst holds, in fp32.
      */
     public void matmul(AccessPattern moving, AccessPattern dst, int rows, int cols, boolean begin) {
-        if (!loaded) {
-            throw new DataFault("MATMUL before any LDWEIGHTS: the PE array holds no stationary tile");
+        int n = fits(moving, dst, rows, cols, "MATMUL");
+        float[][] m = kernel.rowsOf(rows, n);
+        for (int k = 0; k < rows; k++) {
+            double[] mk = moving.read(k);
+            float[] row = m[k];
+            for (int i = 0; i < n; i++) {
+                row[i] = (float) mk[i];
+            }
         }
+        float[] out = new float[cols * n];
+        if (!begin) {
+            for (int c = 0; c < cols; c++) {
+                double[] old = dst.read(c);
+                for (int i = 0; i < n; i++) {
+                    out[c * n + i] = (float) old[i];
+                }
+            }
+        }
+        kernel.matmulRows(weights, rows, cols, m, n, out, begin);
+        write(dst, out, cols, n);
+    }
+
+    /**
+     * MATMUL on fp32 arrays: {@code moving} is {@code rows() x n} ({@code moving[k * n + i]}),
+     * {@code psum} is {@code cols() x n} and receives the result ({@code begin}) or has it added.
+     */
+    public void matmul(float[] moving, int n, float[] psum, boolean begin) {
+        loaded("MATMUL");
+        kernel.matmul(weights, rows, cols, moving, n, psum, begin);
+    }
+
+    /**
+     * MATMUL with {@code transpose_mode} 1: NKI {@code nc_transpose} on the Tensor Engine, "a
+     * matrix multiplication between data as the stationary tensor and an identity matrix as the
+     * moving tensor", whose result has the data's dtype. {@code bitExact} (the arch profile's
+     * {@code pe_transpose_bit_exact}: "Starting NeuronCore-v3, all Tensor Engine transpose is
+     * bit-accurate") moves each stationary element {@code W[j][c]} to {@code dst[c][j]} as the
+     * bytes LDWEIGHTS read, NaN payloads, infinities and -0 included; otherwise (NeuronCore-v2:
+     * "not bit-accurate if the input data contains NaN/Inf") it is the product, where a NaN or an
+     * infinity times the identity's zeros reaches its whole output column. Either way the moving
+     * tile must be the {@code rows x rows} identity: no source says what a transpose of anything
+     * else computes.
+     */
+    public void transpose(AccessPattern moving, AccessPattern dst, int rows, int cols, boolean bitExact) {
+        int n = fits(moving, dst, rows, cols, "MATMUL transpose");
+        if (n != rows) {
+            throw new DataFault("MATMUL transpose moves " + n + " elements a partition but the stationary tile has "
+                    + rows + " rows (the identity is rows x rows)");
+        }
+        for (int k = 0; k < rows; k++) {
+            double[] mk = moving.read(k);
+            for (int j = 0; j < n; j++) {
+                double want = j == k ? 1.0 : 0.0;
+                if (Double.doubleToRawLongBits(mk[j]) != Double.doubleToRawLongBits(want)) {
+                    throw new DataFault("MATMUL transpose: the moving tile is not the identity (partition " + k + " element "
+                            + j + " is " + mk[j] + "); no source gives a PE transpose of anything else");
+                }
+            }
+        }
+        if (!bitExact) {
+            matmul(moving, dst, rows, cols, true);
+            return;
+        }
+        if (dst.dtype() != weightsDtype) {
+            throw new DataFault("MATMUL transpose writes " + dst.dtype().specName() + " but LDWEIGHTS loaded "
+                    + weightsDtype.specName() + " (a transpose keeps the data's dtype)");
+        }
+        int eb = Elements.size(weightsDtype);
+        for (int c = 0; c < cols; c++) {
+            byte[] row = dst.row(c);
+            for (int j = 0; j < n; j++) {
+                System.arraycopy(rawWeights, (j * cols + c) * eb, row, dst.byteOffset(j), eb);
+            }
+        }
+    }
+
+    private void loaded(String what) {
+        if (!loaded) {
+            throw new DataFault(what + " before any LDWEIGHTS: the PE array holds no stationary tile");
+        }
+    }
+
+    /** Checks the shapes of a MATMUL against the loaded tile; returns N, the moving elements a partition. */
+    private int fits(AccessPattern moving, AccessPattern dst, int rows, int cols, String what) {
+        loaded("MATMUL");
         if (rows != this.rows || cols != this.cols) {
-            throw new DataFault("MATMUL uses " + rows + " x " + cols + " of the PE array but LDWEIGHTS loaded "
+            throw new DataFault(what + " uses " + rows + " x " + cols + " of the PE array but LDWEIGHTS loaded "
                     + this.rows + " x " + this.cols);
         }
         int n = moving.count();
         if (moving.channels() != rows || dst.channels() != cols || dst.count() != n) {
-            throw new DataFault("MATMUL moving " + moving.channels() + " x " + n + " and dst " + dst.channels() + " x "
+            throw new DataFault(what + " moving " + moving.channels() + " x " + n + " and dst " + dst.channels() + " x "
                     + dst.count() + " do not fit a " + rows + " x " + cols + " stationary tile");
         }
-        float[] acc = new float[cols * n];
-        float[] m = new float[n];
-        for (int k = 0; k < rows; k++) {
-            double[] mk = moving.read(k);
-            for (int i = 0; i < n; i++) {
-                m[i] = (float) mk[i];
-            }
-            multiplyAdd(weights, k * cols, cols, m, acc, n);
-        }
-        for (int c = 0; c < cols; c++) {
-            double[] out = new double[n];
-            double[] old = begin ? null : dst.read(c);
-            for (int i = 0; i < n; i++) {
-                float v = acc[c * n + i];
-                out[i] = begin ? v : (float) ((float) old[i] + v);
-            }
-            dst.write(c, out);
-        }
+        return n;
     }
 
-    /**
-     * One PE row k: {@code acc[c][i] += w[k][c] * m[i]} for every column c and moving element i
-     * ({@code w} from {@code wOff}, {@code cols} wide; {@code acc} is cols x n). The loop over i is
-     * independent per element, so C2 vectorises it; the sum order over k stays 0, 1, … per
-     * element. Public for the JMH benchmark (DataBench).
-     */
-    public static void multiplyAdd(float[] w, int wOff, int cols, float[] m, float[] acc, int n) {
+    private static void write(AccessPattern dst, float[] out, int cols, int n) {
+        double[] row = new double[n];
         for (int c = 0; c < cols; c++) {
-            float wc = w[wOff + c];
-            int base = c * n;
             for (int i = 0; i < n; i++) {
-                acc[base + i] += wc * m[i];
+                row[i] = out[c * n + i];
             }
+            dst.write(c, row);
         }
     }
 }

@@ -1,0 +1,139 @@
+package tpb.data;
+
+import java.util.Arrays;
+
+/**
+ * The PE array's arithmetic on plain fp32 arrays: {@code out[c][i] = sum_k w[k][c] * moving[k][i]}
+ * (stationary^T @ moving, NKI {@code nc_matmul}), each output element summed from +0 in k order
+ * 0, 1, … in fp32, a multiply then an add per step (never fused: Java does not contract
+ * {@code a += w * m}, and C2 emits no FMA for it). Products of fp16 or bf16 inputs are exact in
+ * fp32, so only the order of the adds shapes the answer, and it is fixed: every kernel here gives
+ * the same bits (up to which NaN a NaN sum carries, which Java leaves open), on any machine.
+ *
+ * <p>Layouts: {@code w} is {@code rows x cols} ({@code w[k * cols + c]}), the moving tile
+ * {@code rows x n} (partition k's n elements, row-major, or one array per partition), the result
+ * {@code cols x n} row-major. {@code begin} (the BEGIN_MATMUL_GROUP bit) overwrites the result;
+ * otherwise the tile's sum is added to what the result holds ({@code old + sum}, one fp32 add),
+ * as the PSUM accumulates.
+ *
+ * <p>{@link #matmul} is the fast kernel: it computes two output columns a pass, so each moving
+ * row is read once per pair, into accumulator rows that stay in L1 (2 x 2 KiB for n = 512), with
+ * a loop over i that C2 vectorises (AVX-512 here). The accumulators and the moving rows are
+ * separate arrays indexed by the loop variable alone: with an invariant offset (the row-major
+ * {@code acc[c * n + i]} of {@link #reference}) C2's SuperWord cannot tell the references apart
+ * and leaves the loop scalar. Blocking over n as well measured slower (the shorter loops pay
+ * their pre- and post-loops), and so did four or eight columns a pass; {@code jdk.incubator.vector}
+ * with register-blocked accumulators was faster, but needs a flag whose warning no option
+ * silences on stderr (docs/_incoming/pe.md, Speed).
+ *
+ * <p>{@link #reference} is the kernel PeArray used before, one PE row at a time over the whole
+ * result; it stays as the baseline the tests compare bit for bit and DataBench times.
+ */
+public final class PeKernel {
+    private float[][] movingRows = new float[0][];
+    private float[] acc0 = new float[0];
+    private float[] acc1 = new float[0];
+
+    /**
+     * The fast kernel on a row-major moving tile ({@code moving[k * n + i]}, {@code rows x n}):
+     * copied once into one array per partition (the layout C2 vectorises), then
+     * {@link #matmulRows}.
+     */
+    public void matmul(float[] w, int rows, int cols, float[] moving, int n, float[] out, boolean begin) {
+        check(w, rows, cols, moving.length >= (long) rows * n, n, out);
+        float[][] m = rowsOf(rows, n);
+        for (int k = 0; k < rows; k++) {
+            System.arraycopy(moving, k * n, m[k], 0, n);
+        }
+        matmulRows(w, rows, cols, m, n, out, begin);
+    }
+
+    /** Scratch rows for a moving tile of {@code rows x n}, reused between calls; fill them and pass them to {@link #matmulRows}. */
+    public float[][] rowsOf(int rows, int n) {
+        int width = movingRows.length == 0 ? 0 : movingRows[0].length;
+        if (movingRows.length < rows || width < n) {
+            movingRows = new float[Math.max(rows, movingRows.length)][Math.max(n, width)];
+        }
+        return movingRows;
+    }
+
+    /** The fast kernel on a moving tile given as one array per partition ({@code moving[k][i]}, at least n long each). */
+    public void matmulRows(float[] w, int rows, int cols, float[][] moving, int n, float[] out, boolean begin) {
+        check(w, rows, cols, moving.length >= rows, n, out);
+        if (acc0.length < n) {
+            acc0 = new float[n];
+            acc1 = new float[n];
+        }
+        float[] a0 = acc0;
+        float[] a1 = acc1;
+        int c = 0;
+        for (; c + 1 < cols; c += 2) {
+            Arrays.fill(a0, 0, n, 0f);
+            Arrays.fill(a1, 0, n, 0f);
+            for (int k = 0; k < rows; k++) {
+                float[] m = moving[k];
+                float w0 = w[k * cols + c];
+                float w1 = w[k * cols + c + 1];
+                for (int i = 0; i < n; i++) {
+                    float x = m[i];
+                    a0[i] += w0 * x;
+                    a1[i] += w1 * x;
+                }
+            }
+            store(a0, out, c * n, n, begin);
+            store(a1, out, (c + 1) * n, n, begin);
+        }
+        if (c < cols) {
+            Arrays.fill(a0, 0, n, 0f);
+            for (int k = 0; k < rows; k++) {
+                float[] m = moving[k];
+                float w0 = w[k * cols + c];
+                for (int i = 0; i < n; i++) {
+                    a0[i] += w0 * m[i];
+                }
+            }
+            store(a0, out, c * n, n, begin);
+        }
+    }
+
+    /** One finished output row: written, or added to the old value ({@code old + sum}, as PSUM accumulation). */
+    private static void store(float[] sum, float[] out, int at, int n, boolean begin) {
+        if (begin) {
+            System.arraycopy(sum, 0, out, at, n);
+        } else {
+            for (int i = 0; i < n; i++) {
+                out[at + i] = out[at + i] + sum[i];
+            }
+        }
+    }
+
+    /**
+     * The baseline: the kernel PeArray ran before this class, one PE row k at a time
+     * ({@code acc[c][i] += w[k][c] * m[k][i]} over the whole {@code cols x n} sum, which C2 leaves
+     * scalar), then written or added to {@code out}. Same arguments as {@link #matmul}.
+     */
+    public static void reference(float[] w, int rows, int cols, float[] moving, int n, float[] out, boolean begin) {
+        check(w, rows, cols, moving.length >= (long) rows * n, n, out);
+        float[] acc = new float[cols * n];
+        float[] m = new float[n];
+        for (int k = 0; k < rows; k++) {
+            System.arraycopy(moving, k * n, m, 0, n);
+            for (int c = 0; c < cols; c++) {
+                float wc = w[k * cols + c];
+                int base = c * n;
+                for (int i = 0; i < n; i++) {
+                    acc[base + i] += wc * m[i];
+                }
+            }
+        }
+        for (int c = 0; c < cols; c++) {
+            store(Arrays.copyOfRange(acc, c * n, c * n + n), out, c * n, n, begin);
+        }
+    }
+
+    private static void check(float[] w, int rows, int cols, boolean movingFits, int n, float[] out) {
+        if (rows < 0 || cols < 0 || n < 0 || w.length < (long) rows * cols || !movingFits || out.length < (long) cols * n) {
+            throw new IllegalArgumentException("PE tile " + rows + " x " + cols + " x " + n + " does not fit its arrays");
+        }
+    }
+}
