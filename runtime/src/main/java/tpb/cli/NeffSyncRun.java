@@ -1,6 +1,9 @@
 package tpb.cli;
 
+import java.io.BufferedOutputStream;
+import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,18 +14,45 @@ import tpb.neff.EngineStream;
 import tpb.sim.SyncRun;
 import tpb.spec.json.Json;
 import tpb.timeline.Timeline;
+import tpb.timeline.SyncTraceEvents;
 import tpb.timeline.TimelinePage;
+import tpb.timeline.TraceEvents;
 
 /**
- * {@code tpb run FILE.neff [--subgraph sgNN] [--json] [--timeline FILE.html]}: each subgraph at the synchronisation level, on a
- * fresh semaphore bank; with a timeline, each run recorded ({@link Timeline}) and drawn into one page, written through
- * {@link Output} once every subgraph has run (nothing half-written).
+ * {@code tpb run FILE.neff [--subgraph sgNN] [--json] [--timeline FILE.html] [--trace-events FILE.json]}: each subgraph at the
+ * synchronisation level, on a fresh semaphore bank; with a timeline, each run recorded ({@link Timeline}) and drawn into one page,
+ * written through {@link Output} once every subgraph has run (nothing half-written); with trace events, each record streamed as
+ * it is placed on the logical clock ({@link SyncTraceEvents}) into a temporary sibling that {@link Output} moves into place
+ * when every subgraph has run.
  */
 final class NeffSyncRun {
     private NeffSyncRun() {}
 
-    static int run(String file, List<String> subgraphs, boolean json, String timeline, PrintWriter out) {
+    static int run(String file, List<String> subgraphs, boolean json, String timeline, String traceEvents, PrintWriter out) {
+        if ("-".equals(timeline) && "-".equals(traceEvents)) {
+            throw new CliException("--timeline - and --trace-events - both write to stdout; give one of them a file", Tpb.USAGE);
+        }
         NeffInput in = NeffInput.open(file);
+        try (Output traceOut = traceEvents == null || traceEvents.equals("-") ? null : Output.open(traceEvents, OutputStream.nullOutputStream());
+                TraceEvents trace = traceEvents == null ? null : traceEvents.equals("-")
+                        ? new TraceEvents(out, TraceEvents.Clock.LOGICAL, Map.of("file", file, "level", "sync"))
+                        : new TraceEvents(new BufferedOutputStream(traceOut.stream()), TraceEvents.Clock.LOGICAL,
+                                Map.of("file", file, "level", "sync"))) {
+            int status = run(in, file, subgraphs, json, timeline, trace, "-".equals(traceEvents), out);
+            if (trace != null) {
+                trace.close();
+                if (traceOut != null) {
+                    traceOut.commit();
+                }
+            }
+            return status;
+        } catch (UncheckedIOException e) {
+            throw new CliException(traceEvents + ": cannot write: " + Output.reason(e.getCause()));
+        }
+    }
+
+    private static int run(NeffInput in, String file, List<String> subgraphs, boolean json, String timeline, TraceEvents trace,
+            boolean traceOnStdout, PrintWriter out) {
         List<Object> reports = new ArrayList<>();
         StringBuilder text = new StringBuilder();
         boolean[] ok = {true};
@@ -33,9 +63,10 @@ final class NeffSyncRun {
                 engines.add(new SyncRun.Engine(s.engine(), s.stream()));
             }
             SyncRun sync = new SyncRun(engines, Disassembler::text, in.arch());
-            Timeline line = timeline == null ? null : new Timeline(sync);
+            Timeline line = trace != null ? new SyncTraceEvents(trace, sg.name(), sync, Disassembler::text).timeline()
+                    : timeline == null ? null : new Timeline(sync);
             SyncRun.Result r = sync.run(line);
-            if (line != null) {
+            if (timeline != null) {
                 Map<String, String> waits = new LinkedHashMap<>();
                 r.blocked().forEach(b -> waits.put(b.engine(), "semaphore " + b.semaphore() + " >= " + b.threshold() + ", it is " + b.value()));
                 pictures.add(new TimelinePage.Run(sg.name(), r.status().name().toLowerCase(Locale.ROOT), line, waits));
@@ -49,6 +80,9 @@ final class NeffSyncRun {
             if (timeline.equals("-")) {
                 return ok[0] ? Tpb.OK : Tpb.INVALID_INPUT;
             }
+        }
+        if (traceOnStdout) {
+            return ok[0] ? Tpb.OK : Tpb.INVALID_INPUT;
         }
         if (json) {
             Map<String, Object> o = new LinkedHashMap<>();

@@ -73,6 +73,12 @@ final class RunCommand implements Callable<Integer> {
             + "released blocked records (- = stdout, instead of the report).")
     String timeline;
 
+    @Option(names = "--trace-events", paramLabel = "FILE.json", description = "A NEFF: also write the run as Chrome/Perfetto "
+            + "trace-event JSON (opens in ui.perfetto.dev): a process per subgraph, a thread per engine, a slice per record named by "
+            + "its disassembly, an arrow from each semaphore update to the wait it released; --level sync on its logical clock "
+            + "(one tick shows as 1 us) (- = stdout, instead of the report).")
+    String traceEvents;
+
     @Option(names = "--input", paramLabel = "NAME=FILE.npy", description = "--level data: an input var's values (numpy .npy); repeat per input.")
     List<String> inputs = new ArrayList<>();
 
@@ -112,7 +118,7 @@ final class RunCommand implements Callable<Integer> {
             level = neff ? Level.sync : Level.stream;
         }
         if (neff && level == Level.sync) {
-            return NeffSyncRun.run(input, subgraphs, json, timeline, spec.commandLine().getOut());
+            return NeffSyncRun.run(input, subgraphs, json, timeline, traceEvents, spec.commandLine().getOut());
         }
         checkLevel(neff);
         if (neff) {
@@ -125,6 +131,9 @@ final class RunCommand implements Callable<Integer> {
     private void checkLevel(boolean neff) {
         if (timeline != null) {
             throw new CliException("--timeline draws a NEFF's run at --level sync; got " + input + " at --level " + level, Tpb.USAGE);
+        }
+        if (traceEvents != null && !neff) {
+            throw new CliException("--trace-events writes a NEFF's run; got " + input, Tpb.USAGE);
         }
         if (level == Level.sync) {
             throw new CliException("--level sync runs a NEFF (FILE.neff); got " + input, Tpb.USAGE);

@@ -67,7 +67,21 @@ public final class Timeline implements SyncRun.Hook {
     /** The update that released a blocked record: engine and record of each end, and the semaphore. */
     public record Edge(int fromEngine, int fromRecord, int toEngine, int toRecord, int semaphore) {}
 
+    /**
+     * A wait of a placed record and the update that released it (the record, engine and tick of
+     * that update, as {@link Log#releaser} finds it); {@code blocked}: this wait, not the
+     * record's engine, decided its tick (the release is the record's {@link Edge}).
+     */
+    public record Release(int fromEngine, int fromRecord, int fromTick, int semaphore, boolean blocked) {}
+
+    /** Told of every record as it is placed on the axis, with the releases of its waits (those that held from the start have none). */
+    @FunctionalInterface
+    public interface Listener {
+        void placed(int engine, int record, int tick, List<Release> releases);
+    }
+
     private final SyncRun run;
+    private final Listener listener;
     private final List<Lane> lanes = new ArrayList<>();
     private final List<Edge> edges = new ArrayList<>();
     /** Per semaphore: the ticks-and-records log of its updates, and the value after each. */
@@ -76,7 +90,13 @@ public final class Timeline implements SyncRun.Hook {
 
     /** A recorder for {@code run}: pass it to {@link SyncRun#run(SyncRun.Hook)}. */
     public Timeline(SyncRun run) {
+        this(run, null);
+    }
+
+    /** As {@link #Timeline(SyncRun)}, telling {@code listener} (when not null) of each record as it is placed. */
+    public Timeline(SyncRun run, Listener listener) {
         this.run = run;
+        this.listener = listener;
         for (SyncRun.Engine e : run.engines()) {
             lanes.add(new Lane(e.name()));
         }
@@ -90,14 +110,22 @@ public final class Timeline implements SyncRun.Hook {
         int own = index == 0 ? 0 : lane.tick.at(index - 1) + 1;
         int start = own;
         Edge edge = null;
+        List<Release> releases = listener == null ? null : new ArrayList<>(sync.waits().size());
+        int binding = -1;
         for (SyncRun.Wait w : sync.waits()) {
             Log log = logs[w.semaphore()];
             int at = log == null ? -1 : log.releaser(w);
             if (at >= 0) {
-                int t = lanes.get(log.engine.at(at)).tick.at(log.record.at(at)) + 1;
+                int fromEngine = log.engine.at(at);
+                int fromRecord = log.record.at(at);
+                int t = lanes.get(fromEngine).tick.at(fromRecord) + 1;
                 if (t > start) {
                     start = t;
-                    edge = new Edge(log.engine.at(at), log.record.at(at), engine, index, w.semaphore());
+                    edge = new Edge(fromEngine, fromRecord, engine, index, w.semaphore());
+                    binding = releases == null ? -1 : releases.size();
+                }
+                if (releases != null) {
+                    releases.add(new Release(fromEngine, fromRecord, t - 1, w.semaphore(), false));
                 }
             }
         }
@@ -115,6 +143,13 @@ public final class Timeline implements SyncRun.Hook {
                 logs[s] = new Log();
             }
             logs[s].add(engine, index, (int) run.semaphore(s));
+        }
+        if (listener != null) {
+            if (binding >= 0) {
+                Release r = releases.get(binding);
+                releases.set(binding, new Release(r.fromEngine, r.fromRecord, r.fromTick, r.semaphore, true));
+            }
+            listener.placed(engine, index, start, releases);
         }
     }
 
