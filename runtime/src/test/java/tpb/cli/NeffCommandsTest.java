@@ -318,6 +318,49 @@ class NeffCommandsTest {
         assertEquals("tpb: --timeline draws a NEFF's run at --level sync; got " + bin + " at --level stream\n", usage.err());
     }
 
+    /**
+     * --trace-events: the report as before plus the JSON (its content: tpb.timeline.TraceEventsTest); "-" puts the JSON on
+     * stdout instead; a bad target leaves nothing behind; a non-NEFF input and two users of stdout are usage errors.
+     */
+    @Test
+    void runWritesTraceEvents(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("t.json");
+        CliRun r = CliRun.of("run", FIXTURE, "--trace-events", file.toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals(CliRun.of("run", FIXTURE).out(), r.out());
+        assertEquals(List.of("t.json"), Files.list(dir).map(p -> p.getFileName().toString()).toList(), "the temporary sibling moved into place");
+        var events = new ObjectMapper().readTree(file.toFile()).get("traceEvents");
+        CliRun s = CliRun.of("run", FIXTURE, "--subgraph", "sg01", "--trace-events", "-");
+        assertEquals(0, s.code(), s.err());
+        var one = new ObjectMapper().readTree(s.out()).get("traceEvents");
+        assertEquals("sg01", one.get(0).get("args").get("name").asText());
+        assertEquals(events.size() / 2, one.size(), "one subgraph of two identical ones");
+        CliRun bad = CliRun.of("run", FIXTURE, "--trace-events", dir.resolve("no/such/dir/t.json").toString());
+        assertEquals(1, bad.code());
+        assertEquals("tpb: " + dir.resolve("no/such/dir/t.json") + ": cannot write: No such file or directory\n", bad.err());
+        assertEquals("", bad.out());
+        Path bin = dir.resolve("x.bin");
+        Files.write(bin, new byte[64]);
+        CliRun usage = CliRun.of("run", bin.toString(), "--trace-events", file.toString());
+        assertEquals(2, usage.code());
+        assertEquals("tpb: --trace-events writes a NEFF's run; got " + bin + "\n", usage.err());
+        CliRun both = CliRun.of("run", FIXTURE, "--timeline", "-", "--trace-events", "-");
+        assertEquals(2, both.code());
+        assertEquals("tpb: --timeline - and --trace-events - both write to stdout; give one of them a file\n", both.err());
+        // sg00 runs and is written, then sg01's def.json names a missing stream: one line, the old file untouched, no temporary left
+        Map<String, byte[]> files = new LinkedHashMap<>(Fixture.files());
+        files.put("sg01/def.json", new String(files.get("sg01/def.json"), StandardCharsets.UTF_8)
+                .replace("\"act_instr\": \"Activation.bin\"", "\"act_instr\": \"Act.bin\"").getBytes(StandardCharsets.UTF_8));
+        Path missing = dir.resolve("m.neff");
+        Files.write(missing, NeffWriter.write("m", files));
+        byte[] before = Files.readAllBytes(file);
+        CliRun m = CliRun.of("run", missing.toString(), "--trace-events", file.toString());
+        assertEquals(1, m.code());
+        assertEquals("tpb: " + missing + ": sg01/def.json: act_instr names sg01/Act.bin, which is not in the archive\n", m.err());
+        assertArrayEquals(before, Files.readAllBytes(file));
+        assertEquals(List.of("m.neff", "t.json", "x.bin"), Files.list(dir).map(p -> p.getFileName().toString()).sorted().toList());
+    }
+
     /** A NEFF on stdin is known by its header (no file name to go by): info, disasm and validate read it as they read the file. */
     @Test
     void aNeffOnStdin() throws Exception {

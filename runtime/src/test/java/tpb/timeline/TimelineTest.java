@@ -50,18 +50,23 @@ class TimelineTest {
      * released by pe 11 (tick 12), tick 13, an edge; pool 5 waits S4 >= 2: released by act 4,
      * tick 14, an edge; pool 6 waits S27 >= 16, set by pool 5: tick 15. Span 16.
      */
+    static final List<String> FIXTURE_LANES = List.of("act", "dve", "pe", "pool", "sp");
+    /** Per lane of {@link #FIXTURE_LANES}, each record's tick, as derived above. */
+    static final List<List<Integer>> FIXTURE_TICKS = List.of(List.of(0, 1, 2, 8, 13), List.of(0, 1),
+            List.of(0, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12), List.of(0, 1, 2, 3, 4, 14, 15), List.of(0, 1, 2));
+    /** The blocked records' edges, as derived above. */
+    static final List<Timeline.Edge> FIXTURE_EDGES = List.of(new Timeline.Edge(3, 2, 2, 2, 24), new Timeline.Edge(2, 6, 0, 3, 5),
+            new Timeline.Edge(2, 11, 0, 4, 5), new Timeline.Edge(0, 4, 3, 5, 4));
+
     @Test
     void theFixturesTicksAndEdges() {
         for (Timeline t : record(Fixture.bytes()).values()) {
-            assertEquals(List.of("act", "dve", "pe", "pool", "sp"), t.lanes().stream().map(Timeline.Lane::engine).toList());
-            assertEquals(List.of(0, 1, 2, 8, 13), ticks(t.lanes().get(0)));
-            assertEquals(List.of(0, 1), ticks(t.lanes().get(1)));
-            assertEquals(List.of(0, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12), ticks(t.lanes().get(2)));
-            assertEquals(List.of(0, 1, 2, 3, 4, 14, 15), ticks(t.lanes().get(3)));
-            assertEquals(List.of(0, 1, 2), ticks(t.lanes().get(4)));
+            assertEquals(FIXTURE_LANES, t.lanes().stream().map(Timeline.Lane::engine).toList());
+            for (int i = 0; i < FIXTURE_TICKS.size(); i++) {
+                assertEquals(FIXTURE_TICKS.get(i), ticks(t.lanes().get(i)));
+            }
             assertEquals(16, t.span());
-            assertEquals(List.of(new Timeline.Edge(3, 2, 2, 2, 24), new Timeline.Edge(2, 6, 0, 3, 5), new Timeline.Edge(2, 11, 0, 4, 5),
-                    new Timeline.Edge(0, 4, 3, 5, 4)), t.edges());
+            assertEquals(FIXTURE_EDGES, t.edges());
             assertEquals(Arm.MATMUL, t.lanes().get(2).arm(4));
             assertEquals(Timeline.CLASSES.indexOf(Arm.MATMUL.engine()), t.lanes().get(2).classIndex(4));
         }
