@@ -63,7 +63,7 @@ final class NeffSyncRun {
                 engines.add(new SyncRun.Engine(s.engine(), s.stream()));
             }
             SyncRun sync = new SyncRun(engines, Disassembler::text, in.arch());
-            Timeline line = trace != null ? new SyncTraceEvents(trace, sg.name(), sync, Disassembler::text).timeline()
+            Timeline line = trace != null ? SyncTraceEvents.timeline(trace, sg.name(), sync, Disassembler::text, null)
                     : timeline == null ? null : new Timeline(sync);
             SyncRun.Result r = sync.run(line);
             if (timeline != null) {

@@ -32,9 +32,9 @@ import java.util.Map;
  *     int core = t.core("sg00");
  *     TraceEvents.Track pe = t.engine(core, "pe"), act = t.engine(core, "act");
  *     TraceEvents.Slice mm = new TraceEvents.Slice(pe, 100, 900);
- *     t.slice(mm, "matmul …", "PE", Map.of("record", 4, "macs", 2097152L));
+ *     t.slice(mm, "matmul …", "PE", Map.of(TraceEvents.RECORD, 4, TraceEvents.MACS, 2097152L));
  *     TraceEvents.Slice a = new TraceEvents.Slice(act, 950, 1000);
- *     t.slice(a, "activate …", "ACT", Map.of("record", 3, "bytes", 65536L));
+ *     t.slice(a, "activate …", "ACT", Map.of(TraceEvents.RECORD, 3, TraceEvents.BYTES, 65536L));
  *     t.flow("semaphore 5", mm, a);
  * }
  * }</pre>
@@ -50,6 +50,13 @@ import java.util.Map;
  * {@code 0.5}), never through a double.
  */
 public final class TraceEvents implements Closeable {
+    /** A slice's argument: the record's index in its engine's stream. */
+    public static final String RECORD = "record";
+    /** A slice's argument: the bytes the record moved (read plus written). */
+    public static final String BYTES = "bytes";
+    /** A slice's argument: the multiply-accumulates the record did. */
+    public static final String MACS = "macs";
+
     /** What one tick of the times given to this writer is. */
     public enum Clock {
         /** The synchronisation level's logical clock ({@link Timeline}): one tick shows as one microsecond. */

@@ -240,6 +240,35 @@ class TraceEventsTest {
     }
 
     /**
+     * A level that moves data adds its arguments: here each record's "bytes" is its engine's index
+     * times 1000 plus its record index, and the slices carry exactly that, after the sync level's own.
+     */
+    @Test
+    void anotherLevelAddsItsArguments() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (TraceEvents t = new TraceEvents(bytes, TraceEvents.Clock.LOGICAL, Map.of())) {
+            Neff.of(Fixture.bytes()).forEachSubgraph(Set.of("sg00"), (sg, streams) -> {
+                List<SyncRun.Engine> engines = new ArrayList<>();
+                streams.forEach(s -> engines.add(new SyncRun.Engine(s.engine(), s.stream())));
+                SyncRun run = new SyncRun(engines, Disassembler::text);
+                run.run(SyncTraceEvents.timeline(t, sg.name(), run, Disassembler::text, (e, r, args) -> args.put(TraceEvents.BYTES, e * 1000L + r)));
+            });
+        }
+        JsonNode trace = JSON.readTree(bytes.toByteArray());
+        checkFormat(trace);
+        int slices = 0;
+        for (JsonNode e : trace.get("traceEvents")) {
+            if (e.get("ph").asText().equals("X")) {
+                JsonNode args = e.get("args");
+                assertEquals((e.get("tid").asInt() - 1) * 1000L + args.get(TraceEvents.RECORD).asInt(), args.get(TraceEvents.BYTES).asLong());
+                assertEquals(TraceEvents.RECORD, args.fieldNames().next());
+                slices++;
+            }
+        }
+        assertEquals(TimelineTest.FIXTURE_TICKS.stream().mapToInt(List::size).sum(), slices);
+    }
+
+    /**
      * The writer streams: on TimelineTest's 30,000-record pipeline, by the time the last record is
      * placed most of the file has already reached the output (Jackson's buffer holds 8,000 chars).
      */
@@ -263,7 +292,7 @@ class TraceEventsTest {
                 List<SyncRun.Engine> engines = new ArrayList<>();
                 streams.forEach(s -> engines.add(new SyncRun.Engine(s.engine(), s.stream())));
                 SyncRun run = new SyncRun(engines, Disassembler::text);
-                Timeline line = new SyncTraceEvents(t, sg.name(), run, Disassembler::text).timeline();
+                Timeline line = SyncTraceEvents.timeline(t, sg.name(), run, Disassembler::text, null);
                 int[] placed = {0};
                 assertEquals(SyncRun.Status.COMPLETE, run.run((e, i) -> {
                     if (++placed[0] == TimelineTest.PIPELINE_ARMS.size() * TimelineTest.PER_ENGINE) {
