@@ -282,24 +282,36 @@ class NeffCommandsTest {
         CliRun t = CliRun.of("run", truncated.toString());
         assertEquals(1, t.code());
         assertEquals("tpb: " + truncated + ": truncated: the header promises 61440 payload bytes, the file has 3976\n", t.err());
-        Map<String, byte[]> files = new LinkedHashMap<>(Fixture.files());
-        files.put("sg00/def.json", new String(files.get("sg00/def.json"), StandardCharsets.UTF_8)
-                .replace("\"act_instr\": \"Activation.bin\"", "\"act_instr\": \"Act.bin\"").getBytes(StandardCharsets.UTF_8));
-        Path missing = dir.resolve("m.neff");
-        Files.write(missing, NeffWriter.write("m", files));
+        Path missing = missingStream(dir, "sg00");
         CliRun m = CliRun.of("run", missing.toString());
         assertEquals(1, m.code());
         assertEquals("tpb: " + missing + ": sg00/def.json: act_instr names sg00/Act.bin, which is not in the archive\n", m.err());
         assertEquals("", m.out());
     }
 
+    /** The fixture with {@code subgraph}'s def.json naming a stream the archive lacks (act_instr: Act.bin), written as DIR/m.neff. */
+    private static Path missingStream(Path dir, String subgraph) throws IOException {
+        Map<String, byte[]> files = new LinkedHashMap<>(Fixture.files());
+        String def = subgraph + "/def.json";
+        files.put(def, new String(files.get(def), StandardCharsets.UTF_8)
+                .replace("\"act_instr\": \"Activation.bin\"", "\"act_instr\": \"Act.bin\"").getBytes(StandardCharsets.UTF_8));
+        Path missing = dir.resolve("m.neff");
+        Files.write(missing, NeffWriter.write("m", files));
+        return missing;
+    }
+
+    /** Runs the fixture with {@code option target}: exit 0 and the report on stdout as without it. */
+    private static void runBeside(String option, Path target) {
+        CliRun r = CliRun.of("run", FIXTURE, option, target.toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals(CliRun.of("run", FIXTURE).out(), r.out());
+    }
+
     /** --timeline: the report as before plus the page; "-" puts the page on stdout instead; a bad target or a non-NEFF input is one line. */
     @Test
     void runWritesATimeline(@TempDir Path dir) throws Exception {
         Path page = dir.resolve("t.html");
-        CliRun r = CliRun.of("run", FIXTURE, "--timeline", page.toString());
-        assertEquals(0, r.code(), r.err());
-        assertEquals(CliRun.of("run", FIXTURE).out(), r.out());
+        runBeside("--timeline", page);
         String html = Files.readString(page);
         assertTrue(html.startsWith("<!DOCTYPE html>"), html.substring(0, 40));
         assertFalse(html.contains("http://") || html.contains("https://") || html.contains("src="), "self-contained");
@@ -325,9 +337,7 @@ class NeffCommandsTest {
     @Test
     void runWritesTraceEvents(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("t.json");
-        CliRun r = CliRun.of("run", FIXTURE, "--trace-events", file.toString());
-        assertEquals(0, r.code(), r.err());
-        assertEquals(CliRun.of("run", FIXTURE).out(), r.out());
+        runBeside("--trace-events", file);
         assertEquals(List.of("t.json"), Files.list(dir).map(p -> p.getFileName().toString()).toList(), "the temporary sibling moved into place");
         var events = new ObjectMapper().readTree(file.toFile()).get("traceEvents");
         CliRun s = CliRun.of("run", FIXTURE, "--subgraph", "sg01", "--trace-events", "-");
@@ -348,11 +358,7 @@ class NeffCommandsTest {
         assertEquals(2, both.code());
         assertEquals("tpb: --timeline - and --trace-events - both write to stdout; give one of them a file\n", both.err());
         // sg00 runs and is written, then sg01's def.json names a missing stream: one line, the old file untouched, no temporary left
-        Map<String, byte[]> files = new LinkedHashMap<>(Fixture.files());
-        files.put("sg01/def.json", new String(files.get("sg01/def.json"), StandardCharsets.UTF_8)
-                .replace("\"act_instr\": \"Activation.bin\"", "\"act_instr\": \"Act.bin\"").getBytes(StandardCharsets.UTF_8));
-        Path missing = dir.resolve("m.neff");
-        Files.write(missing, NeffWriter.write("m", files));
+        Path missing = missingStream(dir, "sg01");
         byte[] before = Files.readAllBytes(file);
         CliRun m = CliRun.of("run", missing.toString(), "--trace-events", file.toString());
         assertEquals(1, m.code());
