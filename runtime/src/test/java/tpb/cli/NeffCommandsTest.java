@@ -365,6 +365,13 @@ class NeffCommandsTest {
         assertEquals("tpb: " + missing + ": sg01/def.json: act_instr names sg01/Act.bin, which is not in the archive\n", m.err());
         assertArrayEquals(before, Files.readAllBytes(file));
         assertEquals(List.of("m.neff", "t.json", "x.bin"), Files.list(dir).map(p -> p.getFileName().toString()).sorted().toList());
+        // a device is written through (Output); a full disk midway is one line, no report
+        if (Files.isWritable(Path.of("/dev/full"))) {
+            CliRun full = CliRun.of("run", FIXTURE, "--trace-events", "/dev/full");
+            assertEquals(1, full.code());
+            assertEquals("tpb: /dev/full: cannot write: No space left on device\n", full.err());
+            assertEquals("", full.out());
+        }
     }
 
     /** A NEFF on stdin is known by its header (no file name to go by): info, disasm and validate read it as they read the file. */
