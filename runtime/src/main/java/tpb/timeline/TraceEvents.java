@@ -9,6 +9,8 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -18,8 +20,8 @@ import java.util.Map;
  * Perfetto UI (ui.perfetto.dev) and in {@code chrome://tracing}.
  *
  * <p><b>API.</b> {@link #core} declares a process track (pid, with a {@code process_name}
- * metadata event); {@link #engine} a thread track inside it (tid, with {@code thread_name}; tids
- * are unique across the file, since Perfetto's importer keys threads by tid). {@link #slice}
+ * metadata event); {@link #engine} a thread track inside it (tid {@code pid * 1000 + k}, with
+ * {@code thread_name}; unique across the file). {@link #slice}
  * writes one complete event ({@code "ph":"X"}) on a track from {@code start} to {@code end} on
  * the writer's {@link Clock} ({@code end > start}); {@link #flow} writes an arrow between two
  * slices as a v1 flow pair ({@code "ph":"s"} then {@code "ph":"f"} with {@code "bp":"e"}, one
@@ -56,6 +58,8 @@ public final class TraceEvents implements Closeable {
     public static final String BYTES = "bytes";
     /** A slice's argument: the multiply-accumulates the record did. */
     public static final String MACS = "macs";
+    /** The tid stride between cores: a core's engine tracks are tids {@code pid * 1000 + 1}, {@code + 2}, …. */
+    private static final int ENGINES_PER_CORE = 1000;
 
     /** What one tick of the times given to this writer is. */
     public enum Clock {
@@ -86,7 +90,8 @@ public final class TraceEvents implements Closeable {
     private final JsonGenerator json;
     private final Clock clock;
     private int pids;
-    private int tids;
+    /** Per pid: how many engine tracks it has. */
+    private final List<Integer> engines = new ArrayList<>();
     private long flows;
 
     /**
@@ -119,19 +124,35 @@ public final class TraceEvents implements Closeable {
         }
     }
 
-    /** A new process track named {@code name} (a core, a subgraph); returns its pid (1, 2, … in call order). */
+    /**
+     * A new process track named {@code name} (a core, a subgraph); returns its pid (1, 2, … in
+     * call order). Its metadata events carry {@code tid = pid}, the process's main thread by the
+     * Linux convention the format follows, which no engine track uses.
+     */
     public synchronized int core(String name) {
         int pid = ++pids;
-        metadata("process_name", pid, 0, name);
-        metadata("process_sort_index", pid, 0, pid);
+        engines.add(0);
+        metadata("process_name", pid, pid, name);
+        metadata("process_sort_index", pid, pid, pid);
         return pid;
     }
 
-    /** A new thread track named {@code name} in process {@code core}; tids are 1, 2, … across the file, in call order. */
+    /**
+     * A new thread track named {@code name} in process {@code core}: tid {@code core * 1000 + k}
+     * for its k-th engine (k from 1), so tids are unique across the file, never 0 and never a
+     * pid (Perfetto's importer finds a thread by tid and pid, starts a new one for a tid met in
+     * another process, and maps tid 0 to the idle process: ProcessTracker::UpdateThread in
+     * google/perfetto src/trace_processor/importers/common/process_tracker.cc).
+     */
     public synchronized Track engine(int core, String name) {
-        Track t = new Track(core, ++tids);
+        int k = engines.get(core - 1) + 1;
+        if (k >= ENGINES_PER_CORE) {
+            throw new IllegalStateException("more than " + (ENGINES_PER_CORE - 1) + " engine tracks in process " + core);
+        }
+        engines.set(core - 1, k);
+        Track t = new Track(core, core * ENGINES_PER_CORE + k);
         metadata("thread_name", core, t.tid, name);
-        metadata("thread_sort_index", core, t.tid, t.tid);
+        metadata("thread_sort_index", core, t.tid, k);
         return t;
     }
 

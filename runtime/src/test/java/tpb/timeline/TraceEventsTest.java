@@ -45,7 +45,8 @@ import tpb.stream.RecordStream;
  * {@code args.name}, {@code *_sort_index} with {@code args.sort_index}; flow events ({@code s},
  * {@code f}) an {@code id} and the same {@code cat} and {@code name} at both ends (Perfetto keys a
  * v1 flow by id, category and name: json_trace_parser_impl.cc), {@code f} with {@code bp = "e"}
- * binding to the enclosing slice. Perfetto's own rule: duration events on one thread nest, so
+ * binding to the enclosing slice. Perfetto's own rules: a tid belongs to one process (its
+ * importer keys threads by tid and takes a tid met in another process for a new thread); duration events on one thread nest, so
  * here (one-tick slices) they must not overlap; and each flow end lies strictly inside exactly
  * one slice of its thread, the one it is meant to bind to.
  */
@@ -101,7 +102,7 @@ class TraceEventsTest {
         for (int pid = 1; pid <= 2; pid++) {
             List<byte[]> code = streams.get(processes.get(pid));
             for (int lane = 0; lane < lanes.size(); lane++) {
-                int tid = (pid - 1) * lanes.size() + lane + 1;
+                int tid = pid * 1000 + lane + 1;
                 assertEquals(pid, threadPid.get(tid));
                 List<JsonNode> slices = events(trace, "X", tid);
                 List<Integer> ticks = TimelineTest.FIXTURE_TICKS.get(lane);
@@ -119,7 +120,7 @@ class TraceEventsTest {
             }
             // the blocked records name the update that held them back: TimelineTest's edges
             for (Timeline.Edge edge : TimelineTest.FIXTURE_EDGES) {
-                JsonNode to = events(trace, "X", (pid - 1) * lanes.size() + edge.toEngine() + 1).get(edge.toRecord());
+                JsonNode to = events(trace, "X", pid * 1000 + edge.toEngine() + 1).get(edge.toRecord());
                 assertEquals("semaphore " + edge.semaphore() + ", set by " + lanes.get(edge.fromEngine()) + " record " + edge.fromRecord(),
                         to.get("args").get("blocked_by").asText());
             }
@@ -138,8 +139,8 @@ class TraceEventsTest {
             assertEquals(RELEASES.size(), ends.size());
             Set<List<String>> expected = new HashSet<>();
             for (List<Integer> rel : RELEASES) {
-                expected.add(List.of("semaphore " + rel.get(4), String.valueOf((pid - 1) * lanes.size() + rel.get(0) + 1),
-                        TimelineTest.FIXTURE_TICKS.get(rel.get(0)).get(rel.get(1)) + ".5", String.valueOf((pid - 1) * lanes.size() + rel.get(2) + 1),
+                expected.add(List.of("semaphore " + rel.get(4), String.valueOf(pid * 1000 + rel.get(0) + 1),
+                        TimelineTest.FIXTURE_TICKS.get(rel.get(0)).get(rel.get(1)) + ".5", String.valueOf(pid * 1000 + rel.get(2) + 1),
                         TimelineTest.FIXTURE_TICKS.get(rel.get(2)).get(rel.get(3)) + ".5"));
             }
             Set<List<String>> got = new HashSet<>();
@@ -161,10 +162,13 @@ class TraceEventsTest {
         Map<Long, JsonNode> flowStarts = new LinkedHashMap<>();
         Set<Long> flowEnds = new HashSet<>();
         List<JsonNode> flowPoints = new ArrayList<>();
+        Map<Integer, Integer> pidOfTid = new LinkedHashMap<>();
         for (JsonNode e : trace.get("traceEvents")) {
             String ph = e.get("ph").asText();
             assertEquals(1, ph.length(), e.toString());
             assertTrue(e.get("pid").isIntegralNumber() && e.get("tid").isIntegralNumber(), e.toString());
+            Integer was = pidOfTid.putIfAbsent(e.get("tid").asInt(), e.get("pid").asInt());
+            assertTrue(was == null || was == e.get("pid").asInt(), "a tid in one process only: " + e);
             assertTrue(e.get("name").isTextual(), e.toString());
             switch (ph) {
                 case "M" -> {
@@ -223,18 +227,18 @@ class TraceEventsTest {
             assertEquals(1, t.flow("semaphore 5", mm, a));
         }
         assertEquals("{\"otherData\":{\"clock\":\"wall clock\",\"file\":\"x.neff\"},\"traceEvents\":["
-                + "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"tid\":0,\"args\":{\"name\":\"sg00\"}},"
-                + "{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":1,\"tid\":0,\"args\":{\"sort_index\":1}},"
-                + "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":1,\"args\":{\"name\":\"pe\"}},"
-                + "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":1,\"tid\":1,\"args\":{\"sort_index\":1}},"
-                + "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":2,\"args\":{\"name\":\"act\"}},"
-                + "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":1,\"tid\":2,\"args\":{\"sort_index\":2}},"
+                + "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"tid\":1,\"args\":{\"name\":\"sg00\"}},"
+                + "{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":1,\"tid\":1,\"args\":{\"sort_index\":1}},"
+                + "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":1001,\"args\":{\"name\":\"pe\"}},"
+                + "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":1,\"tid\":1001,\"args\":{\"sort_index\":1}},"
+                + "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":1002,\"args\":{\"name\":\"act\"}},"
+                + "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":1,\"tid\":1002,\"args\":{\"sort_index\":2}},"
                 // 100 ns = 0.1 us, 801 ns = 0.801 us
-                + "{\"ph\":\"X\",\"name\":\"matmul\",\"cat\":\"PE\",\"pid\":1,\"tid\":1,\"ts\":0.1,\"dur\":0.801,\"args\":{\"macs\":2097152}},"
-                + "{\"ph\":\"X\",\"name\":\"copy\",\"cat\":\"ACT\",\"pid\":1,\"tid\":2,\"ts\":2,\"dur\":1,\"args\":{\"bytes\":512}},"
+                + "{\"ph\":\"X\",\"name\":\"matmul\",\"cat\":\"PE\",\"pid\":1,\"tid\":1001,\"ts\":0.1,\"dur\":0.801,\"args\":{\"macs\":2097152}},"
+                + "{\"ph\":\"X\",\"name\":\"copy\",\"cat\":\"ACT\",\"pid\":1,\"tid\":1002,\"ts\":2,\"dur\":1,\"args\":{\"bytes\":512}},"
                 // the middles: (100 + 901) / 2 = 500.5 ns, (2000 + 3000) / 2 = 2500 ns
-                + "{\"ph\":\"s\",\"id\":1,\"name\":\"semaphore 5\",\"cat\":\"flow\",\"pid\":1,\"tid\":1,\"ts\":0.5005},"
-                + "{\"ph\":\"f\",\"id\":1,\"name\":\"semaphore 5\",\"cat\":\"flow\",\"pid\":1,\"tid\":2,\"ts\":2.5,\"bp\":\"e\"}]}",
+                + "{\"ph\":\"s\",\"id\":1,\"name\":\"semaphore 5\",\"cat\":\"flow\",\"pid\":1,\"tid\":1001,\"ts\":0.5005},"
+                + "{\"ph\":\"f\",\"id\":1,\"name\":\"semaphore 5\",\"cat\":\"flow\",\"pid\":1,\"tid\":1002,\"ts\":2.5,\"bp\":\"e\"}]}",
                 bytes.toString(StandardCharsets.UTF_8));
         assertThrows(IllegalArgumentException.class, () -> new TraceEvents.Slice(new TraceEvents.Track(1, 1), 5, 5));
     }
@@ -260,7 +264,7 @@ class TraceEventsTest {
         for (JsonNode e : trace.get("traceEvents")) {
             if (e.get("ph").asText().equals("X")) {
                 JsonNode args = e.get("args");
-                assertEquals((e.get("tid").asInt() - 1) * 1000L + args.get(TraceEvents.RECORD).asInt(), args.get(TraceEvents.BYTES).asLong());
+                assertEquals((e.get("tid").asInt() - 1001) * 1000L + args.get(TraceEvents.RECORD).asInt(), args.get(TraceEvents.BYTES).asLong());
                 assertEquals(TraceEvents.RECORD, args.fieldNames().next());
                 slices++;
             }
