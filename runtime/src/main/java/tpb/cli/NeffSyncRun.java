@@ -3,7 +3,6 @@ package tpb.cli;
 import java.io.BufferedOutputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,35 +27,68 @@ import tpb.timeline.TraceEvents;
 final class NeffSyncRun {
     private NeffSyncRun() {}
 
+    /** What the subgraphs' runs came to: whether all completed, the reports, and the timelines (when asked for). */
+    private record Runs(boolean ok, List<Object> reports, String text, List<TimelinePage.Run> pictures) {}
+
     static int run(String file, List<String> subgraphs, boolean json, String timeline, String traceEvents, PrintWriter out) {
         if ("-".equals(timeline) && "-".equals(traceEvents)) {
             throw new CliException("--timeline - and --trace-events - both write to stdout; give one of them a file", Tpb.USAGE);
         }
         NeffInput in = NeffInput.open(file);
-        try (Output traceOut = traceEvents == null || traceEvents.equals("-") ? null : Output.open(traceEvents, OutputStream.nullOutputStream());
-                TraceEvents trace = traceEvents == null ? null : traceEvents.equals("-")
-                        ? new TraceEvents(out, TraceEvents.Clock.LOGICAL, Map.of("file", file, "level", "sync"))
-                        : new TraceEvents(new BufferedOutputStream(traceOut.stream()), TraceEvents.Clock.LOGICAL,
-                                Map.of("file", file, "level", "sync"))) {
-            int status = run(in, file, subgraphs, json, timeline, trace, "-".equals(traceEvents), out);
-            if (trace != null) {
-                trace.close();
-                if (traceOut != null) {
-                    traceOut.commit();
+        Runs runs = traceEvents == null ? runAll(in, subgraphs, timeline != null, null) : runTraced(in, file, subgraphs, timeline != null,
+                traceEvents, out);
+        int status = runs.ok ? Tpb.OK : Tpb.INVALID_INPUT;
+        if (timeline != null) {
+            Output.write(timeline, TimelinePage.html(file, runs.pictures), out);
+        }
+        if ("-".equals(timeline) || "-".equals(traceEvents)) {
+            return status;
+        }
+        if (json) {
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("file", file);
+            o.put("level", "sync");
+            o.put("status", runs.ok ? "complete" : "incomplete");
+            o.put("subgraphs", runs.reports);
+            out.print(Json.write(o));
+        } else {
+            out.print(runs.text);
+        }
+        out.flush();
+        return status;
+    }
+
+    /**
+     * The runs with their trace events streamed to {@code target} as they go: {@code -} is stdout; a file is a temporary
+     * sibling, moved into place only once every subgraph has run and the document is closed.
+     */
+    private static Runs runTraced(NeffInput in, String file, List<String> subgraphs, boolean pictures, String target, PrintWriter out) {
+        Map<String, String> about = Map.of("file", file, "level", "sync");
+        try {
+            if (target.equals("-")) {
+                try (TraceEvents trace = new TraceEvents(out, TraceEvents.Clock.LOGICAL, about)) {
+                    return runAll(in, subgraphs, pictures, trace);
                 }
             }
-            return status;
-        } catch (UncheckedIOException e) {
-            throw new CliException(traceEvents + ": cannot write: " + Output.reason(e.getCause()));
+            try (Output o = Output.open(target, OutputStream.nullOutputStream())) {
+                Runs runs;
+                try (TraceEvents trace = new TraceEvents(new BufferedOutputStream(o.stream()), TraceEvents.Clock.LOGICAL, about)) {
+                    runs = runAll(in, subgraphs, pictures, trace);
+                }
+                o.commit();
+                return runs;
+            }
+        } catch (TraceEvents.WriteError e) {
+            throw new CliException(target + ": cannot write: " + Output.reason(e.getCause()));
         }
     }
 
-    private static int run(NeffInput in, String file, List<String> subgraphs, boolean json, String timeline, TraceEvents trace,
-            boolean traceOnStdout, PrintWriter out) {
+    /** Every subgraph chosen, each on a fresh bank; its timeline drawn when {@code pictures}, its records written to {@code trace} when not null. */
+    private static Runs runAll(NeffInput in, List<String> subgraphs, boolean pictures, TraceEvents trace) {
         List<Object> reports = new ArrayList<>();
         StringBuilder text = new StringBuilder();
         boolean[] ok = {true};
-        List<TimelinePage.Run> pictures = new ArrayList<>();
+        List<TimelinePage.Run> drawn = new ArrayList<>();
         in.neffSubgraphs(subgraphs, (sg, streams) -> {
             List<SyncRun.Engine> engines = new ArrayList<>();
             for (EngineStream s : streams) {
@@ -64,38 +96,18 @@ final class NeffSyncRun {
             }
             SyncRun sync = new SyncRun(engines, Disassembler::text, in.arch());
             Timeline line = trace != null ? SyncTraceEvents.timeline(trace, sg.name(), sync, Disassembler::text, null)
-                    : timeline == null ? null : new Timeline(sync);
+                    : pictures ? new Timeline(sync) : null;
             SyncRun.Result r = sync.run(line);
-            if (timeline != null) {
+            if (pictures) {
                 Map<String, String> waits = new LinkedHashMap<>();
                 r.blocked().forEach(b -> waits.put(b.engine(), "semaphore " + b.semaphore() + " >= " + b.threshold() + ", it is " + b.value()));
-                pictures.add(new TimelinePage.Run(sg.name(), r.status().name().toLowerCase(Locale.ROOT), line, waits));
+                drawn.add(new TimelinePage.Run(sg.name(), r.status().name().toLowerCase(Locale.ROOT), line, waits));
             }
             ok[0] &= r.status() == SyncRun.Status.COMPLETE;
             reports.add(jsonReport(sg.name(), r));
             text.append(textReport(sg.name(), r));
         });
-        if (timeline != null) {
-            Output.write(timeline, TimelinePage.html(file, pictures), out);
-            if (timeline.equals("-")) {
-                return ok[0] ? Tpb.OK : Tpb.INVALID_INPUT;
-            }
-        }
-        if (traceOnStdout) {
-            return ok[0] ? Tpb.OK : Tpb.INVALID_INPUT;
-        }
-        if (json) {
-            Map<String, Object> o = new LinkedHashMap<>();
-            o.put("file", file);
-            o.put("level", "sync");
-            o.put("status", ok[0] ? "complete" : "incomplete");
-            o.put("subgraphs", reports);
-            out.print(Json.write(o));
-        } else {
-            out.print(text);
-        }
-        out.flush();
-        return ok[0] ? Tpb.OK : Tpb.INVALID_INPUT;
+        return new Runs(ok[0], reports, text.toString(), drawn);
     }
 
     /** One subgraph's run for {@code --json}: status, steps per engine, semaphores, the waits that blocked. */

@@ -75,6 +75,13 @@ public final class TraceEvents implements Closeable {
         }
     }
 
+    /** The output failed (a full disk, a closed pipe): the document is incomplete. */
+    public static final class WriteError extends UncheckedIOException {
+        WriteError(IOException cause) {
+            super(cause);
+        }
+    }
+
     /** A thread track: the pid of its core, and its own tid. */
     public record Track(int pid, int tid) {}
 
@@ -120,7 +127,7 @@ public final class TraceEvents implements Closeable {
             json.writeEndObject();
             json.writeArrayFieldStart("traceEvents");
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new WriteError(e);
         }
     }
 
@@ -182,7 +189,7 @@ public final class TraceEvents implements Closeable {
             json.writeEndObject();
             json.writeEndObject();
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new WriteError(e);
         }
     }
 
@@ -204,7 +211,7 @@ public final class TraceEvents implements Closeable {
                 json.close();
             }
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new WriteError(e);
         }
     }
 
@@ -216,7 +223,7 @@ public final class TraceEvents implements Closeable {
         try {
             return opener.open(new JsonFactory()).disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new WriteError(e);
         }
     }
 
@@ -234,7 +241,7 @@ public final class TraceEvents implements Closeable {
             }
             json.writeEndObject();
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new WriteError(e);
         }
     }
 
@@ -254,7 +261,7 @@ public final class TraceEvents implements Closeable {
             json.writeEndObject();
             json.writeEndObject();
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new WriteError(e);
         }
     }
 
