@@ -271,7 +271,19 @@ class NeffCommandsTest {
         assertTrue(lines.get(4).startsWith("  pe blocked at record 8 (ldweights "), r.out());
         assertTrue(lines.get(4).endsWith("): waits for semaphore 4 >= 3, it is 1"), r.out());
         CliRun j = CliRun.of("run", bad.toString(), "--subgraph", "sg01", "--json");
-        assertTrue(j.out().contains("\"engine\": \"pe\",\n          \"pc\": 8,"), j.out());
+        assertTrue(j.out().contains("\"engine\": \"pe\",\n          \"pc\": 8,"), j.out());        // the trace of a deadlock is written too: the records that ran, act's 0-3 and pe's 0-7 (tids 1001 and 1003), exit 1
+        Path trace = dir.resolve("dead.json");
+        CliRun t = CliRun.of("run", bad.toString(), "--subgraph", "sg01", "--trace-events", trace.toString());
+        assertEquals(1, t.code());
+        assertEquals(r.out(), t.out());
+        Map<Integer, Integer> slices = new LinkedHashMap<>();
+        for (var e : new ObjectMapper().readTree(trace.toFile()).get("traceEvents")) {
+            if (e.get("ph").asText().equals("X")) {
+                slices.merge(e.get("tid").asInt(), 1, Integer::sum);
+            }
+        }
+        assertEquals(4, slices.get(1001));
+        assertEquals(8, slices.get(1003));
     }
 
     @Test
