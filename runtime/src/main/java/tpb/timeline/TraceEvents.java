@@ -27,7 +27,7 @@ import java.util.Map;
  * slices as a v1 flow pair ({@code "ph":"s"} then {@code "ph":"f"} with {@code "bp":"e"}, one
  * fresh id each). {@link #close} ends the document; until then the output is not valid JSON, so
  * write to a temporary file that is moved into place when the run succeeds (tpb.cli.Output).
- * Every method is {@code synchronized}: cores run on their own threads may share one writer.
+ * A failed write throws {@link WriteError}. Every method is {@code synchronized}: cores run on their own threads may share one writer.
  *
  * <pre>{@code
  * try (TraceEvents t = new TraceEvents(out, TraceEvents.Clock.NANOSECONDS, Map.of("file", "x.neff"))) {
@@ -54,7 +54,7 @@ import java.util.Map;
 public final class TraceEvents implements Closeable {
     /** A slice's argument: the record's index in its engine's stream. */
     public static final String RECORD = "record";
-    /** A slice's argument: the bytes the record moved (read plus written). */
+    /** A slice's argument: the bytes the record moved. */
     public static final String BYTES = "bytes";
     /** A slice's argument: the multiply-accumulates the record did. */
     public static final String MACS = "macs";
