@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -28,7 +27,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag("maven")
 class RegenerationTest {
-    private static final Path ROOT = Path.of(System.getProperty("user.dir")).getParent();
 
     @Test
     void editingTheSpecRegeneratesAndAnUnchangedSpecDoesNot(@TempDir Path tmp) throws Exception {
@@ -165,40 +163,14 @@ class RegenerationTest {
     }
 
     private static void copyProject(Path to) throws IOException {
-        List<String> parts = List.of("pom.xml", "mvnw", "tpb", ".mvn", "codec-api", "processor", "isa-spec", "isa-codecs", "runtime");
-        for (String part : parts) {
-            Path from = ROOT.resolve(part);
-            try (Stream<Path> walk = Files.walk(from)) {
-                for (Path p : (Iterable<Path>) walk::iterator) {
-                    Path rel = ROOT.relativize(p);
-                    if (rel.toString().contains("target") || rel.toString().contains("src/test")) {
-                        continue;
-                    }
-                    Path dst = to.resolve(rel.toString());
-                    if (Files.isDirectory(p)) {
-                        Files.createDirectories(dst);
-                    } else {
-                        Files.createDirectories(dst.getParent());
-                        Files.copy(p, dst, StandardCopyOption.COPY_ATTRIBUTES);
-                    }
-                }
-            }
-        }
-        // the copy's reactor: the modules this loop involves
-        Path pom = to.resolve("pom.xml");
-        Files.writeString(pom, Files.readString(pom).replace("    <module>generated-tests</module>\n", ""));
+        ProjectCopy.copy(to, false);
     }
 
     private static String mvnCompile(Path dir) throws Exception {
         return run(dir, List.of("./mvnw", "-o", "-B", "compile", "-pl", "runtime", "-am"));
     }
 
-    /** Runs {@code cmd} in {@code dir}; its output (stdout and stderr), after asserting exit 0. */
     private static String run(Path dir, List<String> cmd) throws Exception {
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(5, TimeUnit.MINUTES), "maven did not finish");
-        assertEquals(0, p.exitValue(), out);
-        return out;
+        return ProjectCopy.run(dir, cmd);
     }
 }
