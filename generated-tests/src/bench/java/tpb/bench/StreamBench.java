@@ -22,7 +22,6 @@ import tpb.isa.RegisterAluRecord;
 import tpb.isa.Validator;
 import tpb.stream.ExitScan;
 import tpb.stream.RecordStream;
-import tpb.stream.Walker;
 
 /**
  * A 64 MiB stream (1,048,576 records; the EXIT is the last record, so the scan reads them all):

@@ -81,6 +81,7 @@ class TpbCodecTest {
         assertEquals(0xFF, Opcode.INVALID.value());
         assertEquals(8, GroupResetSemaphoresFlyweight.MASK_COUNT);
         assertEquals(32, GroupResetSemaphoresFlyweight.MASK_WIDTH);
+        assertEquals(32, GroupResetSemaphoresFlyweight.MASK_ELEMENT_BITS);
         byte[] exit = new byte[64];
         exit[0] = (byte) 0xDF;
         exit[0x0C] = 1;

@@ -7,7 +7,7 @@ import tpb.ir.KernelException;
 import tpb.ir.KernelReader;
 import tpb.ir.Module;
 import tpb.isa.EngineType;
-import tpb.lower.CompileException;
+import tpb.mir.CompileException;
 
 /**
  * A kernel file as {@code tpb run} and {@code tpb compile} take it: read with every error printed

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import tpb.asm.Disassembler;
 import tpb.data.DataFault;
 import tpb.data.DataRun;
 import tpb.data.EventOrder;
@@ -65,7 +66,7 @@ final class NeffDataRun {
                             + " schedules differ); nothing written");
                 }
             }
-            DataRun run = new DataRun(image, arch, given);
+            DataRun run = new DataRun(image, arch, given).recordText(Disassembler::text);
             results = run.run(trace ? out::println : null);
         } catch (NeffException | DataFault | NpyException e) {
             throw new CliException(file + ": " + e.getMessage());

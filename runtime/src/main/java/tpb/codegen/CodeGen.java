@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import tpb.abi.SpillArea;
 import tpb.codec.Violation;
 import tpb.codec.ViolationSink;
 import tpb.isa.Arch;
@@ -39,9 +40,6 @@ import tpb.mir.VReg;
  * absolute PCs with target mode REL_IMM, as the compiler writes them (conflict ctrl-br-target).
  */
 public final class CodeGen {
-    /** Spill slots live in a variable of their own (var_id 0, 8 bytes a slot): ASSUMED. */
-    public static final int SPILL_VAR = 0;
-
     private final EngineCode code;
     private final Map<VReg, Integer> ids;
     /** The first of the two return-address registers: the one past the allocatable range, max_reg_num_per_engine (facts §6). */
@@ -195,14 +193,14 @@ public final class CodeGen {
         // facts §3.8 (CERTAIN): the int64 path passes BIR 15 (int32, wire 0x08) and doubles num_elem[0]
         @Override
         public Instruction store(MInst.Store s) {
-            return TensorStorePhysicalRecord.builder().dtype(DtypeWire.INT32).numElem0(s.reg().width).numElem1(1).varId(SPILL_VAR)
-                    .varOffset(8L * s.slot()).reg(id(s.reg())).regHi(hi(s.reg())).build();
+            return TensorStorePhysicalRecord.builder().dtype(DtypeWire.INT32).numElem0(s.reg().width).numElem1(1).varId(SpillArea.VAR_ID)
+                    .varOffset(SpillArea.offset(s.slot())).reg(id(s.reg())).regHi(hi(s.reg())).build();
         }
 
         @Override
         public Instruction reload(MInst.Reload r) {
-            return TensorLoadPhysicalRecord.builder().dtype(DtypeWire.INT32).numElem0(r.reg().width).numElem1(1).varId(SPILL_VAR)
-                    .varOffset(8L * r.slot()).reg(id(r.reg())).regHi(hi(r.reg())).build();
+            return TensorLoadPhysicalRecord.builder().dtype(DtypeWire.INT32).numElem0(r.reg().width).numElem1(1).varId(SpillArea.VAR_ID)
+                    .varOffset(SpillArea.offset(r.slot())).reg(id(r.reg())).regHi(hi(r.reg())).build();
         }
     }
 }

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.Consumer;
-import tpb.asm.Disassembler;
 import tpb.isa.Arch;
+import tpb.sim.SyncRun.RecordText;
 
 /**
  * Runs a NEFF on real numbers: DRAM vars from the def.json tables (inputs from the caller's
@@ -23,6 +23,7 @@ public final class DataRun {
     private final Map<String, DramVar> shared = new LinkedHashMap<>();
     private final List<DataSemantics> cores = new ArrayList<>();
     private PeArray.LoadOrder loadOrder = PeArray.LoadOrder.LAST_COL_FIRST;
+    private RecordText recordText = EventOrder.ARM_NAME;
 
     public DataRun(NeffImage image, Arch arch, Map<String, Npy.Array> inputs) {
         this.image = image;
@@ -42,6 +43,15 @@ public final class DataRun {
     }
 
     /** The PE load order to run with (the alternative reading is kept testable, see {@link PeArray}). */
+    /**
+     * How a trace line and a deadlock report write a record: the caller hands in the disassembler
+     * ({@code tpb.asm.Disassembler::text}); without one, the record's arm name.
+     */
+    public DataRun recordText(RecordText text) {
+        this.recordText = text;
+        return this;
+    }
+
     public DataRun loadOrder(PeArray.LoadOrder order) {
         this.loadOrder = order;
         return this;
@@ -95,10 +105,10 @@ public final class DataRun {
                     throw new DataFault(name + " " + engine + " record " + index + ": " + f.getMessage());
                 }
                 if (trace != null) {
-                    trace.accept(String.format("%s %-4s %3d  %s%s", name, engine, index, Disassembler.text(b, at, 1).strip(),
+                    trace.accept(String.format("%s %-4s %3d  %s%s", name, engine, index, recordText.text(b, at, 1).strip(),
                             ranges.isEmpty() ? "" : "  | " + ranges));
                 }
-            }, schedule);
+            }, schedule, recordText);
         }
         Map<String, Npy.Array> out = new LinkedHashMap<>();
         for (NeffImage.Core c : image.cores()) {

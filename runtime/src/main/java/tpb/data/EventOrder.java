@@ -3,8 +3,8 @@ package tpb.data;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import tpb.asm.Disassembler;
 import tpb.isa.Arch;
+import tpb.isa.Decoder;
 import tpb.sim.SyncRun;
 import tpb.stream.RecordStream;
 
@@ -48,6 +48,9 @@ public final class EventOrder {
         }
     }
 
+    /** A record written as its arm's name: what a run prints when its caller hands in no disassembler. */
+    static final SyncRun.RecordText ARM_NAME = (code, offset, records) -> Decoder.identify(code, offset).specName();
+
     private EventOrder() {
     }
 
@@ -57,13 +60,18 @@ public final class EventOrder {
 
     /** Runs every record of {@code streams} (def.json order) under {@code schedule}, on {@code arch}'s semaphore bank (its num_semaphores). */
     public static void run(Map<String, byte[]> streams, Arch arch, Step step, Schedule schedule) {
+        run(streams, arch, step, schedule, ARM_NAME);
+    }
+
+    /** As above, a deadlock report writing each blocked record with {@code text}. */
+    public static void run(Map<String, byte[]> streams, Arch arch, Step step, Schedule schedule, SyncRun.RecordText text) {
         List<String> names = new ArrayList<>(streams.keySet());
         List<byte[]> code = new ArrayList<>(streams.values());
         List<SyncRun.Engine> engines = new ArrayList<>();
         for (int e = 0; e < names.size(); e++) {
             engines.add(new SyncRun.Engine(names.get(e), RecordStream.of(code.get(e))));
         }
-        SyncRun.Result r = new SyncRun(engines, Disassembler::text, arch).run((e, index) -> step.execute(names.get(e), index, code.get(e), RecordStream.offsetOf(index)),
+        SyncRun.Result r = new SyncRun(engines, text, arch).run((e, index) -> step.execute(names.get(e), index, code.get(e), RecordStream.offsetOf(index)),
                 schedule.sync());
         switch (r.status()) {
             case COMPLETE -> { }

@@ -8,12 +8,4 @@ public record Register(String name, boolean is64) {
     public int numPhysicalRegs() {
         return is64 ? 2 : 1;
     }
-
-    /** getRegId(i): base + i, with i bounds-checked against numPhysicalRegs (seed000 §5.1). */
-    public static int regId(int base, Register r, int i) {
-        if (i < 0 || i >= r.numPhysicalRegs()) {
-            throw new IndexOutOfBoundsException("register " + r.name() + " has " + r.numPhysicalRegs() + " physical slot(s), not " + (i + 1));
-        }
-        return base + i;
-    }
 }

@@ -29,7 +29,7 @@ import tpb.isa.BirUpdateMode;
 /** The records of register-free instructions, built with the generated record builders. */
 final class Records {
     /** Bits per element of GroupResetSemaphores' mask: semaphore id maps to word id / bits, bit id % bits (facts §3.6). */
-    private static final int MASK_WORD_BITS = GroupResetSemaphoresFlyweight.MASK_WIDTH * Byte.SIZE / GroupResetSemaphoresFlyweight.MASK_COUNT;
+    private static final int MASK_WORD_BITS = GroupResetSemaphoresFlyweight.MASK_ELEMENT_BITS;
 
     private Records() {}
 

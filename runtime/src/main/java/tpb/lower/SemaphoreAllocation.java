@@ -2,6 +2,7 @@ package tpb.lower;
 
 import java.util.Map;
 import tpb.ir.Module;
+import tpb.mir.CompileException;
 
 /**
  * alloc_semaphores (seed000 §6): every named semaphore of the kernel its id in the bank

@@ -6,7 +6,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import tpb.lower.CompileException;
+import tpb.mir.CompileException;
 import tpb.mir.EngineCode;
 import tpb.mir.MBlock;
 import tpb.mir.MFunction;

@@ -12,10 +12,10 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.IntConsumer;
 import java.util.function.Supplier;
+import tpb.abi.Location;
 import tpb.ir.Module;
 import tpb.isa.EngineType;
 import tpb.isa.Instruction;
-import tpb.mir.Location;
 import tpb.mir.LoweredCode;
 
 /**

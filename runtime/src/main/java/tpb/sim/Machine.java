@@ -31,8 +31,7 @@ final class Machine {
      */
     static final int MAX_CALL_DEPTH = 64;
     /** Bits per element of GroupResetSemaphores' mask: semaphore s is bit s % bits of word s / bits (facts §3.6). */
-    private static final int MASK_WORD_BITS = GroupResetSemaphoresFlyweight.MASK_WIDTH * Byte.SIZE
-            / GroupResetSemaphoresFlyweight.MASK_COUNT;
+    private static final int MASK_WORD_BITS = GroupResetSemaphoresFlyweight.MASK_ELEMENT_BITS;
 
     /** The semaphore bank: the run's arch profile's num_semaphores (facts §6, CONFIRMED). */
     private final int[] semaphores;

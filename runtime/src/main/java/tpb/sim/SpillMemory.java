@@ -11,6 +11,11 @@ final class SpillMemory {
     private boolean[] used = new boolean[16];
     private int size;
 
+    /** The key of byte {@code offset} of variable {@code varId}, as a spill record addresses it. */
+    static long key(long varId, long offset) {
+        return varId << 32 | offset;
+    }
+
     void put(long key, long value) {
         int i = find(key);
         if (!used[i]) {

@@ -143,11 +143,11 @@ final class StreamPredecoder {
             return PackedCode.word(JUMP, 0, 0, 0, (int) x.target());
         } else if (r instanceof TensorStorePhysicalRecord x) {
             int w = x.numElem0() == 2 ? 2 : 1;
-            imm[pc] = ((long) x.varId() << 32) | x.varOffset();
+            imm[pc] = SpillMemory.key(x.varId(), x.varOffset());
             return PackedCode.word(STORE, 0, 0, w, check(x.reg(), w));
         } else if (r instanceof TensorLoadPhysicalRecord x) {
             int w = x.numElem0() == 2 ? 2 : 1;
-            imm[pc] = ((long) x.varId() << 32) | x.varOffset();
+            imm[pc] = SpillMemory.key(x.varId(), x.varOffset());
             return PackedCode.word(LOAD, 0, 0, w, destination(x.reg(), w));
         }
         return registerFree(pc, r, functions);

@@ -31,11 +31,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
+import tpb.abi.Location;
+import tpb.abi.SpillArea;
 import tpb.isa.Arch;
 import tpb.isa.Arm;
 import tpb.isa.EventSemaphoreRecord;
 import tpb.isa.WaitMode;
-import tpb.mir.Location;
 import tpb.sim.PackedCode.AluOperation;
 import tpb.sim.PackedCode.Compare;
 import tpb.sim.PackedCode.Fault;
@@ -189,7 +190,7 @@ public final class StreamSimulator implements Sequencer {
 
     long readBack(Location loc) {
         if (loc.slot() < 0) {
-            return spill.get(8L * loc.spillSlot(), loc.width() == 2 ? -1L : 0xFFFF_FFFFL);
+            return spill.get(SpillMemory.key(SpillArea.VAR_ID, loc.spillOffset()), loc.width() == 2 ? -1L : 0xFFFF_FFFFL);
         }
         return loc.width() == 2 ? pair(loc.slot()) : slot(loc.slot());
     }

@@ -16,7 +16,7 @@ import tpb.ir.KernelReader;
 import tpb.ir.Module;
 import tpb.isa.Arch;
 import tpb.isa.EngineType;
-import tpb.lower.CompileException;
+import tpb.mir.CompileException;
 import tpb.stream.StreamValidator;
 
 /** The kernel corpus: every kernel compiles, on 62 registers and on 4, and every stream validates. */

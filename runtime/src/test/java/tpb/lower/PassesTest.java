@@ -15,6 +15,7 @@ import tpb.isa.BranchNegation;
 import tpb.isa.DrainRecord;
 import tpb.isa.EngineType;
 import tpb.isa.GroupResetSemaphoresRecord;
+import tpb.mir.CompileException;
 import tpb.mir.EngineCode;
 import tpb.mir.MBlock;
 import tpb.mir.MInst;

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import tpb.ir.KernelReader;
 import tpb.ir.Module;
+import tpb.mir.CompileException;
 
 /**
  * alloc_semaphores (seed000 §6) on a kernel that names its semaphores inside every kind of loop

@@ -15,7 +15,7 @@ import tpb.isa.Arch;
 import tpb.isa.DtypeWire;
 import tpb.isa.EngineType;
 import tpb.mir.EngineCode;
-import tpb.mir.Location;
+import tpb.abi.Location;
 import tpb.mir.MBlock;
 import tpb.mir.MFunction;
 import tpb.mir.MInst;

@@ -19,7 +19,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import tpb.lower.CompileException;
+import tpb.mir.CompileException;
 import tpb.mir.EngineCode;
 import tpb.mir.MInst;
 import tpb.mir.VReg;

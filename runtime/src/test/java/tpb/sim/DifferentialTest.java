@@ -17,7 +17,7 @@ import tpb.ir.KernelReader;
 import tpb.ir.Module;
 import tpb.isa.Arch;
 import tpb.isa.EngineType;
-import tpb.lower.CompileException;
+import tpb.mir.CompileException;
 
 /**
  * The compiler is right when the kernel and its bytes mean the same. For every corpus kernel and

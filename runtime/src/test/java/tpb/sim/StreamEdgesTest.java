@@ -27,7 +27,7 @@ import tpb.isa.RegisterAluRecord;
 import tpb.isa.RegisterMoveRecord;
 import tpb.isa.TensorLoadPhysicalRecord;
 import tpb.isa.TensorStorePhysicalRecord;
-import tpb.mir.Location;
+import tpb.abi.Location;
 
 /**
  * The record-stream sequencer at its edges, on streams built record by record, every expected
@@ -83,7 +83,7 @@ class StreamEdgesTest {
     }
 
     /**
-     * A spilled value is read back from spill slot s at var 0 +8s (CodeGen's SPILL_VAR and 8-byte
+     * A spilled value is read back from spill slot s at var 0 +8s (SpillArea: var 0 and 8-byte
      * slots): r1 = 7 stored at var 0 +24 reads back as slot 3. A slot never stored reads all
      * ones (spill memory starts as the register file does): 0xFFFFFFFF for a 32-bit value,
      * 0xFFFFFFFF_FFFFFFFF (-1) for a pair.

@@ -34,7 +34,7 @@ import tpb.isa.NoOpRecord;
 import tpb.isa.RegisterAluRecord;
 import tpb.isa.RegisterMoveRecord;
 import tpb.isa.UnconditionalBranchRecord;
-import tpb.mir.Location;
+import tpb.abi.Location;
 
 /**
  * The stream sequencer's fast paths (specialised 32-bit ALU kinds, 32-bit compares as outcome

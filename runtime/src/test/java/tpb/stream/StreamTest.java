@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import tpb.isa.Arch;
@@ -45,15 +44,6 @@ class StreamTest {
         misaligned[16] = (byte) 0xDF;
         misaligned[28] = 1;
         assertFalse(ExitScan.hasPseudoExit(RecordStream.of(misaligned)));
-    }
-
-    @Test
-    void walkerVisitsEveryRecordAtTheStride() {
-        byte[] b = stream(NoOpRecord.builder().build(), ExitRecord.builder().build(), NoOpRecord.builder().build());
-        List<Integer> offsets = new ArrayList<>();
-        Walker.walk(RecordStream.of(b), (i, bytes, off) -> offsets.add(off));
-        assertEquals(List.of(0, 64, 128), offsets);
-        assertEquals(2, Walker.countOpcode(RecordStream.of(b), 0xA4));
     }
 
     @Test

@@ -256,6 +256,9 @@ final class FlyweightWriter {
             t.addField(FieldSpec.builder(int.class, upper + "_COUNT", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                     .addJavadoc("How many $L elements {@code $L} holds.\n", f.scalar().specName(), l.path())
                     .initializer("$L", f.count()).build());
+            t.addField(FieldSpec.builder(int.class, upper + "_ELEMENT_BITS", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                    .addJavadoc("Bits in one $L element of {@code $L}.\n", f.scalar().specName(), l.path())
+                    .initializer("$L", f.width() / f.count() * Byte.SIZE).build());
         }
         CodeBlock at = CodeBlock.of("offset + $L", upper + "_OFFSET");
         String javadoc = String.format("{@code %s} at +%s, %d byte%s, %s. %s%nSource: %s (%s).%n", l.path(), Scalars.hex(l.offset()),

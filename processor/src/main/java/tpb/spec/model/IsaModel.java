@@ -69,16 +69,6 @@ public record IsaModel(String name, String title, Source source, RecordShape rec
         return enums.stream().filter(e -> e.role() == role).findFirst();
     }
 
-    /** The engine set: the enum with {@code role: engine}, whose values the arms' {@code engine:} name. */
-    public Optional<EnumDef> engineEnum() {
-        return enumWithRole(EnumDef.Role.ENGINE);
-    }
-
-    /** The synchronisation types: the enum with {@code role: sync}, whose values the arms' {@code sync:} name. */
-    public Optional<EnumDef> syncEnum() {
-        return enumWithRole(EnumDef.Role.SYNC);
-    }
-
     /** The opcode field's width in bytes: the type of the record's {@code opcode.enum} (u8 or u16, checked). */
     public int opcodeWidth() {
         return opcodeEnum().type().width;

@@ -1,21 +1,23 @@
-package tpb.stream;
+package tpb.bench;
 
 import tpb.isa.IsaInfo;
+import tpb.stream.RecordStream;
 
 /**
- * Walks a stream record by record at the 0x40 stride. The visitor gets the array and the
- * record's offset, so a flyweight can wrap it: nothing is allocated per record.
+ * Walks a stream record by record at the stride. The visitor gets the array and the record's
+ * offset, so a flyweight can wrap it: nothing is allocated per record. StreamBench's walks (what a
+ * tool's loop over a stream costs); no tool needs it, so it lives with the benchmark.
  */
-public final class Walker {
+final class Walker {
     /** Called once per record. */
     @FunctionalInterface
-    public interface RecordVisitor {
+    interface RecordVisitor {
         void visit(int index, byte[] bytes, int offset);
     }
 
     private Walker() {}
 
-    public static void walk(RecordStream stream, RecordVisitor visitor) {
+    static void walk(RecordStream stream, RecordVisitor visitor) {
         byte[] b = stream.bytes();
         int end = stream.length();
         for (int off = 0, i = 0; off < end; off += RecordStream.STRIDE, i++) {
@@ -24,7 +26,7 @@ public final class Walker {
     }
 
     /** How many records carry {@code opcode} (a walk whose work is one byte per record). */
-    public static int countOpcode(RecordStream stream, int opcode) {
+    static int countOpcode(RecordStream stream, int opcode) {
         byte[] b = stream.bytes();
         int end = stream.length();
         byte op = (byte) opcode;

@@ -11,7 +11,7 @@ import java.util.List;
  * <p>The sources give the three ranges and the clamp but not how ib_translate_addr orders them;
  * this model lays the linear offsets out segment after segment in the order above (ASSUMED).
  */
-public final class CodeSegments {
+final class CodeSegments {
     /** One code range: a window of {@code size} bytes at {@code base} in a dmem. */
     public record Segment(String name, Dmem dmem, long base, long size) {
         public Segment {

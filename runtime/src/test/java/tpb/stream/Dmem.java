@@ -1,14 +1,14 @@
 package tpb.stream;
 
 /** A device memory region that a code segment lives in (dmem_buf_copyin / dmem_buf_copyout). */
-public interface Dmem {
+interface Dmem {
     long size();
 
     void copyIn(byte[] src, int srcOffset, long dmemOffset, int length);
 
     void copyOut(byte[] dst, int dstOffset, long dmemOffset, int length);
 
-    /** A dmem backed by a byte array, for tests and the simulator. */
+    /** A dmem backed by a byte array. */
     static Dmem ofBytes(byte[] memory) {
         return new Dmem() {
             @Override
