@@ -56,7 +56,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--engine", paramLabel = "E", description = "Run only this engine of the kernel (default: all of them together on one machine).")
     String engine;
 
-    /** The three levels the compiler passes through, each with its simulator (README: the SP simulator), and a NEFF's two. */
+    /** The three levels the compiler passes through, each with its simulator (docs/sp-simulator.md), and a NEFF's two. */
     enum Level { ir, lowered, stream, data, sync }
 
     @Option(names = "--level", paramLabel = "L",

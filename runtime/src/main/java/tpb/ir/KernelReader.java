@@ -18,8 +18,8 @@ import tpb.spec.yaml.YamlReader;
 
 /**
  * Reads a kernel file (YAML, or JSON, which is YAML) into a {@link Module}. Keys follow BIR JSON
- * ({@code op}, {@code is_64bit}, {@code comp_op}, {@code on_true}, {@code on_false}); see the
- * README for the grammar. Every problem is reported as {@code file:line:column: message}.
+ * ({@code op}, {@code is_64bit}, {@code comp_op}, {@code on_true}, {@code on_false}); see
+ * docs/compiler.md ("Kernel files") for the grammar. Every problem is reported as {@code file:line:column: message}.
  *
  * <p>This is the entry: it reads the top-level mapping and hands each section to the class that
  * knows it — registers, blocks and callees to the {@link Resolver}, {@code memory}, {@code queues}

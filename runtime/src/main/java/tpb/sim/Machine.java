@@ -27,7 +27,7 @@ import tpb.isa.WaitMode;
 final class Machine {
     /**
      * Calls in flight per engine, the entry function not counted (a stack of this many return
-     * addresses): a simulator limit, not an ISA fact (the sources give no call depth): ASSUMED, in the README.
+     * addresses): a simulator limit, not an ISA fact (the sources give no call depth): ASSUMED, in docs/sp-simulator.md.
      */
     static final int MAX_CALL_DEPTH = 64;
     /** Bits per element of GroupResetSemaphores' mask: semaphore s is bit s % bits of word s / bits (facts §3.6). */

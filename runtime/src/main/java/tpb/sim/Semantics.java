@@ -8,7 +8,7 @@ import tpb.isa.DtypeWire;
  * The SP's scalar semantics, shared by the IR and the record-stream simulators so that comparing
  * them checks the compiler, not two readings of an op. What the sources fix (facts §7.1, §7.2):
  * dst = src0 op src1 at 32 or 64 bits; the per-op functors; compares at the LHS dtype's width.
- * What they leave open is chosen here, ASSUMED, and written down in the README: wrap-around
+ * What they leave open is chosen here, ASSUMED, and written down in docs/sp-simulator.md: wrap-around
  * arithmetic; signedness from the dtype (INT* signed, UINT* and others unsigned); shift amounts
  * masked to the width; divide and mod by zero fault; pow is integer power with wrap-around;
  * rsqrt of an integer truncates 1/sqrt (1 for 1, 0 above, a fault for 0 or negative); abs wraps.

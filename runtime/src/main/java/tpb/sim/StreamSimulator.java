@@ -360,8 +360,8 @@ public final class StreamSimulator implements Sequencer {
                         pc++;
                     }
                     case LOAD -> {
-                        // spill memory starts as the register file does, all ones (facts §7.1; README
-                        // "Spill code", ASSUMED): a register spilled before its first write reloads its reset value
+                        // spill memory starts as the register file does, all ones (facts §7.1;
+                        // docs/compiler.md "Spill code", ASSUMED): a register spilled before its first write reloads its reset value
                         boolean wide = c(w) == 2;
                         put(target(w), wide, spill.get(imm[pc], wide ? -1L : M32)); // checked at predecode
                         pc++;
