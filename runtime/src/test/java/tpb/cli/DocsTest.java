@@ -87,6 +87,20 @@ class DocsTest {
         assertEquals(List.of(), missing, "commands no page of docs/ names as 'tpb NAME'");
     }
 
+    @Test
+    void theSpeedTablesSitBetweenOnePairOfBenchMarkers() {
+        // the benchmark script rewrites what lies between the markers: one pair, in order, in each of the two pages
+        for (Path page : List.of(README, DOCS.resolve("performance.md"))) {
+            String text = read(page);
+            int begin = text.indexOf("<!-- bench:begin -->");
+            int end = text.indexOf("<!-- bench:end -->");
+            assertTrue(begin >= 0 && end > begin, page + ": no <!-- bench:begin --> ... <!-- bench:end --> pair");
+            assertEquals(begin, text.lastIndexOf("<!-- bench:begin -->"), page + ": two bench:begin markers");
+            assertEquals(end, text.lastIndexOf("<!-- bench:end -->"), page + ": two bench:end markers");
+            assertTrue(text.substring(begin, end).contains("\n|"), page + ": no table between the bench markers");
+        }
+    }
+
     /** "tpb NAME" as a whole word sequence: "tpb run" is not found in "tpb runner". */
     static boolean mentions(String text, String name) {
         return Pattern.compile("\\btpb " + Pattern.quote(name) + "(?![\\w-])").matcher(text).find();
