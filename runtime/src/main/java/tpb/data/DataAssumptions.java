@@ -18,9 +18,15 @@ public final class DataAssumptions {
             new Decision("LDWEIGHTS places the j-th element read in column cols-1-j (LAST_COL_FIRST) on cayman", "INFERRED",
                     "«PEPATH» §3.1 states it for v4+ only; the fixture's loads read each row backwards, and only this order "
                             + "reproduces x @ y (FIRST_COL_FIRST reverses the output rows; DataFixtureTest runs both)"),
-            new Decision("MATMUL transpose_mode 1 computes the same product and writes it in the input dtype (fp16)", "INFERRED",
-                    "the fixture's transposes write 128 elements 0x100 bytes apart in one PSUM bank, one 512-byte INT32 COPY "
-                            + "moves both, LDWEIGHTS re-reads them as fp16; fp32 outputs would overlap"),
+            new Decision("MATMUL transpose_mode 1 (an identity as the moving tile) moves the stationary's elements bit for bit "
+                    + "where the profile's pe_transpose_bit_exact is 1 (cayman, mariana), computes the product where it is 0 (sunda), "
+                    + "and writes the input dtype (fp16) into PSUM", "STRONG",
+                    "NKI nki.isa.nc_transpose: bit-accurate from NeuronCore-v3 on, not for NaN/Inf on v2, dst has the data's dtype "
+                            + "(conflict pe-transpose-psum-dtype with facts §4.1's PSUM dtype rule); the fixture's transposes write "
+                            + "128 elements 0x100 bytes apart in one PSUM bank, one 512-byte INT32 COPY moves both, LDWEIGHTS "
+                            + "re-reads them as fp16; fp32 outputs would overlap"),
+            new Decision("MATMUL transpose_mode 1 with a moving tile other than the rows x rows identity is a fault", "ASSUMED",
+                    "nc_transpose always passes an identity; no source says what the PE computes in transpose mode from anything else"),
             new Decision("MATMUL's BEGIN flag overwrites only the elements it writes", "INFERRED",
                     "the fixture's two SINGLE transposes share PSUM bank 1 (0x800, 0x900); zeroing psum_zero_region's whole bank "
                             + "would erase the first"),

@@ -153,7 +153,7 @@ public final class DataSemantics {
             if (flags != PsumAccumulateFlags.SINGLE) {
                 throw new DataFault("MATMUL transpose_mode 1 in a " + flags.specName() + " group has no data-level semantics");
             }
-            out = in;   // INFERRED: a PE transpose writes the input dtype (DataAssumptions)
+            out = in;   // a PE transpose writes the input dtype (NKI nc_transpose; conflict pe-transpose-psum-dtype)
         } else {
             // out_dtype 0 means FP32 ("FP32 (all) | BF16 (v4+) | 0 (=FP32)", datapath-facts §2.1)
             DtypeWire o = DtypeWire.fromValue(r.outDtypeRaw());
@@ -168,7 +168,12 @@ public final class DataSemantics {
         AccessPattern dst = pattern(r.dstMemPatternStartWordAddress(), r.dstMemPatternStartWordIndirect(),
                 r.dstMemPatternStartWordDynamic(), r.dstMemPatternStartWordRegister(), r::dstMemPatternStep,
                 r::dstMemPatternNum, 3, out, r.numActiveCols());
-        core.pe().matmul(moving, dst, r.numActiveRows(), r.numActiveCols(), begin);
+        if (r.transposeMode() == 1) {
+            // NKI nc_transpose: bit-accurate from NeuronCore-v3 on, the product before (the profile's fact)
+            core.pe().transpose(moving, dst, r.numActiveRows(), r.numActiveCols(), core.arch().peTransposeBitExact() != 0);
+        } else {
+            core.pe().matmul(moving, dst, r.numActiveRows(), r.numActiveCols(), begin);
+        }
         return "read " + moving.range() + "; " + (begin ? "wrote " : "accumulated ") + dst.range();
     }
 

@@ -45,7 +45,7 @@ class DataFixtureTest {
     static final int K = 256;
     static final int N = 128;
 
-    private static Npy.Array fp16(int rows, int cols, IntUnaryOperator bits) {
+    static Npy.Array fp16(int rows, int cols, IntUnaryOperator bits) {
         byte[] d = new byte[rows * cols * 2];
         for (int i = 0; i < rows * cols; i++) {
             int h = bits.applyAsInt(i);
@@ -55,11 +55,11 @@ class DataFixtureTest {
         return new Npy.Array(NpyType.FLOAT16, new int[] {rows, cols}, d);
     }
 
-    private static float at(Npy.Array a, int i) {
+    static float at(Npy.Array a, int i) {
         return Fp16.toFloat((short) ((a.data()[2 * i] & 0xFF) | (a.data()[2 * i + 1] & 0xFF) << 8));
     }
 
-    private static Npy.Array run(NeffImage image, Npy.Array x, Npy.Array y, PeArray.LoadOrder order) {
+    static Npy.Array run(NeffImage image, Npy.Array x, Npy.Array y, PeArray.LoadOrder order) {
         Map<String, Npy.Array> in = new LinkedHashMap<>();
         in.put("x", x);
         in.put("y", y);
@@ -181,8 +181,14 @@ class DataFixtureTest {
         assertTrue(mismatches(in[0], in[1], run(image(files), in[0], in[1], PeArray.LoadOrder.LAST_COL_FIRST)) > M * N / 2);
     }
 
+    /**
+     * The transposes' moving tile is the identity var; on cayman a transpose is data movement
+     * (pe_transpose_bit_exact), which no source defines for any other moving tile, so a changed
+     * identity is a fault at the first transpose (sg00 PE record 4) rather than a silently
+     * scaled row.
+     */
     @Test
-    void aBrokenIdentityVarChangesTheAnswer() {
+    void aBrokenIdentityVarIsAFault() {
         Map<String, byte[]> files = fixtureFiles();
         for (String sg : new String[] {"sg00", "sg01"}) {
             String path = sg + "/value_sg0000_identity_82_CRSM.npy";
@@ -192,9 +198,9 @@ class DataFixtureTest {
             files.put(path, Npy.format(new Npy.Array(id.type(), id.shape(), d)));
         }
         Npy.Array[] in = randomInputs();
-        // the transposes compute xT[c][n] = sum_k x[k][c] * I[k][n]: I[5][5] = 2 doubles x's row 5 in both
-        // K-tiles, so exactly output row 5 doubles (its 128 elements, both halves) and nothing else changes
-        assertEquals(N, mismatches(in[0], in[1], run(image(files), in[0], in[1], PeArray.LoadOrder.LAST_COL_FIRST)));
+        assertEquals("sg00 pe record 4: MATMUL transpose: the moving tile is not the identity (partition 5 element 5 is 2.0); "
+                + "no source gives a PE transpose of anything else",
+                assertThrows(DataFault.class, () -> run(image(files), in[0], in[1], PeArray.LoadOrder.LAST_COL_FIRST)).getMessage());
     }
 
     @Test

@@ -2,6 +2,7 @@ package tpb.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -105,5 +106,71 @@ class PeArrayTest {
                 assertThrows(DataFault.class, () -> core.pe().matmul(moving(), psum(), K, M, true)).getMessage());
         assertEquals("LDWEIGHTS reads 4 partitions x 3 elements but loads 4 rows x 4 columns",
                 assertThrows(DataFault.class, () -> core.pe().loadWeights(reversedWeights(), K, 4)).getMessage());
+    }
+
+    /**
+     * A transpose of a 4 x 3 fp16 stationary tile whose elements are the edges (a signalling NaN
+     * 0x7C01, -0, the smallest subnormal 0x0001, -infinity), against the 4 x 4 identity.
+     * Bit-exact (cayman's pe_transpose_bit_exact): dst[c][j] holds W[j][c]'s two bytes as they
+     * were loaded. As the product (sunda): the NaN times the identity's zeros makes its whole
+     * output column c NaN, -infinity x 0 likewise (but for -infinity x 1), and -0 comes out +0
+     * (summed from +0).
+     */
+    @Test
+    void transposeMovesBitsOrComputesTheProduct() {
+        short[][] edge = {{0x7C01, (short) 0x8000, 0x3C00}, {0x0001, 0x4000, (short) 0xFC00}, {0x3800, 0x3400, 0x3000},
+                {0x2C00, 0x2800, 0x2400}};   // [k][j] as stored: LDWEIGHTS reads j backwards
+        for (int k = 0; k < K; k++) {
+            for (int j = 0; j < M; j++) {
+                byte[] row = core.sbuf().row(k, 0x300, 2 * M);
+                row[0x300 + 2 * j] = (byte) edge[k][j];
+                row[0x300 + 2 * j + 1] = (byte) (edge[k][j] >> 8);
+            }
+            for (int j = 0; j < K; j++) {
+                sbufFp16(k, 0x400 + 2 * j, j == k ? 1f : 0f);
+            }
+        }
+        AccessPattern stationary = new AccessPattern(new Location(core.sbuf(), 0, 0x300), new int[] {1, 0, 0},
+                new int[] {M, 1, 1}, DtypeWire.FP16, K);
+        AccessPattern identity = new AccessPattern(new Location(core.sbuf(), 0, 0x400), new int[] {1, 0, 0},
+                new int[] {K, 1, 1}, DtypeWire.FP16, K);
+        AccessPattern dst = new AccessPattern(new Location(core.psum(), 0, 0x800), new int[] {1, 0, 0},
+                new int[] {K, 1, 1}, DtypeWire.FP16, M);
+        core.pe().order(PeArray.LoadOrder.FIRST_COL_FIRST).loadWeights(stationary, K, M);
+        core.pe().transpose(identity, dst, K, M, true);
+        for (int c = 0; c < M; c++) {
+            byte[] row = core.psum().row(c, 0x800, 2 * K);
+            for (int j = 0; j < K; j++) {
+                int bits = (row[0x800 + 2 * j] & 0xFF) | (row[0x800 + 2 * j + 1] & 0xFF) << 8;
+                assertEquals(edge[j][c] & 0xFFFF, bits, "dst[" + c + "][" + j + "]");
+            }
+        }
+        core.pe().transpose(identity, dst, K, M, false);
+        double[] c0 = dst.read(0);   // W[.][0] = NaN, subnormal, 0.5, 0.0625: the NaN is everywhere
+        double[] c1 = dst.read(1);   // -0, 2, 0.25, 0.03125: exact, and -0 is +0
+        double[] c2 = dst.read(2);   // 1, -inf, ...: -inf x 0 = NaN everywhere but j = 1, where -inf x 1 = -inf
+        for (int j = 0; j < K; j++) {
+            assertTrue(Double.isNaN(c0[j]), "column 0 element " + j + ": " + c0[j]);
+            assertTrue(j == 1 ? c2[j] == Double.NEGATIVE_INFINITY : Double.isNaN(c2[j]), "column 2 element " + j + ": " + c2[j]);
+        }
+        assertEquals(0L, Double.doubleToRawLongBits(c1[0]));
+        assertEquals(2.0, c1[1]);
+        assertEquals(0.25, c1[2]);
+        assertEquals(0.03125, c1[3]);
+    }
+
+    @Test
+    void transposeNeedsTheSquareIdentity() {
+        core.pe().loadWeights(reversedWeights(), K, M);
+        AccessPattern notSquare = moving();   // K x 5: the identity is K x K
+        assertEquals("MATMUL transpose moves 5 elements a partition but the stationary tile has 4 rows (the identity is rows x rows)",
+                assertThrows(DataFault.class, () -> core.pe().transpose(notSquare, psum(), K, M, true)).getMessage());
+        AccessPattern square = new AccessPattern(new Location(core.sbuf(), 0, 0x200), new int[] {1, 0, 0}, new int[] {K, 1, 1},
+                DtypeWire.FP16, K);
+        AccessPattern dst = new AccessPattern(new Location(core.psum(), 0, 0x800), new int[] {1, 0, 0}, new int[] {K, 1, 1},
+                DtypeWire.FP16, M);
+        assertEquals("MATMUL transpose: the moving tile is not the identity (partition 0 element 0 is " + (double) mv[0][0]
+                + "); no source gives a PE transpose of anything else",
+                assertThrows(DataFault.class, () -> core.pe().transpose(square, dst, K, M, true)).getMessage());
     }
 }
