@@ -39,11 +39,13 @@ import tpb.neff.Neff;
  * <li>{@code peKernel}: the fast kernel on a row-major fp32 moving tile ({@link PeKernel#matmul},
  *     its copy into one array per partition included); {@code peKernelRows} the same kernel on a
  *     tile already in rows ({@link PeKernel#matmulRows});
+ * <li>{@code peKernelVector}: the same sums with {@code jdk.incubator.vector} and register-blocked
+ *     accumulators ({@link PeVectorKernel}; the alternative not taken);
  * <li>{@code peKernelFloor}: a plain FMA loop over the same bytes (one output column a pass,
  *     {@code acc[i] = fma(w, m[k][i], acc[i])}, the loop C2 vectorises best) — what a loop with
  *     no sum-order constraint and no blocking reaches.
  * </ul>
- * All three compute the same bits on these fp16-valued inputs (products of fp16 values are exact
+ * All of them compute the same bits on these fp16-valued inputs (products of fp16 values are exact
  * in fp32, so the FMA rounds where the multiply-add does). {@code peMatmul} is the whole MATMUL
  * through PeArray's record-level path (fp16 SBUF reads, fp32 PSUM writes, through AccessPattern);
  * {@code fixtureRun} is the whole fixture NEFF (x 128 x 256 @ y 256 x 128 on two cores: DRAM
@@ -56,7 +58,7 @@ import tpb.neff.Neff;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(2)
+@Fork(value = 2, jvmArgsAppend = "--add-modules=jdk.incubator.vector")   // PeVectorKernel; the other benchmarks do not use it
 public class DataBench {
     static final int K = 128;
     static final int M = 128;
@@ -99,8 +101,33 @@ public class DataBench {
                 DtypeWire.FP16, K);
         dst = new AccessPattern(new Location(core.psum(), 0, 0), new int[] {1, 0, 0}, new int[] {N, 1, 1},
                 DtypeWire.FP32, M);
+        sameBits();
         image = NeffImage.read(Neff.open(FIXTURE));
         inputs = Map.of("x", fp16(r, 128, 256), "y", fp16(r, 256, 128));
+    }
+
+    /** The kernels timed here compute the reference's bits (a benchmark of a wrong kernel would time nothing useful). */
+    private void sameBits() {
+        float[] want = new float[M * N];
+        PeKernel.reference(w, K, M, moving, N, want, true);
+        peKernel();
+        check(want, out, "peKernel");
+        peKernelRows();
+        check(want, out, "peKernelRows");
+        peKernelVector();
+        check(want, out, "peKernelVector");
+        peKernelFloor();
+        for (int c = 0; c < M; c++) {
+            check(Arrays.copyOfRange(want, c * N, c * N + N), outRows[c], "peKernelFloor");
+        }
+    }
+
+    private static void check(float[] want, float[] got, String what) {
+        for (int i = 0; i < want.length; i++) {
+            if (Float.floatToIntBits(want[i]) != Float.floatToIntBits(got[i])) {
+                throw new IllegalStateException(what + " differs from PeKernel.reference at " + i);
+            }
+        }
     }
 
     private static Npy.Array fp16(Random r, int rows, int cols) {
@@ -138,6 +165,12 @@ public class DataBench {
     @Benchmark
     public float[] peKernelRows() {
         kernel.matmulRows(w, K, M, movingRows, N, out, true);
+        return out;
+    }
+
+    @Benchmark
+    public float[] peKernelVector() {
+        PeVectorKernel.matmul(w, K, M, moving, N, out);
         return out;
     }
 

@@ -17,8 +17,9 @@ import java.util.Arrays;
  * as the PSUM accumulates.
  *
  * <p>{@link #matmul} is the fast kernel: it computes two output columns a pass, so each moving
- * row is read once per pair, into accumulator rows that stay in L1 (2 x 2 KiB for n = 512), with
- * a loop over i that C2 vectorises (AVX-512 here). The accumulators and the moving rows are
+ * row is read once per pair, into accumulator rows that stay in L1 (2 x 2 KiB for n = 512), four
+ * moving rows at a time, so each accumulator element is loaded and stored once per four
+ * products, with a loop over i that C2 vectorises (AVX-512 here). The accumulators and the moving rows are
  * separate arrays indexed by the loop variable alone: with an invariant offset (the row-major
  * {@code acc[c * n + i]} of {@link #reference}) C2's SuperWord cannot tell the references apart
  * and leaves the loop scalar. Blocking over n as well measured slower (the shorter loops pay
@@ -70,15 +71,12 @@ public final class PeKernel {
         for (; c + 1 < cols; c += 2) {
             Arrays.fill(a0, 0, n, 0f);
             Arrays.fill(a1, 0, n, 0f);
-            for (int k = 0; k < rows; k++) {
-                float[] m = moving[k];
-                float w0 = w[k * cols + c];
-                float w1 = w[k * cols + c + 1];
-                for (int i = 0; i < n; i++) {
-                    float x = m[i];
-                    a0[i] += w0 * x;
-                    a1[i] += w1 * x;
-                }
+            int k = 0;
+            for (; k + K_STEP <= rows; k += K_STEP) {
+                twoColumnsFourRows(w, cols, c, moving, k, n, a0, a1);
+            }
+            for (; k < rows; k++) {
+                twoColumnsOneRow(w[k * cols + c], w[k * cols + c + 1], moving[k], n, a0, a1);
             }
             store(a0, out, c * n, n, begin);
             store(a1, out, (c + 1) * n, n, begin);
@@ -86,13 +84,55 @@ public final class PeKernel {
         if (c < cols) {
             Arrays.fill(a0, 0, n, 0f);
             for (int k = 0; k < rows; k++) {
-                float[] m = moving[k];
                 float w0 = w[k * cols + c];
+                float[] m = moving[k];
                 for (int i = 0; i < n; i++) {
                     a0[i] += w0 * m[i];
                 }
             }
             store(a0, out, c * n, n, begin);
+        }
+    }
+
+    /** Moving rows a pass: each accumulator element is read and written once per four products. */
+    private static final int K_STEP = 4;
+
+    /**
+     * Columns c and c + 1, moving rows k .. k + 3: {@code a[i] = a[i] + w_k * m_k[i] + … + w_k+3 * m_k+3[i]},
+     * which Java evaluates left to right, so each element still adds its products in k order.
+     */
+    private static void twoColumnsFourRows(float[] w, int cols, int c, float[][] moving, int k, int n, float[] a0, float[] a1) {
+        float[] m0 = moving[k];
+        float[] m1 = moving[k + 1];
+        float[] m2 = moving[k + 2];
+        float[] m3 = moving[k + 3];
+        int r0 = k * cols + c;
+        int r1 = r0 + cols;
+        int r2 = r1 + cols;
+        int r3 = r2 + cols;
+        float w00 = w[r0];
+        float w01 = w[r1];
+        float w02 = w[r2];
+        float w03 = w[r3];
+        float w10 = w[r0 + 1];
+        float w11 = w[r1 + 1];
+        float w12 = w[r2 + 1];
+        float w13 = w[r3 + 1];
+        for (int i = 0; i < n; i++) {
+            float x0 = m0[i];
+            float x1 = m1[i];
+            float x2 = m2[i];
+            float x3 = m3[i];
+            a0[i] = a0[i] + w00 * x0 + w01 * x1 + w02 * x2 + w03 * x3;
+            a1[i] = a1[i] + w10 * x0 + w11 * x1 + w12 * x2 + w13 * x3;
+        }
+    }
+
+    private static void twoColumnsOneRow(float w0, float w1, float[] m, int n, float[] a0, float[] a1) {
+        for (int i = 0; i < n; i++) {
+            float x = m[i];
+            a0[i] += w0 * x;
+            a1[i] += w1 * x;
         }
     }
 
