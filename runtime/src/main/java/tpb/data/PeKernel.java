@@ -23,9 +23,10 @@ import java.util.Arrays;
  * separate arrays indexed by the loop variable alone: with an invariant offset (the row-major
  * {@code acc[c * n + i]} of {@link #reference}) C2's SuperWord cannot tell the references apart
  * and leaves the loop scalar. Blocking over n as well measured slower (the shorter loops pay
- * their pre- and post-loops), and so did four or eight columns a pass; {@code jdk.incubator.vector}
- * with register-blocked accumulators was faster, but needs a flag whose warning no option
- * silences on stderr (docs/_incoming/pe.md, Speed).
+ * their pre- and post-loops), and so did four columns or eight moving rows a pass (C2 stops
+ * vectorising). {@code jdk.incubator.vector} with eight accumulators in registers was 6-13 %
+ * faster, not enough to ship the module flag, whose "Using incubator modules" warning the JVM
+ * prints on stderr at every start with no option to silence it (docs/performance.md).
  *
  * <p>{@link #reference} is the kernel PeArray used before, one PE row at a time over the whole
  * result; it stays as the baseline the tests compare bit for bit and DataBench times.
