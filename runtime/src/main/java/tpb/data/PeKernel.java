@@ -19,8 +19,8 @@ import java.util.Arrays;
  * <p>{@link #matmul} is the fast kernel: it computes two output columns a pass, so each moving
  * row is read once per pair, into accumulator rows that stay in L1 (2 x 2 KiB for n = 512), four
  * moving rows at a time, so each accumulator element is loaded and stored once per four
- * products, with a loop over i that C2 vectorises (AVX-512 here). The accumulators and the moving rows are
- * separate arrays indexed by the loop variable alone: with an invariant offset (the row-major
+ * products, with a loop over i that C2 vectorises (AVX-512 here). The accumulators and the
+ * moving rows are separate arrays indexed by the loop variable alone: with an invariant offset (the row-major
  * {@code acc[c * n + i]} of {@link #reference}) C2's SuperWord cannot tell the references apart
  * and leaves the loop scalar. Blocking over n as well measured slower (the shorter loops pay
  * their pre- and post-loops), and so did four columns or eight moving rows a pass (C2 stops
@@ -30,6 +30,9 @@ import java.util.Arrays;
  *
  * <p>{@link #reference} is the kernel PeArray used before, one PE row at a time over the whole
  * result; it stays as the baseline the tests compare bit for bit and DataBench times.
+ *
+ * <p>An instance keeps its scratch rows between calls: one per core (thread), as each
+ * {@link PeArray} holds its own.
  */
 public final class PeKernel {
     private float[][] movingRows = new float[0][];
