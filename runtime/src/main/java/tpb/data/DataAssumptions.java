@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * What the data level decided where the sources are silent or only the fixture speaks, with the
- * confidence and the evidence; the doc site's assumptions page lists them (README "Running on
- * real numbers" says the same at more length).
+ * confidence and the evidence; the doc site's assumptions page lists them (docs/data-level.md,
+ * "Semantics per opcode", says the same at more length).
  */
 public final class DataAssumptions {
     private DataAssumptions() {
