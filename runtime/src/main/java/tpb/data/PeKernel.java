@@ -24,8 +24,8 @@ import java.util.Arrays;
  * {@code acc[c * n + i]} of {@link #reference}) C2's SuperWord cannot tell the references apart
  * and leaves the loop scalar. Blocking over n as well measured slower (the shorter loops pay
  * their pre- and post-loops), and so did four columns or eight moving rows a pass (C2 stops
- * vectorising). {@code jdk.incubator.vector} with eight accumulators in registers was 6-13 %
- * faster, not enough to ship the module flag, whose "Using incubator modules" warning the JVM
+ * vectorising). {@code jdk.incubator.vector} with eight accumulators in registers was 5-22 %
+ * faster in two runs, not enough to ship the module flag, whose "Using incubator modules" warning the JVM
  * prints on stderr at every start with no option to silence it (docs/performance.md).
  *
  * <p>{@link #reference} is the kernel PeArray used before, one PE row at a time over the whole
