@@ -15,7 +15,7 @@ import tpb.isa.EventSemaphoreRecord;
 import tpb.isa.GroupResetSemaphoresRecord;
 import tpb.isa.Instruction;
 import tpb.isa.RawRecord;
-import tpb.isa.WaitMode;
+import tpb.isa.SemTest;
 import tpb.mir.LoweredCode;
 import tpb.mir.MBlock;
 import tpb.mir.MFunction;
@@ -183,7 +183,7 @@ public final class LoweredSimulator implements Sequencer {
 
         @Override
         public Outcome waitOnRegister(MInst.Wait w) {
-            if (!m.satisfied(w.record().events().waitIdx(), read(w.threshold()) & M32)) {
+            if (!m.satisfied(w.record().events().waitIdx(), Machine.waitTest(w.record()), read(w.threshold()) & M32)) {
                 return blocked();
             }
             m.signal(w.record());
@@ -238,10 +238,10 @@ public final class LoweredSimulator implements Sequencer {
                 case RecordKind.REARM -> m.rearm(RecordKind.queue(r));
                 case RecordKind.SEMAPHORE -> {
                     EventSemaphoreRecord e = (EventSemaphoreRecord) r;
-                    if (e.events().waitMode() == WaitMode.SEM_GE_REG) {
-                        throw new SimFault("a fixed SEM_GE_REG record names a physical register; lowered code has none");
+                    if (Machine.registerThreshold(e)) {
+                        throw new SimFault("a fixed " + e.events().waitMode().specName() + " record names a physical register; lowered code has none");
                     }
-                    if (Machine.waits(e) && !m.satisfied(e.events().waitIdx(), e.events().semaphoreValue())) {
+                    if (!m.satisfied(e.events().waitIdx(), Machine.waitTest(e), e.events().semaphoreValue())) {
                         return blocked();
                     }
                     m.signal(e);
@@ -310,6 +310,11 @@ public final class LoweredSimulator implements Sequencer {
     @Override
     public long waitThreshold() {
         return code.get(pc) instanceof MInst.Wait w ? read(w.threshold()) & M32 : blockedWait().events().semaphoreValue();
+    }
+
+    @Override
+    public SemTest waitTest() {
+        return Machine.waitTest(blockedWait());
     }
 
     @Override

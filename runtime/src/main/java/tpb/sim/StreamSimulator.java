@@ -36,7 +36,7 @@ import tpb.abi.SpillArea;
 import tpb.isa.Arch;
 import tpb.isa.Arm;
 import tpb.isa.EventSemaphoreRecord;
-import tpb.isa.WaitMode;
+import tpb.isa.SemTest;
 import tpb.sim.PackedCode.AluOperation;
 import tpb.sim.PackedCode.Compare;
 import tpb.sim.PackedCode.Fault;
@@ -236,9 +236,14 @@ public final class StreamSimulator implements Sequencer {
     }
 
     @Override
+    public SemTest waitTest() {
+        return Machine.waitTest(semaphore());
+    }
+
+    @Override
     public String thresholdName() {
         EventSemaphoreRecord e = semaphore();
-        return e.events().waitMode() == WaitMode.SEM_GE_REG ? "r" + e.events().semaphoreValue() + " = " : "";
+        return Machine.registerThreshold(e) ? "r" + e.events().semaphoreValue() + " = " : "";
     }
 
     /**
@@ -379,7 +384,7 @@ public final class StreamSimulator implements Sequencer {
                         if (trace != null && blockedAt != pc) {
                             trace.accept(pc);
                         }
-                        if (Machine.waits(e) && !m.satisfied(e.events().waitIdx(), threshold(e))) {
+                        if (!m.satisfied(e.events().waitIdx(), Machine.waitTest(e), threshold(e))) {
                             steps--; // a blocked record has not executed
                             blockedAt = pc;
                             shownPc = pc;
@@ -437,6 +442,6 @@ public final class StreamSimulator implements Sequencer {
      */
     private long threshold(EventSemaphoreRecord e) {
         long v = e.events().semaphoreValue();
-        return e.events().waitMode() == WaitMode.SEM_GE_REG ? slot(PackedCode.check(registers, (int) v, 1)) : v;
+        return Machine.registerThreshold(e) ? slot(PackedCode.check(registers, (int) v, 1)) : v;
     }
 }
