@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntToLongFunction;
 import java.util.TreeMap;
 import java.util.zip.CRC32;
 import tpb.ir.Dma;
@@ -15,7 +16,6 @@ import tpb.isa.GroupResetSemaphoresFlyweight;
 import tpb.isa.GroupResetSemaphoresRecord;
 import tpb.isa.SemOperand;
 import tpb.isa.SemTest;
-import tpb.isa.UpdateMode;
 
 /**
  * The state every sequencer level (IR, lowered code, record stream) shares the meaning of
@@ -245,13 +245,38 @@ final class Machine {
     }
 
     /**
-     * The rest of an EventSemaphore record once its wait, if any, holds: the update in the extended
-     * block, its wire mode read through the spec's UpdateOp (facts §1.5, §7.6): every SEM_* mode in
-     * its *_READ or *_COMPLETE form; an event update faults with the table's message.
+     * Which wait of an EventSemaphore record does not hold now: 0 its EVENTS wait (against
+     * {@code threshold}, which the level resolved from an immediate or a register), 1 the wait in
+     * its extended block (the spec's SyncKind.EXTENDED_UNIT, facts §3.5: wait1; its register form
+     * reads the register {@code register} gives), -1 when both hold and the record may run.
+     */
+    int blocking(EventSemaphoreRecord e, long threshold, IntToLongFunction register) {
+        if (!satisfied(e.events().waitIdx(), waitTest(e), threshold)) {
+            return 0;
+        }
+        return satisfied(e.ext().waitIdx(), extWaitTest(e), extThreshold(e, register)) ? -1 : 1;
+    }
+
+    /** The test the extended block's wait makes (the spec's WaitTest). */
+    static SemTest extWaitTest(EventSemaphoreRecord e) {
+        return SemaphoreBank.test(e.ext().waitMode());
+    }
+
+    /** The extended block's threshold: its sem_wait_value, or the register whose id it holds (WaitOperand REGISTER; INFERRED as for EVENTS). */
+    static long extThreshold(EventSemaphoreRecord e, IntToLongFunction register) {
+        long v = e.ext().semWaitValue();
+        return SemaphoreBank.operand(e.ext().waitMode()) == SemOperand.REGISTER ? register.applyAsLong((int) v) : v;
+    }
+
+    /**
+     * The rest of an EventSemaphore record once its waits hold: its EVENTS update (value:
+     * semaphore_value) and the update in its extended block, each wire mode read through the spec's
+     * UpdateOp (facts §1.5, §7.6): every SEM_* mode in its *_READ or *_COMPLETE form; an event
+     * update faults with the table's message. The compiler writes only the extended one (facts §3.5).
      */
     void signal(EventSemaphoreRecord e) {
-        UpdateMode u = e.ext().updateMode();
-        bank.apply(e.ext().updateIdx(), SemaphoreBank.op(u), e.ext().semUpdateValue());
+        bank.apply(e.events().updateIdx(), SemaphoreBank.op(e.events().updateMode()), e.events().semaphoreValue());
+        bank.apply(e.ext().updateIdx(), SemaphoreBank.op(e.ext().updateMode()), e.ext().semUpdateValue());
     }
 
     /** GroupResetSemaphores: zero a range, or the semaphores its bit mask names (facts §3.6). */

@@ -1,11 +1,15 @@
 package tpb.sim;
 
 import java.util.Arrays;
+import tpb.isa.Arm;
 import tpb.isa.BirUpdateMode;
 import tpb.isa.BirUpdateOp;
 import tpb.isa.SemOperand;
 import tpb.isa.SemTest;
 import tpb.isa.SemUpdate;
+import tpb.isa.SyncArm;
+import tpb.isa.SyncArmKind;
+import tpb.isa.SyncKind;
 import tpb.isa.UpdateMode;
 import tpb.isa.UpdateOp;
 import tpb.isa.WaitMode;
@@ -161,6 +165,25 @@ public final class SemaphoreBank {
             throw new SimFault("update mode " + u.specName() + " is not simulated: it " + UpdateOp.fatalMessage(u) + " (facts §1.5)");
         }
         return UpdateOp.map(u);
+    }
+
+    /**
+     * How {@code arm} takes part in the EVENTS protocol beyond the EVENTS tuple every record
+     * carries: the spec's SyncArmKind of the arm (an EventSemaphore's extended unit, a DMA's
+     * completion, control, the barrier, a group reset, an exit), or null for an arm that
+     * synchronises by its EVENTS tuple only.
+     */
+    public static SyncKind syncKind(Arm arm) {
+        return SYNC_KINDS[arm.ordinal()];
+    }
+
+    private static final SyncKind[] SYNC_KINDS = new SyncKind[Arm.values().length];
+
+    static {
+        for (Arm a : Arm.values()) {
+            SyncArm s = SyncArm.fromName(a.specName());
+            SYNC_KINDS[a.ordinal()] = s == null ? null : SyncArmKind.map(s);
+        }
     }
 
     /** What a kernel's compiler-side update mode does (the spec's BirUpdateOp); a fault with the table's message otherwise. */

@@ -227,22 +227,33 @@ public final class StreamSimulator implements Sequencer {
 
     @Override
     public int waitSemaphore() {
-        return semaphore().events().waitIdx();
+        EventSemaphoreRecord e = semaphore();
+        return extBlocks(e) ? e.ext().waitIdx() : e.events().waitIdx();
     }
 
     @Override
     public long waitThreshold() {
-        return threshold(semaphore());
+        EventSemaphoreRecord e = semaphore();
+        return extBlocks(e) ? Machine.extThreshold(e, this::register) : threshold(e);
+    }
+
+    /** Whether the blocked record waits on its extended block's wait (its EVENTS wait holds). */
+    private boolean extBlocks(EventSemaphoreRecord e) {
+        return m.blocking(e, threshold(e), this::register) == 1;
     }
 
     @Override
     public SemTest waitTest() {
-        return Machine.waitTest(semaphore());
+        EventSemaphoreRecord e = semaphore();
+        return extBlocks(e) ? Machine.extWaitTest(e) : Machine.waitTest(e);
     }
 
     @Override
     public String thresholdName() {
         EventSemaphoreRecord e = semaphore();
+        if (extBlocks(e)) {
+            return SemaphoreBank.operand(e.ext().waitMode()) == tpb.isa.SemOperand.REGISTER ? "r" + e.ext().semWaitValue() + " = " : "";
+        }
         return Machine.registerThreshold(e) ? "r" + e.events().semaphoreValue() + " = " : "";
     }
 
@@ -384,7 +395,7 @@ public final class StreamSimulator implements Sequencer {
                         if (trace != null && blockedAt != pc) {
                             trace.accept(pc);
                         }
-                        if (!m.satisfied(e.events().waitIdx(), Machine.waitTest(e), threshold(e))) {
+                        if (m.blocking(e, threshold(e), this::register) >= 0) {
                             steps--; // a blocked record has not executed
                             blockedAt = pc;
                             shownPc = pc;
@@ -442,6 +453,11 @@ public final class StreamSimulator implements Sequencer {
      */
     private long threshold(EventSemaphoreRecord e) {
         long v = e.events().semaphoreValue();
-        return Machine.registerThreshold(e) ? slot(PackedCode.check(registers, (int) v, 1)) : v;
+        return Machine.registerThreshold(e) ? register((int) v) : v;
+    }
+
+    /** Register {@code id}'s value, checked against the file (a wait's register threshold). */
+    private long register(int id) {
+        return slot(PackedCode.check(registers, id, 1));
     }
 }

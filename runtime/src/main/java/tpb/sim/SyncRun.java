@@ -14,6 +14,7 @@ import tpb.isa.GroupResetSemaphoresRecord;
 import tpb.isa.SemOperand;
 import tpb.isa.SemTest;
 import tpb.isa.SemUpdate;
+import tpb.isa.SyncKind;
 import tpb.isa.WaitMode;
 import tpb.stream.RecordStream;
 
@@ -320,11 +321,12 @@ public final class SyncRun {
         byte[] b = engines.get(engine).stream().bytes();
         int off = RecordStream.offsetOf(index);
         Arm arm = Decoder.identify(b, off);
-        if (arm == Arm.COMPARE_AND_BRANCH || arm == Arm.UNCONDITIONAL_BRANCH || arm == Arm.CALL || arm == Arm.RETURN) {
+        SyncKind kind = SemaphoreBank.syncKind(arm);
+        if (kind == SyncKind.STEERS_CONTROL) {
             throw new SimFault(arm.specName() + " steers control, which the synchronisation level does not follow");
         }
-        if (arm == Arm.ALL_ENGINE_BARRIER) {
-            throw new SimFault("AllEngineBarrier (a counted join of every datapath engine, facts §7.6) is not simulated at this level");
+        if (kind == SyncKind.BARRIER) {
+            throw new SimFault(arm.specName() + " (a counted join of every datapath engine, facts §7.6) is not simulated at this level");
         }
         // the waits and updates: the same decoding as the loop's, now raising what it left here
         IntList u = new IntList();
@@ -336,13 +338,13 @@ public final class SyncRun {
                 return -1;
             }
         }
-        if (arm == Arm.GROUP_RESET_SEMAPHORES) {
+        if (kind == SyncKind.GROUP_RESET) {
             machine.groupReset((GroupResetSemaphoresRecord) Decoder.decode(b, off));
         }
         for (int k = 0; k < o.length; k += size(o[k])) {
             update(o, k, sem);
         }
-        return arm == Arm.EXIT ? ops[engine].length : i + 1; // an Exit ends its engine's run
+        return kind == SyncKind.ENDS_ENGINE ? ops[engine].length : i + 1; // an Exit ends its engine's run
     }
 
     static int[] predecode(RecordStream s) {
@@ -353,7 +355,7 @@ public final class SyncRun {
             int off = RecordStream.offsetOf(i);
             Arm arm = Decoder.identify(b, off);
             one.size = 0;
-            if (isSlow(arm) || !decode(b, off, arm, one, false)) {
+            if (isSlow(SemaphoreBank.syncKind(arm)) || !decode(b, off, arm, one, false)) {
                 out.add(SLOW);
                 continue;
             }
@@ -368,9 +370,9 @@ public final class SyncRun {
         return out.toArray();
     }
 
-    private static boolean isSlow(Arm arm) {
-        return arm == Arm.COMPARE_AND_BRANCH || arm == Arm.UNCONDITIONAL_BRANCH || arm == Arm.CALL || arm == Arm.RETURN
-                || arm == Arm.ALL_ENGINE_BARRIER || arm == Arm.GROUP_RESET_SEMAPHORES || arm == Arm.EXIT;
+    /** Whether records of this kind leave the loop: all but the EVENTS-only arms, an EventSemaphore's extended unit and a DMA's completion. */
+    private static boolean isSlow(SyncKind kind) {
+        return kind != null && kind != SyncKind.EXTENDED_UNIT && kind != SyncKind.COMPLETION;
     }
 
     /**
@@ -379,21 +381,23 @@ public final class SyncRun {
      * simulates (with {@code raise}, a SimFault naming it instead).
      */
     private static boolean decode(byte[] b, int off, Arm arm, IntList out, boolean raise) {
-        int events = EventSemaphoreFlyweight.EVENTS_WAIT_MODE_OFFSET;
+        // the EVENTS tuple every record carries (the preamble's offsets, the same in every arm's flyweight)
         long value = EventSemaphoreFlyweight.eventsSemaphoreValue(b, off);
         int first = out.size;
-        if (!unit(b[off + events] & 0xFF, b[off + events + 1] & 0xFF, value, b[off + events + 2] & 0xFF, b[off + events + 3] & 0xFF, value,
-                out, raise)) {
+        if (!unit(b[off + EventSemaphoreFlyweight.EVENTS_WAIT_MODE_OFFSET] & 0xFF, b[off + EventSemaphoreFlyweight.EVENTS_WAIT_IDX_OFFSET] & 0xFF,
+                value, b[off + EventSemaphoreFlyweight.EVENTS_UPDATE_MODE_OFFSET] & 0xFF,
+                b[off + EventSemaphoreFlyweight.EVENTS_UPDATE_IDX_OFFSET] & 0xFF, value, out, raise)) {
             return false;
         }
-        if (arm == Arm.EVENT_SEMAPHORE) {
+        SyncKind kind = SemaphoreBank.syncKind(arm);
+        if (kind == SyncKind.EXTENDED_UNIT) {
             if (!unit(EventSemaphoreFlyweight.extWaitModeRaw(b, off), EventSemaphoreFlyweight.extWaitIdx(b, off),
                     EventSemaphoreFlyweight.extSemWaitValue(b, off), EventSemaphoreFlyweight.extUpdateModeRaw(b, off),
                     EventSemaphoreFlyweight.extUpdateIdx(b, off), EventSemaphoreFlyweight.extSemUpdateValue(b, off), out, raise)) {
                 return false;
             }
-        } else if (arm == Arm.DMA_DIRECT2D) {
-            // the DMA's completion: semaphore += sem_increment (facts §3.11)
+        } else if (kind == SyncKind.COMPLETION) {
+            // the DMA's completion: semaphore += sem_increment (facts §3.11; the spec's SyncKind.COMPLETION)
             out.add(UPDATE | (SemaphoreBank.keep(SemUpdate.ADD) & KEEP) | DmaDirect2dFlyweight.semaphore(b, off) << UPDATE_SEM);
             out.add(SemaphoreBank.addend(SemUpdate.ADD, DmaDirect2dFlyweight.semIncrement(b, off)));
         }

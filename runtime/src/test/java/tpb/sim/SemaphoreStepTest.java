@@ -99,6 +99,24 @@ class SemaphoreStepTest {
         }
     }
 
+    /**
+     * The spec's SyncArm names arms: every value names exactly one arm of the spec (so a renamed
+     * arm cannot silently drop out of the protocol), and SemaphoreBank.syncKind gives the arm its
+     * SyncArmKind; an arm not listed (NoOp, a datapath Matmul) synchronises by its EVENTS tuple only.
+     */
+    @Test
+    void everySyncArmIsAnArm() {
+        for (tpb.isa.SyncArm s : tpb.isa.SyncArm.values()) {
+            List<tpb.isa.Arm> named = java.util.Arrays.stream(tpb.isa.Arm.values()).filter(a -> a.specName().equals(s.specName())).toList();
+            assertEquals(1, named.size(), s.specName());
+            assertEquals(tpb.isa.SyncArmKind.map(s), SemaphoreBank.syncKind(named.get(0)), s.specName());
+        }
+        assertEquals(tpb.isa.SyncKind.ENDS_ENGINE, SemaphoreBank.syncKind(tpb.isa.Arm.EXIT));
+        assertEquals(tpb.isa.SyncKind.COMPLETION, SemaphoreBank.syncKind(tpb.isa.Arm.DMA_DIRECT2D));
+        assertEquals(null, SemaphoreBank.syncKind(tpb.isa.Arm.NO_OP));
+        assertEquals(null, SemaphoreBank.syncKind(tpb.isa.Arm.MATMUL));
+    }
+
     @Test
     void theModel() {
         for (WaitCase c : WAITS) {
@@ -120,8 +138,9 @@ class SemaphoreStepTest {
     @Test
     void theSyncLevel() {
         for (WaitCase c : WAITS) {
+          for (boolean ext : UNITS) {
             SyncRun run = new SyncRun(List.of(new SyncRun.Engine("e0", RecordStream.of(stream(set(c.value())))),
-                    new SyncRun.Engine("e1", RecordStream.of(stream(waitRecord(c))))), SyncRunEdgesTest.TEXT);
+                    new SyncRun.Engine("e1", RecordStream.of(stream(waitRecord(c, ext))))), SyncRunEdgesTest.TEXT);
             SyncRun.Result r = run.run();
             if (SemaphoreBank.operand(c.mode()) == SemOperand.REGISTER) {
                 assertEquals(SyncRun.Status.FAULT, r.status(), c.toString());
@@ -134,13 +153,16 @@ class SemaphoreStepTest {
                 assertEquals("e1 blocked at record 0 (rec@0): waits for semaphore 1 " + SemaphoreBank.relation(SemaphoreBank.test(c.mode()))
                         + " " + c.threshold() + ", it is " + c.value(), r.blocked().get(0).toString());
             }
+          }
         }
         for (UpdateCase c : UPDATES) {
-            SyncRun run = new SyncRun(List.of(new SyncRun.Engine("e0", RecordStream.of(stream(set(c.start()), updateRecord(c))))),
+          for (boolean events : UNITS) {
+            SyncRun run = new SyncRun(List.of(new SyncRun.Engine("e0", RecordStream.of(stream(set(c.start()), updateRecord(c, events))))),
                     SyncRunEdgesTest.TEXT);
             SyncRun.Result r = run.run();
             assertEquals(SyncRun.Status.COMPLETE, r.status(), c + ": " + r.message());
             assertEquals(c.result(), run.semaphore(S), c.toString());
+          }
         }
     }
 
@@ -151,8 +173,9 @@ class SemaphoreStepTest {
     @Test
     void theStreamLevel() {
         for (WaitCase c : WAITS) {
-            SimResult r = StreamSimulator.runStream(stream(set(c.value()), move(R, c.threshold()), waitRecord(c), ExitRecord.builder().build()),
-                    100, false, null);
+          for (boolean ext : UNITS) {
+            SimResult r = StreamSimulator.runStream(stream(set(c.value()), move(R, c.threshold()), waitRecord(c, ext),
+                    ExitRecord.builder().build()), 100, false, null);
             if (c.holds()) {
                 assertEquals(SimResult.Status.EXIT, r.status(), c + ": " + r.message());
                 assertEquals(4, r.steps(), c.toString());
@@ -162,11 +185,15 @@ class SemaphoreStepTest {
                         + " (it is " + c.value() + ") and no engine can update it", r.message(), c.toString());
                 assertEquals(3, r.steps(), c.toString());
             }
+          }
         }
         for (UpdateCase c : UPDATES) {
-            SimResult r = StreamSimulator.runStream(stream(set(c.start()), updateRecord(c), ExitRecord.builder().build()), 100, false, null);
+          for (boolean events : UNITS) {
+            SimResult r = StreamSimulator.runStream(stream(set(c.start()), updateRecord(c, events), ExitRecord.builder().build()), 100, false,
+                    null);
             assertEquals(SimResult.Status.EXIT, r.status(), c + ": " + r.message());
             assertEquals((int) c.result(), r.semaphores().get(S), c.toString());
+          }
         }
     }
 
@@ -225,15 +252,25 @@ class SemaphoreStepTest {
                 .semUpdateValue(value).build()).build();
     }
 
-    /** The row's wait on S in its EVENTS slot: the threshold, or for a register form r5's id, in semaphore_value. */
-    private static Instruction waitRecord(WaitCase c) {
+    /**
+     * The row's wait on S: in the EVENTS tuple (the threshold, or for a register form r5's id, in
+     * semaphore_value), or with {@code ext} in the extended block (sem_wait_value), the second unit
+     * an EventSemaphore carries (the spec's SyncKind.EXTENDED_UNIT).
+     */
+    private static Instruction waitRecord(WaitCase c, boolean ext) {
         long v = SemaphoreBank.operand(c.mode()) == SemOperand.REGISTER ? R : c.threshold();
-        return EventSemaphoreRecord.builder().events(Events.builder().waitMode(c.mode()).waitIdx(S).semaphoreValue(v).build()).build();
+        return ext ? EventSemaphoreRecord.builder().ext(EventsExtended.builder().waitMode(c.mode()).waitIdx(S).semWaitValue(v).build()).build()
+                : EventSemaphoreRecord.builder().events(Events.builder().waitMode(c.mode()).waitIdx(S).semaphoreValue(v).build()).build();
     }
 
-    /** The row's update of S in the extended block. */
-    private static Instruction updateRecord(UpdateCase c) {
-        return EventSemaphoreRecord.builder().ext(EventsExtended.builder().updateMode(c.mode()).updateIdx(S).semUpdateValue(c.value()).build())
-                .build();
+    /** The row's update of S: in the extended block (the compiler's form), or with {@code events} in the EVENTS tuple (value: semaphore_value). */
+    private static Instruction updateRecord(UpdateCase c, boolean events) {
+        return events ? EventSemaphoreRecord.builder().events(Events.builder().updateMode(c.mode()).updateIdx(S).semaphoreValue(c.value()).build())
+                .build()
+                : EventSemaphoreRecord.builder().ext(EventsExtended.builder().updateMode(c.mode()).updateIdx(S).semUpdateValue(c.value()).build())
+                        .build();
     }
+
+    /** Both places a record carries a wait or an update: the EVENTS tuple and the extended block. */
+    private static final boolean[] UNITS = {false, true};
 }
