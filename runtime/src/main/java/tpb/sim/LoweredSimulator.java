@@ -239,7 +239,8 @@ public final class LoweredSimulator implements Sequencer {
                 case RecordKind.SEMAPHORE -> {
                     EventSemaphoreRecord e = (EventSemaphoreRecord) r;
                     if (Machine.registerThreshold(e)) {
-                        throw new SimFault("a fixed " + e.events().waitMode().specName() + " record names a physical register; lowered code has none");
+                        throw new SimFault("a fixed " + e.events().waitMode().specName()
+                                + " record names a physical register; lowered code has none");
                     }
                     if (m.blocking(e, e.events().semaphoreValue(), NO_REGISTERS) >= 0) {
                         return blocked();

@@ -40,7 +40,10 @@ public final class SemaphoreBank {
         values = new int[size];
     }
 
-    /** The semaphores themselves, for a hot loop to read and update by {@link #keep}/{@link #addend} (unsigned: read with {@link Integer#toUnsignedLong}). */
+    /**
+     * The semaphores themselves, for a hot loop to read and to update by {@link #keep} and
+     * {@link #addend} (unsigned: read with {@link Integer#toUnsignedLong}).
+     */
     int[] values() {
         return values;
     }

@@ -20,7 +20,7 @@ import tpb.stream.RecordStream;
 
 /**
  * The synchronisation level (issue 9): every engine of a subgraph executes its records in order
- * over one bank of semaphores ({@link Machine}, the SP simulators' semantics). A record first
+ * over one bank of semaphores ({@link Machine}'s {@link SemaphoreBank}, every level's). A record first
  * waits on its EVENTS wait (and an EventSemaphore's second wait, in its extended block), then
  * applies its EVENTS update (and the EventSemaphore's second update); a DMA_DIRECT2D's completion
  * adds its {@code sem_increment} to its {@code semaphore} (the transfer is taken to complete at
@@ -31,8 +31,11 @@ import tpb.stream.RecordStream;
  * semaphore comparison against an immediate, every SEM_* update in its *_READ or *_COMPLETE form
  * (the same moment here: a record completes at once). Event waits and updates and values the enums
  * do not define are faults with the tables' messages; a register threshold (SEM_GE_REG) is a fault
- * here because this level tracks no registers (the stream, lowered and kernel levels take it). Records that would steer control (branches, calls, returns) and the all-engine barrier
- * are faults too: records run once each, in order. An Exit ends its engine. This is the one
+ * here because this level tracks no registers (the stream, lowered and kernel levels take it).
+ * Which arms carry more than their EVENTS tuple is the spec's SyncArmKind
+ * ({@link SemaphoreBank#syncKind}). Records that would steer control (branches, calls, returns)
+ * and the all-engine barrier are faults too: records run once each, in order. An Exit ends its
+ * engine. This is the one
  * semaphore scheduler: the data level ({@code tpb.data.EventOrder}) runs on it through a
  * {@link Hook}, and so does the timeline.
  *
@@ -49,7 +52,10 @@ public final class SyncRun {
     // A unit's header int: bits 0-7 the wait's semaphore, 16-23 the update's; the flags below; bits 24-26 the wait's SemTest ordinal.
     /** The unit waits (its threshold follows the header). */
     private static final int WAIT = 1 << 8;
-    /** The unit updates (its addend follows): semaphore = (semaphore &amp; keep) + addend, keep all ones with KEEP, else zero ({@link SemaphoreBank#keep}, {@link SemaphoreBank#addend}). */
+    /**
+     * The unit updates (its addend follows): semaphore = (semaphore &amp; keep) + addend, keep all
+     * ones with KEEP, else zero ({@link SemaphoreBank#keep}, {@link SemaphoreBank#addend}).
+     */
     private static final int UPDATE = 1 << 9;
     /** The update adds to the semaphore (+1, -1, add, sub as the addend's two's complement); without it, it writes. */
     private static final int KEEP = 1 << 10;

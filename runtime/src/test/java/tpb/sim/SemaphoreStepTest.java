@@ -138,31 +138,31 @@ class SemaphoreStepTest {
     @Test
     void theSyncLevel() {
         for (WaitCase c : WAITS) {
-          for (boolean ext : UNITS) {
-            SyncRun run = new SyncRun(List.of(new SyncRun.Engine("e0", RecordStream.of(stream(set(c.value())))),
-                    new SyncRun.Engine("e1", RecordStream.of(stream(waitRecord(c, ext))))), SyncRunEdgesTest.TEXT);
-            SyncRun.Result r = run.run();
-            if (SemaphoreBank.operand(c.mode()) == SemOperand.REGISTER) {
-                assertEquals(SyncRun.Status.FAULT, r.status(), c.toString());
-                assertEquals("e1 record 0 (rec@0): wait mode SEM_GE_REG is not simulated at the synchronisation level: its threshold is a "
-                        + "register (facts §1.4), and this level tracks no registers", r.message());
-                continue;
+            for (boolean ext : UNITS) {
+                SyncRun run = new SyncRun(List.of(new SyncRun.Engine("e0", RecordStream.of(stream(set(c.value())))),
+                        new SyncRun.Engine("e1", RecordStream.of(stream(waitRecord(c, ext))))), SyncRunEdgesTest.TEXT);
+                SyncRun.Result r = run.run();
+                if (SemaphoreBank.operand(c.mode()) == SemOperand.REGISTER) {
+                    assertEquals(SyncRun.Status.FAULT, r.status(), c.toString());
+                    assertEquals("e1 record 0 (rec@0): wait mode SEM_GE_REG is not simulated at the synchronisation level: its threshold is a "
+                            + "register (facts §1.4), and this level tracks no registers", r.message());
+                    continue;
+                }
+                assertEquals(c.holds() ? SyncRun.Status.COMPLETE : SyncRun.Status.DEADLOCK, r.status(), c + ": " + r.message());
+                if (!c.holds()) {
+                    assertEquals("e1 blocked at record 0 (rec@0): waits for semaphore 1 " + SemaphoreBank.relation(SemaphoreBank.test(c.mode()))
+                            + " " + c.threshold() + ", it is " + c.value(), r.blocked().get(0).toString());
+                }
             }
-            assertEquals(c.holds() ? SyncRun.Status.COMPLETE : SyncRun.Status.DEADLOCK, r.status(), c + ": " + r.message());
-            if (!c.holds()) {
-                assertEquals("e1 blocked at record 0 (rec@0): waits for semaphore 1 " + SemaphoreBank.relation(SemaphoreBank.test(c.mode()))
-                        + " " + c.threshold() + ", it is " + c.value(), r.blocked().get(0).toString());
-            }
-          }
         }
         for (UpdateCase c : UPDATES) {
-          for (boolean events : UNITS) {
-            SyncRun run = new SyncRun(List.of(new SyncRun.Engine("e0", RecordStream.of(stream(set(c.start()), updateRecord(c, events))))),
-                    SyncRunEdgesTest.TEXT);
-            SyncRun.Result r = run.run();
-            assertEquals(SyncRun.Status.COMPLETE, r.status(), c + ": " + r.message());
-            assertEquals(c.result(), run.semaphore(S), c.toString());
-          }
+            for (boolean events : UNITS) {
+                SyncRun run = new SyncRun(List.of(new SyncRun.Engine("e0", RecordStream.of(stream(set(c.start()), updateRecord(c, events))))),
+                        SyncRunEdgesTest.TEXT);
+                SyncRun.Result r = run.run();
+                assertEquals(SyncRun.Status.COMPLETE, r.status(), c + ": " + r.message());
+                assertEquals(c.result(), run.semaphore(S), c.toString());
+            }
         }
     }
 
@@ -173,27 +173,27 @@ class SemaphoreStepTest {
     @Test
     void theStreamLevel() {
         for (WaitCase c : WAITS) {
-          for (boolean ext : UNITS) {
-            SimResult r = StreamSimulator.runStream(stream(set(c.value()), move(R, c.threshold()), waitRecord(c, ext),
-                    ExitRecord.builder().build()), 100, false, null);
-            if (c.holds()) {
-                assertEquals(SimResult.Status.EXIT, r.status(), c + ": " + r.message());
-                assertEquals(4, r.steps(), c.toString());
-            } else {
-                assertEquals(SimResult.Status.FAULT, r.status(), c.toString());
-                assertEquals("deadlock: waiting for semaphore 1 " + SemaphoreBank.relation(SemaphoreBank.test(c.mode())) + " " + c.threshold()
-                        + " (it is " + c.value() + ") and no engine can update it", r.message(), c.toString());
-                assertEquals(3, r.steps(), c.toString());
+            for (boolean ext : UNITS) {
+                SimResult r = StreamSimulator.runStream(stream(set(c.value()), move(R, c.threshold()), waitRecord(c, ext),
+                        ExitRecord.builder().build()), 100, false, null);
+                if (c.holds()) {
+                    assertEquals(SimResult.Status.EXIT, r.status(), c + ": " + r.message());
+                    assertEquals(4, r.steps(), c.toString());
+                } else {
+                    assertEquals(SimResult.Status.FAULT, r.status(), c.toString());
+                    assertEquals("deadlock: waiting for semaphore 1 " + SemaphoreBank.relation(SemaphoreBank.test(c.mode())) + " " + c.threshold()
+                            + " (it is " + c.value() + ") and no engine can update it", r.message(), c.toString());
+                    assertEquals(3, r.steps(), c.toString());
+                }
             }
-          }
         }
         for (UpdateCase c : UPDATES) {
-          for (boolean events : UNITS) {
-            SimResult r = StreamSimulator.runStream(stream(set(c.start()), updateRecord(c, events), ExitRecord.builder().build()), 100, false,
-                    null);
-            assertEquals(SimResult.Status.EXIT, r.status(), c + ": " + r.message());
-            assertEquals((int) c.result(), r.semaphores().get(S), c.toString());
-          }
+            for (boolean events : UNITS) {
+                SimResult r = StreamSimulator.runStream(stream(set(c.start()), updateRecord(c, events), ExitRecord.builder().build()), 100, false,
+                        null);
+                assertEquals(SimResult.Status.EXIT, r.status(), c + ": " + r.message());
+                assertEquals((int) c.result(), r.semaphores().get(S), c.toString());
+            }
         }
     }
 
