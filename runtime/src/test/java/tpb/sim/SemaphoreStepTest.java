@@ -117,6 +117,29 @@ class SemaphoreStepTest {
         assertEquals(null, SemaphoreBank.syncKind(tpb.isa.Arm.MATMUL));
     }
 
+    /**
+     * The spec's UpdateMoment against facts §1.5's rule "*_COMPLETE = *_READ + 16": every
+     * COMPLETE mode's value minus 16 is a READ mode, and UpdateOp gives the two the same operation
+     * (or both the same FATAL arm: the EVT_* pairs). 7 pairs: EVT_SET, EVT_CLR, and the five SEM_*.
+     */
+    @Test
+    void aCompleteModeIsItsReadModePlus16() {
+        int pairs = 0;
+        for (UpdateMode m : UpdateMode.values()) {
+            if (tpb.isa.UpdateMoment.map(m) != tpb.isa.SemMoment.COMPLETE) {
+                continue;
+            }
+            UpdateMode read = UpdateMode.fromValue(m.value() - 16);
+            assertEquals(tpb.isa.SemMoment.READ, tpb.isa.UpdateMoment.map(read), m.specName());
+            assertEquals(tpb.isa.UpdateOp.encodes(read), tpb.isa.UpdateOp.encodes(m), m.specName());
+            if (tpb.isa.UpdateOp.encodes(m)) {
+                assertEquals(tpb.isa.UpdateOp.map(read), tpb.isa.UpdateOp.map(m), m.specName());
+            }
+            pairs++;
+        }
+        assertEquals(7, pairs);
+    }
+
     @Test
     void theModel() {
         for (WaitCase c : WAITS) {
