@@ -14,9 +14,12 @@ import tpb.ir.Module;
 import tpb.ir.Operand;
 import tpb.ir.Register;
 import tpb.isa.AluOpType;
+import tpb.isa.BirWaitMode;
 import tpb.isa.BranchCompareOp;
 import tpb.isa.DtypeWire;
 import tpb.isa.EngineType;
+import tpb.isa.SemTest;
+import tpb.isa.WaitModeWire;
 import tpb.spec.Pos;
 
 /**
@@ -60,6 +63,7 @@ public final class IrSimulator implements Sequencer {
     /** The semaphore, threshold and threshold's register of the wait this engine is blocked on. */
     private int waitSem;
     private long waitThreshold;
+    private SemTest waitTest;
     private String waitRegister = "";
     private Map<String, Integer> semaphoreIds;
 
@@ -152,7 +156,7 @@ public final class IrSimulator implements Sequencer {
             // the wait runs again: one step, traced when it was first reached
             left--;
             m.step();
-            if (!m.satisfied(waitSem, waitThreshold)) {
+            if (!m.satisfied(waitSem, waitTest, waitThreshold)) {
                 m.steps(m.steps() - 1);
                 return Outcome.BLOCKED;
             }
@@ -382,10 +386,12 @@ public final class IrSimulator implements Sequencer {
         if (e.waitSem() != null) {
             int sem = semaphoreId(e.waitSem());
             long threshold = e.waitReg() == null ? e.waitValue() : read(e.waitReg());
+            SemTest test = test(e);
             if (!grouped) {
-                m.waitAtLeast(sem, threshold);
-            } else if (!m.satisfied(sem, threshold)) {
+                m.mustHold(sem, test, threshold);
+            } else if (!m.satisfied(sem, test, threshold)) {
                 waitSem = sem;
+                waitTest = test;
                 waitThreshold = threshold;
                 waitRegister = e.waitReg() == null ? "" : e.waitReg().name() + " = ";
                 m.steps(m.steps() - 1);
@@ -435,6 +441,20 @@ public final class IrSimulator implements Sequencer {
     @Override
     public long waitThreshold() {
         return waitThreshold;
+    }
+
+    @Override
+    public SemTest waitTest() {
+        return waitTest;
+    }
+
+    /**
+     * The test a kernel's wait makes: its compiler-side mode (sem_ge_imm, or sem_ge_reg with a
+     * register threshold) written to the wire through the spec's WaitModeWire and read back through
+     * WaitTest, as the lowered record will be.
+     */
+    private static SemTest test(Inst.EventSemaphore e) {
+        return SemaphoreBank.test(WaitModeWire.map(e.waitReg() == null ? BirWaitMode.SEM_GE_IMM : BirWaitMode.SEM_GE_REG));
     }
 
     @Override

@@ -15,7 +15,7 @@ import tpb.isa.EventSemaphoreRecord;
 import tpb.isa.GroupResetSemaphoresRecord;
 import tpb.isa.Instruction;
 import tpb.isa.RawRecord;
-import tpb.isa.WaitMode;
+import tpb.isa.SemTest;
 import tpb.mir.LoweredCode;
 import tpb.mir.MBlock;
 import tpb.mir.MFunction;
@@ -183,7 +183,7 @@ public final class LoweredSimulator implements Sequencer {
 
         @Override
         public Outcome waitOnRegister(MInst.Wait w) {
-            if (!m.satisfied(w.record().events().waitIdx(), read(w.threshold()) & M32)) {
+            if (m.blocking(w.record(), read(w.threshold()) & M32, NO_REGISTERS) >= 0) {
                 return blocked();
             }
             m.signal(w.record());
@@ -238,10 +238,11 @@ public final class LoweredSimulator implements Sequencer {
                 case RecordKind.REARM -> m.rearm(RecordKind.queue(r));
                 case RecordKind.SEMAPHORE -> {
                     EventSemaphoreRecord e = (EventSemaphoreRecord) r;
-                    if (e.events().waitMode() == WaitMode.SEM_GE_REG) {
-                        throw new SimFault("a fixed SEM_GE_REG record names a physical register; lowered code has none");
+                    if (Machine.registerThreshold(e)) {
+                        throw new SimFault("a fixed " + e.events().waitMode().specName()
+                                + " record names a physical register; lowered code has none");
                     }
-                    if (Machine.waits(e) && !m.satisfied(e.events().waitIdx(), e.events().semaphoreValue())) {
+                    if (m.blocking(e, e.events().semaphoreValue(), NO_REGISTERS) >= 0) {
                         return blocked();
                     }
                     m.signal(e);
@@ -304,18 +305,41 @@ public final class LoweredSimulator implements Sequencer {
 
     @Override
     public int waitSemaphore() {
-        return blockedWait().events().waitIdx();
+        return extBlocks() ? blockedWait().ext().waitIdx() : blockedWait().events().waitIdx();
     }
 
     @Override
     public long waitThreshold() {
-        return code.get(pc) instanceof MInst.Wait w ? read(w.threshold()) & M32 : blockedWait().events().semaphoreValue();
+        return extBlocks() ? Machine.extThreshold(blockedWait(), NO_REGISTERS) : eventsThreshold();
+    }
+
+    @Override
+    public SemTest waitTest() {
+        return extBlocks() ? Machine.extWaitTest(blockedWait()) : Machine.waitTest(blockedWait());
     }
 
     @Override
     public String thresholdName() {
-        return code.get(pc) instanceof MInst.Wait w ? w.threshold().name + " = " : "";
+        return code.get(pc) instanceof MInst.Wait w && !extBlocks() ? w.threshold().name + " = " : "";
     }
+
+    /** The blocked record's EVENTS threshold: the virtual register of a wait on a register, else the immediate. */
+    private long eventsThreshold() {
+        return code.get(pc) instanceof MInst.Wait w ? read(w.threshold()) & M32 : blockedWait().events().semaphoreValue();
+    }
+
+    /** Whether the blocked record waits on its extended block's wait (its EVENTS wait holds). */
+    private boolean extBlocks() {
+        return m.blocking(blockedWait(), eventsThreshold(), NO_REGISTERS) == 1;
+    }
+
+    /**
+     * A fixed record's register wait: lowered code has virtual registers only (a wait on one is an
+     * MInst.Wait), so a physical register id in a record names nothing here.
+     */
+    private static final java.util.function.IntToLongFunction NO_REGISTERS = id -> {
+        throw new SimFault("a fixed record's register wait names physical register r" + id + "; lowered code has none");
+    };
 
     private EventSemaphoreRecord blockedWait() {
         return code.get(pc) instanceof MInst.Wait w ? w.record() : (EventSemaphoreRecord) ((MInst.Fixed) code.get(pc)).record();

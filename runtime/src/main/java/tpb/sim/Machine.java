@@ -2,10 +2,10 @@ package tpb.sim;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntToLongFunction;
 import java.util.TreeMap;
 import java.util.zip.CRC32;
 import tpb.ir.Dma;
@@ -14,9 +14,8 @@ import tpb.isa.ClearMode;
 import tpb.isa.EventSemaphoreRecord;
 import tpb.isa.GroupResetSemaphoresFlyweight;
 import tpb.isa.GroupResetSemaphoresRecord;
-import tpb.isa.UpdateMode;
-import tpb.isa.UpdateModeWire;
-import tpb.isa.WaitMode;
+import tpb.isa.SemOperand;
+import tpb.isa.SemTest;
 
 /**
  * The state every sequencer level (IR, lowered code, record stream) shares the meaning of
@@ -33,7 +32,9 @@ final class Machine {
     /** Bits per element of GroupResetSemaphores' mask: semaphore s is bit s % bits of word s / bits (facts §3.6). */
     private static final int MASK_WORD_BITS = GroupResetSemaphoresFlyweight.MASK_ELEMENT_BITS;
 
-    /** The semaphore bank: the run's arch profile's num_semaphores (facts §6, CONFIRMED). */
+    /** The semaphore bank: the run's arch profile's num_semaphores (facts §6, CONFIRMED), under the one synchronisation model. */
+    private final SemaphoreBank bank;
+    /** The bank's values, for the hot paths below. */
     private final int[] semaphores;
     /** A stream engine's register file: the arch profile's isa_register_count (facts §6, STRONG). */
     private final int registers;
@@ -56,7 +57,8 @@ final class Machine {
 
     Machine(long maxSteps, MachineConfig config) {
         this.maxSteps = maxSteps;
-        semaphores = new int[(int) config.arch().numSemaphores()];
+        bank = new SemaphoreBank((int) config.arch().numSemaphores());
+        semaphores = bank.values();
         registers = (int) config.arch().isaRegisterCount();
         for (Dma.Region r : config.memory()) {
             byte[] b = new byte[r.size()];
@@ -103,7 +105,7 @@ final class Machine {
     }
 
     void resetSemaphore(int s) {
-        semaphores[s] = 0;
+        bank.reset(s);
     }
 
     List<FiredBlock> fired() {
@@ -209,72 +211,92 @@ final class Machine {
         }
     }
 
-    boolean satisfied(int sem, long value) {
-        return Integer.toUnsignedLong(semaphores[sem]) >= value;
+    /** The synchronisation model's bank this machine runs on. */
+    SemaphoreBank semaphoreBank() {
+        return bank;
     }
 
-    void waitAtLeast(int sem, long value) {
-        if (!satisfied(sem, value)) {
-            throw new SimFault("deadlock: waiting for semaphore " + sem + " >= " + value + " (it is " + semaphores[sem]
-                    + ") and no engine can update it");
+    /** Whether a wait {@code test} against {@code threshold} on semaphore {@code sem} holds now. */
+    boolean satisfied(int sem, SemTest test, long threshold) {
+        return bank.holds(sem, test, threshold);
+    }
+
+    /** A wait that must hold now (an engine alone): otherwise no engine can ever update the semaphore, a deadlock. */
+    void mustHold(int sem, SemTest test, long threshold) {
+        if (!satisfied(sem, test, threshold)) {
+            throw new SimFault("deadlock: waiting for semaphore " + sem + " " + SemaphoreBank.relation(test) + " " + threshold
+                    + " (it is " + bank.value(sem) + ") and no engine can update it");
         }
     }
 
-    /** Updates of facts §7.6: set, add, sub, +1, -1; counters wrap. */
+    /** A kernel's update: its compiler-side mode read through the spec's BirUpdateOp (facts §1.5, §7.6). */
     void update(int sem, BirUpdateMode mode, long value) {
-        switch (mode) {
-            case SEM_WR_IMM -> semaphores[sem] = (int) value;
-            case SEM_ADD_IMM -> semaphores[sem] += (int) value;
-            case SEM_SUB_IMM -> semaphores[sem] -= (int) value;
-            case SEM_INC -> semaphores[sem]++;
-            case SEM_DEC -> semaphores[sem]--;
-            default -> throw new SimFault("update mode " + mode.specName() + " cannot be simulated");
-        }
+        bank.apply(sem, SemaphoreBank.op(mode), value);
     }
 
-    /** Does this EventSemaphore record wait (against an immediate or a register threshold)? */
-    static boolean waits(EventSemaphoreRecord e) {
-        WaitMode w = e.events().waitMode();
-        return w == WaitMode.SEM_GE_IMM || w == WaitMode.SEM_GE_REG;
+    /** The test an EventSemaphore record's EVENTS wait makes (the spec's WaitTest: any comparison, immediate or register; an event wait faults). */
+    static SemTest waitTest(EventSemaphoreRecord e) {
+        return SemaphoreBank.test(e.events().waitMode());
+    }
+
+    /** Whether the record's EVENTS wait takes its threshold from a register (the spec's WaitOperand). */
+    static boolean registerThreshold(EventSemaphoreRecord e) {
+        return SemaphoreBank.operand(e.events().waitMode()) == SemOperand.REGISTER;
     }
 
     /**
-     * The rest of an EventSemaphore record once its wait, if any, holds: the update in the extended
-     * block, its wire mode read back through the spec's UpdateModeWire LUT (facts §1.3, §7.6).
+     * Which wait of an EventSemaphore record does not hold now: 0 its EVENTS wait (against
+     * {@code threshold}, which the level resolved from an immediate or a register), 1 the wait in
+     * its extended block (the spec's SyncKind.EXTENDED_UNIT, facts §3.5: wait1; its register form
+     * reads the register {@code register} gives), -1 when both hold and the record may run.
+     */
+    int blocking(EventSemaphoreRecord e, long threshold, IntToLongFunction register) {
+        if (!satisfied(e.events().waitIdx(), waitTest(e), threshold)) {
+            return 0;
+        }
+        return satisfied(e.ext().waitIdx(), extWaitTest(e), extThreshold(e, register)) ? -1 : 1;
+    }
+
+    /** The test the extended block's wait makes (the spec's WaitTest). */
+    static SemTest extWaitTest(EventSemaphoreRecord e) {
+        return SemaphoreBank.test(e.ext().waitMode());
+    }
+
+    /** The extended block's threshold: its sem_wait_value, or the register whose id it holds (WaitOperand REGISTER; INFERRED as for EVENTS). */
+    static long extThreshold(EventSemaphoreRecord e, IntToLongFunction register) {
+        long v = e.ext().semWaitValue();
+        return SemaphoreBank.operand(e.ext().waitMode()) == SemOperand.REGISTER ? register.applyAsLong((int) v) : v;
+    }
+
+    /**
+     * The rest of an EventSemaphore record once its waits hold: its EVENTS update (value:
+     * semaphore_value) and the update in its extended block, each wire mode read through the spec's
+     * UpdateOp (facts §1.5, §7.6): every SEM_* mode in its *_READ or *_COMPLETE form; an event
+     * update faults with the table's message. The compiler writes only the extended one (facts §3.5).
      */
     void signal(EventSemaphoreRecord e) {
-        if (!waits(e) && e.events().waitMode() != WaitMode.NONE) {
-            throw new SimFault("wait mode " + e.events().waitMode().specName() + " is not simulated");
-        }
-        UpdateMode u = e.ext().updateMode();
-        if (u == UpdateMode.NONE) {
-            return;
-        }
-        BirUpdateMode mode = UpdateModeWire.decode(u.value());
-        if (mode == null) {
-            throw new SimFault("update mode " + u.specName() + " is not one the compiler writes");
-        }
-        update(e.ext().updateIdx(), mode, e.ext().semUpdateValue());
+        bank.apply(e.events().updateIdx(), SemaphoreBank.op(e.events().updateMode()), e.events().semaphoreValue());
+        bank.apply(e.ext().updateIdx(), SemaphoreBank.op(e.ext().updateMode()), e.ext().semUpdateValue());
     }
 
     /** GroupResetSemaphores: zero a range, or the semaphores its bit mask names (facts §3.6). */
     void groupReset(GroupResetSemaphoresRecord g) {
         if (g.clearMode() == ClearMode.RANGE) {
             for (int s = g.rangeFirst(); s <= g.rangeLast(); s++) {
-                semaphores[s] = 0;
+                bank.reset(s);
             }
         } else {
             long[] mask = g.mask();
             for (int s = 0; s < semaphores.length; s++) {
                 if ((mask[s / MASK_WORD_BITS] >>> (s % MASK_WORD_BITS) & 1) != 0) {
-                    semaphores[s] = 0;
+                    bank.reset(s);
                 }
             }
         }
     }
 
     void clearSemaphores() {
-        Arrays.fill(semaphores, 0);
+        bank.clear();
     }
 
     /** How a one-engine run ended, with this machine's state: steps, DMA log, semaphores, memory. */

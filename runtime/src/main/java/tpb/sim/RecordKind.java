@@ -1,21 +1,18 @@
 package tpb.sim;
 
-import tpb.isa.AllEngineBarrierRecord;
 import tpb.isa.BranchHintRecord;
 import tpb.isa.CallRecord;
 import tpb.isa.CoreBarrierRecord;
 import tpb.isa.DMATriggerRecord;
 import tpb.isa.DrainRecord;
-import tpb.isa.EventSemaphoreRecord;
-import tpb.isa.ExitRecord;
 import tpb.isa.FunctionBeginRecord;
-import tpb.isa.GroupResetSemaphoresRecord;
 import tpb.isa.Instruction;
 import tpb.isa.NoOpRecord;
 import tpb.isa.RawRecord;
 import tpb.isa.ResetQueueInstanceRecord;
 import tpb.isa.ReturnRecord;
 import tpb.isa.SwitchQueueInstanceRecord;
+import tpb.isa.SyncKind;
 
 /**
  * What a register-free record does to the sequencer, one answer for both machine-level simulators
@@ -49,24 +46,26 @@ final class RecordKind {
     private RecordKind() {}
 
     static int of(Instruction r) {
-        if (r instanceof CallRecord) {
+        // the synchronisation arms as the spec's SyncArmKind names them (SemaphoreBank, the one model)
+        SyncKind sync = r instanceof RawRecord ? null : SemaphoreBank.syncKind(r.arm());
+        if (sync == SyncKind.EXTENDED_UNIT) {
+            return SEMAPHORE;
+        } else if (sync == SyncKind.GROUP_RESET) {
+            return GROUP_RESET;
+        } else if (sync == SyncKind.BARRIER) {
+            return BARRIER;
+        } else if (sync == SyncKind.ENDS_ENGINE) {
+            return EXIT;
+        } else if (r instanceof CallRecord) {
             return CALL;
         } else if (r instanceof ReturnRecord) {
             return RETURN;
-        } else if (r instanceof ExitRecord) {
-            return EXIT;
         } else if (r instanceof DMATriggerRecord) {
             return TRIGGER;
         } else if (r instanceof SwitchQueueInstanceRecord q) {
             return q.noRearm() != 0 ? NOP : REARM; // facts §7.5: no_rearm keeps the cursors
         } else if (r instanceof ResetQueueInstanceRecord) {
             return REARM;
-        } else if (r instanceof EventSemaphoreRecord) {
-            return SEMAPHORE;
-        } else if (r instanceof GroupResetSemaphoresRecord) {
-            return GROUP_RESET;
-        } else if (r instanceof AllEngineBarrierRecord) {
-            return BARRIER;
         } else if (r instanceof RawRecord) {
             return FAULT;
         } else if (r instanceof NoOpRecord || r instanceof FunctionBeginRecord || r instanceof DrainRecord || r instanceof BranchHintRecord

@@ -2,6 +2,7 @@ package tpb.sim;
 
 import java.util.Map;
 import java.util.function.Supplier;
+import tpb.isa.SemTest;
 
 /**
  * One engine's sequencer, at whatever level it runs (the IR, the lowered code, the record stream): it
@@ -36,13 +37,16 @@ interface Sequencer {
     /** What it waits for the semaphore to reach. */
     long waitThreshold();
 
+    /** How the wait compares the semaphore with its threshold (the spec's WaitTest of the record's mode). */
+    SemTest waitTest();
+
     /** How the threshold is written in a report: empty for an immediate, {@code "r1 = "} for a register. */
     String thresholdName();
 
     /** The wait a blocked engine is stuck on, for deadlock reports. */
     default String waitingFor() {
         int sem = waitSemaphore();
-        return "semaphore " + sem + " >= " + thresholdName() + waitThreshold() + " (it is " + machine().semaphore(sem) + ")";
+        return "semaphore " + sem + " " + SemaphoreBank.relation(waitTest()) + " " + thresholdName() + waitThreshold() + " (it is " + machine().semaphore(sem) + ")";
     }
 
     /** Runs the engine alone ({@link #runAlone}) and reports its end, a fault included, with {@code registers} read after. */
@@ -71,7 +75,7 @@ interface Sequencer {
                     return SimResult.Status.END;
                 case BLOCKED:
                     machine().steps(machine().steps() + 1);
-                    machine().waitAtLeast(waitSemaphore(), waitThreshold()); // unsatisfied: throws the deadlock fault
+                    machine().mustHold(waitSemaphore(), waitTest(), waitThreshold()); // unsatisfied: throws the deadlock fault
                     throw new AssertionError("a blocked wait was satisfied");
                 default:
                     break;

@@ -36,7 +36,7 @@ import tpb.abi.SpillArea;
 import tpb.isa.Arch;
 import tpb.isa.Arm;
 import tpb.isa.EventSemaphoreRecord;
-import tpb.isa.WaitMode;
+import tpb.isa.SemTest;
 import tpb.sim.PackedCode.AluOperation;
 import tpb.sim.PackedCode.Compare;
 import tpb.sim.PackedCode.Fault;
@@ -227,18 +227,34 @@ public final class StreamSimulator implements Sequencer {
 
     @Override
     public int waitSemaphore() {
-        return semaphore().events().waitIdx();
+        EventSemaphoreRecord e = semaphore();
+        return extBlocks(e) ? e.ext().waitIdx() : e.events().waitIdx();
     }
 
     @Override
     public long waitThreshold() {
-        return threshold(semaphore());
+        EventSemaphoreRecord e = semaphore();
+        return extBlocks(e) ? Machine.extThreshold(e, this::register) : threshold(e);
+    }
+
+    /** Whether the blocked record waits on its extended block's wait (its EVENTS wait holds). */
+    private boolean extBlocks(EventSemaphoreRecord e) {
+        return m.blocking(e, threshold(e), this::register) == 1;
+    }
+
+    @Override
+    public SemTest waitTest() {
+        EventSemaphoreRecord e = semaphore();
+        return extBlocks(e) ? Machine.extWaitTest(e) : Machine.waitTest(e);
     }
 
     @Override
     public String thresholdName() {
         EventSemaphoreRecord e = semaphore();
-        return e.events().waitMode() == WaitMode.SEM_GE_REG ? "r" + e.events().semaphoreValue() + " = " : "";
+        if (extBlocks(e)) {
+            return SemaphoreBank.operand(e.ext().waitMode()) == tpb.isa.SemOperand.REGISTER ? "r" + e.ext().semWaitValue() + " = " : "";
+        }
+        return Machine.registerThreshold(e) ? "r" + e.events().semaphoreValue() + " = " : "";
     }
 
     /**
@@ -379,7 +395,7 @@ public final class StreamSimulator implements Sequencer {
                         if (trace != null && blockedAt != pc) {
                             trace.accept(pc);
                         }
-                        if (Machine.waits(e) && !m.satisfied(e.events().waitIdx(), threshold(e))) {
+                        if (m.blocking(e, threshold(e), this::register) >= 0) {
                             steps--; // a blocked record has not executed
                             blockedAt = pc;
                             shownPc = pc;
@@ -437,6 +453,11 @@ public final class StreamSimulator implements Sequencer {
      */
     private long threshold(EventSemaphoreRecord e) {
         long v = e.events().semaphoreValue();
-        return e.events().waitMode() == WaitMode.SEM_GE_REG ? slot(PackedCode.check(registers, (int) v, 1)) : v;
+        return Machine.registerThreshold(e) ? register((int) v) : v;
+    }
+
+    /** Register {@code id}'s value, checked against the file (a wait's register threshold). */
+    private long register(int id) {
+        return slot(PackedCode.check(registers, id, 1));
     }
 }

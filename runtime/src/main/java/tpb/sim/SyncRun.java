@@ -1,37 +1,40 @@
 package tpb.sim;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import tpb.isa.Arch;
 import tpb.isa.Arm;
-import tpb.isa.BirUpdateMode;
 import tpb.isa.Decoder;
 import tpb.isa.DmaDirect2dFlyweight;
 import tpb.isa.EventSemaphoreFlyweight;
 import tpb.isa.GroupResetSemaphoresRecord;
-import tpb.isa.UpdateMode;
+import tpb.isa.SemOperand;
+import tpb.isa.SemTest;
+import tpb.isa.SemUpdate;
+import tpb.isa.SyncKind;
 import tpb.isa.WaitMode;
 import tpb.stream.RecordStream;
 
 /**
  * The synchronisation level (issue 9): every engine of a subgraph executes its records in order
- * over one bank of semaphores ({@link Machine}, the SP simulators' semantics). A record first
+ * over one bank of semaphores ({@link Machine}'s {@link SemaphoreBank}, every level's). A record first
  * waits on its EVENTS wait (and an EventSemaphore's second wait, in its extended block), then
  * applies its EVENTS update (and the EventSemaphore's second update); a DMA_DIRECT2D's completion
  * adds its {@code sem_increment} to its {@code semaphore} (the transfer is taken to complete at
  * once). Data effects are not simulated: a datapath record is its sync and nothing else.
  *
- * <p>Modes come from the spec's enums (facts §1.4, §1.5, §7.6): a wait runs when it is one of the
- * runtime WAIT_MODE's semaphore-against-immediate modes (SEM_GE_IMM, the compiler's sem_ge_imm and
- * WaitModeWire's image; SEM_EQ/LT/LE/GT_IMM), each comparing as its name says; an update when it is
- * a SEM_* mode of UPDATE_MODE, in its *_READ or *_COMPLETE form (the same moment here: a record
- * completes at once), as §7.6 defines set, add, sub, +1 and -1 on a wrapping u32 bank. Event
- * waits and updates, register thresholds and values the enums do not define are faults with their
- * names. Records that would steer control (branches, calls, returns) and the all-engine barrier
- * are faults too: records run once each, in order. An Exit ends its engine. This is the one
+ * <p>What a wait and an update mean is the one synchronisation model, {@link SemaphoreBank}, which
+ * reads the spec's WaitTest, WaitOperand and UpdateOp tables (facts §1.4, §1.5, §7.6): every
+ * semaphore comparison against an immediate, every SEM_* update in its *_READ or *_COMPLETE form
+ * (the same moment here: a record completes at once). Event waits and updates and values the enums
+ * do not define are faults with the tables' messages; a register threshold (SEM_GE_REG) is a fault
+ * here because this level tracks no registers (the stream, lowered and kernel levels take it).
+ * Which arms carry more than their EVENTS tuple is the spec's SyncArmKind
+ * ({@link SemaphoreBank#syncKind}). Records that would steer control (branches, calls, returns)
+ * and the all-engine barrier are faults too: records run once each, in order. An Exit ends its
+ * engine. This is the one
  * semaphore scheduler: the data level ({@code tpb.data.EventOrder}) runs on it through a
  * {@link Hook}, and so does the timeline.
  *
@@ -45,10 +48,13 @@ import tpb.stream.RecordStream;
  * engine moves is a deadlock.
  */
 public final class SyncRun {
-    // A unit's header int: bits 0-7 the wait's semaphore, 16-23 the update's; the flags below; bits 13-15 the wait's kind.
+    // A unit's header int: bits 0-7 the wait's semaphore, 16-23 the update's; the flags below; bits 24-26 the wait's SemTest ordinal.
     /** The unit waits (its threshold follows the header). */
     private static final int WAIT = 1 << 8;
-    /** The unit updates (its addend follows): semaphore = (semaphore &amp; keep) + addend, keep all ones with KEEP, else zero. */
+    /**
+     * The unit updates (its addend follows): semaphore = (semaphore &amp; keep) + addend, keep all
+     * ones with KEEP, else zero ({@link SemaphoreBank#keep}, {@link SemaphoreBank#addend}).
+     */
     private static final int UPDATE = 1 << 9;
     /** The update adds to the semaphore (+1, -1, add, sub as the addend's two's complement); without it, it writes. */
     private static final int KEEP = 1 << 10;
@@ -60,37 +66,21 @@ public final class SyncRun {
     private static final int MORE = 1 << 13;
     private static final int WAIT_KIND = 24;
     private static final int UPDATE_SEM = 16;
-    /**
-     * The wait kinds, indexed by the kind bits (0: no wait): the runtime WAIT_MODE enum's
-     * semaphore-against-immediate modes (facts §1.4, rt/isa/instruction-record.md CERTAIN), each
-     * holding as its name says; sem_ge_imm is the one the compiler emits (WaitModeWire's image,
-     * facts §1.4/§7.6: blocked while value &lt; threshold) and the loop's own.
-     */
-    private static final List<WaitMode> KINDS = List.of(WaitMode.NONE, WaitMode.SEM_GE_IMM, WaitMode.SEM_EQ_IMM, WaitMode.SEM_LT_IMM,
-            WaitMode.SEM_LE_IMM, WaitMode.SEM_GT_IMM);
-    private static final int GE = 1;
+    /** The wait tests, indexed by the kind bits (a {@link SemTest}'s ordinal; ALWAYS: no wait). */
+    private static final SemTest[] TESTS = SemTest.values();
+    /** The test the loop runs itself: the one the compiler emits (sem_ge_imm through WaitModeWire, facts §1.4/§7.6). */
+    private static final int GE = SemTest.GE.ordinal();
 
     /** One engine's stream. */
     public record Engine(String name, RecordStream stream) {}
 
     /** An engine stopped on a wait: where, what, and the semaphore it waits on. */
-    public record Blocked(String engine, int pc, String record, int semaphore, long value, long threshold, WaitMode mode) {
+    public record Blocked(String engine, int pc, String record, int semaphore, long value, long threshold, SemTest test) {
         @Override
         public String toString() {
             return String.format("%s blocked at record %d (%s): waits for semaphore %d %s %d, it is %d", engine, pc, record, semaphore,
-                    relation(mode), threshold, value);
+                    SemaphoreBank.relation(test), threshold, value);
         }
-    }
-
-    /** How a wait mode compares the semaphore with its threshold, for messages. */
-    public static String relation(WaitMode mode) {
-        return switch (mode) {
-            case SEM_EQ_IMM -> "==";
-            case SEM_LT_IMM -> "<";
-            case SEM_LE_IMM -> "<=";
-            case SEM_GT_IMM -> ">";
-            default -> ">=";
-        };
     }
 
     /** How the run ended. {@code semaphores}: the non-zero ones, by index. */
@@ -109,10 +99,10 @@ public final class SyncRun {
         void ran(int engine, int index);
     }
 
-    /** A wait this level simulates: the record runs once the semaphore's unsigned value compares with the threshold as {@code mode} says. */
-    public record Wait(int semaphore, WaitMode mode, long threshold) {
+    /** A wait this level simulates: the record runs once the semaphore's unsigned value compares with the threshold as {@code test} says. */
+    public record Wait(int semaphore, SemTest test, long threshold) {
         public boolean holds(long value) {
-            return SyncRun.holds(mode, value, threshold);
+            return SemaphoreBank.holds(test, value, threshold);
         }
     }
 
@@ -314,24 +304,8 @@ public final class SyncRun {
 
     private static boolean holds(int[] o, int i, int[] sem) {
         int h = o[i];
-        return (h & WAIT) == 0 || holds(h >>> WAIT_KIND & 7, Integer.toUnsignedLong(sem[h & 0xFF]), Integer.toUnsignedLong(o[i + 1]));
-    }
-
-    /** Whether a wait of {@code kind} holds with the semaphore at {@code value}. */
-    private static boolean holds(int kind, long value, long threshold) {
-        return holds(KINDS.get(kind), value, threshold);
-    }
-
-    /** Whether a wait in {@code mode} (one of {@link #KINDS}) holds with the semaphore at {@code value} (unsigned, as the bank holds it). */
-    static boolean holds(WaitMode mode, long value, long threshold) {
-        return switch (mode) {
-            case SEM_EQ_IMM -> value == threshold;
-            case SEM_LT_IMM -> value < threshold;
-            case SEM_LE_IMM -> value <= threshold;
-            case SEM_GT_IMM -> value > threshold;
-            case SEM_GE_IMM -> value >= threshold;
-            default -> throw new IllegalStateException("wait mode " + mode.specName() + " is no semaphore comparison");
-        };
+        return (h & WAIT) == 0
+                || SemaphoreBank.holds(TESTS[h >>> WAIT_KIND & 7], Integer.toUnsignedLong(sem[h & 0xFF]), Integer.toUnsignedLong(o[i + 1]));
     }
 
     private static void update(int[] o, int i, int[] sem) {
@@ -352,11 +326,12 @@ public final class SyncRun {
         byte[] b = engines.get(engine).stream().bytes();
         int off = RecordStream.offsetOf(index);
         Arm arm = Decoder.identify(b, off);
-        if (arm == Arm.COMPARE_AND_BRANCH || arm == Arm.UNCONDITIONAL_BRANCH || arm == Arm.CALL || arm == Arm.RETURN) {
+        SyncKind kind = SemaphoreBank.syncKind(arm);
+        if (kind == SyncKind.STEERS_CONTROL) {
             throw new SimFault(arm.specName() + " steers control, which the synchronisation level does not follow");
         }
-        if (arm == Arm.ALL_ENGINE_BARRIER) {
-            throw new SimFault("AllEngineBarrier (a counted join of every datapath engine, facts §7.6) is not simulated at this level");
+        if (kind == SyncKind.BARRIER) {
+            throw new SimFault(arm.specName() + " (a counted join of every datapath engine, facts §7.6) is not simulated at this level");
         }
         // the waits and updates: the same decoding as the loop's, now raising what it left here
         IntList u = new IntList();
@@ -368,13 +343,13 @@ public final class SyncRun {
                 return -1;
             }
         }
-        if (arm == Arm.GROUP_RESET_SEMAPHORES) {
+        if (kind == SyncKind.GROUP_RESET) {
             machine.groupReset((GroupResetSemaphoresRecord) Decoder.decode(b, off));
         }
         for (int k = 0; k < o.length; k += size(o[k])) {
             update(o, k, sem);
         }
-        return arm == Arm.EXIT ? ops[engine].length : i + 1; // an Exit ends its engine's run
+        return kind == SyncKind.ENDS_ENGINE ? ops[engine].length : i + 1; // an Exit ends its engine's run
     }
 
     static int[] predecode(RecordStream s) {
@@ -385,7 +360,7 @@ public final class SyncRun {
             int off = RecordStream.offsetOf(i);
             Arm arm = Decoder.identify(b, off);
             one.size = 0;
-            if (isSlow(arm) || !decode(b, off, arm, one, false)) {
+            if (isSlow(SemaphoreBank.syncKind(arm)) || !decode(b, off, arm, one, false)) {
                 out.add(SLOW);
                 continue;
             }
@@ -400,9 +375,9 @@ public final class SyncRun {
         return out.toArray();
     }
 
-    private static boolean isSlow(Arm arm) {
-        return arm == Arm.COMPARE_AND_BRANCH || arm == Arm.UNCONDITIONAL_BRANCH || arm == Arm.CALL || arm == Arm.RETURN
-                || arm == Arm.ALL_ENGINE_BARRIER || arm == Arm.GROUP_RESET_SEMAPHORES || arm == Arm.EXIT;
+    /** Whether records of this kind leave the loop: all but the EVENTS-only arms, an EventSemaphore's extended unit and a DMA's completion. */
+    private static boolean isSlow(SyncKind kind) {
+        return kind != null && kind != SyncKind.EXTENDED_UNIT && kind != SyncKind.COMPLETION;
     }
 
     /**
@@ -411,23 +386,25 @@ public final class SyncRun {
      * simulates (with {@code raise}, a SimFault naming it instead).
      */
     private static boolean decode(byte[] b, int off, Arm arm, IntList out, boolean raise) {
-        int events = EventSemaphoreFlyweight.EVENTS_WAIT_MODE_OFFSET;
+        // the EVENTS tuple every record carries (the preamble's offsets, the same in every arm's flyweight)
         long value = EventSemaphoreFlyweight.eventsSemaphoreValue(b, off);
         int first = out.size;
-        if (!unit(b[off + events] & 0xFF, b[off + events + 1] & 0xFF, value, b[off + events + 2] & 0xFF, b[off + events + 3] & 0xFF, value,
-                out, raise)) {
+        if (!unit(b[off + EventSemaphoreFlyweight.EVENTS_WAIT_MODE_OFFSET] & 0xFF, b[off + EventSemaphoreFlyweight.EVENTS_WAIT_IDX_OFFSET] & 0xFF,
+                value, b[off + EventSemaphoreFlyweight.EVENTS_UPDATE_MODE_OFFSET] & 0xFF,
+                b[off + EventSemaphoreFlyweight.EVENTS_UPDATE_IDX_OFFSET] & 0xFF, value, out, raise)) {
             return false;
         }
-        if (arm == Arm.EVENT_SEMAPHORE) {
+        SyncKind kind = SemaphoreBank.syncKind(arm);
+        if (kind == SyncKind.EXTENDED_UNIT) {
             if (!unit(EventSemaphoreFlyweight.extWaitModeRaw(b, off), EventSemaphoreFlyweight.extWaitIdx(b, off),
                     EventSemaphoreFlyweight.extSemWaitValue(b, off), EventSemaphoreFlyweight.extUpdateModeRaw(b, off),
                     EventSemaphoreFlyweight.extUpdateIdx(b, off), EventSemaphoreFlyweight.extSemUpdateValue(b, off), out, raise)) {
                 return false;
             }
-        } else if (arm == Arm.DMA_DIRECT2D) {
-            // the DMA's completion: semaphore += sem_increment (facts §3.11)
-            out.add(UPDATE | KEEP | DmaDirect2dFlyweight.semaphore(b, off) << UPDATE_SEM);
-            out.add(DmaDirect2dFlyweight.semIncrement(b, off));
+        } else if (kind == SyncKind.COMPLETION) {
+            // the DMA's completion: semaphore += sem_increment (facts §3.11; the spec's SyncKind.COMPLETION)
+            out.add(UPDATE | (SemaphoreBank.keep(SemUpdate.ADD) & KEEP) | DmaDirect2dFlyweight.semaphore(b, off) << UPDATE_SEM);
+            out.add(SemaphoreBank.addend(SemUpdate.ADD, DmaDirect2dFlyweight.semIncrement(b, off)));
         }
         // drop units that do nothing; flag the first of two
         out.size = first + compact(out.a, first, out.size);
@@ -454,74 +431,34 @@ public final class SyncRun {
     /** One wait and one update as a unit appended to {@code out}. */
     private static boolean unit(int waitMode, int waitSem, long threshold, int updateMode, int updateSem, long value, IntList out,
             boolean raise) {
-        int w = waitKind(waitMode, raise);
-        if (w < 0) {
+        SemTest test;
+        SemUpdate op;
+        try {
+            test = SemaphoreBank.test(waitMode);
+            if (SemaphoreBank.operand(WaitMode.fromValue(waitMode)) == SemOperand.REGISTER) {
+                throw new SimFault("wait mode " + WaitMode.fromValue(waitMode).specName() + " is not simulated at the synchronisation level: "
+                        + "its threshold is a register (facts §1.4), and this level tracks no registers");
+            }
+            op = SemaphoreBank.op(updateMode);
+        } catch (SimFault f) {
+            if (raise) {
+                throw f;
+            }
             return false;
         }
-        int h = w == 0 ? 0 : WAIT | w << WAIT_KIND | waitSem | (w == GE ? 0 : GENERIC);
-        Integer addend = null;
-        if (updateMode != UpdateMode.NONE.value()) {
-            BirUpdateMode op = updateOp(updateMode, raise);
-            if (op == null) {
-                return false;
-            }
-            // facts §7.6: set(value), add(value), sub(value), +1, -1; counters wrap (two's complement on the u32 bank)
-            h |= UPDATE | updateSem << UPDATE_SEM | (op == BirUpdateMode.SEM_WR_IMM ? 0 : KEEP);
-            addend = switch (op) {
-                case SEM_ADD_IMM, SEM_WR_IMM -> (int) value;
-                case SEM_SUB_IMM -> -(int) value;
-                case SEM_INC -> 1;
-                default -> -1;
-            };
+        int w = test.ordinal();
+        int h = test == SemTest.ALWAYS ? 0 : WAIT | w << WAIT_KIND | waitSem | (w == GE ? 0 : GENERIC);
+        if (op != SemUpdate.KEEP) {
+            h |= UPDATE | updateSem << UPDATE_SEM | (SemaphoreBank.keep(op) & KEEP);
         }
         out.add(h);
-        if (w != 0) {
+        if (test != SemTest.ALWAYS) {
             out.add((int) threshold);
         }
-        if (addend != null) {
-            out.add(addend);
+        if (op != SemUpdate.KEEP) {
+            out.add(SemaphoreBank.addend(op, value));
         }
         return true;
-    }
-
-    private static int waitKind(int mode, boolean raise) {
-        WaitMode w = WaitMode.fromValue(mode);
-        int kind = w == null ? -1 : KINDS.indexOf(w);
-        if (kind >= 0) {
-            return kind;
-        }
-        if (raise) {
-            throw new SimFault("wait mode " + (w == null ? String.format("0x%02X (no WaitMode value)", mode) : w.specName())
-                    + " is not simulated: the semaphore waits are " + KINDS.subList(1, KINDS.size()).stream().map(WaitMode::specName).toList()
-                    + " (facts §1.4); event waits and register thresholds are not modelled");
-        }
-        return -1;
-    }
-
-    /**
-     * The semaphore operation of a wire update mode (the runtime UPDATE_MODE enum, facts §1.5):
-     * a SEM_* mode in its *_READ or *_COMPLETE form — the update applied as the record reads its
-     * inputs or as it completes, which at this level (a record completes at once) are the same
-     * moment. UpdateModeWire's image is the *_COMPLETE form (0x13 SEM_INC_COMPLETE = sem_inc);
-     * SyncRunTest checks the two readings agree. EVT_* modes set or clear an event, which this
-     * level does not model: a fault with its name, as is a value the enum does not define.
-     */
-    private static BirUpdateMode updateOp(int mode, boolean raise) {
-        UpdateMode u = UpdateMode.fromValue(mode);
-        BirUpdateMode op = u == null ? null : switch (u) {
-            case SEM_INC_READ, SEM_INC_COMPLETE -> BirUpdateMode.SEM_INC;
-            case SEM_DEC_READ, SEM_DEC_COMPLETE -> BirUpdateMode.SEM_DEC;
-            case SEM_ADD_IMM_READ, SEM_ADD_IMM_COMPLETE -> BirUpdateMode.SEM_ADD_IMM;
-            case SEM_SUB_IMM_READ, SEM_SUB_IMM_COMPLETE -> BirUpdateMode.SEM_SUB_IMM;
-            case SEM_WR_IMM_READ, SEM_WR_IMM_COMPLETE -> BirUpdateMode.SEM_WR_IMM;
-            default -> null;
-        };
-        if (op == null && raise) {
-            throw new SimFault("update mode " + (u == null ? String.format("0x%02X (no UpdateMode value)", mode) : u.specName())
-                    + " is not simulated: " + (u == null ? "the UpdateMode enum defines no such value (facts §1.5)"
-                            : "it sets or clears an event, and the event bank is not modelled (facts §1.5)"));
-        }
-        return op;
     }
 
     /** The engines, in the order given (a hook's engine number indexes this). */
@@ -547,7 +484,7 @@ public final class SyncRun {
         for (int k = 0; k < o.length; k += size(o[k])) {
             int h = o[k];
             if ((h & WAIT) != 0) {
-                waits.add(new Wait(h & 0xFF, KINDS.get(h >>> WAIT_KIND & 7), Integer.toUnsignedLong(o[k + 1])));
+                waits.add(new Wait(h & 0xFF, TESTS[h >>> WAIT_KIND & 7], Integer.toUnsignedLong(o[k + 1])));
             }
             if ((h & UPDATE) != 0) {
                 updated.add(h >>> UPDATE_SEM & 0xFF);
@@ -577,7 +514,7 @@ public final class SyncRun {
         }
         int s = o[k] & 0xFF;
         return new Blocked(engines.get(e).name(), pc[e], text(e, pc[e]), s, Integer.toUnsignedLong(sem[s]), Integer.toUnsignedLong(o[k + 1]),
-                KINDS.get(o[k] >>> WAIT_KIND & 7));
+                TESTS[o[k] >>> WAIT_KIND & 7]);
     }
 
     private String text(int e, int index) {

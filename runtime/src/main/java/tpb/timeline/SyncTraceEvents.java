@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import tpb.sim.SemaphoreBank;
 import tpb.sim.SyncRun;
 import tpb.stream.RecordStream;
 
@@ -64,7 +65,7 @@ public final class SyncTraceEvents implements Timeline.Listener {
         SyncRun.Sync sync = run.sync(engine, record);
         if (!sync.waits().isEmpty()) {
             args.put("waits", String.join(", ", sync.waits().stream()
-                    .map(w -> "semaphore " + w.semaphore() + " " + SyncRun.relation(w.mode()) + " " + w.threshold()).toList()));
+                    .map(w -> "semaphore " + w.semaphore() + " " + SemaphoreBank.relation(w.test()) + " " + w.threshold()).toList()));
         }
         if (!sync.updated().isEmpty()) {
             args.put("updates", String.join(", ", sync.updated().stream().map(s -> "semaphore " + s).toList()));

@@ -5,8 +5,8 @@ import java.util.Arrays;
 import java.util.List;
 import tpb.isa.Arm;
 import tpb.isa.Decoder;
-import tpb.isa.WaitMode;
 import tpb.sim.IntList;
+import tpb.sim.SemaphoreBank;
 import tpb.sim.SyncRun;
 import tpb.stream.RecordStream;
 
@@ -189,7 +189,7 @@ public final class Timeline implements SyncRun.Hook {
          */
         int releaser(SyncRun.Wait w) {
             // a >= or > wait holds on a suffix of a non-decreasing run; ==, < and <= need the walk back from the last update
-            boolean monotone = w.mode() == WaitMode.SEM_GE_IMM || w.mode() == WaitMode.SEM_GT_IMM;
+            boolean monotone = SemaphoreBank.upward(w.test());
             int lo = monotone ? rising : value.size() - 1;
             int hi = value.size() - 1;
             while (lo < hi) {

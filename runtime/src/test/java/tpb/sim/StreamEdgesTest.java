@@ -171,17 +171,30 @@ class StreamEdgesTest {
     }
 
     /**
-     * The SP simulators run the compiler's waits (SEM_GE_IMM, SEM_GE_REG) and no others: an
-     * EventSemaphore record whose wait is SEM_EQ_IMM (a runtime builder's mode, facts §3.5) faults
-     * naming the mode when it runs, even when it would hold (semaphore 0 == 0).
+     * The SP simulators run every semaphore wait of the one synchronisation model (issue 25), not
+     * only the compiler's: SEM_EQ_IMM (a runtime builder's mode, facts §3.5) with semaphore 0 == 0
+     * holds and the stream exits after 3 steps; SEM_EQ_IMM against 1 never holds: a deadlock naming
+     * the relation, the blocked wait the faulting step. An event wait (EVT_SET) faults naming it.
      */
     @Test
-    void aWaitModeTheSimulatorDoesNotRunFaults() {
-        Instruction eq = tpb.isa.EventSemaphoreRecord.builder().events(tpb.isa.Events.builder().waitMode(tpb.isa.WaitMode.SEM_EQ_IMM)
+    void everySemaphoreWaitRunsAndAnEventWaitFaults() {
+        Instruction eq0 = tpb.isa.EventSemaphoreRecord.builder().events(tpb.isa.Events.builder().waitMode(tpb.isa.WaitMode.SEM_EQ_IMM)
                 .waitIdx(0).semaphoreValue(0).build()).build();
-        SimResult r = StreamSimulator.runStream(stream(move(1, 1), eq, ExitRecord.builder().build()), 100, false, null);
-        assertEquals(SimResult.Status.FAULT, r.status());
-        assertEquals("wait mode " + tpb.isa.WaitMode.SEM_EQ_IMM.specName() + " is not simulated", r.message());
-        assertEquals(2, r.steps());
+        SimResult r = StreamSimulator.runStream(stream(move(1, 1), eq0, ExitRecord.builder().build()), 100, false, null);
+        assertEquals(SimResult.Status.EXIT, r.status(), r.message());
+        assertEquals(3, r.steps());
+        Instruction eq1 = tpb.isa.EventSemaphoreRecord.builder().events(tpb.isa.Events.builder().waitMode(tpb.isa.WaitMode.SEM_EQ_IMM)
+                .waitIdx(0).semaphoreValue(1).build()).build();
+        SimResult d = StreamSimulator.runStream(stream(move(1, 1), eq1, ExitRecord.builder().build()), 100, false, null);
+        assertEquals(SimResult.Status.FAULT, d.status());
+        assertEquals("deadlock: waiting for semaphore 0 == 1 (it is 0) and no engine can update it", d.message());
+        assertEquals(2, d.steps());
+        Instruction evt = tpb.isa.EventSemaphoreRecord.builder().events(tpb.isa.Events.builder().waitMode(tpb.isa.WaitMode.EVT_SET)
+                .waitIdx(0).build()).build();
+        SimResult e = StreamSimulator.runStream(stream(move(1, 1), evt, ExitRecord.builder().build()), 100, false, null);
+        assertEquals(SimResult.Status.FAULT, e.status());
+        assertEquals("wait mode EVT_SET is not simulated: it waits on an event, and the event bank is not modelled (facts §1.4)",
+                e.message());
+        assertEquals(2, e.steps());
     }
 }
