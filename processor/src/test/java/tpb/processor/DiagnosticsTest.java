@@ -306,6 +306,36 @@ class DiagnosticsTest {
     }
 
     @Test
+    void anAtMostGuardComparesUnsigned() {
+        // imm is a u32 at +4: the bound is compared as an unsigned long, so 0xFFFFFFFF is above 128
+        Compilation c = spec().edit("defs.yaml", "  - {name: imm, at: 4, type: u32}\n", GUARD.replace("field: reg, in: [3]", "field: imm, at_most: 128"))
+                .compile("isa.yaml");
+        assertThat(c).succeededWithoutWarnings();
+        assertThat(c).generatedSourceFile("t.LoadChecks").contentsAsUtf8String().contains("if (Long.compareUnsigned(v0, 0x80L) > 0) {");
+    }
+
+    @Test
+    void aSameAsGuardReadsTheOtherField() {
+        // reg (u8 at +2) must equal the u8 kind at +1
+        Compilation c = spec().edit("defs.yaml", "  - {name: imm, at: 4, type: u32}\n", GUARD.replace("{when: {field: kind, not_equals: lt}, field: reg, in: [3]", "{field: reg, same_as: kind"))
+                .compile("isa.yaml");
+        assertThat(c).succeededWithoutWarnings();
+        assertThat(c).generatedSourceFile("t.LoadChecks").contentsAsUtf8String().contains("if (v0 != (b[at + 1] & 0xFF)) {");
+    }
+
+    @Test
+    void aGuardTakesExactlyOneRule() {
+        SpecCompiler two = spec().edit("defs.yaml", "  - {name: imm, at: 4, type: u32}\n", GUARD.replace("in: [3],", "in: [3], at_most: 4,"));
+        expect(two, two.at("defs.yaml", "{when: {field: kind") + ": guard on 'reg': takes one of 'in', 'at_most' and 'same_as'");
+        SpecCompiler none = spec().edit("defs.yaml", "  - {name: imm, at: 4, type: u32}\n", GUARD.replace("in: [3],", ""));
+        expect(none, none.at("defs.yaml", "{when: {field: kind") + ": guard is missing required key 'in'");
+        SpecCompiler other = spec().edit("defs.yaml", "  - {name: imm, at: 4, type: u32}\n", GUARD.replace("in: [3],", "same_as: nope,"));
+        expect(other, other.at("defs.yaml", "nope,") + ": guard on 'reg': same_as 'nope' is no scalar field of the arm");
+        SpecCompiler negative = spec().edit("defs.yaml", "  - {name: imm, at: 4, type: u32}\n", GUARD.replace("in: [3],", "at_most: -1,"));
+        expect(negative, negative.at("defs.yaml", "-1,") + ": guard on 'reg': at_most must not be negative");
+    }
+
+    @Test
     void fieldsOverlap() {
         SpecCompiler s = spec().edit("defs.yaml", "{name: imm, at: 4, type: u32}", "{name: imm, at: 2, type: u32}");
         // the example no longer matches either, but vectors are checked only once the layout is sound

@@ -238,6 +238,12 @@ final class ValidatorWriter {
                 continue;
             }
             CodeBlock.Builder cond = CodeBlock.builder();
+            if (g.atMost() != null) {
+                cond.add("$T.compareUnsigned($L, $L) > 0", Long.class, v, Scalars.hex(g.atMost()) + "L");
+            } else if (g.sameAs() != null) {
+                Leaf other = Layout.find(all, g.sameAs());
+                cond.add("$L != $L", v, Scalars.read(ctx.endian, other.def().scalar(), "b", Scalars.at("at", other.offset())));
+            }
             for (int i = 0; i < g.allowed().size(); i++) {
                 cond.add(i == 0 ? "$L != $L" : " && $L != $L", v, Scalars.hex(g.allowed().get(i)) + "L");
             }

@@ -254,7 +254,13 @@ public final class ModelJson {
         for (Guard g : a.guards()) {
             Map<String, Object> gj = new LinkedHashMap<>();
             gj.put("field", g.field());
-            gj.put("in", g.allowedNames());
+            if (g.atMost() != null) {
+                gj.put("at_most", g.atMost());
+            } else if (g.sameAs() != null) {
+                gj.put("same_as", g.sameAs());
+            } else {
+                gj.put("in", g.allowedNames());
+            }
             if (g.whenField() != null) {
                 gj.put("when", ordered("field", g.whenField(), g.whenNot() ? "not_equals" : "equals", g.whenName()));
             }
