@@ -18,8 +18,10 @@ import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import tpb.codec.FieldInfo;
+import tpb.codec.ViolationSink;
 import tpb.isa.Arch;
 import tpb.isa.Arm;
+import tpb.isa.Layouts;
 import tpb.isa.PreambleFlyweight;
 import tpb.isa.Symbols;
 import tpb.isa.Validator;
@@ -74,12 +76,26 @@ public final class Assembler {
     private final Map<String, Arm> exact = new HashMap<>();
     private final Map<String, Arm> prefixed = new HashMap<>();
     /** The generated flyweights: the one encoder. */
-    private final ArmFlyweights flyweights = new ArmFlyweights();
+    private final ArmFlyweights flyweights;
+    /** The arch whose layouts the records are written through and validated on (null: the arms' own). */
+    private final Arch arch;
     private boolean validate = true;
     /** Every mnemonic, once an unknown one needed a hint (see {@link #mnemonics()}). */
     private List<String> mnemonics;
 
+    /** An assembler writing each arm through its own layout. */
     public Assembler() {
+        this(null);
+    }
+
+    /**
+     * An assembler writing each arm through its layout on {@code arch} ({@link tpb.isa.Layouts}; null:
+     * the arms' own) and validating on {@code arch}: {@code ldweights ... bg_xpose_mode=2} assembles for
+     * MARIANA, where the spec lays out that field, and nowhere else.
+     */
+    public Assembler(Arch arch) {
+        this.arch = arch;
+        this.flyweights = new ArmFlyweights(arch);
         for (Map.Entry<Arm, Syntax> e : Syntaxes.all().entrySet()) {
             (e.getValue().mnemonicField() == null ? exact : prefixed).put(e.getValue().prefix(), e.getKey());
         }
@@ -210,12 +226,18 @@ public final class Assembler {
     }
 
     /** The generated validator's verdict on the record a line assembled to, each violation at the column of its field's value. */
-    private static void checkRecord(Line l, byte[] record, long index, Map<String, Integer> columns, Errors sink) {
-        Validator.validate(record, 0, (int) Math.min(index, Integer.MAX_VALUE), (r, field, offset, rule, message) -> {
+    private void checkRecord(Line l, byte[] record, long index, Map<String, Integer> columns, Errors sink) {
+        ViolationSink report = (r, field, offset, rule, message) -> {
             Integer column = columns.get(field);
             sink.report(new AsmException(l.number(), column == null ? l.bodyColumn() : column, field + ": " + message + " ("
                     + rule + " rule; --no-validate assembles it anyway)"));
-        });
+        };
+        int index32 = (int) Math.min(index, Integer.MAX_VALUE);
+        if (arch == null) {
+            Validator.validate(record, 0, index32, report);
+        } else {
+            Validator.validate(record, 0, index32, arch, report);
+        }
     }
 
     private static Line parseLine(String raw, int number) {
@@ -374,7 +396,8 @@ public final class Assembler {
             FieldInfo f = field < 0 ? null : fields.get(field);
             if (f == null || !Fields.settable(f)) {
                 throw new AsmException(l.number(), name.column(), (f == null ? "no field '" : "field '") + name.text() + "' "
-                        + (f == null ? "in " + arm.specName() + (sink.showing() ? Hints.suggest(name.text(), Hints.settable(fields)) : "")
+                        + (f == null ? "in " + arm.specName() + layoutName(arm)
+                                + (sink.showing() ? Hints.suggest(name.text(), Hints.settable(fields)) + Hints.generations(arm, name.text()) : "")
                                 : "is fixed by the spec"));
             }
             if (!given.add(f.name())) {
@@ -391,6 +414,12 @@ public final class Assembler {
     }
 
     /** The index of the field called {@code name}, or -1. */
+    /** {@code ".Mariana"} when the arm is written through a generation layout, else nothing. */
+    private String layoutName(Arm arm) {
+        String view = Layouts.view(arm, arch);
+        return view == null ? "" : "." + view;
+    }
+
     private static int named(List<FieldInfo> fields, String name) {
         for (int field = 0; field < fields.size(); field++) {
             if (fields.get(field).name().equals(name)) {

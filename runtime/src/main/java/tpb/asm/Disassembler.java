@@ -10,11 +10,10 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.function.LongPredicate;
 import tpb.codec.FieldInfo;
+import tpb.isa.Arch;
 import tpb.isa.Arm;
 import tpb.isa.Decoder;
-import tpb.isa.Instruction;
 import tpb.isa.PreambleFlyweight;
-import tpb.isa.RawRecord;
 import tpb.isa.Symbols;
 import tpb.spec.Syntax;
 import tpb.stream.RecordReader;
@@ -60,6 +59,14 @@ public final class Disassembler {
      * @throws java.io.IOException        when {@code in} cannot be read or {@code out} written
      */
     public static void listing(InputStream in, boolean withHex, Appendable out) throws IOException {
+        listing(in, withHex, null, out);
+    }
+
+    /**
+     * As {@link #listing(InputStream, boolean, Appendable)}, each record read through its arm's
+     * layout on {@code arch} (null: the arms' own layouts; {@link tpb.isa.Layouts}).
+     */
+    public static void listing(InputStream in, boolean withHex, Arch arch, Appendable out) throws IOException {
         RecordReader reader = new RecordReader(in, CHUNK);
         byte[] cur = new byte[CHUNK * RecordStream.STRIDE];
         byte[] next = new byte[CHUNK * RecordStream.STRIDE];
@@ -69,7 +76,7 @@ public final class Disassembler {
         StreamException[] trailing = new StreamException[1];
         int curN = fill(reader, cur, trailing);
         long curBase = 0;
-        ArmFlyweights flyweights = new ArmFlyweights();
+        ArmFlyweights flyweights = new ArmFlyweights(arch);
         markTargets(flyweights, cur, curN, curBase, null, curLabels, nextLabels);
         StringBuilder line = new StringBuilder(160);
         while (curN > 0) {
@@ -188,16 +195,17 @@ public final class Disassembler {
 
     /** {@code label} says which branch-target values print as labels. */
     static void text(ArmFlyweights flyweights, byte[] b, int off, LongPredicate label, StringBuilder out) {
-        Instruction decoded = Decoder.decode(b, off);
-        if (decoded instanceof RawRecord) {
+        int start = out.length();
+        Arm arm = flyweights.typed(b, off); // through the arm's layout on the listing's arch (Layouts)
+        if (arm == null) {
             out.append(".raw ");
             hex(b, off, RecordStream.RECORD_SIZE, out, false);
+            LayoutNote.append(flyweights, b, off, label, out, start);
             return;
         }
-        Arm arm = decoded.arm();
         Syntax syntax = Syntaxes.of(arm);
         PreambleFlyweight<?> record = flyweights.over(arm, b, off);
-        List<FieldInfo> fields = arm.fields();
+        List<FieldInfo> fields = record.fields();
         out.append(syntax.prefix());
         if (syntax.mnemonicField() != null) {
             int field = find(fields, syntax.mnemonicField());
@@ -220,6 +228,7 @@ public final class Disassembler {
             }
             out.append(' ').append(f.name()).append('=').append(value(record, field, f, label));
         }
+        LayoutNote.append(flyweights, b, off, label, out, start);
     }
 
     private static boolean allZero(PreambleFlyweight<?> record, int field, FieldInfo f) {
