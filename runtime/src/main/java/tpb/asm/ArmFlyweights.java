@@ -21,6 +21,8 @@ final class ArmFlyweights {
     private final PreambleFlyweight<?>[] byArm = new PreambleFlyweight<?>[Arm.values().length];
     private final Arch arch;
     private ArmFlyweights own;
+    /** Whether a listing without an arch still has to say, once, that an arm with generation layouts was read through its own. */
+    private boolean announceOwn;
 
     /** The arms' own layouts. */
     ArmFlyweights() {
@@ -34,6 +36,19 @@ final class ArmFlyweights {
 
     Arch arch() {
         return arch;
+    }
+
+    /** A listing without an arch says once which layout it read an arm with generation layouts through. */
+    ArmFlyweights announcingOwnLayout() {
+        announceOwn = arch == null;
+        return this;
+    }
+
+    /** Whether to say it now; true once. */
+    boolean announceOwnNow() {
+        boolean now = announceOwn;
+        announceOwn = false;
+        return now;
     }
 
     /** The arms' own layouts, for comparing a generation layout's reading with the arm's own. */

@@ -59,14 +59,19 @@ public final class Disassembler {
      * @throws java.io.IOException        when {@code in} cannot be read or {@code out} written
      */
     public static void listing(InputStream in, boolean withHex, Appendable out) throws IOException {
-        listing(in, withHex, null, out);
+        listing(in, withHex, new ArmFlyweights(), out);
     }
 
     /**
      * As {@link #listing(InputStream, boolean, Appendable)}, each record read through its arm's
-     * layout on {@code arch} (null: the arms' own layouts; {@link tpb.isa.Layouts}).
+     * layout on {@code arch} ({@link tpb.isa.Layouts}); with no arch (null) through the arms' own
+     * layouts, which the listing says once for an arm that has generation layouts.
      */
     public static void listing(InputStream in, boolean withHex, Arch arch, Appendable out) throws IOException {
+        listing(in, withHex, new ArmFlyweights(arch).announcingOwnLayout(), out);
+    }
+
+    private static void listing(InputStream in, boolean withHex, ArmFlyweights flyweights, Appendable out) throws IOException {
         RecordReader reader = new RecordReader(in, CHUNK);
         byte[] cur = new byte[CHUNK * RecordStream.STRIDE];
         byte[] next = new byte[CHUNK * RecordStream.STRIDE];
@@ -76,7 +81,6 @@ public final class Disassembler {
         StreamException[] trailing = new StreamException[1];
         int curN = fill(reader, cur, trailing);
         long curBase = 0;
-        ArmFlyweights flyweights = new ArmFlyweights(arch);
         markTargets(flyweights, cur, curN, curBase, null, curLabels, nextLabels);
         StringBuilder line = new StringBuilder(160);
         while (curN > 0) {
