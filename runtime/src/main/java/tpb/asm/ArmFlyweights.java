@@ -19,6 +19,7 @@ import tpb.isa.RawRecord;
  */
 final class ArmFlyweights {
     private final PreambleFlyweight<?>[] byArm = new PreambleFlyweight<?>[Arm.values().length];
+    private final SyncTerms.Slot[][] slots = new SyncTerms.Slot[Arm.values().length][];
     private final Arch arch;
     private ArmFlyweights own;
     /** Whether a listing without an arch still has to say, once, that an arm with generation layouts was read through its own. */
@@ -68,6 +69,16 @@ final class ArmFlyweights {
         }
         f.wrap(b, off);
         return f;
+    }
+
+    /** The compact-term slots of {@code arm}'s layout (its flyweight's fields), found once. */
+    SyncTerms.Slot[] slots(Arm arm, java.util.List<tpb.codec.FieldInfo> fields) {
+        SyncTerms.Slot[] s = slots[arm.ordinal()];
+        if (s == null) {
+            s = SyncTerms.slots(fields);
+            slots[arm.ordinal()] = s;
+        }
+        return s;
     }
 
     /** The arm whose layout on the arch holds the record at {@code off}, or null when none does (it lists as .raw). */

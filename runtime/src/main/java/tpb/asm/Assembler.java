@@ -305,7 +305,9 @@ public final class Assembler {
     /** Encodes one line into {@code out}; the column of each field's value, by field name (null for {@code .raw} bytes). */
     private Map<String, Integer> encodeLine(Line l, byte[] out, Map<String, Long> labels, Errors sink) {
         Map<String, Integer> columns = new HashMap<>();
-        Lexer lex = new Lexer(l.body(), l.number(), l.bodyColumn());
+        StringBuilder body = new StringBuilder(l.body());
+        List<SyncTerms.Written> terms = SyncTerms.extract(body, l.bodyColumn()); // $S[5]>=16 ...: blanked out, read below
+        Lexer lex = new Lexer(body.toString(), l.number(), l.bodyColumn());
         Lexer.Token mnemonic = lex.word();
         if (mnemonic.text().equals(".raw")) {
             raw(lex, out, l);
@@ -326,6 +328,7 @@ public final class Assembler {
             given.add(fields.get(field).name());
             columns.put(fields.get(field).name(), mnemonic.column());
         }
+        SyncTerms.apply(terms, flyweights.slots(m.arm(), fields), record, fields, given, columns, l.number(), m.arm().specName());
         operands(lex, mnemonic, syntax, record, given, columns, labels, l, sink);
         namedFields(lex, m.arm(), record, given, columns, labels, l, sink);
         return columns;
@@ -364,6 +367,10 @@ public final class Assembler {
     private void operands(Lexer lex, Lexer.Token mnemonic, Syntax syntax, PreambleFlyweight<?> record, Set<String> given,
             Map<String, Integer> columns, Map<String, Long> labels, Line l, Errors sink) {
         List<FieldInfo> fields = record.fields();
+        if (!syntax.operands().isEmpty() && syntax.operands().stream().allMatch(o -> o.contains(Syntax.PART))
+                && (lex.atEnd() || lex.namedNext())) {
+            return; // bracket operands (dma.2d's patterns) may be left out: their fields are then name=value, or zero
+        }
         for (int i = 0; i < syntax.operands().size(); i++) {
             if (i > 0 && !lex.atEnd()) {
                 lex.expect(',', "a ',' before operand " + (i + 1) + " of " + mnemonic.text());

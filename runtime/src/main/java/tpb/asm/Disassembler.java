@@ -215,6 +215,7 @@ public final class Disassembler {
             int field = find(fields, syntax.mnemonicField());
             out.append(value(record, field, fields.get(field), label));
         }
+        long terms = SyncTerms.append(flyweights.slots(arm, fields), record, out); // $S[5]>=16 $S[4]++@complete
         for (int i = 0; i < syntax.operands().size(); i++) {
             out.append(i == 0 ? " " : ", ");
             int[] operand = operand(fields, syntax.operands().get(i));
@@ -226,8 +227,8 @@ public final class Disassembler {
         }
         for (int field = 0; field < fields.size(); field++) {
             FieldInfo f = fields.get(field);
-            if (!Fields.settable(f) || f.name().equals(syntax.mnemonicField()) || syntax.operands().contains(f.name())
-                    || Fields.groupOf(f) != null && syntax.operands().contains(Fields.groupOf(f)) || allZero(record, field, f)) {
+            if (!Fields.settable(f) || f.name().equals(syntax.mnemonicField()) || syntax.covers(f.name())
+                    || SyncTerms.covers(terms, field) || allZero(record, field, f)) {
                 continue;
             }
             out.append(' ').append(f.name()).append('=').append(value(record, field, f, label));
@@ -270,6 +271,9 @@ public final class Disassembler {
 
     /** The index of the field an operand names, or those of the fields of the group it names, in spec order. */
     static int[] operand(List<FieldInfo> fields, String name) {
+        if (name.contains(Syntax.PART)) { // a bracket operand: its parts' fields in order
+            return Syntax.parts(name).stream().flatMapToInt(p -> java.util.Arrays.stream(operand(fields, p))).toArray();
+        }
         List<Integer> members = new ArrayList<>();
         for (int field = 0; field < fields.size(); field++) {
             String n = fields.get(field).name();

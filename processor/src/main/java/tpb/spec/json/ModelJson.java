@@ -75,6 +75,9 @@ public final class ModelJson {
         gj.put("size", g.size());
         gj.putAll(source(g.source()));
         gj.put("fields", fields(Layout.fields(m, g.fields(), g.source())));
+        if (!g.terms().isEmpty()) {
+            gj.put("terms", each(g.terms(), t -> ordered("mode", t.mode(), "index", t.index(), "value", t.value())));
+        }
         return gj;
     }
 
@@ -171,6 +174,9 @@ public final class ModelJson {
             }
             if (v.doc() != null) {
                 vj.put("doc", v.doc());
+            }
+            if (v.syntax() != null) {
+                vj.put("syntax", v.syntax());
             }
             vj.putAll(source(v.source()));
             if (v.nameSource() != v.source()) {
