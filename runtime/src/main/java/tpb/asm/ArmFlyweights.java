@@ -71,8 +71,15 @@ final class ArmFlyweights {
         return f;
     }
 
-    /** The compact-term slots of {@code arm}'s layout (its flyweight's fields), found once. */
+    /**
+     * The compact-term slots of {@code arm}'s layout (its flyweight's fields): for an arm's own
+     * layout the process-wide table (a one-record listing makes a new ArmFlyweights), for a
+     * generation layout found once per listing.
+     */
     SyncTerms.Slot[] slots(Arm arm, java.util.List<tpb.codec.FieldInfo> fields) {
+        if (arch == null || Layouts.view(arm, arch) == null) {
+            return SyncTerms.ownSlots(arm);
+        }
         SyncTerms.Slot[] s = slots[arm.ordinal()];
         if (s == null) {
             s = SyncTerms.slots(fields);

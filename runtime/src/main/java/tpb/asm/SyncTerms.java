@@ -25,7 +25,21 @@ final class SyncTerms {
     private static final String INDEX = "{index}";
     private static final String VALUE = "{value}";
 
+    /** Each arm's own layout's slots, found on first use (two threads may both find them: the same slots). */
+    private static final java.util.concurrent.atomic.AtomicReferenceArray<Slot[]> OWN =
+            new java.util.concurrent.atomic.AtomicReferenceArray<>(tpb.isa.Arm.values().length);
+
     private SyncTerms() {}
+
+    /** The slots of {@code arm}'s own layout. */
+    static Slot[] ownSlots(tpb.isa.Arm arm) {
+        Slot[] s = OWN.get(arm.ordinal());
+        if (s == null) {
+            s = slots(arm.fields());
+            OWN.set(arm.ordinal(), s);
+        }
+        return s;
+    }
 
     /**
      * One place for a term in an arm's fields: the indexes of its mode, index and value fields, the
