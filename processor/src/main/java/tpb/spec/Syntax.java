@@ -87,11 +87,15 @@ public record Syntax(String prefix, String mnemonicField, List<String> operands)
 
     /** Whether an operand names the (flattened) field {@code name}: the field itself, or a group it belongs to. */
     public boolean covers(String name) {
-        for (String op : operands) {
-            for (String part : parts(op)) {
-                if (name.equals(part) || name.startsWith(part) && name.length() > part.length() && name.charAt(part.length()) == '.') {
+        for (String op : operands) { // no split: the disassembler asks this for every field of every record
+            for (int start = 0; start <= op.length(); ) {
+                int end = op.indexOf(PART, start);
+                end = end < 0 ? op.length() : end;
+                int len = end - start;
+                if (name.regionMatches(0, op, start, len) && (name.length() == len || name.length() > len && name.charAt(len) == '.')) {
                     return true;
                 }
+                start = end + PART.length();
             }
         }
         return false;
