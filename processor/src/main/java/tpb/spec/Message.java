@@ -54,6 +54,8 @@ public enum Message {
             + "'unexercised:' with the reason"),
     UNEXERCISED_STALE("arm '%s': field '%s' is listed under 'unexercised:' but example '%s' sets it"),
     SYNTAX("arm '%s': syntax: %s"),
+    TERM("terms of group %s: %s"),
+    VALUE_SYNTAX("syntax of %s.%s: %s"),
     ARCH_TERMINATOR("arch %s: terminator '%s' is not an arm%s"),
     ARCH_NO_ENCODER("arch %s: no_encoder names '%s', which is not an arm%s"),
     ARCH_MASKS("arch %s: the opcode masks and the generation rule disagree: %s"),

@@ -9,13 +9,18 @@ import java.util.regex.Pattern;
 /**
  * An arm's assembly syntax line: a mnemonic, optionally ending in one {@code {field}} that
  * spells an enum or LUT value ({@code alu.{op}}), then positional operands, each one
- * {@code {field}} ({@code {dst_lo}, {src0_lo}, {src1_lo}}). Fields the line does not name are
- * written {@code name=value} after the operands. Shared by the checker, the generated catalogue
- * and the assembler/disassembler, so all three read a line the same way.
+ * {@code {field}} ({@code {dst_lo}, {src0_lo}, {src1_lo}}) or a bracket of several written as one
+ * operand ({@code [{dst_start_addr}; {dst_step_elem}; {dst_num_elem}; {dst_elem_size}]}: DMA_DIRECT2D's
+ * address pattern, kept as {@code "dst_start_addr;dst_step_elem;..."}). Fields the line does not
+ * name are written {@code name=value} after the operands. Shared by the checker, the generated
+ * catalogue and the assembler/disassembler, so all three read a line the same way.
  */
 public record Syntax(String prefix, String mnemonicField, List<String> operands) {
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{([A-Za-z_][A-Za-z0-9_.]*)\\}");
     private static final Pattern MNEMONIC = Pattern.compile("[a-z][a-z0-9_.]*");
+    private static final Pattern BRACKET = Pattern.compile("\\[\\s*(\\{[^}]*\\}(\\s*;\\s*\\{[^}]*\\})*)\\s*\\]");
+    /** Separates the fields of a bracket operand in {@link #operands()}. */
+    public static final String PART = ";";
 
     public Syntax {
         operands = List.copyOf(operands);
@@ -47,14 +52,53 @@ public record Syntax(String prefix, String mnemonicField, List<String> operands)
         List<String> operands = new ArrayList<>();
         if (!rest.isEmpty()) {
             for (String op : rest.split(",")) {
-                Matcher om = PLACEHOLDER.matcher(op.trim());
-                if (!om.matches()) {
-                    throw new IllegalArgumentException("operand '" + op.trim() + "' must be one {field}");
-                }
-                operands.add(om.group(1));
+                operands.add(operand(op.trim()));
             }
         }
         return new Syntax(prefix, field, operands);
+    }
+
+    /** One operand: {@code {field}}, or {@code [{a}; {b}; ...]} kept as {@code "a;b;..."}. */
+    private static String operand(String op) {
+        Matcher om = PLACEHOLDER.matcher(op);
+        if (om.matches()) {
+            return om.group(1);
+        }
+        Matcher bm = BRACKET.matcher(op);
+        if (bm.matches()) {
+            List<String> parts = new ArrayList<>();
+            for (String p : bm.group(1).split(";")) {
+                Matcher pm = PLACEHOLDER.matcher(p.trim());
+                if (!pm.matches()) {
+                    throw new IllegalArgumentException("operand '" + op + "' must be one {field} or a bracket [{field}; {field} ...]");
+                }
+                parts.add(pm.group(1));
+            }
+            return String.join(PART, parts);
+        }
+        throw new IllegalArgumentException("operand '" + op + "' must be one {field}"
+                + (op.startsWith("[") ? " or a bracket [{field}; {field} ...]" : ""));
+    }
+
+    /** The fields (or groups) an operand names: one, or a bracket operand's several, in order. */
+    public static List<String> parts(String operand) {
+        return List.of(operand.split(PART));
+    }
+
+    /** Whether an operand names the (flattened) field {@code name}: the field itself, or a group it belongs to. */
+    public boolean covers(String name) {
+        for (String op : operands) { // no split: the disassembler asks this for every field of every record
+            for (int start = 0; start <= op.length(); ) {
+                int end = op.indexOf(PART, start);
+                end = end < 0 ? op.length() : end;
+                int len = end - start;
+                if (name.regionMatches(0, op, start, len) && (name.length() == len || name.length() > len && name.charAt(len) == '.')) {
+                    return true;
+                }
+                start = end + PART.length();
+            }
+        }
+        return false;
     }
 
     /** The mnemonic as written in the spec ({@code alu.{op}} or {@code jmp}). */

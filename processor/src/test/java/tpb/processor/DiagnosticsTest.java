@@ -299,10 +299,48 @@ class DiagnosticsTest {
 
     @Test
     void aGuardNamesFieldsByTheirPath() {
-        SpecCompiler s = spec().edit("defs.yaml", "  - {name: imm, at: 4, type: u32}\n", GUARD.replace("field: reg,", "field: op.x,"));
-        expect(s, s.at("defs.yaml", "op.x") + ": guard on 'op.x': no such field");
-        SpecCompiler both = spec().edit("defs.yaml", "  - {name: imm, at: 4, type: u32}\n", GUARD.replace("not_equals: lt}", "not_equals: lt, equals: ge}"));
-        expect(both, both.at("defs.yaml", "lt, equals") + ": guard on 'kind': 'when' takes 'equals' or 'not_equals', not both");
+        expectGuard("field: reg,", "field: op.x,", "op.x", "guard on 'op.x': no such field");
+        expectGuard("not_equals: lt}", "not_equals: lt, equals: ge}", "lt, equals", "guard on 'kind': 'when' takes 'equals' or 'not_equals', not both");
+    }
+
+    /** The test ISA with its guard {@code GUARD} edited from {@code from} to {@code to}. */
+    private static SpecCompiler guarded(String from, String to) {
+        return spec().edit("defs.yaml", "  - {name: imm, at: 4, type: u32}\n", GUARD.replace(from, to));
+    }
+
+    /** As {@link #guarded}: the one error, at {@code at} in defs.yaml. */
+    private static void expectGuard(String from, String to, String at, String message) {
+        SpecCompiler s = guarded(from, to);
+        expect(s, s.at("defs.yaml", at) + ": " + message);
+    }
+
+    /** As {@link #guarded}, compiled; it must compile cleanly. */
+    private static Compilation withGuard(String from, String to) {
+        Compilation c = guarded(from, to).compile("isa.yaml");
+        assertThat(c).succeededWithoutWarnings();
+        return c;
+    }
+
+    @Test
+    void anAtMostGuardComparesUnsigned() {
+        // imm is a u32 at +4: the bound is compared as an unsigned long, so 0xFFFFFFFF is above 128
+        assertThat(withGuard("field: reg, in: [3]", "field: imm, at_most: 128")).generatedSourceFile("t.LoadChecks")
+                .contentsAsUtf8String().contains("if (Long.compareUnsigned(v0, 0x80L) > 0) {");
+    }
+
+    @Test
+    void aSameAsGuardReadsTheOtherField() {
+        // reg (u8 at +2) must equal the u8 kind at +1
+        assertThat(withGuard("{when: {field: kind, not_equals: lt}, field: reg, in: [3]", "{field: reg, same_as: kind"))
+                .generatedSourceFile("t.LoadChecks").contentsAsUtf8String().contains("if (v0 != (b[at + 1] & 0xFF)) {");
+    }
+
+    @Test
+    void aGuardTakesExactlyOneRule() {
+        expectGuard("in: [3],", "in: [3], at_most: 4,", "{when: {field: kind", "guard on 'reg': takes one of 'in', 'at_most' and 'same_as'");
+        expectGuard("in: [3],", "", "{when: {field: kind", "guard is missing required key 'in'");
+        expectGuard("in: [3],", "same_as: nope,", "nope,", "guard on 'reg': same_as 'nope' is no scalar field of the arm");
+        expectGuard("in: [3],", "at_most: -1,", "-1,", "guard on 'reg': at_most must not be negative");
     }
 
     @Test

@@ -18,8 +18,10 @@ import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import tpb.codec.FieldInfo;
+import tpb.codec.ViolationSink;
 import tpb.isa.Arch;
 import tpb.isa.Arm;
+import tpb.isa.Layouts;
 import tpb.isa.PreambleFlyweight;
 import tpb.isa.Symbols;
 import tpb.isa.Validator;
@@ -74,12 +76,26 @@ public final class Assembler {
     private final Map<String, Arm> exact = new HashMap<>();
     private final Map<String, Arm> prefixed = new HashMap<>();
     /** The generated flyweights: the one encoder. */
-    private final ArmFlyweights flyweights = new ArmFlyweights();
+    private final ArmFlyweights flyweights;
+    /** The arch whose layouts the records are written through and validated on (null: the arms' own). */
+    private final Arch arch;
     private boolean validate = true;
     /** Every mnemonic, once an unknown one needed a hint (see {@link #mnemonics()}). */
     private List<String> mnemonics;
 
+    /** An assembler writing each arm through its own layout. */
     public Assembler() {
+        this(null);
+    }
+
+    /**
+     * An assembler writing each arm through its layout on {@code arch} ({@link tpb.isa.Layouts}; null:
+     * the arms' own) and validating on {@code arch}: {@code ldweights ... bg_xpose_mode=2} assembles for
+     * MARIANA, where the spec lays out that field, and nowhere else.
+     */
+    public Assembler(Arch arch) {
+        this.arch = arch;
+        this.flyweights = new ArmFlyweights(arch);
         for (Map.Entry<Arm, Syntax> e : Syntaxes.all().entrySet()) {
             (e.getValue().mnemonicField() == null ? exact : prefixed).put(e.getValue().prefix(), e.getKey());
         }
@@ -210,12 +226,18 @@ public final class Assembler {
     }
 
     /** The generated validator's verdict on the record a line assembled to, each violation at the column of its field's value. */
-    private static void checkRecord(Line l, byte[] record, long index, Map<String, Integer> columns, Errors sink) {
-        Validator.validate(record, 0, (int) Math.min(index, Integer.MAX_VALUE), (r, field, offset, rule, message) -> {
+    private void checkRecord(Line l, byte[] record, long index, Map<String, Integer> columns, Errors sink) {
+        ViolationSink report = (r, field, offset, rule, message) -> {
             Integer column = columns.get(field);
             sink.report(new AsmException(l.number(), column == null ? l.bodyColumn() : column, field + ": " + message + " ("
                     + rule + " rule; --no-validate assembles it anyway)"));
-        });
+        };
+        int index32 = (int) Math.min(index, Integer.MAX_VALUE);
+        if (arch == null) {
+            Validator.validate(record, 0, index32, report);
+        } else {
+            Validator.validate(record, 0, index32, arch, report);
+        }
     }
 
     private static Line parseLine(String raw, int number) {
@@ -283,7 +305,9 @@ public final class Assembler {
     /** Encodes one line into {@code out}; the column of each field's value, by field name (null for {@code .raw} bytes). */
     private Map<String, Integer> encodeLine(Line l, byte[] out, Map<String, Long> labels, Errors sink) {
         Map<String, Integer> columns = new HashMap<>();
-        Lexer lex = new Lexer(l.body(), l.number(), l.bodyColumn());
+        StringBuilder body = new StringBuilder(l.body());
+        List<SyncTerms.Written> terms = SyncTerms.extract(body, l.bodyColumn()); // $S[5]>=16 ...: blanked out, read below
+        Lexer lex = new Lexer(body.toString(), l.number(), l.bodyColumn());
         Lexer.Token mnemonic = lex.word();
         if (mnemonic.text().equals(".raw")) {
             raw(lex, out, l);
@@ -304,6 +328,7 @@ public final class Assembler {
             given.add(fields.get(field).name());
             columns.put(fields.get(field).name(), mnemonic.column());
         }
+        SyncTerms.apply(terms, flyweights.slots(m.arm(), fields), record, fields, given, columns, l.number(), m.arm().specName());
         operands(lex, mnemonic, syntax, record, given, columns, labels, l, sink);
         namedFields(lex, m.arm(), record, given, columns, labels, l, sink);
         return columns;
@@ -342,6 +367,10 @@ public final class Assembler {
     private void operands(Lexer lex, Lexer.Token mnemonic, Syntax syntax, PreambleFlyweight<?> record, Set<String> given,
             Map<String, Integer> columns, Map<String, Long> labels, Line l, Errors sink) {
         List<FieldInfo> fields = record.fields();
+        if (!syntax.operands().isEmpty() && syntax.operands().stream().allMatch(o -> o.contains(Syntax.PART))
+                && (lex.atEnd() || lex.namedNext())) {
+            return; // bracket operands (dma.2d's patterns) may be left out: their fields are then name=value, or zero
+        }
         for (int i = 0; i < syntax.operands().size(); i++) {
             if (i > 0 && !lex.atEnd()) {
                 lex.expect(',', "a ',' before operand " + (i + 1) + " of " + mnemonic.text());
@@ -374,7 +403,8 @@ public final class Assembler {
             FieldInfo f = field < 0 ? null : fields.get(field);
             if (f == null || !Fields.settable(f)) {
                 throw new AsmException(l.number(), name.column(), (f == null ? "no field '" : "field '") + name.text() + "' "
-                        + (f == null ? "in " + arm.specName() + (sink.showing() ? Hints.suggest(name.text(), Hints.settable(fields)) : "")
+                        + (f == null ? "in " + arm.specName() + layoutName(arm)
+                                + (sink.showing() ? Hints.suggest(name.text(), Hints.settable(fields)) + Hints.generations(arm, name.text()) : "")
                                 : "is fixed by the spec"));
             }
             if (!given.add(f.name())) {
@@ -391,6 +421,12 @@ public final class Assembler {
     }
 
     /** The index of the field called {@code name}, or -1. */
+    /** {@code ".Mariana"} when the arm is written through a generation layout, else nothing. */
+    private String layoutName(Arm arm) {
+        String view = Layouts.view(arm, arch);
+        return view == null ? "" : "." + view;
+    }
+
     private static int named(List<FieldInfo> fields, String name) {
         for (int field = 0; field < fields.size(); field++) {
             if (fields.get(field).name().equals(name)) {

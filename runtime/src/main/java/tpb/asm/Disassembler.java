@@ -10,11 +10,10 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.function.LongPredicate;
 import tpb.codec.FieldInfo;
+import tpb.isa.Arch;
 import tpb.isa.Arm;
 import tpb.isa.Decoder;
-import tpb.isa.Instruction;
 import tpb.isa.PreambleFlyweight;
-import tpb.isa.RawRecord;
 import tpb.isa.Symbols;
 import tpb.spec.Syntax;
 import tpb.stream.RecordReader;
@@ -60,6 +59,19 @@ public final class Disassembler {
      * @throws java.io.IOException        when {@code in} cannot be read or {@code out} written
      */
     public static void listing(InputStream in, boolean withHex, Appendable out) throws IOException {
+        listing(in, withHex, new ArmFlyweights(), out);
+    }
+
+    /**
+     * As {@link #listing(InputStream, boolean, Appendable)}, each record read through its arm's
+     * layout on {@code arch} ({@link tpb.isa.Layouts}); with no arch (null) through the arms' own
+     * layouts, which the listing says once for an arm that has generation layouts.
+     */
+    public static void listing(InputStream in, boolean withHex, Arch arch, Appendable out) throws IOException {
+        listing(in, withHex, new ArmFlyweights(arch).announcingOwnLayout(), out);
+    }
+
+    private static void listing(InputStream in, boolean withHex, ArmFlyweights flyweights, Appendable out) throws IOException {
         RecordReader reader = new RecordReader(in, CHUNK);
         byte[] cur = new byte[CHUNK * RecordStream.STRIDE];
         byte[] next = new byte[CHUNK * RecordStream.STRIDE];
@@ -69,7 +81,6 @@ public final class Disassembler {
         StreamException[] trailing = new StreamException[1];
         int curN = fill(reader, cur, trailing);
         long curBase = 0;
-        ArmFlyweights flyweights = new ArmFlyweights();
         markTargets(flyweights, cur, curN, curBase, null, curLabels, nextLabels);
         StringBuilder line = new StringBuilder(160);
         while (curN > 0) {
@@ -188,21 +199,23 @@ public final class Disassembler {
 
     /** {@code label} says which branch-target values print as labels. */
     static void text(ArmFlyweights flyweights, byte[] b, int off, LongPredicate label, StringBuilder out) {
-        Instruction decoded = Decoder.decode(b, off);
-        if (decoded instanceof RawRecord) {
+        int start = out.length();
+        Arm arm = flyweights.typed(b, off); // through the arm's layout on the listing's arch (Layouts)
+        if (arm == null) {
             out.append(".raw ");
             hex(b, off, RecordStream.RECORD_SIZE, out, false);
+            LayoutNote.append(flyweights, b, off, label, out, start);
             return;
         }
-        Arm arm = decoded.arm();
         Syntax syntax = Syntaxes.of(arm);
         PreambleFlyweight<?> record = flyweights.over(arm, b, off);
-        List<FieldInfo> fields = arm.fields();
+        List<FieldInfo> fields = record.fields();
         out.append(syntax.prefix());
         if (syntax.mnemonicField() != null) {
             int field = find(fields, syntax.mnemonicField());
             out.append(value(record, field, fields.get(field), label));
         }
+        long terms = SyncTerms.append(flyweights.slots(arm, fields), record, out); // $S[5]>=16 $S[4]++@complete
         for (int i = 0; i < syntax.operands().size(); i++) {
             out.append(i == 0 ? " " : ", ");
             int[] operand = operand(fields, syntax.operands().get(i));
@@ -214,12 +227,13 @@ public final class Disassembler {
         }
         for (int field = 0; field < fields.size(); field++) {
             FieldInfo f = fields.get(field);
-            if (!Fields.settable(f) || f.name().equals(syntax.mnemonicField()) || syntax.operands().contains(f.name())
-                    || Fields.groupOf(f) != null && syntax.operands().contains(Fields.groupOf(f)) || allZero(record, field, f)) {
+            if (!Fields.settable(f) || f.name().equals(syntax.mnemonicField()) || syntax.covers(f.name())
+                    || SyncTerms.covers(terms, field) || allZero(record, field, f)) {
                 continue;
             }
             out.append(' ').append(f.name()).append('=').append(value(record, field, f, label));
         }
+        LayoutNote.append(flyweights, b, off, label, out, start);
     }
 
     private static boolean allZero(PreambleFlyweight<?> record, int field, FieldInfo f) {
@@ -257,6 +271,9 @@ public final class Disassembler {
 
     /** The index of the field an operand names, or those of the fields of the group it names, in spec order. */
     static int[] operand(List<FieldInfo> fields, String name) {
+        if (name.contains(Syntax.PART)) { // a bracket operand: its parts' fields in order
+            return Syntax.parts(name).stream().flatMapToInt(p -> java.util.Arrays.stream(operand(fields, p))).toArray();
+        }
         List<Integer> members = new ArrayList<>();
         for (int field = 0; field < fields.size(); field++) {
             String n = fields.get(field).name();

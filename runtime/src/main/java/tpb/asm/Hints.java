@@ -6,7 +6,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import tpb.codec.FieldInfo;
+import tpb.isa.Arch;
 import tpb.isa.Arm;
+import tpb.isa.Layouts;
 import tpb.isa.Symbols;
 import tpb.spec.DidYouMean;
 import tpb.spec.Syntax;
@@ -75,5 +77,19 @@ final class Hints {
     /** The fields an instruction line may set. */
     static List<String> settable(List<FieldInfo> fields) {
         return fields.stream().filter(Fields::settable).map(FieldInfo::name).toList();
+    }
+
+    /**
+     * {@code " (a field of its MARIANA layout: --arch mariana)"} when the arm's layout on another
+     * generation has the field, else nothing: a field the spec lays out on one generation only.
+     */
+    static String generations(Arm arm, String field) {
+        StringBuilder on = new StringBuilder();
+        for (Arch a : Arch.values()) {
+            if (Layouts.view(arm, a) != null && Layouts.fields(arm, a).stream().anyMatch(f -> f.name().equals(field))) {
+                on.append(on.length() == 0 ? "" : ", ").append(a.name());
+            }
+        }
+        return on.length() == 0 ? "" : " (a field of its layout on " + on + ": give --arch)";
     }
 }

@@ -43,6 +43,19 @@ final class Lexer {
         return i >= s.length();
     }
 
+    /** Whether the rest of the line starts with {@code name=} (a named field, not an operand). */
+    boolean namedNext() {
+        skipSpace();
+        int k = i;
+        while (k < s.length() && !Character.isWhitespace(s.charAt(k)) && ",=[];\"".indexOf(s.charAt(k)) < 0) {
+            k++;
+        }
+        while (k < s.length() && Character.isWhitespace(s.charAt(k))) {
+            k++;
+        }
+        return k > i && k < s.length() && s.charAt(k) == '=';
+    }
+
     void expect(char c, String what) {
         skipSpace();
         if (i >= s.length() || s.charAt(i) != c) {

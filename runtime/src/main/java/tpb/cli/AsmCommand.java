@@ -40,6 +40,10 @@ final class AsmCommand implements Callable<Integer> {
             description = "Report at most N errors and count the rest (default ${DEFAULT-VALUE}; 0 = all).")
     long maxErrors;
 
+    @Option(names = "--arch", paramLabel = "NAME", description = "A NeuronCore generation (sunda, cayman, mariana or an alias): "
+            + "each arm is written through its layout on that generation and validated there (default: each arm's own layout).")
+    String arch;
+
     @Option(names = "--no-validate", description = "Assemble records the validator rejects (undefined enum values, registers "
             + "outside the file, non-zero reserved bytes, ...): for crafting bad records on purpose.")
     boolean noValidate;
@@ -61,7 +65,7 @@ final class AsmCommand implements Callable<Integer> {
                 Path staged = Files.createTempFile("tpb-asm", ".bin");
                 try {
                     try (OutputStream records = new BufferedOutputStream(Files.newOutputStream(staged), 1 << 16)) {
-                        s = new Assembler().assemble(source, records, options, e -> err.println(e.describe(shown)));
+                        s = new Assembler(Inputs.arch(arch)).assemble(source, records, options, e -> err.println(e.describe(shown)));
                     }
                     if (s.ok()) {
                         Files.copy(staged, System.out);
@@ -73,7 +77,7 @@ final class AsmCommand implements Callable<Integer> {
             } else {
                 try (Output out = Output.open(output, System.out)) {
                     OutputStream records = new BufferedOutputStream(out.stream(), 1 << 16);
-                    s = new Assembler().assemble(source, records, options, e -> err.println(e.describe(shown)));
+                    s = new Assembler(Inputs.arch(arch)).assemble(source, records, options, e -> err.println(e.describe(shown)));
                     if (s.ok()) {
                         records.flush();
                         out.commit();

@@ -16,6 +16,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import tpb.asm.Disassembler;
+import tpb.isa.Arch;
 import tpb.isa.IsaInfo;
 import tpb.stream.RecordStream;
 import tpb.stream.StreamException;
@@ -42,6 +43,11 @@ final class DisasmCommand implements Callable<Integer> {
     @Option(names = "--stats", description = "Print, instead of the listing, how many records decode to an arm with a layout "
             + "(typed), to an opaque arm, or to no arm (raw); for a .neff one line per stream.")
     boolean stats;
+
+    @Option(names = "--arch", paramLabel = "NAME", description = "A NeuronCore generation (sunda, cayman, mariana or an alias): "
+            + "read each arm through its layout on that generation; a line read otherwise than through the arm's own layout "
+            + "says so in a comment (default: a .neff's kelf target; for a stream, each arm's own layout).")
+    String arch;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write to FILE instead of stdout.")
     String output;
@@ -73,7 +79,7 @@ final class DisasmCommand implements Callable<Integer> {
             Writer w = toStdout ? spec.commandLine().getOut()
                     : new BufferedWriter(new OutputStreamWriter(out.stream(), StandardCharsets.UTF_8), 1 << 16);
             try {
-                Disassembler.listing(in, hex, w);
+                Disassembler.listing(in, hex, Inputs.arch(arch), w);
             } catch (StreamException e) {
                 w.flush(); // the whole records' listing stands on stdout; a file is not written
                 throw new CliException(input + ": " + e.getMessage());
@@ -92,6 +98,7 @@ final class DisasmCommand implements Callable<Integer> {
      */
     private Integer neff() {
         NeffInput in = NeffInput.open(input);
+        Arch a = arch == null ? in.arch() : Inputs.arch(arch);
         boolean toStdout = output == null || output.equals("-");
         try (Output out = Output.open(toStdout ? null : output, OutputStream.nullOutputStream())) {
             PrintWriter target = toStdout ? spec.commandLine().getOut()
@@ -102,8 +109,9 @@ final class DisasmCommand implements Callable<Integer> {
             } else {
                 // each stream listed as its archive entry passes, a chunk at a time: memory does not grow with the stream
                 in.forEachStreamData(subgraphs, engines, (sg, engine, path, records, data) -> {
-                    target.append("; ").append(NeffInput.title(sg, engine, path, records)).append('\n');
-                    Disassembler.listing(data, hex, target);
+                    target.append("; ").append(NeffInput.title(sg, engine, path, records)).append(", ").append(a.name())
+                            .append(" layouts\n");
+                    Disassembler.listing(data, hex, a, target);
                 });
             }
             target.flush();

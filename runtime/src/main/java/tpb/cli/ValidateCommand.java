@@ -97,7 +97,7 @@ final class ValidateCommand implements Callable<Integer> {
             return s.valid() ? Tpb.OK : Tpb.INVALID_INPUT;
         }
         if (s.valid()) {
-            spec.commandLine().getOut().println(input + ": " + s.records() + " records, valid" + (a == null ? "" : " on " + a.name()));
+            spec.commandLine().getOut().println(input + ": " + s.records() + " records, valid" + (a == null ? " with each arm's own layout (no --arch)" : " on " + a.name()));
             spec.commandLine().getOut().flush();
             return Tpb.OK;
         }

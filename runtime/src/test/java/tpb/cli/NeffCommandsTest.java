@@ -122,7 +122,7 @@ class NeffCommandsTest {
                 chunks.get(chunks.size() - 1).append(line).append('\n');
             }
         }
-        assertEquals("; sg00 act (sg00/Activation.bin, 5 records)", titles.get(0));
+        assertEquals("; sg00 act (sg00/Activation.bin, 5 records), CAYMAN layouts", titles.get(0));
         List<byte[]> streams = new ArrayList<>();
         Neff.open(Fixture.path()).forEachSubgraph(null, (sg, s) -> s.forEach(e -> streams.add(e.stream().bytes())));
         assertEquals(10, titles.size());
@@ -136,7 +136,7 @@ class NeffCommandsTest {
         CliRun r = CliRun.of("disasm", FIXTURE, "--subgraph", "sg01", "--engine", "sp");
         assertEquals(0, r.code(), r.err());
         assertEquals("""
-                ; sg01 sp (sg01/SP.bin, 3 records)
+                ; sg01 sp (sg01/SP.bin, 3 records), CAYMAN layouts
                      0  0x000000  set_ordering_mode
                      1  0x000040  pseudo_branch_label
                 """, r.out().substring(0, r.out().indexOf("     2  0x000080")));
@@ -429,7 +429,7 @@ class NeffCommandsTest {
         StringBuilder expected = new StringBuilder();
         Neff.open(Fixture.path()).forEachSubgraph(null, (sg, streams) -> streams.forEach(s -> {
             expected.append("; ").append(sg.name()).append(' ').append(s.engine()).append(" (").append(s.path()).append(", ")
-                    .append(s.stream().count()).append(" records)\n");
+                    .append(s.stream().count()).append(" records), CAYMAN layouts\n");
             Disassembler.listing(s.stream(), false).forEach(l -> expected.append(l).append('\n'));
         }));
         CliRun r = CliRun.of("disasm", FIXTURE);

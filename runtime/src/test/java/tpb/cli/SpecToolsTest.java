@@ -126,6 +126,22 @@ class SpecToolsTest {
     }
 
     @Test
+    void diffComparesEachGenerationLayout(@TempDir Path dir) throws Exception {
+        Path spec = copy(dir.resolve("spec"));
+        Path pe = spec.resolve("isa/tpb/arms/datapath-pe.yaml");
+        edit(pe, "{name: flags, at: 0x2A, type: u8,", "{name: flags, at: 0x2A, type: i8,");
+        edit(pe, "{name: transpose_mode, at: 0x22, type: u8, doc: \"the cayman offset, carried to mariana (the mariana struct body is not quoted)\", source: {ref: \"dpfacts §2.2 («PEPATH» §3.2 gives +0x22 for cayman only)\", confidence: INFERRED}}",
+                "{name: transpose_mode, at: 0x22, type: u8, doc: \"the cayman offset, carried to mariana (the mariana struct body is not quoted)\", source: {ref: \"dpfacts §2.2 («PEPATH» §3.2 gives +0x22 for cayman only)\", confidence: STRONG}}");
+        CliRun r = CliRun.of("diff", "builtin", spec.toString());
+        assertEquals(1, r.code(), r.err());
+        assertEquals("""
+                BREAKING    arm Matmul on MARIANA: field flags encoding u8 raw -> i8 raw
+                compatible  arm Ldweights on MARIANA: field transpose_mode confidence INFERRED -> STRONG
+                2 change(s), 1 breaking
+                """, r.out());
+    }
+
+    @Test
     void docWritesEveryPage(@TempDir Path dir) throws Exception {
         CliRun r = CliRun.of("doc", "-o", dir.toString());
         assertEquals(0, r.code(), r.err());

@@ -76,7 +76,7 @@ class SyncFixtureTest {
         assertEquals(SyncRun.Status.DEADLOCK, r.status());
         assertEquals(List.of(
                 "act blocked at record 4 (" + text("sg01", "act", 4) + "): waits for semaphore 5 >= 4, it is 2",
-                "pe blocked at record 8 (" + text("sg01", "pe", 8).replace("semaphore_value=1", "semaphore_value=3")
+                "pe blocked at record 8 (" + text("sg01", "pe", 8).replace("$S[4]>=1", "$S[4]>=3")
                         + "): waits for semaphore 4 >= 3, it is 1",
                 "pool blocked at record 5 (" + text("sg01", "pool", 5) + "): waits for semaphore 4 >= 2, it is 1"),
                 r.blocked().stream().map(SyncRun.Blocked::toString).toList());
@@ -96,7 +96,7 @@ class SyncFixtureTest {
         assertEquals(Map.of(4, 2L, 5, 4L, 8, 16L, 24, 16L, 25, 16L, 26, 16L, 27, 16L), eq.semaphores());
         SyncRun.Result evt = runAll(withPeRecord("sg00", 2, 4, 0x06)).get("sg00");
         assertEquals(SyncRun.Status.FAULT, evt.status());
-        assertEquals("pe record 2 (sem events.wait_mode=EVT_SET events.wait_idx=24 events.semaphore_value=16): wait mode EVT_SET "
+        assertEquals("pe record 2 (sem $E[24]==1 events.semaphore_value=16): wait mode EVT_SET "
                 + "is not simulated: it waits on an event, and the event bank is not modelled (facts §1.4)", evt.message());
         SyncRun.Result raw = runAll(withPeRecord("sg00", 2, 4, 0x08)).get("sg00");
         assertEquals(SyncRun.Status.FAULT, raw.status());
@@ -115,8 +115,8 @@ class SyncFixtureTest {
         assertEquals(4L, read.semaphores().get(5));
         SyncRun.Result r = runAll(withPeRecord("sg00", 4, 6, 0x01)).get("sg00");
         assertEquals(SyncRun.Status.FAULT, r.status());
-        assertEquals(true, r.message().startsWith("pe record 4 (matmul [0x2000800; 1,0,0; 128,1,1], [0x37b00; 1,0,0; 128,1,1] "
-                + "events.update_mode=EVT_SET_READ"), r.message());
+        assertEquals(true, r.message().startsWith("pe record 4 (matmul $E[5]=1@read [0x2000800; 1,0,0; 128,1,1], [0x37b00; 1,0,0; 128,1,1] "),
+                r.message());
         assertEquals(true, r.message().endsWith("update mode EVT_SET_READ is not simulated: it sets or clears an event, and the event bank "
                 + "is not modelled (facts §1.5)"), r.message());
     }

@@ -61,6 +61,7 @@ public final class CodecWriter {
         types.add(new DecoderWriter(ctx).write());
         types.addAll(new ValidatorWriter(ctx).write());
         types.add(ArchWriter.write(ctx));
+        types.add(new LayoutsWriter(ctx).write());
         types.add(new VectorWriter(ctx).write());
         types.add(SymbolsWriter.write(ctx));
         if (!model.features().isEmpty()) {

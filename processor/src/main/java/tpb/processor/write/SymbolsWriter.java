@@ -1,5 +1,11 @@
 package tpb.processor.write;
 
+import tpb.spec.model.GroupDef;
+import tpb.spec.model.EnumValue;
+import java.util.List;
+import java.util.ArrayList;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeSpec;
@@ -49,9 +55,62 @@ final class SymbolsWriter {
         name.addStatement("default: return null").endControlFlow();
         value.addStatement("default: return null").endControlFlow();
         return TypeSpec.classBuilder(ctx.cls("Symbols")).addModifiers(Modifier.PUBLIC, Modifier.FINAL).addAnnotation(ctx.generated())
-                .addJavadoc("Value names of every enum and one-to-one LUT of the $L spec, by table name.\n", ctx.model.name())
+                .addJavadoc("Value names of every enum and one-to-one LUT of the $L spec, by table name; the compact listing\n"
+                        + "terms (enum values' syntax templates, groups' terms).\n", ctx.model.name())
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build())
-                .addMethod(name.build()).addMethod(value.build()).build();
+                .addMethod(name.build()).addMethod(value.build())
+                .addMethod(syntax(ctx)).addMethod(syntaxValues(ctx)).addMethod(terms(ctx)).build();
+    }
+
+    /** {@code syntax(table, value)}: the value's compact-term template, or null. */
+    private static MethodSpec syntax(Ctx ctx) {
+        MethodSpec.Builder m = MethodSpec.methodBuilder("syntax").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .returns(String.class).addParameter(String.class, "table").addParameter(long.class, "value")
+                .addJavadoc("The compact listing term of {@code value} in enum {@code table} (its {@code syntax:}, as\n"
+                        + "{@code $$S[{index}]>={value}}), or null.\n")
+                .beginControlFlow("switch (table)");
+        for (EnumDef e : ctx.model.enums()) {
+            if (e.values().stream().noneMatch(v -> v.syntax() != null)) {
+                continue;
+            }
+            m.beginControlFlow("case $S:", e.name());
+            for (EnumValue v : e.values()) {
+                if (v.syntax() != null) {
+                    m.addStatement("if (value == $LL) return $S", v.value(), v.syntax());
+                }
+            }
+            m.addStatement("return null").endControlFlow();
+        }
+        return m.addStatement("default: return null").endControlFlow().build();
+    }
+
+    /** {@code syntaxValues(table)}: the values of {@code table} that have a template, in spec order. */
+    private static MethodSpec syntaxValues(Ctx ctx) {
+        MethodSpec.Builder m = MethodSpec.methodBuilder("syntaxValues").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .returns(long[].class).addParameter(String.class, "table")
+                .addJavadoc("The values of enum {@code table} that have a compact listing term, in spec order.\n")
+                .beginControlFlow("switch (table)");
+        for (EnumDef e : ctx.model.enums()) {
+            List<String> values = e.values().stream().filter(v -> v.syntax() != null).map(v -> v.value() + "L").toList();
+            if (!values.isEmpty()) {
+                m.addStatement("case $S: return new long[] {$L}", e.name(), String.join(", ", values));
+            }
+        }
+        return m.addStatement("default: return new long[0]").endControlFlow().build();
+    }
+
+    /** {@code terms()}: every group's compact terms as {mode, index, value} field names. */
+    private static MethodSpec terms(Ctx ctx) {
+        List<String> rows = new ArrayList<>();
+        for (GroupDef g : ctx.model.groups()) {
+            for (GroupDef.Term t : g.terms()) {
+                rows.add("new String[] {\"" + t.mode() + "\", \"" + t.index() + "\", \"" + t.value() + "\"}");
+            }
+        }
+        return MethodSpec.methodBuilder("terms").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .returns(ParameterizedTypeName.get(ClassName.get(List.class), ArrayTypeName.of(String.class)))
+                .addJavadoc("The groups' compact listing terms: each {mode, index, value} field names, relative to the group.\n")
+                .addStatement("return $T.of($L)", List.class, String.join(", ", rows)).build();
     }
 
     static boolean oneToOne(LutDef l) {

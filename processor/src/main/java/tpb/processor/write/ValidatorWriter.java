@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import javax.lang.model.element.Modifier;
 import tpb.spec.Names;
+import tpb.spec.model.ArchDef;
 import tpb.spec.model.ArmDef;
 import tpb.spec.model.BitDef;
 import tpb.spec.model.EnumDef;
@@ -19,6 +20,7 @@ import tpb.spec.model.GroupDef;
 import tpb.spec.model.Guard;
 import tpb.spec.model.Layout;
 import tpb.spec.model.Leaf;
+import tpb.spec.model.ViewDef;
 
 /**
  * {@code Validator}: checks records against the spec (constants, reserved bytes, enum and LUT
@@ -58,6 +60,7 @@ final class ValidatorWriter {
             perArm(checks, main, archMain, a);
         }
         t.addMethod(archMain.addStatement("default: return 0").endControlFlow().build());
+        t.addMethod(generationLayouts(checks));
         main.addStatement("case UNKNOWN: return n + unknown(b, at, index, sink)");
         t.addMethod(main.addStatement("default: return n").endControlFlow().build());
         MethodSpec.Builder pre = method("preamble", Modifier.PRIVATE, Modifier.STATIC);
@@ -110,21 +113,73 @@ final class ValidatorWriter {
         checks.add(t.build());
     }
 
+    /**
+     * {@code generationLayout}: for an arm the spec lays out differently on {@code arch}'s generation
+     * (a view with {@code generation:}), that layout's checks — constants, reserved bytes, enums and
+     * every group check, apertures included — and -1 for every other record, which the arm's own
+     * checks then cover. Adds one {@code <Arm><View>Checks} class per such view to {@code checks}.
+     */
+    private MethodSpec generationLayouts(List<TypeSpec> checks) {
+        MethodSpec.Builder m = MethodSpec.methodBuilder("generationLayout").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(int.class).addParameter(byte[].class, "b").addParameter(int.class, "at")
+                .addParameter(int.class, "index").addParameter(ctx.cls("Arch"), "arch").addParameter(Ctx.SINK, "sink")
+                .addJavadoc("The checks of the arm's layout on {@code arch}'s generation, or -1 when the arm has none of its own there.\n")
+                .beginControlFlow("switch ($T.identify(b, at))", ctx.cls("Decoder"));
+        for (ArmDef a : ctx.model.arms()) {
+            List<ViewDef> layouts = a.views().stream().filter(v -> v.generation() != null).toList();
+            if (layouts.isEmpty()) {
+                continue;
+            }
+            m.addCode("case $L:\n", ctx.armConstant(a)).addCode("$>");
+            for (ViewDef v : layouts) {
+                ArchDef arch = ctx.model.archs().stream().filter(x -> x.name().equals(v.generation())).findFirst().orElseThrow();
+                ClassName cls = ctx.cls(Names.pascal(a.name()) + Names.pascal(v.name()) + "Checks");
+                m.beginControlFlow("if (arch.generation() == $L)", arch.generation())
+                        .addStatement("return $T.validate(b, at, index, arch, sink)", cls).endControlFlow();
+                checks.add(viewChecks(cls, a, v));
+            }
+            m.addStatement("return -1").addCode("$<");
+        }
+        return m.addStatement("default: return -1").endControlFlow().build();
+    }
+
+    private TypeSpec viewChecks(ClassName cls, ArmDef a, ViewDef v) {
+        MethodSpec.Builder m = MethodSpec.methodBuilder("validate").addModifiers(Modifier.STATIC).returns(int.class)
+                .addParameter(byte[].class, "b").addParameter(int.class, "at").addParameter(int.class, "index")
+                .addParameter(ctx.cls("Arch"), "arch").addParameter(Ctx.SINK, "sink").addStatement("int n = 0");
+        for (Leaf l : Layout.fields(ctx.model, v.fields(), v.source())) {
+            check(m, l);
+        }
+        for (Placement p : placements(v.fields())) {
+            for (GroupCheck c : p.group().checks()) {
+                groupCheck(m, p, c);
+            }
+        }
+        return TypeSpec.classBuilder(cls).addModifiers(Modifier.FINAL).addAnnotation(ctx.generated())
+                .addJavadoc("The checks {@link Validator} runs on a $L record on $L: the layout of view $L.$L.\n",
+                        a.name(), v.generation(), a.name(), v.name())
+                .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build())
+                .addMethod(m.addStatement("return n").build()).build();
+    }
+
     private MethodSpec validateOnArch() {
         ClassName opcode = ctx.type(ctx.model.opcodeEnum().name());
         return MethodSpec.methodBuilder("validate").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(int.class).addParameter(byte[].class, "b").addParameter(int.class, "at")
                 .addParameter(int.class, "index").addParameter(ctx.cls("Arch"), "arch").addParameter(Ctx.SINK, "sink")
                 .addJavadoc("As {@link #validate(byte[], int, int, $T)}, plus the opcode's legality on {@code arch} and the\n"
-                        + "group checks that need the arch (apertures).\n", Ctx.SINK)
-                .addStatement("int n = validate(b, at, index, sink)")
+                        + "group checks that need the arch (apertures). Where the spec gives the arm a layout of its own on\n"
+                        + "{@code arch}'s generation (a view with {@code generation:}), the record is checked against that layout.\n", Ctx.SINK)
+                .addStatement("$T.room(b, at, $L)", Ctx.CHECKS, ctx.model.record().size())
+                .addStatement("int g = generationLayout(b, at, index, arch, sink)")
+                .addStatement("int n = g < 0 ? validate(b, at, index, sink) : preamble(b, at, index, sink) + g")
                 .addStatement("int op = (int) $L", DecoderWriter.readOpcode(ctx))
                 .beginControlFlow("if (!arch.isLegalOpcode(op))")
                 .addStatement("$T name = $T.fromValue(op)", opcode, opcode)
                 .addStatement("sink.report(index, $S, $L, $S, $S + $T.toHexString(op) + (name == null ? $S : $S + name.specName() + $S) + $S + arch.name())",
                         "opcode", ctx.model.record().opcodeAt(), "arch", "opcode 0x", Integer.class, "", " (", ")", " is not legal on ")
                 .addStatement("n++").endControlFlow()
-                .addStatement("return n + archChecks(b, at, index, arch, sink)").build();
+                .addStatement("return g < 0 ? n + archChecks(b, at, index, arch, sink) : n").build();
     }
 
     private MethodSpec validateToList() {
@@ -153,8 +208,12 @@ final class ValidatorWriter {
     record Placement(String path, int offset, GroupDef group) {}
 
     private List<Placement> placements(ArmDef a) {
+        return placements(a.fields());
+    }
+
+    private List<Placement> placements(List<FieldDef> fields) {
         List<FieldDef> all = new ArrayList<>(ctx.model.record().preamble());
-        all.addAll(a.fields());
+        all.addAll(fields);
         List<Placement> out = new ArrayList<>();
         collect(all, 0, "", out);
         return out;
@@ -238,6 +297,12 @@ final class ValidatorWriter {
                 continue;
             }
             CodeBlock.Builder cond = CodeBlock.builder();
+            if (g.atMost() != null) {
+                cond.add("$T.compareUnsigned($L, $L) > 0", Long.class, v, Scalars.hex(g.atMost()) + "L");
+            } else if (g.sameAs() != null) {
+                Leaf other = Layout.find(all, g.sameAs());
+                cond.add("$L != $L", v, Scalars.read(ctx.endian, other.def().scalar(), "b", Scalars.at("at", other.offset())));
+            }
             for (int i = 0; i < g.allowed().size(); i++) {
                 cond.add(i == 0 ? "$L != $L" : " && $L != $L", v, Scalars.hex(g.allowed().get(i)) + "L");
             }

@@ -13,6 +13,7 @@ public final class Checker {
             new OpcodeRule(),
             new JavaNameRule(),
             new SyntaxRule(),
+            new TermSyntaxRule(),
             new ArchRule(),
             new ConflictRule(),
             new FeatureRule(),

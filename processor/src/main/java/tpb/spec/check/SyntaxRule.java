@@ -39,20 +39,10 @@ final class SyntaxRule implements Rule {
                             + "} must name an enum or LUT field");
                 }
             }
-            for (String op : syntax.operands()) {
-                Leaf l = Layout.find(leaves, op);
-                List<Leaf> members = Layout.members(leaves, op);
-                if (l == null && members.isEmpty() && (KnockOn.field(model, a, op, diags) || KnockOn.groupLostAField(model, a, op, diags))) {
-                    continue; // the field, or the group's fields, were left out after an error: that error is the cause
-                } else if (l == null && members.isEmpty()) {
-                    diags.error(a.syntaxPos(), Message.SYNTAX, a.name(), "operand {" + op + "} names no field");
-                } else if (l == null) {
-                    if (members.stream().anyMatch(m -> m.def().isConst() || m.def().reserved())) {
-                        diags.error(a.syntaxPos(), Message.SYNTAX, a.name(), "operand {" + op + "} is a group with fixed fields; it cannot be an operand");
-                    }
-                } else if (l.def().isConst() || l.def().reserved() || ExampleEncoder.isOpcode(model, l)
-                        || l.def().kind() == FieldDef.Kind.SCALAR && l.def().count() > 1) {
-                    diags.error(a.syntaxPos(), Message.SYNTAX, a.name(), "operand {" + op + "} is fixed or an array; it cannot be an operand");
+            for (String operand : syntax.operands()) {
+                List<String> parts = Syntax.parts(operand);
+                for (String op : parts) {
+                    operand(model, diags, a, leaves, op, parts.size() > 1);
                 }
             }
             String key = syntax.prefix();
@@ -70,6 +60,27 @@ final class SyntaxRule implements Rule {
             } else {
                 (syntax.mnemonicField() == null ? exact : prefixes).put(key, a);
             }
+        }
+    }
+
+    /**
+     * One operand, or one part of a bracket operand ({@code inBracket}: an array may be a part,
+     * as it is a member of a group operand).
+     */
+    private static void operand(IsaModel model, Diagnostics diags, ArmDef a, List<Leaf> leaves, String op, boolean inBracket) {
+        Leaf l = Layout.find(leaves, op);
+        List<Leaf> members = Layout.members(leaves, op);
+        if (l == null && members.isEmpty() && (KnockOn.field(model, a, op, diags) || KnockOn.groupLostAField(model, a, op, diags))) {
+            return; // the field, or the group's fields, were left out after an error: that error is the cause
+        } else if (l == null && members.isEmpty()) {
+            diags.error(a.syntaxPos(), Message.SYNTAX, a.name(), "operand {" + op + "} names no field");
+        } else if (l == null) {
+            if (members.stream().anyMatch(m -> m.def().isConst() || m.def().reserved())) {
+                diags.error(a.syntaxPos(), Message.SYNTAX, a.name(), "operand {" + op + "} is a group with fixed fields; it cannot be an operand");
+            }
+        } else if (l.def().isConst() || l.def().reserved() || ExampleEncoder.isOpcode(model, l)
+                || l.def().kind() == FieldDef.Kind.SCALAR && l.def().count() > 1 && !inBracket) {
+            diags.error(a.syntaxPos(), Message.SYNTAX, a.name(), "operand {" + op + "} is fixed or an array; it cannot be an operand");
         }
     }
 }

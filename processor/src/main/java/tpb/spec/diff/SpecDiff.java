@@ -21,6 +21,7 @@ import tpb.spec.model.IsaModel;
 import tpb.spec.model.Layout;
 import tpb.spec.model.Leaf;
 import tpb.spec.model.LutDef;
+import tpb.spec.model.ViewDef;
 
 /**
  * What changed between two versions of a spec, each change marked breaking (bytes written by
@@ -143,7 +144,28 @@ public final class SpecDiff {
                 return;
             }
             fields(name, Layout.arm(old, a), Layout.arm(now, b));
+            layouts(name, old, a, now, b);
         });
+    }
+
+    /**
+     * The arm's layout on each generation either spec gives it one for (a view with
+     * {@code generation:}; elsewhere the arm's own): what changed there, as "arm A on GEN: ...". A
+     * generation layout added where the arm's own applied before shows as its field changes.
+     */
+    private void layouts(String name, IsaModel old, ArmDef a, IsaModel now, ArmDef b) {
+        Set<String> generations = new TreeSet<>();
+        for (ArmDef x : List.of(a, b)) {
+            x.views().stream().map(ViewDef::generation).filter(Objects::nonNull).forEach(generations::add);
+        }
+        for (String g : generations) {
+            fields(name + " on " + g, layoutOn(old, a, g), layoutOn(now, b, g));
+        }
+    }
+
+    private static List<Leaf> layoutOn(IsaModel model, ArmDef arm, String generation) {
+        return arm.views().stream().filter(v -> generation.equals(v.generation())).findFirst()
+                .map(v -> Layout.view(model, v)).orElseGet(() -> Layout.arm(model, arm));
     }
 
     private static String select(ArmDef a) {

@@ -75,6 +75,9 @@ public final class ModelJson {
         gj.put("size", g.size());
         gj.putAll(source(g.source()));
         gj.put("fields", fields(Layout.fields(m, g.fields(), g.source())));
+        if (!g.terms().isEmpty()) {
+            gj.put("terms", each(g.terms(), t -> ordered("mode", t.mode(), "index", t.index(), "value", t.value())));
+        }
         return gj;
     }
 
@@ -172,6 +175,9 @@ public final class ModelJson {
             if (v.doc() != null) {
                 vj.put("doc", v.doc());
             }
+            if (v.syntax() != null) {
+                vj.put("syntax", v.syntax());
+            }
             vj.putAll(source(v.source()));
             if (v.nameSource() != v.source()) {
                 vj.put("name_source", source(v.nameSource()));
@@ -254,7 +260,13 @@ public final class ModelJson {
         for (Guard g : a.guards()) {
             Map<String, Object> gj = new LinkedHashMap<>();
             gj.put("field", g.field());
-            gj.put("in", g.allowedNames());
+            if (g.atMost() != null) {
+                gj.put("at_most", g.atMost());
+            } else if (g.sameAs() != null) {
+                gj.put("same_as", g.sameAs());
+            } else {
+                gj.put("in", g.allowedNames());
+            }
             if (g.whenField() != null) {
                 gj.put("when", ordered("field", g.whenField(), g.whenNot() ? "not_equals" : "equals", g.whenName()));
             }

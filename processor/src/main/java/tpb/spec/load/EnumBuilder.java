@@ -69,6 +69,7 @@ final class EnumBuilder {
         Long until = ev.num("until");
         List<String> tags = ev.strList("tags");
         String vdoc = ev.str("doc");
+        String vsyntax = ev.str("syntax");
         Source vs = ctx.source(ev, "source", true);
         Source nameSource = ctx.source(ev, "name_source", true);
         Source vGens = ctx.source(ev, "generations_source", true);
@@ -83,7 +84,7 @@ final class EnumBuilder {
         Source own = vs == null ? enumSource : vs;
         Source gens = since == null && until == null ? null : vGens != null ? vGens : gensSource != null ? gensSource : own;
         return new EnumValue(vn, val, since == null ? null : since.intValue(), until == null ? null : until.intValue(), tags,
-                vdoc, own, nameSource == null ? own : nameSource, gens, m.pos());
+                vdoc, own, nameSource == null ? own : nameSource, gens, vsyntax, m.pos());
     }
 
     private List<Subset> subsets(YMap sm) {

@@ -47,14 +47,46 @@ final class GroupBuilder {
                 checks.add(c);
             }
         }
+        List<GroupDef.Term> terms = new ArrayList<>();
+        for (YMap tm : ctx.maps(v.seq("terms"), "term")) {
+            GroupDef.Term t = term(tm, fields, name);
+            if (t != null) {
+                terms.add(t);
+            }
+        }
         v.finish();
         inProgress.remove(name);
         if (size == null || source == null) {
             return null;
         }
-        GroupDef g = new GroupDef(name, size.intValue(), fields, checks, doc, source, v.pos("group"));
+        GroupDef g = new GroupDef(name, size.intValue(), fields, checks, terms, doc, source, v.pos("group"));
         ctx.groups.put(name, g);
         return g;
+    }
+
+    /** {@code {mode, index, value}}: three scalar fields of the group, the mode an enum field; null after an error. */
+    private GroupDef.Term term(YMap m, List<FieldDef> fields, String group) {
+        MapView v = ctx.view(m, "term of group " + group);
+        String mode = v.reqStr("mode");
+        String index = v.reqStr("index");
+        String value = v.reqStr("value");
+        v.finish();
+        if (mode == null || index == null || value == null) {
+            return null;
+        }
+        for (String key : List.of("mode", "index", "value")) {
+            String f = key.equals("mode") ? mode : key.equals("index") ? index : value;
+            FieldDef d = ResolveContext.findField(fields, f);
+            if (d == null || d.kind() != FieldDef.Kind.SCALAR || d.count() > 1) {
+                ctx.diags.error(v.pos(key), Message.TERM, group, key + " '" + f + "' is no scalar field of the group");
+                return null;
+            }
+            if (key.equals("mode") && d.enumRef() == null) {
+                ctx.diags.error(v.pos(key), Message.TERM, group, "mode '" + f + "' must be an enum field");
+                return null;
+            }
+        }
+        return new GroupDef.Term(mode, index, value, m.pos());
     }
 
     private GroupCheck check(YMap m, List<FieldDef> fields, Source groupSource, String group) {

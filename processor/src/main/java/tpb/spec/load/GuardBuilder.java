@@ -12,7 +12,11 @@ import tpb.spec.yaml.YMap;
 import tpb.spec.yaml.YNode;
 import tpb.spec.yaml.YSeq;
 
-/** An arm's {@code guards:}: the values a field may take, optionally only when another field has a value. */
+/**
+ * An arm's {@code guards:}: the values a field may take ({@code in}), its bound ({@code at_most}) or
+ * the field it must equal ({@code same_as}) — exactly one of the three — optionally only when another
+ * field has a value.
+ */
 final class GuardBuilder {
     private final ResolveContext ctx;
     private final RecordShape record;
@@ -40,14 +44,20 @@ final class GuardBuilder {
         MapView v = ctx.view(m, "guard");
         String field = v.reqStr("field");
         YSeq in = v.seq("in");
-        if (in == null && !v.has("in")) {
+        Long atMost = v.has("at_most") ? v.reqNum("at_most") : null;
+        String sameAs = v.has("same_as") ? v.reqStr("same_as") : null;
+        int kinds = (v.has("in") ? 1 : 0) + (v.has("at_most") ? 1 : 0) + (v.has("same_as") ? 1 : 0);
+        if (kinds == 0) {
             ctx.diags.error(m.pos(), Message.MISSING_KEY, "guard", "in");
+        } else if (kinds > 1) {
+            ctx.diags.error(m.pos(), Message.GUARD, field, "takes one of 'in', 'at_most' and 'same_as'");
         }
         YMap whenMap = v.map("when");
         String message = v.reqStr("message");
         Source source = ctx.source(v, "source", true);
         v.finish();
-        if (field == null || in == null || message == null) {
+        if (field == null || kinds != 1 || message == null || (v.has("in") && in == null)
+                || (v.has("at_most") && atMost == null) || (v.has("same_as") && sameAs == null)) {
             return null;
         }
         FieldDef f = ctx.pathField(fields, record, field);
@@ -57,9 +67,24 @@ final class GuardBuilder {
             }
             return null;
         }
+        if (in == null && f.kind() != FieldDef.Kind.SCALAR) {
+            ctx.diags.error(v.pos("field"), Message.GUARD, field, "not a scalar field");
+            return null;
+        }
+        if (sameAs != null) {
+            FieldDef other = ctx.pathField(fields, record, sameAs);
+            if (other == null || other.kind() != FieldDef.Kind.SCALAR) {
+                ctx.diags.error(v.pos("same_as"), Message.GUARD, field, "same_as '" + sameAs + "' is no scalar field of the arm");
+                return null;
+            }
+        }
+        if (atMost != null && atMost < 0) {
+            ctx.diags.error(v.pos("at_most"), Message.GUARD, field, "at_most must not be negative");
+            return null;
+        }
         List<Long> allowed = new ArrayList<>();
         List<String> names = new ArrayList<>();
-        for (YNode n : in.items()) {
+        for (YNode n : in == null ? List.<YNode>of() : in.items()) {
             Long raw = ctx.symbolOrNumber(f, n);
             if (raw == null) {
                 return null;
@@ -71,7 +96,7 @@ final class GuardBuilder {
         if (when == null) {
             return null;
         }
-        return new Guard(field, allowed, names, when.field(), when.equals(), when.name(), when.not(), message,
+        return new Guard(field, allowed, names, atMost, sameAs, when.field(), when.equals(), when.name(), when.not(), message,
                 source == null ? armSource : source, m.pos());
     }
 

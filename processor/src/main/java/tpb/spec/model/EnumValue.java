@@ -11,9 +11,11 @@ import tpb.spec.Pos;
  *                          name (a placeholder the project chose); otherwise {@code source}
  * @param generationsSource where since/until come from (null when the value has neither); the
  *                          sources often tag a generation matrix lower than the values themselves
+ * @param syntax            the value's compact term in a listing ({@code $S[{index}]>={value}}, the
+ *                          vendor's form), with the fields a group's {@code terms:} names; or null
  */
 public record EnumValue(String name, long value, Integer since, Integer until, List<String> tags,
-        String doc, Source source, Source nameSource, Source generationsSource, Pos pos) {
+        String doc, Source source, Source nameSource, Source generationsSource, String syntax, Pos pos) {
     /**
      * The tag of a value that marks an end or an invalid value rather than naming an instruction
      * or a mode (the opcode 0xFF "Invalid", seed002 §2); tools show it apart.

@@ -1,0 +1,267 @@
+package tpb.asm;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import tpb.codec.FieldInfo;
+import tpb.isa.PreambleFlyweight;
+import tpb.isa.Symbols;
+
+/**
+ * The compact synchronisation terms of a listing line, as AWS's own assembler output writes them
+ * («SEQMC» §7.1, the pe.asm of the NEFF in libnrt: {@code $S[10]>0 $S[22]++@complete}): each wait
+ * and each update of a record's EVENTS, and EventSemaphore's second ones (EVENTS_EXTENDED), as one
+ * word after the mnemonic instead of three {@code name=value} pairs. The words come from the spec:
+ * the mode enums' {@code syntax:} templates ({@code $S[{index}]>={value}}) and the groups'
+ * {@code terms:} (which fields are a term's mode, index and value; {@link Symbols#terms()}). The
+ * record's own EVENTS terms are bare words; a term of another placement of a term group carries its
+ * field's name, {@code ext:$S[3]==5} (EventSemaphore's second wait), so every word has one slot. A
+ * term covers its fields only when its template says what they hold; what it does not say stays
+ * {@code name=value}, so every listing assembles back to the same bytes.
+ */
+final class SyncTerms {
+    private static final String INDEX = "{index}";
+    private static final String VALUE = "{value}";
+
+    /** Each arm's own layout's slots, found on first use (two threads may both find them: the same slots). */
+    private static final java.util.concurrent.atomic.AtomicReferenceArray<Slot[]> OWN =
+            new java.util.concurrent.atomic.AtomicReferenceArray<>(tpb.isa.Arm.values().length);
+
+    private SyncTerms() {}
+
+    /** The slots of {@code arm}'s own layout. */
+    static Slot[] ownSlots(tpb.isa.Arm arm) {
+        Slot[] s = OWN.get(arm.ordinal());
+        if (s == null) {
+            s = slots(arm.fields());
+            OWN.set(arm.ordinal(), s);
+        }
+        return s;
+    }
+
+    /**
+     * One place for a term in an arm's fields: the indexes of its mode, index and value fields, the
+     * mode's enum, and what the term is written after ("" for the record's own EVENTS, "ext:" for a
+     * group placed as field ext).
+     */
+    record Slot(int mode, int index, int value, String table, String prefix) {}
+
+    /** A term as written on a line, and its column. */
+    record Written(String text, int column) {}
+
+    /** The term slots of an arm's fields, in field order (EVENTS' wait and update, then EVENTS_EXTENDED's). */
+    static Slot[] slots(List<FieldInfo> fields) {
+        List<Slot> out = new ArrayList<>();
+        String first = null;
+        for (int field = 0; field < fields.size(); field++) {
+            String name = fields.get(field).name();
+            for (String[] term : Symbols.terms()) {
+                if (!name.equals(term[0]) && !name.endsWith("." + term[0])) {
+                    continue;
+                }
+                String prefix = name.substring(0, name.length() - term[0].length());
+                int index = find(fields, prefix + term[1]);
+                int value = find(fields, prefix + term[2]);
+                String table = fields.get(field).table();
+                if (index >= 0 && value >= 0 && table != null && field < Long.SIZE && index < Long.SIZE && value < Long.SIZE) {
+                    first = first == null ? prefix : first;
+                    String written = prefix.equals(first) ? "" : prefix.substring(0, Math.max(0, prefix.length() - 1)) + ":";
+                    out.add(new Slot(field, index, value, table, written));
+                }
+            }
+        }
+        return out.toArray(new Slot[0]);
+    }
+
+    private static int find(List<FieldInfo> fields, String name) {
+        for (int field = 0; field < fields.size(); field++) {
+            if (fields.get(field).name().equals(name)) {
+                return field;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Appends {@code " term"} for each slot whose mode has a template, and returns the fields the
+     * terms said (bit {@code i} = field {@code i}), which the {@code name=value} part then leaves out.
+     */
+    static long append(Slot[] slots, PreambleFlyweight<?> record, StringBuilder out) {
+        long covered = 0;
+        for (Slot s : slots) {
+            String template = Symbols.syntax(s.table(), record.get(s.mode(), 0));
+            if (template == null) {
+                continue;
+            }
+            out.append(' ').append(s.prefix());
+            int i = 0;
+            while (i < template.length()) {
+                if (template.startsWith(INDEX, i)) {
+                    out.append(record.get(s.index(), 0));
+                    i += INDEX.length();
+                } else if (template.startsWith(VALUE, i)) {
+                    out.append(record.get(s.value(), 0));
+                    covered |= 1L << s.value();
+                    i += VALUE.length();
+                } else {
+                    out.append(template.charAt(i++));
+                }
+            }
+            covered |= 1L << s.mode() | 1L << s.index();
+        }
+        return covered;
+    }
+
+    static boolean covers(long covered, int field) {
+        return field < Long.SIZE && (covered >>> field & 1L) != 0;
+    }
+
+    /** The length of a term's {@code name:} before its '$' at {@code i} (0 for a bare term), or -1 when no term starts there. */
+    private static int starts(CharSequence body, int i) {
+        int k = i;
+        while (k < body.length() && (Character.isLetterOrDigit(body.charAt(k)) || body.charAt(k) == '_' || body.charAt(k) == '.')) {
+            k++;
+        }
+        if (k > i && k + 1 < body.length() && body.charAt(k) == ':' && body.charAt(k + 1) == '$') {
+            return k + 1 - i;
+        }
+        return k == i && i < body.length() && body.charAt(i) == '$' ? 0 : -1;
+    }
+
+    /**
+     * The terms of a line's body (words outside strings and brackets that begin with '$'), each
+     * blanked out of {@code body} so the rest lexes as before, with every column where it was.
+     */
+    static List<Written> extract(StringBuilder body, int bodyColumn) {
+        List<Written> terms = new ArrayList<>();
+        boolean quoted = false;
+        int depth = 0;
+        for (int i = 0; i < body.length(); i++) {
+            char c = body.charAt(i);
+            if (quoted) {
+                if (c == '\\') {
+                    i++;
+                } else if (c == '"') {
+                    quoted = false;
+                }
+            } else if (c == '"') {
+                quoted = true;
+            } else if (c == '[') {
+                depth++;
+            } else if (c == ']') {
+                depth--;
+            } else if (depth == 0 && (i == 0 || Character.isWhitespace(body.charAt(i - 1))) && starts(body, i) >= 0) {
+                int end = i;
+                while (end < body.length() && !Character.isWhitespace(body.charAt(end)) && body.charAt(end) != ',') {
+                    end++;
+                }
+                terms.add(new Written(body.substring(i, end), bodyColumn + i));
+                for (int k = i; k < end; k++) {
+                    body.setCharAt(k, ' ');
+                }
+                i = end - 1;
+            }
+        }
+        return terms;
+    }
+
+    /**
+     * Writes each term into the first free slot whose mode enum has a template it matches (so a
+     * second wait goes to EVENTS_EXTENDED's); a value two terms share (EVENTS' semaphore_value)
+     * must be the same. Each field set is {@code given} and its column noted.
+     *
+     * @throws AsmException at a term no slot's templates match, or a shared value that differs
+     */
+    static void apply(List<Written> terms, Slot[] slots, PreambleFlyweight<?> record, List<FieldInfo> fields, Set<String> given,
+            Map<String, Integer> columns, int line, String arm) {
+        boolean[] used = new boolean[slots.length];
+        Map<Integer, Long> values = new HashMap<>();
+        for (Written t : terms) {
+            long[] got = null;
+            int slot = -1;
+            int cut = t.text().indexOf('$');
+            String prefix = t.text().substring(0, cut);
+            String word = t.text().substring(cut);
+            for (int i = 0; i < slots.length && got == null; i++) {
+                if (used[i] || !slots[i].prefix().equals(prefix)) {
+                    continue;
+                }
+                for (long mode : Symbols.syntaxValues(slots[i].table())) {
+                    long[] m = match(Symbols.syntax(slots[i].table(), mode), word);
+                    if (m != null) {
+                        got = new long[] {mode, m[0], m[1]};
+                        slot = i;
+                        break;
+                    }
+                }
+            }
+            if (got == null) {
+                throw new AsmException(line, t.column(), "'" + t.text() + "' is no wait or update " + arm + " can carry"
+                        + (slots.length == 0 ? " (it has no EVENTS)" : " (as $S[n]>=v, $S[n]>v, $S[n]++@complete, $S[n]+=v@read, ...)"));
+            }
+            used[slot] = true;
+            Slot s = slots[slot];
+            set(record, fields, s.mode(), got[0], t, given, columns, line);
+            set(record, fields, s.index(), got[1], t, given, columns, line);
+            if (got[2] >= 0) {
+                Long before = values.putIfAbsent(s.value(), got[2]);
+                if (before != null && before != got[2]) {
+                    throw new AsmException(line, t.column(), "the terms share " + fields.get(s.value()).name() + ": " + before + " and "
+                            + got[2] + " differ");
+                }
+                if (before == null) {
+                    set(record, fields, s.value(), got[2], t, given, columns, line);
+                }
+            }
+        }
+    }
+
+    private static void set(PreambleFlyweight<?> record, List<FieldInfo> fields, int field, long v, Written t, Set<String> given,
+            Map<String, Integer> columns, int line) {
+        FieldInfo f = fields.get(field);
+        if (!Fields.fits(f, v)) {
+            throw new AsmException(line, t.column(), v + " does not fit " + f.name() + " (" + f.typeName() + ")");
+        }
+        if (!given.add(f.name())) {
+            throw new AsmException(line, t.column(), "field '" + f.name() + "' is given twice");
+        }
+        record.set(field, 0, v);
+        columns.put(f.name(), t.column());
+    }
+
+    /** {index, value} (value -1 when the template has none) when {@code text} is {@code template} filled in, else null. */
+    static long[] match(String template, String text) {
+        long index = -1;
+        long value = -1;
+        int i = 0;
+        int j = 0;
+        while (i < template.length()) {
+            boolean isIndex = template.startsWith(INDEX, i);
+            if (isIndex || template.startsWith(VALUE, i)) {
+                int end = j;
+                while (end < text.length() && Character.isDigit(text.charAt(end))) {
+                    end++;
+                }
+                if (end == j || end - j > 10) {
+                    return null;
+                }
+                long n = Long.parseLong(text.substring(j, end));
+                if (isIndex) {
+                    index = n;
+                } else {
+                    value = n;
+                }
+                j = end;
+                i += isIndex ? INDEX.length() : VALUE.length();
+            } else if (j < text.length() && template.charAt(i) == text.charAt(j)) {
+                i++;
+                j++;
+            } else {
+                return null;
+            }
+        }
+        return j == text.length() ? new long[] {index, value} : null;
+    }
+}

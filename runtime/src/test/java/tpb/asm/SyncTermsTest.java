@@ -1,0 +1,112 @@
+package tpb.asm;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.HexFormat;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The compact synchronisation terms and DMA_DIRECT2D's bracket operands (the spec's WaitMode and
+ * UpdateMode syntax templates, the EVENTS/EVENTS_EXTENDED terms, dma.2d's syntax line): exact
+ * lines for a record AWS's own assembler printed, for fixture records, and asm(disasm(x)) == x for
+ * any EVENTS bytes.
+ */
+class SyncTermsTest {
+    private static byte[] record(String... rows) {
+        byte[] b = new byte[64];
+        for (String row : rows) {
+            int at = Integer.parseInt(row.substring(0, 2), 16);
+            byte[] bytes = HexFormat.ofDelimiter(" ").parseHex(row.substring(3));
+            System.arraycopy(bytes, 0, b, at, bytes.length);
+        }
+        return b;
+    }
+
+    private static String text(byte[] b) {
+        return Disassembler.text(b, 0, 1);
+    }
+
+    /** The record's line is {@code expected}, and it assembles back to the record. */
+    private static void listsAs(String expected, byte[] b) {
+        assertEquals(expected, text(b));
+        assertArrayEquals(b, new Assembler().assemble(expected));
+    }
+
+    @Test
+    void theVendorsOwnLine() {
+        // «SEQMC» §7.1: pe.bin of the NEFF in libnrt 2.31.24, all 64 bytes; AWS's pe.asm prints it as
+        // PSEUDO_TRIGGER_COLLECTIVE $S[10]>0 $S[22]++@complete ctype=ALL_REDUCE input_tensor_id=3 output_tensor_id=4
+        //   num_elements=32 dtype=fp32 op=ADD group_id=0;
+        // wait 0x04 (SEM_GT_IMM) on 10 with value 0 -> $S[10]>0; update 0x13 (SEM_INC_COMPLETE) on 0x16 = 22 -> $S[22]++@complete
+        byte[] b = record("00 c8 10 00 00 04 0a 13 16 00 00 00 00 04 0a 00 00", "10 03 00 00 00 04 00 00 00 20", "20 01");
+        listsAs("trigger_collective.ALL_REDUCE $S[10]>0 $S[22]++@complete op=add dtype=FP32 input_tensor_id=3 output_tensor_id=4 "
+                + "num_elements=32", b);
+    }
+
+    @Test
+    void aFixtureLoadReadsItsWaitAtAGlance() {
+        // matmul_small.neff sg00/PE.bin record 3: wait SEM_GE_IMM (5) on semaphore 8 for 16
+        byte[] b = record("00 01 10 00 00 05 08 00 00 10", "10 fe 7c 03 00 ff ff 00 00 e0 ff 20 00 01 00 04",
+                "20 07 00 01 00 00 00 80 80 00 00 00 00 0f 0f");
+        listsAs("ldweights $S[8]>=16 [0x37cfe; -1,0,-32; 32,1,4] in_dtype=FP16 transpose_mode=1 num_active_rows=128 "
+                + "num_active_cols=128 row_grp=15 col_grp=15", b);
+    }
+
+    @Test
+    void eventSemaphoreWritesItsSecondWaitAndTheUpdate() {
+        // the runtime's wait-eq-and-inc builder (facts §3.5): ext wait SEM_EQ_IMM (1) on 3 for 5, update 0x13 on 3
+        byte[] b = record("00 a0 10 00 00 05 02 00 00 01", "20 01 03 13 03 05 00 00 00 01");
+        // the record's own wait (EVENTS, bare), then the extended block's wait and update, each after its field's name;
+        // the update reads no value, so the builder's +0x28 = 1 stays a name=value pair
+        listsAs("sem $S[2]>=1 ext:$S[3]==5 ext:$S[3]++@complete ext.sem_update_value=1", b);
+    }
+
+    @Test
+    void aDmaPatternIsOneBracket() {
+        // matmul_small.neff sg00/Pool.bin record 2: DGE entry 0 (mode 0x20) -> SBUF 0x37c00 (static, mode 0x10), 128 rows of 512 bytes
+        byte[] b = java.util.Arrays.copyOfRange(tpb.neff.Fixture.files().get("sg00/Pool.bin"), 2 * 64, 3 * 64);
+        listsAs("dma.2d [0x37c00; 0x0; 0x0; 0x10; 262144,1; 128,1; 0x200], [0x0; 0x0; 0x0; 0x20; 512,1; 128,1; 0x200] "
+                + "semaphore=24 sem_increment=16 in_dtype=FP16 out_dtype=FP16", b);
+    }
+
+    @Test
+    void aValueNoTermSaysStaysNamed() {
+        // wait EVT_SET (6) on event 2 reads no value; semaphore_value 7 stays a name=value pair
+        byte[] b = record("00 a4 10 00 00 06 02 00 00 07");
+        listsAs("nop $E[2]==1 events.semaphore_value=7", b);
+    }
+
+    @Test
+    void termsThatDisagreeOnTheSharedValueAreRefused() {
+        // EVENTS has one semaphore_value for its wait and its update
+        AsmException e = assertThrows(AsmException.class, () -> new Assembler().assemble("nop $S[4]>=16 $S[5]+=2@complete"));
+        assertEquals("1:15: the terms share events.semaphore_value: 16 and 2 differ", e.line() + ":" + e.column() + ": " + e.getMessage());
+        AsmException twice = assertThrows(AsmException.class, () -> new Assembler().assemble("nop $S[4]>=16 events.semaphore_value=16"));
+        assertEquals("field 'events.semaphore_value' is given twice", twice.getMessage());
+        AsmException unknown = assertThrows(AsmException.class, () -> new Assembler().assemble("nop $S[4]=>16"));
+        assertEquals("1:5: '$S[4]=>16' is no wait or update NoOp can carry (as $S[n]>=v, $S[n]>v, $S[n]++@complete, $S[n]+=v@read, ...)",
+                unknown.line() + ":" + unknown.column() + ": " + unknown.getMessage());
+    }
+
+    /** Any EVENTS bytes on a NoOp (whose payload is reserved) list and assemble back to themselves. */
+    @Property(tries = 3000)
+    void anyEventsRoundTrip(@ForAll byte wait, @ForAll byte waitIdx, @ForAll byte update, @ForAll byte updateIdx, @ForAll int value) {
+        byte[] b = new byte[64];
+        b[0] = (byte) 0xa4;
+        b[1] = 0x10;
+        b[4] = wait;
+        b[5] = waitIdx;
+        b[6] = update;
+        b[7] = updateIdx;
+        b[8] = (byte) value;
+        b[9] = (byte) (value >> 8);
+        b[10] = (byte) (value >> 16);
+        b[11] = (byte) (value >> 24);
+        String t = text(b);
+        assertArrayEquals(b, new Assembler().assemble(t, Assembler.Options.NO_VALIDATION), t);
+    }
+}
