@@ -15,6 +15,8 @@ public final class CoreState {
     private final Memory sbuf;
     private final Memory psum;
     private final PeArray pe;
+    /** Two run buffers for DMA_DIRECT2D (a run is at most 0x10000 bytes, facts §3.11), allocated once. */
+    private final byte[][] dma = new byte[2][0x10000];
 
     public CoreState(Arch arch) {
         this.arch = arch;
@@ -33,6 +35,14 @@ public final class CoreState {
 
     public Memory psum() {
         return psum;
+    }
+
+    /** DMA run buffer {@code which} (0 or 1), at least {@code length} bytes. */
+    byte[] dmaBuffer(int which, int length) {
+        if (dma[which].length < length) {
+            dma[which] = new byte[length];
+        }
+        return dma[which];
     }
 
     public PeArray pe() {

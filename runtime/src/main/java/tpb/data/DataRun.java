@@ -5,44 +5,108 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import tpb.isa.Arch;
 import tpb.sim.SyncRun.RecordText;
 
 /**
- * Runs a NEFF on real numbers: DRAM vars from the def.json tables (inputs from the caller's
- * arrays, file vars from the NEFF's own .npy, outputs zeroed), every subgraph a core with its own
- * SBUF, PSUM, PE array and semaphore bank, all sharing the DRAM vars by name; each core's records
- * in {@link EventOrder}, cores one after another (they share no semaphore). Returns every output
- * var as an array, in the NEFF's metadata dtype and shape when {@code tensor_map.json} has the
- * var, else flat {@code uint8} bytes.
+ * Runs a NEFF on real numbers: DRAM vars laid out from the def.json tables, every subgraph a core
+ * with its own SBUF, PSUM, PE array and semaphore bank, each core's records in {@link EventOrder}.
+ *
+ * <p>Vars. Inputs, outputs and file vars are shared by every core by name (one {@link Region}
+ * each: an input's is the caller's, typically its .npy mapped where it lies; an output's comes
+ * from {@link Outputs}, typically a staged file; a file var's is the NEFF's own .npy). Virtual vars
+ * ({@code RematSpillSave*}) are slices {@code [backing_variable_off, +size)} of a backing space
+ * <em>per core</em>: the evidence is matmul_large.neff, whose sg00 names its spill vars
+ * {@code i0…i15} and sg01 {@code i256…i271} with the same offsets; the cores share no
+ * semaphores, so one shared backing space would make the compiler's own output a cross-core race
+ * (INFERRED, DataAssumptions). Internal vars are per core for the same reason (ASSUMED); any
+ * other var type is a fault naming it.
+ *
+ * <p>Cores run in parallel, one thread each up to the machine's processors. Cores share no
+ * semaphores, so a DRAM byte one core writes and another reads or writes is a race whatever the
+ * timing: each core logs the byte ranges its DMAs read and wrote ({@link AccessLog}) and
+ * {@link #crossCoreRaces()} compares them after the run.
  */
 public final class DataRun {
+    /** An input var's values: numpy dtype, shape and bytes. */
+    public record Input(NpyType type, int[] shape, Region data) {
+        public static Input of(Npy.Array a) {
+            return new Input(a.type(), a.shape(), Region.of(a.data().clone()));
+        }
+    }
+
+    /** Room for an output var's bytes, given the dtype and shape it will be written with. */
+    @FunctionalInterface
+    public interface Outputs {
+        Region allocate(String name, NpyType type, int[] shape);
+    }
+
+    /** An output var as the run leaves it. */
+    public record Output(String name, NpyType type, int[] shape, Region data) {}
+
     private final NeffImage image;
     private final Arch arch;
     private final Map<String, DramVar> shared = new LinkedHashMap<>();
+    private final Map<String, Output> outputs = new LinkedHashMap<>();
     private final List<DataSemantics> cores = new ArrayList<>();
+    private final List<Dram> drams = new ArrayList<>();
     private PeArray.LoadOrder loadOrder = PeArray.LoadOrder.LAST_COL_FIRST;
     private RecordText recordText = EventOrder.ARM_NAME;
+    private int threads = Runtime.getRuntime().availableProcessors();
 
+    /** A run on in-memory inputs (copied) with in-memory outputs: tests and small programs. */
     public DataRun(NeffImage image, Arch arch, Map<String, Npy.Array> inputs) {
+        this(image, arch, copyIn(inputs), (name, type, shape) -> Region.zeroed(Npy.elements(shape) * type.bytes()));
+    }
+
+    public DataRun(NeffImage image, Arch arch, Map<String, Input> inputs, Outputs room) {
         this.image = image;
         this.arch = arch;
         checkInputs(inputs);
         for (NeffImage.Core c : image.cores()) {
             Dram dram = new Dram();
+            Region backing = backing(c);
             for (NeffImage.Var v : c.vars()) {
                 switch (v.type()) {
                     case "state-buffer" -> dram.stateBuffer(v.id());
                     case "dge-table" -> dram.dgeTable(v.list() == null ? new int[0] : v.list());
-                    default -> dram.add(shared.computeIfAbsent(v.name(), n -> newVar(c, v, inputs)));
+                    case "virtual" -> dram.add(new DramVar(v.name(), v.id(), v.type(), backing.slice(v.backingOffset(), v.size())));
+                    case "internal" -> dram.add(new DramVar(v.name(), v.id(), v.type(), Region.zeroed(v.size())));
+                    case "input", "output", "file" -> dram.add(shared.computeIfAbsent(v.name(), n -> newVar(c, v, inputs, room)));
+                    default -> throw new DataFault(c.name() + " var " + v.name() + ": type " + v.type() + " has no data-level layout");
                 }
             }
+            drams.add(dram);
             cores.add(new DataSemantics(new CoreState(arch), dram, c.activationNames()));
         }
     }
 
-    /** The PE load order to run with (the alternative reading is kept testable, see {@link PeArray}). */
+    private static Map<String, Input> copyIn(Map<String, Npy.Array> inputs) {
+        Map<String, Input> m = new LinkedHashMap<>();
+        inputs.forEach((k, v) -> m.put(k, Input.of(v)));
+        return m;
+    }
+
+    /** A core's backing space for its virtual vars: up to the farthest {@code backing_variable_off + size}. */
+    private static Region backing(NeffImage.Core c) {
+        long end = 0;
+        for (NeffImage.Var v : c.vars()) {
+            if (v.type().equals("virtual")) {
+                if (v.backingOffset() < 0 || v.size() < 0 || v.backingOffset() > Long.MAX_VALUE / 2 - v.size()) {
+                    throw new DataFault(c.name() + " virtual var " + v.name() + ": backing_variable_off " + v.backingOffset()
+                            + " and size " + v.size() + " lay out no bytes");
+                }
+                end = Math.max(end, v.backingOffset() + v.size());
+            }
+        }
+        return Region.zeroed(end);
+    }
+
     /**
      * How a trace line and a deadlock report write a record: the caller hands in the disassembler
      * ({@code tpb.asm.Disassembler::text}); without one, the record's arm name.
@@ -52,8 +116,15 @@ public final class DataRun {
         return this;
     }
 
+    /** The PE load order to run with (the alternative reading is kept testable, see {@link PeArray}). */
     public DataRun loadOrder(PeArray.LoadOrder order) {
         this.loadOrder = order;
+        return this;
+    }
+
+    /** At most this many cores at once (default: the machine's processors). */
+    public DataRun threads(int n) {
+        this.threads = Math.max(1, n);
         return this;
     }
 
@@ -61,7 +132,16 @@ public final class DataRun {
         return shared;
     }
 
-    /** Runs every core; {@code trace}, when not null, gets a line per executed record. */
+    /** Records per core in the order of {@link NeffImage#cores()}: the progress denominator. */
+    public List<Long> recordCounts() {
+        List<Long> n = new ArrayList<>();
+        for (NeffImage.Core c : image.cores()) {
+            n.add(c.streams().values().stream().mapToLong(b -> b.length / 64).sum());
+        }
+        return n;
+    }
+
+    /** Runs every core; {@code trace}, when not null, gets a line per executed record. Returns the outputs as arrays. */
     public Map<String, Npy.Array> run(Consumer<String> trace) {
         return run(trace, EventOrder.Schedule.DEFAULT);
     }
@@ -91,69 +171,196 @@ public final class DataRun {
         return differ;
     }
 
-    /** As {@link #run(Consumer)}, every core under {@code schedule}. */
+    /** As {@link #run(Consumer)}, every core under {@code schedule}; a cross-core race is a fault. */
     public Map<String, Npy.Array> run(Consumer<String> trace, EventOrder.Schedule schedule) {
-        for (int i = 0; i < cores.size(); i++) {
-            DataSemantics core = cores.get(i);
-            core.core().pe().order(loadOrder);
-            String name = image.cores().get(i).name();
+        execute(trace, null, schedule);
+        List<String> races = crossCoreRaces();
+        if (!races.isEmpty()) {
+            throw new DataFault("race: " + races.get(0));
+        }
+        Map<String, Npy.Array> out = new LinkedHashMap<>();
+        for (Output o : outputs.values()) {
+            out.put(o.name(), new Npy.Array(o.type(), o.shape(), o.data().toBytes()));
+        }
+        return out;
+    }
+
+    /** The output vars, in def.json order, as the run left them. */
+    public Map<String, Output> outputs() {
+        return outputs;
+    }
+
+    /**
+     * Runs every core, each on its own thread (at most {@link #threads}); {@code trace} (a line per
+     * record, serialised) and {@code listener} may be null. The first fault stops the other cores
+     * and is thrown.
+     */
+    public void execute(Consumer<String> trace, RecordListener listener, EventOrder.Schedule schedule) {
+        int n = cores.size();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(n, threads), r -> {
+            Thread t = new Thread(r, "tpb-core");
+            t.setDaemon(true);
+            return t;
+        });
+        Stop stop = new Stop();
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                int core = i;
+                done.add(pool.submit(() -> runCore(core, trace, listener, schedule, stop)));
+            }
+            for (Future<?> f : done) {
+                try {
+                    f.get();
+                } catch (ExecutionException e) {
+                    stop.stopped = true;
+                    rethrow(e.getCause(), stop);
+                }
+            }
+            if (stop.first != null) {
+                rethrow(stop.first, stop);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DataFault("interrupted");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Set by the first core that fails; the others stop at their next record. */
+    private static final class Stop {
+        volatile boolean stopped;
+        volatile Throwable first;
+    }
+
+    private static final class Stopped extends RuntimeException {
+        Stopped() {
+            super(null, null, false, false);
+        }
+    }
+
+    private static void rethrow(Throwable t, Stop stop) {
+        if (t instanceof Stopped && stop.first != null) {
+            t = stop.first;
+        }
+        if (t instanceof RuntimeException r) {
+            throw r;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        throw new IllegalStateException(t);
+    }
+
+    private void runCore(int i, Consumer<String> trace, RecordListener listener, EventOrder.Schedule schedule, Stop stop) {
+        DataSemantics core = cores.get(i);
+        core.core().pe().order(loadOrder);
+        String name = image.cores().get(i).name();
+        try {
             EventOrder.run(image.cores().get(i).streams(), arch, (engine, index, b, at) -> {
+                if (stop.stopped) {
+                    throw new Stopped();
+                }
+                long t0 = listener == null ? 0 : System.nanoTime();
                 String ranges;
                 try {
                     ranges = core.execute(b, at);
                 } catch (DataFault f) {
                     throw new DataFault(name + " " + engine + " record " + index + ": " + f.getMessage());
                 }
+                if (listener != null) {
+                    listener.record(name, engine, index, t0, System.nanoTime(), core.bytesMoved(), core.macs());
+                }
                 if (trace != null) {
-                    trace.accept(String.format("%s %-4s %3d  %s%s", name, engine, index, recordText.text(b, at, 1).strip(),
-                            ranges.isEmpty() ? "" : "  | " + ranges));
+                    String line = String.format("%s %-4s %3d  %s%s", name, engine, index, recordText.text(b, at, 1).strip(),
+                            ranges.isEmpty() ? "" : "  | " + ranges);
+                    synchronized (trace) {
+                        trace.accept(line);
+                    }
                 }
             }, schedule, recordText);
+        } catch (Stopped s) {
+            throw s;
+        } catch (RuntimeException | Error e) {
+            synchronized (stop) {
+                if (stop.first == null) {
+                    stop.first = e;
+                }
+            }
+            stop.stopped = true;
+            throw e;
         }
-        Map<String, Npy.Array> out = new LinkedHashMap<>();
-        for (NeffImage.Core c : image.cores()) {
-            for (NeffImage.Var v : c.vars()) {
-                if (v.type().equals("output") && !out.containsKey(v.name())) {
-                    out.put(v.name(), array(c, v.name(), shared.get(v.name()).bytes()));
+    }
+
+    /**
+     * Each pair of cores that touched one DRAM var's byte where at least one of them wrote it:
+     * {@code sg00 writes output0 [0x0,0x100) that sg01 also writes}. Empty when the cores' DRAM
+     * accesses are independent. Reads and writes within one core are ordered by its semaphores.
+     */
+    public List<String> crossCoreRaces() {
+        List<String> out = new ArrayList<>();
+        for (int a = 0; a < drams.size(); a++) {
+            for (DramVar v : drams.get(a).log().written()) {
+                long[] w = drams.get(a).log().ranges(v, true);
+                for (int b = 0; b < drams.size(); b++) {
+                    if (b == a) {
+                        continue;
+                    }
+                    long[] ww = b > a ? drams.get(b).log().ranges(v, true) : new long[0];
+                    long[] hit = AccessLog.overlap(w, ww);
+                    String how = "also writes";
+                    if (hit == null) {
+                        hit = AccessLog.overlap(w, drams.get(b).log().ranges(v, false));
+                        how = "reads";
+                    }
+                    if (hit != null) {
+                        out.add(image.cores().get(a).name() + " writes " + v.name() + " [0x" + Long.toHexString(hit[0]) + ",0x"
+                                + Long.toHexString(hit[1]) + ") that " + image.cores().get(b).name() + " " + how
+                                + " (cores share no semaphores)");
+                    }
                 }
             }
         }
         return out;
     }
 
-    private static Npy.Array array(NeffImage.Core c, String name, byte[] bytes) {
-        NeffImage.Tensor t = c.tensors().get(name);
-        if (t != null && t.dtype() != null) {
-            NpyType type = NpyType.ofNumpyName(t.dtype());
-            if (Npy.elements(t.shape()) * type.bytes() == bytes.length) {
-                return new Npy.Array(type, t.shape(), bytes.clone());
-            }
-        }
-        return new Npy.Array(NpyType.UINT8, new int[] {bytes.length}, bytes.clone());
-    }
-
-    private DramVar newVar(NeffImage.Core c, NeffImage.Var v, Map<String, Npy.Array> inputs) {
-        byte[] bytes;
+    private DramVar newVar(NeffImage.Core c, NeffImage.Var v, Map<String, Input> inputs, Outputs room) {
+        Region r;
         switch (v.type()) {
-            case "input" -> bytes = inputs.get(v.name()).data().clone();
+            case "input" -> r = inputs.get(v.name()).data();
             case "file" -> {
                 byte[] npy = v.fileName() == null ? null : image.file(v.fileName());
                 if (npy == null) {
                     throw new DataFault("file var " + v.name() + ": " + v.fileName() + " is not in the NEFF");
                 }
-                bytes = Npy.parse(npy).data();
+                byte[] bytes = Npy.parse(npy).data();
                 if (bytes.length != v.size()) {
                     throw new DataFault("file var " + v.name() + ": " + v.fileName() + " holds " + bytes.length
                             + " bytes, def.json says " + v.size());
                 }
+                r = Region.of(bytes);
             }
-            default -> bytes = new byte[Math.toIntExact(v.size())];
+            default -> {
+                NeffImage.Tensor t = c.tensors().get(v.name());
+                NpyType type = NpyType.UINT8;
+                int[] shape = {Math.toIntExact(v.size())};
+                if (t != null && t.dtype() != null) {
+                    NpyType tt = NpyType.ofNumpyName(t.dtype());
+                    if (Npy.elements(t.shape()) * tt.bytes() == v.size()) {
+                        type = tt;
+                        shape = t.shape();
+                    }
+                }
+                r = room.allocate(v.name(), type, shape);
+                outputs.put(v.name(), new Output(v.name(), type, shape, r));
+            }
         }
-        return new DramVar(v.name(), v.id(), v.type(), bytes);
+        return new DramVar(v.name(), v.id(), v.type(), r);
     }
 
     /** Every declared input given, nothing else given, each the declared size and (when the NEFF says) dtype and shape. */
-    private void checkInputs(Map<String, Npy.Array> inputs) {
+    private void checkInputs(Map<String, Input> inputs) {
         Map<String, NeffImage.Var> declared = new LinkedHashMap<>();
         Map<String, NeffImage.Tensor> meta = new LinkedHashMap<>();
         for (NeffImage.Core c : image.cores()) {
@@ -173,7 +380,7 @@ public final class DataRun {
             }
         }
         for (NeffImage.Var v : declared.values()) {
-            Npy.Array a = inputs.get(v.name());
+            Input a = inputs.get(v.name());
             if (a == null) {
                 throw new DataFault("input " + v.name() + " is not given (--input " + v.name() + "=FILE.npy)");
             }
@@ -185,8 +392,8 @@ public final class DataRun {
                     throw new DataFault("input " + v.name() + " is " + got + "; the NEFF declares " + want);
                 }
             }
-            if (a.data().length != v.size()) {
-                throw new DataFault("input " + v.name() + " holds " + a.data().length + " bytes; the NEFF's var is " + v.size());
+            if (a.data().size() != v.size()) {
+                throw new DataFault("input " + v.name() + " holds " + a.data().size() + " bytes; the NEFF's var is " + v.size());
             }
         }
     }

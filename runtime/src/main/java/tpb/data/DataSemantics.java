@@ -42,6 +42,8 @@ public final class DataSemantics {
     private final MemsetFlyweight memset = new MemsetFlyweight();
     private final IotaFlyweight iota = new IotaFlyweight();
     private final ActivateFlyweight act = new ActivateFlyweight();
+    private long bytesMoved;
+    private long macs;
 
     /** {@code activationNames}: ACTIVATE's function ids in the loaded table set, as the NEFF's profile names them. */
     public DataSemantics(CoreState core, Dram dram, Map<Integer, String> activationNames) {
@@ -54,14 +56,30 @@ public final class DataSemantics {
         return core;
     }
 
+    /** The bytes the last executed record moved (a DMA's source bytes), else 0. */
+    public long bytesMoved() {
+        return bytesMoved;
+    }
+
+    /** The multiply-accumulates the last executed record did (a MATMUL's rows x cols x moving elements), else 0. */
+    public long macs() {
+        return macs;
+    }
+
     /** Executes the record at {@code b[at]}; returns the memory ranges it read and wrote, compact, or "" for none. */
     public String execute(byte[] b, int at) {
+        bytesMoved = 0;
+        macs = 0;
         Arm arm = Decoder.identify(b, at);
         if (arm == null) {
             throw new DataFault("opcode 0x" + Integer.toHexString(Decoder.opcode(b, at)) + " has no arm");
         }
         return switch (arm) {
-            case DMA_DIRECT2D -> Dma2d.execute(dma.wrap(b, at), dram, core);
+            case DMA_DIRECT2D -> {
+                String r = Dma2d.execute(dma.wrap(b, at), dram, core);
+                bytesMoved = Dma2d.bytes(dma);
+                yield r;
+            }
             case LDWEIGHTS -> ldweights(lw.wrap(b, at));
             case MATMUL -> matmul(mm.wrap(b, at));
             case COPY -> copy(copy.wrap(b, at));
@@ -174,6 +192,7 @@ public final class DataSemantics {
         } else {
             core.pe().matmul(moving, dst, r.numActiveRows(), r.numActiveCols(), begin);
         }
+        macs = (long) r.numActiveRows() * r.numActiveCols() * moving.count();
         return "read " + moving.range() + "; " + (begin ? "wrote " : "accumulated ") + dst.range();
     }
 

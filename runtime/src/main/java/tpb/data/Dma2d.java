@@ -22,11 +22,11 @@ public final class Dma2d {
     private Dma2d() {
     }
 
-    /** One side of the copy: where run {@code i} starts. */
+    /** One side of the copy: run {@code i}'s bytes in and out. */
     private interface Side {
-        byte[] bytes(long address, int length);
+        void read(long address, byte[] buf, int length);
 
-        int at(long address);
+        void write(long address, byte[] buf, int length);
 
         String describe(long first, long last, int length);
     }
@@ -57,25 +57,28 @@ public final class Dma2d {
         Side dst = side(r.dstStartAddrMode(), r.dstStartAddrEntry(), r.dstStartAddrVarHi(), dram, core, "destination");
         int elems = srcRun / inSize;
         boolean raw = in == out;
+        byte[] sb = core.dmaBuffer(0, srcRun);
+        byte[] db = raw ? sb : core.dmaBuffer(1, dstRun);
         for (int i = 0; i < srcRuns; i++) {
             long sa = address(r.srcStartAddrValue(), r.srcStepElem(0), r.srcStepElem(1), r.srcNumElem(0), i);
             long da = address(r.dstStartAddrValue(), r.dstStepElem(0), r.dstStepElem(1), r.dstNumElem(0), i);
-            byte[] sb = src.bytes(sa, srcRun);
-            byte[] db = dst.bytes(da, dstRun);
-            int so = src.at(sa);
-            int dof = dst.at(da);
-            if (raw) {
-                System.arraycopy(sb, so, db, dof, srcRun);
-            } else {
+            src.read(sa, sb, srcRun);
+            if (!raw) {
                 for (int e = 0; e < elems; e++) {
-                    Elements.write(db, dof + e * outSize, out, Elements.read(sb, so + e * inSize, in));
+                    Elements.write(db, e * outSize, out, Elements.read(sb, e * inSize, in));
                 }
             }
+            dst.write(da, db, dstRun);
         }
         long lastS = address(r.srcStartAddrValue(), r.srcStepElem(0), r.srcStepElem(1), r.srcNumElem(0), srcRuns - 1);
         long lastD = address(r.dstStartAddrValue(), r.dstStepElem(0), r.dstStepElem(1), r.dstNumElem(0), srcRuns - 1);
         return "read " + src.describe(r.srcStartAddrValue(), lastS, srcRun) + " " + in.specName()
                 + "; wrote " + dst.describe(r.dstStartAddrValue(), lastD, dstRun) + " " + out.specName();
+    }
+
+    /** The source bytes the record moves: runs x run bytes. */
+    public static long bytes(DmaDirect2dFlyweight r) {
+        return (long) r.srcNumElem(0) * r.srcNumElem(1) * runBytes(r.srcElemSize());
     }
 
     private static int runBytes(int elemSize) {
@@ -99,13 +102,14 @@ public final class Dma2d {
         }
         if (dram.isStateBuffer(varId)) {
             return new Side() {
-                public byte[] bytes(long address, int length) {
+                public void read(long address, byte[] buf, int length) {
                     Location l = core.sbufAt(address);
-                    return l.memory().row(l.partition(), l.offset(), length);
+                    System.arraycopy(l.memory().row(l.partition(), l.offset(), length), (int) l.offset(), buf, 0, length);
                 }
 
-                public int at(long address) {
-                    return (int) core.sbufAt(address).offset();
+                public void write(long address, byte[] buf, int length) {
+                    Location l = core.sbufAt(address);
+                    System.arraycopy(buf, 0, l.memory().row(l.partition(), l.offset(), length), (int) l.offset(), length);
                 }
 
                 public String describe(long first, long last, int length) {
@@ -117,17 +121,25 @@ public final class Dma2d {
             };
         }
         DramVar v = dram.byId(varId);
+        AccessLog log = dram.log();
         return new Side() {
-            public byte[] bytes(long address, int length) {
-                if (address < 0 || address + length > v.size()) {
+            private void check(long address, int length) {
+                if (address < 0 || address > v.size() - length) {
                     throw new DataFault("DMA_DIRECT2D " + which + " bytes 0x" + Long.toHexString(address) + "+" + length
                             + " run outside var " + v.name() + " (" + v.size() + " bytes)");
                 }
-                return v.bytes();
             }
 
-            public int at(long address) {
-                return (int) address;
+            public void read(long address, byte[] buf, int length) {
+                check(address, length);
+                v.region().get(address, buf, 0, length);
+                log.read(v, address, length);
+            }
+
+            public void write(long address, byte[] buf, int length) {
+                check(address, length);
+                v.region().put(address, buf, 0, length);
+                log.write(v, address, length);
             }
 
             public String describe(long first, long last, int length) {

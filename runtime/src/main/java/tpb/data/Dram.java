@@ -14,6 +14,12 @@ public final class Dram {
     private final Map<String, DramVar> byName = new LinkedHashMap<>();
     private int[] dgeTable = new int[0];
     private int stateBufferId = -1;
+    private final AccessLog log = new AccessLog();
+
+    /** The DRAM bytes this core's records read and wrote (the cross-core race check). */
+    public AccessLog log() {
+        return log;
+    }
 
     public Dram add(DramVar v) {
         if (byId.putIfAbsent(v.id(), v) != null || byName.putIfAbsent(v.name(), v) != null) {

@@ -22,8 +22,11 @@ import tpb.neff.Subgraph;
 public final class NeffImage {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** A def.json var with the fields the data level uses. */
-    public record Var(String name, int id, String type, long size, String fileName, int[] list) {}
+    /**
+     * A def.json var with the fields the data level uses; {@code backingOffset} is a virtual var's
+     * {@code backing_variable_off} (-1 when absent).
+     */
+    public record Var(String name, int id, String type, long size, String fileName, int[] list, long backingOffset) {}
 
     /** A tensor_map.json entry: numpy dtype name and shape; kind is input, output or null. */
     public record Tensor(String name, String dtype, int[] shape, String kind) {}
@@ -42,6 +45,19 @@ public final class NeffImage {
 
     public List<Core> cores() {
         return cores;
+    }
+
+    /** This image with only the named subgraphs (a fault names one that is not here). */
+    public NeffImage only(java.util.Collection<String> subgraphs) {
+        List<Core> keep = new ArrayList<>();
+        for (String name : subgraphs) {
+            Core c = cores.stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow(() -> new DataFault(
+                    "no subgraph " + name + " (subgraphs: " + String.join(", ", cores.stream().map(Core::name).toList()) + ")"));
+            if (!keep.contains(c)) {
+                keep.add(c);
+            }
+        }
+        return new NeffImage(keep, files);
     }
 
     /** The bytes of archive file {@code path} (only JSON, .npy and stream files are kept). */
@@ -71,7 +87,8 @@ public final class NeffImage {
                     }
                 }
                 vars.add(new Var(e.getKey(), v.path("var_id").asInt(-1), v.path("type").asText(""), v.path("size").asLong(0),
-                        v.has("file_name") ? dir + v.get("file_name").asText() : null, list));
+                        v.has("file_name") ? dir + v.get("file_name").asText() : null, list,
+                        v.path("backing_variable_off").asLong(-1)));
             });
             Map<String, byte[]> streams = new LinkedHashMap<>();
             s.streams().forEach((engine, path) -> {

@@ -77,6 +77,66 @@ public final class Npy {
         }
     }
 
+    /** A .npy file's header: the dtype, the shape and where the C-order data starts. */
+    public record Header(NpyType type, int[] shape, long dataOffset) {
+        /** The data bytes the header promises. */
+        public long dataBytes() {
+            return elements(shape) * type.bytes();
+        }
+    }
+
+    /** The largest header this reader accepts (numpy writes 64..a few hundred bytes; version 2 allows 4 GiB). */
+    static final int MAX_HEADER = 1 << 20;
+
+    /**
+     * The header of the .npy {@code file} holds, read from its first bytes, and a check that the
+     * file holds exactly the data bytes the header promises (a file cut short, or with bytes after
+     * the data, is refused naming both counts).
+     */
+    public static Header header(java.nio.channels.FileChannel ch) throws IOException {
+        long fileSize = ch.size();
+        byte[] head = new byte[(int) Math.min(fileSize, 12)];
+        ch.read(java.nio.ByteBuffer.wrap(head), 0);
+        int[] at = prelude(head);
+        if (at[1] > MAX_HEADER) {
+            throw new NpyException("header length " + at[1] + " is larger than any .npy header (" + MAX_HEADER + " bytes)");
+        }
+        if ((long) at[0] + at[1] > fileSize) {
+            throw new NpyException("header length " + at[1] + " runs past the end of the file");
+        }
+        byte[] text = new byte[at[1]];
+        ch.read(java.nio.ByteBuffer.wrap(text), at[0]);
+        Header h = header(new String(text, StandardCharsets.ISO_8859_1), at[0] + at[1]);
+        long have = fileSize - h.dataOffset();
+        if (have != h.dataBytes()) {
+            throw new NpyException("the header promises " + Npy.shapeText(h.shape()) + " " + h.type().numpyName() + " = "
+                    + h.dataBytes() + " data bytes, the file holds " + have);
+        }
+        return h;
+    }
+
+    /** [start of the header text, its length] from the prelude (magic, version, length). */
+    private static int[] prelude(byte[] b) {
+        if (b.length < 10 || !Arrays.equals(Arrays.copyOf(b, 6), MAGIC)) {
+            throw new NpyException("not a .npy file (no \\x93NUMPY magic)");
+        }
+        int major = b[6] & 0xFF;
+        if (major == 1) {
+            return new int[] {10, (b[8] & 0xFF) | (b[9] & 0xFF) << 8};
+        } else if (major == 2 && b.length >= 12) {
+            return new int[] {12, (b[8] & 0xFF) | (b[9] & 0xFF) << 8 | (b[10] & 0xFF) << 16 | (b[11] & 0xFF) << 24};
+        }
+        throw new NpyException("npy format version " + major + "." + (b[7] & 0xFF) + " is not supported (1.0 and 2.0 are)");
+    }
+
+    private static Header header(String header, long dataOffset) {
+        String descr = group(DESCR, header, "descr");
+        if (group(FORTRAN, header, "fortran_order").equals("True")) {
+            throw new NpyException("fortran_order True is not supported (write the array C-contiguous)");
+        }
+        return new Header(NpyType.ofDescr(descr), parseShape(group(SHAPE, header, "shape")), dataOffset);
+    }
+
     public static Array parse(byte[] b) {
         if (b.length < 10 || !Arrays.equals(Arrays.copyOf(b, 6), MAGIC)) {
             throw new NpyException("not a .npy file (no \\x93NUMPY magic)");
@@ -118,8 +178,16 @@ public final class Npy {
      * 64-byte boundary, then a newline).
      */
     public static byte[] format(Array a) {
-        int[] shape = a.shape();
-        StringBuilder h = new StringBuilder("{'descr': '").append(a.type().descr())
+        byte[] head = headerBytes(a.type(), a.shape());
+        byte[] out = new byte[head.length + a.data().length];
+        System.arraycopy(head, 0, out, 0, head.length);
+        System.arraycopy(a.data(), 0, out, head.length, a.data().length);
+        return out;
+    }
+
+    /** The prelude and header {@link #format} writes before the data of a {@code type} array of {@code shape}. */
+    public static byte[] headerBytes(NpyType type, int[] shape) {
+        StringBuilder h = new StringBuilder("{'descr': '").append(type.descr())
                 .append("', 'fortran_order': False, 'shape': ").append(shapeText(shape)).append(", }");
         if (shape.length > 0) {
             h.append(" ".repeat(21 - Integer.toString(shape[0]).length()));
@@ -127,13 +195,12 @@ public final class Npy {
         int total = PRELUDE_V1 + h.length() + 1;
         h.append(" ".repeat((HEADER_ALIGNMENT - total % HEADER_ALIGNMENT) % HEADER_ALIGNMENT)).append('\n');
         byte[] head = h.toString().getBytes(StandardCharsets.ISO_8859_1);
-        byte[] out = new byte[PRELUDE_V1 + head.length + a.data().length];
+        byte[] out = new byte[PRELUDE_V1 + head.length];
         System.arraycopy(MAGIC, 0, out, 0, MAGIC.length);
         out[6] = 1;
         out[8] = (byte) head.length;
         out[9] = (byte) (head.length >>> 8);
         System.arraycopy(head, 0, out, PRELUDE_V1, head.length);
-        System.arraycopy(a.data(), 0, out, PRELUDE_V1 + head.length, a.data().length);
         return out;
     }
 
@@ -170,10 +237,14 @@ public final class Npy {
         return shape;
     }
 
+    /** The element count of {@code shape}; a count past 2^62 (more bytes than any file) is refused. */
     public static long elements(int[] shape) {
         long n = 1;
         for (int d : shape) {
-            n *= d;
+            n = d == 0 || n <= (1L << 62) / d ? n * d : -1;
+            if (n < 0) {
+                throw new NpyException("shape " + shapeText(shape) + " has more elements than any file can hold");
+            }
         }
         return n;
     }
