@@ -1,8 +1,6 @@
 package tpb.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,77 +9,113 @@ import tpb.asm.Disassembler;
 import tpb.data.DataFault;
 import tpb.data.DataRun;
 import tpb.data.EventOrder;
+import tpb.data.NeffImage;
 import tpb.data.Npy;
 import tpb.data.NpyException;
-import tpb.data.NeffImage;
 import tpb.isa.Arch;
 import tpb.neff.Neff;
 import tpb.neff.NeffException;
 
 /**
- * {@code tpb run FILE.neff --level data --input NAME=FILE.npy … --output-dir DIR [--trace]}: runs
- * the NEFF's subgraphs on real numbers ({@link DataRun}) and writes every output var as
- * {@code DIR/NAME.npy}. Everything is checked and computed before the first file is written;
- * a bad input, an unknown arch or a fault is one line and exit 1.
+ * {@code tpb run FILE.neff --level data --input NAME=FILE.npy … --output-dir DIR [--subgraph sgNN]
+ * [--trace] [--quiet]}: runs the NEFF's subgraphs on real numbers ({@link DataRun}), each core on
+ * its own thread, and writes every output var as {@code DIR/NAME.npy}. Inputs are mapped where
+ * they lie ({@link MappedInputs}); outputs are filled in place in staged files
+ * ({@link StagedOutputs}) and moved into place only when the whole run succeeded, with no
+ * cross-core race and no input changed meanwhile. A bad input, a fault or a race is one line and
+ * exit 1, and nothing is left in DIR.
  */
 final class NeffDataRun {
     private NeffDataRun() {}
 
-    static int run(String file, List<String> inputs, String outputDir, boolean trace, boolean schedules, PrintWriter out) {
-        if (outputDir == null) {
+    /** What the command line asked of a data-level run. */
+    record Request(String file, List<String> inputs, String outputDir, List<String> subgraphs, boolean trace, boolean schedules,
+            boolean json, boolean quiet) {}
+
+    static int run(Request q, PrintWriter out) {
+        if (q.outputDir() == null) {
             throw new CliException("--level data needs --output-dir DIR (each output var is written as DIR/NAME.npy)", Tpb.USAGE);
         }
-        Map<String, Npy.Array> given = new LinkedHashMap<>();
-        for (String in : inputs) {
-            int eq = in.indexOf('=');
-            if (eq <= 0 || eq == in.length() - 1) {
-                throw new CliException("--input " + in + ": expected NAME=FILE.npy", Tpb.USAGE);
-            }
-            String name = in.substring(0, eq);
-            String path = in.substring(eq + 1);
-            try {
-                if (given.put(name, Npy.parse(Inputs.read(path))) != null) {
-                    throw new CliException("--input " + name + " is given twice", Tpb.USAGE);
-                }
-            } catch (NpyException e) {
-                throw new CliException(path + ": " + e.getMessage());
-            }
-        }
-        Map<String, Npy.Array> results;
+        MappedInputs inputs = new MappedInputs(q.inputs());
+        NeffImage image;
+        Arch arch;
         try {
-            Neff neff = Neff.open(Path.of(file));
-            Arch arch = Arch.byName(neff.target());
+            Neff neff = Neff.open(Path.of(q.file()));
+            arch = Arch.byName(neff.target());
             if (arch == null) {
-                throw new CliException(file + ": target " + neff.target() + " is no arch profile of the spec");
+                throw new CliException(q.file() + ": target " + neff.target() + " is no arch profile of the spec");
             }
-            NeffImage image = NeffImage.read(neff);
-            if (schedules) {
-                List<String> races = DataRun.races(image, arch, given);
-                for (String r : races) {
-                    out.println("race: " + r);
-                }
-                if (!races.isEmpty()) {
-                    throw new CliException(file + ": the outputs depend on the schedule (" + races.size() + " of "
-                            + EventOrder.Schedule.all(image.cores().stream().mapToInt(c -> c.streams().size()).max().orElse(0)).size()
-                            + " schedules differ); nothing written");
-                }
+            image = NeffImage.read(neff);
+            if (q.subgraphs() != null) {
+                image = image.only(q.subgraphs());
             }
-            DataRun run = new DataRun(image, arch, given).recordText(Disassembler::text);
-            results = run.run(trace ? out::println : null);
         } catch (NeffException | DataFault | NpyException e) {
-            throw new CliException(file + ": " + e.getMessage());
+            throw new CliException(q.file() + ": " + e.getMessage());
         }
-        Path dir = Path.of(outputDir);
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new CliException(outputDir + ": cannot create the output directory: " + Output.reason(e));
+        if (q.schedules()) {
+            schedules(q.file(), image, arch, inputs, out);
         }
-        for (Map.Entry<String, Npy.Array> r : results.entrySet()) {
-            Path target = dir.resolve(r.getKey() + ".npy");
-            Output.writeBinary(target.toString(), Npy.format(r.getValue()), System.out);
-            out.println("wrote " + target + " (" + r.getValue().type().numpyName() + " " + Npy.shapeText(r.getValue().shape()) + ")");
+        try (StagedOutputs staged = new StagedOutputs(q.outputDir())) {
+            DataRun run;
+            try {
+                run = new DataRun(image, arch, inputs.inputs(), staged::stage).recordText(Disassembler::text);
+            } catch (DataFault | NpyException e) {
+                throw new CliException(q.file() + ": " + e.getMessage());
+            }
+            execute(q, run, image, inputs, out);
+            List<String> races = run.crossCoreRaces();
+            for (String r : races) {
+                out.println("race: " + r);
+            }
+            if (!races.isEmpty()) {
+                throw new CliException(q.file() + ": " + races.size() + " cross-core race(s); nothing written");
+            }
+            inputs.checkUnchanged();
+            staged.commit();
+            for (DataRun.Output o : run.outputs().values()) {
+                out.println("wrote " + Path.of(q.outputDir()).resolve(o.name() + ".npy") + " (" + o.type().numpyName() + " "
+                        + Npy.shapeText(o.shape()) + ")");
+            }
         }
         return 0;
+    }
+
+    private static void execute(Request q, DataRun run, NeffImage image, MappedInputs inputs, PrintWriter out) {
+        Progress progress = Progress.wanted(q.json(), q.quiet())
+                ? new Progress(image.cores().stream().map(NeffImage.Core::name).toList(), run.recordCounts(), System.err)
+                : null;
+        try {
+            run.execute(q.trace() ? out::println : null, progress, EventOrder.Schedule.DEFAULT);
+        } catch (DataFault | NpyException e) {
+            throw new CliException(q.file() + ": " + e.getMessage() + "; nothing written");
+        } catch (InternalError e) {
+            // a fault in a mapped page: a file truncated under the mapping (SIGBUS), reported by the JVM as an InternalError
+            inputs.checkUnchanged();
+            throw new CliException(q.file() + ": a mapped file could not be read or written (" + e.getMessage() + "); nothing written");
+        } finally {
+            if (progress != null) {
+                progress.close();
+            }
+        }
+    }
+
+    /** --schedules: every engine order of every core, in memory (small programs), compared with the default order's outputs. */
+    private static void schedules(String file, NeffImage image, Arch arch, MappedInputs inputs, PrintWriter out) {
+        Map<String, Npy.Array> given = new LinkedHashMap<>();
+        inputs.inputs().forEach((k, v) -> given.put(k, new Npy.Array(v.type(), v.shape(), v.data().toBytes())));
+        List<String> races;
+        try {
+            races = DataRun.races(image, arch, given);
+        } catch (DataFault | NpyException e) {
+            throw new CliException(file + ": " + e.getMessage());
+        }
+        for (String r : races) {
+            out.println("race: " + r);
+        }
+        if (!races.isEmpty()) {
+            throw new CliException(file + ": the outputs depend on the schedule (" + races.size() + " of "
+                    + EventOrder.Schedule.all(image.cores().stream().mapToInt(c -> c.streams().size()).max().orElse(0)).size()
+                    + " schedules differ); nothing written");
+        }
     }
 }

@@ -183,7 +183,7 @@ final class Output implements AutoCloseable {
      * A new hidden file beside the target. Not {@code Files.createTempFile}: that creates mode 0600
      * whatever the umask; a plain create-new gets 0666 less the umask, as any tool's output does.
      */
-    private static Path createSibling(Path dir, String base) throws IOException {
+    static Path createSibling(Path dir, String base) throws IOException {
         for (int attempt = 0; ; attempt++) {
             Path p = dir.resolve("." + base + "." + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
             try {

@@ -65,7 +65,7 @@ final class RunCommand implements Callable<Integer> {
                     + "waits and updates over one semaphore bank, the default) or data (real numbers: SBUF, PSUM, PE, DMA).")
     Level level;
 
-    @Option(names = "--subgraph", paramLabel = "sgNN", split = ",", description = "--level sync: only these subgraphs of the NEFF (default: all).")
+    @Option(names = "--subgraph", paramLabel = "sgNN", split = ",", description = "A NEFF: only these subgraphs (cores) of it (default: all).")
     List<String> subgraphs;
 
     @Option(names = "--timeline", paramLabel = "FILE.html", description = "--level sync: also write the run as one self-contained HTML "
@@ -84,6 +84,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--output-dir", paramLabel = "DIR", description = "--level data: where each output var is written as NAME.npy.")
     String outputDir;
+
+    @Option(names = "--quiet", description = "--level data: no progress lines on stderr (they are shown only on a terminal anyway).")
+    boolean quiet;
 
     @Option(names = "--schedules", description = "With several engines: also run every engine first, with whole turns and with one "
             + "step a turn, and report any run that ends differently (a race); exit 1 if one does.")
@@ -122,7 +125,8 @@ final class RunCommand implements Callable<Integer> {
         }
         checkLevel(neff);
         if (neff) {
-            return NeffDataRun.run(input, inputs, outputDir, trace, schedules, spec.commandLine().getOut());
+            return NeffDataRun.run(new NeffDataRun.Request(input, inputs, outputDir, subgraphs, trace, schedules, json, quiet),
+                    spec.commandLine().getOut());
         }
         return input.endsWith(".bin") ? runRecords() : runKernel();
     }

@@ -29,15 +29,42 @@ public final class Tpb {
      * Exceptions to the handler above and lets Errors through; an input that outruns the stack or the
      * heap is still bad input, and deserves a sentence, not a trace.
      */
+    /**
+     * The out-of-memory line. Only a Java-heap shortage is helped by a larger heap, so only then is
+     * one suggested: an array past the VM's limit (2^31 elements) is helped by no heap, direct
+     * memory by -XX:MaxDirectMemorySize, a failed mapping by address space (ulimit -v), native
+     * threads by the process limit.
+     */
+    static String outOfMemory(String what, long maxHeap) {
+        String head = "tpb: out of memory (" + what + ") with a " + (maxHeap >> 20) + " MiB heap; ";
+        if (what == null) {
+            return head + "the input is too large for it";
+        }
+        if (what.contains("array size")) {
+            return head + "an array past Java's 2^31-element limit: no heap can hold it (this is a bug in tpb; please report it)";
+        }
+        if (what.contains("Direct buffer")) {
+            return head + "direct memory ran out, not the heap: JAVA_TOOL_OPTIONS=-XX:MaxDirectMemorySize=" + (maxHeap >> 19) + "m may do";
+        }
+        if (what.contains("Map failed")) {
+            return head + "a file could not be mapped: the address space (ulimit -v) or vm.max_map_count is too small, not the heap";
+        }
+        if (what.contains("native thread")) {
+            return head + "no thread could be started: the process or system thread limit is reached, not the heap";
+        }
+        if (what.contains("Metaspace")) {
+            return head + "class metadata ran out, not the heap: JAVA_TOOL_OPTIONS=-XX:MaxMetaspaceSize=512m may do";
+        }
+        return head + "the input is too large for it: a larger heap may do, JAVA_TOOL_OPTIONS=-Xmx" + (maxHeap >> 19) + "m";
+    }
+
     static int guarded(IntSupplier command, PrintWriter err) {
         try {
             return command.getAsInt();
         } catch (StackOverflowError e) {
             err.println("tpb: the input is nested too deeply for the stack (" + where(e) + "); a larger stack may do: JAVA_TOOL_OPTIONS=-Xss64m");
         } catch (OutOfMemoryError e) {
-            err.println("tpb: out of memory (" + e.getMessage() + ") with a " + (Runtime.getRuntime().maxMemory() >> 20)
-                    + " MiB heap; the input is too large for it: a larger heap may do, JAVA_TOOL_OPTIONS=-Xmx"
-                    + (Runtime.getRuntime().maxMemory() >> 19) + "m");
+            err.println(outOfMemory(e.getMessage(), Runtime.getRuntime().maxMemory()));
         } catch (VirtualMachineError e) {
             err.println("tpb: the Java VM failed: " + e);
         }

@@ -1,0 +1,136 @@
+package tpb.cli;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import tpb.data.Npy;
+import tpb.data.NpyType;
+import tpb.data.Region;
+
+/**
+ * All-or-nothing output files for a data-level run: each output var is a hidden sibling of
+ * {@code DIR/NAME.npy}, its .npy header written and its data bytes allocated on disk up front
+ * (so a full disk is an error before the run, not a SIGBUS in the middle of it), then mapped
+ * read-write for the run to fill. {@link #commit} moves every file into place only when the whole
+ * run succeeded; {@link #close} otherwise deletes them (and the directory, when this run made it).
+ * Until helper neff's staged-outputs helper lands this is the one place that does it.
+ */
+final class StagedOutputs implements AutoCloseable {
+    /** Zero-filling a staged file goes a MiB at a time. */
+    private static final int FILL = 1 << 20;
+
+    private record Staged(Path temp, Path target, Region data) {}
+
+    private final String dirName;
+    private final Path dir;
+    private final boolean madeDir;
+    private final List<Staged> staged = new ArrayList<>();
+    private boolean committed;
+
+    StagedOutputs(String dirName) {
+        this.dirName = dirName;
+        this.dir = Path.of(dirName);
+        try {
+            boolean existed = Files.isDirectory(dir);
+            Files.createDirectories(dir);
+            this.madeDir = !existed;
+        } catch (IOException e) {
+            throw new CliException(dirName + ": cannot create the output directory: " + Output.reason(e));
+        }
+    }
+
+    /**
+     * A var name from the NEFF becomes a file name only when it is one plain path segment: no
+     * separator, not {@code .} or {@code ..}, no NUL, not empty (a NEFF is untrusted input).
+     */
+    static String checkSegment(String name) {
+        if (name.isEmpty() || name.equals(".") || name.equals("..") || name.indexOf('/') >= 0 || name.indexOf('\\') >= 0
+                || name.indexOf('\0') >= 0) {
+            throw new CliException("output var name '" + name.replace("\0", "\\0") + "' is not a plain file name; nothing written");
+        }
+        return name;
+    }
+
+    /** Room for output {@code name}: {@code DIR/.NAME.npy.*.tmp} with its header, the data mapped read-write. */
+    Region stage(String name, NpyType type, int[] shape) {
+        Path target = dir.resolve(checkSegment(name) + ".npy");
+        byte[] header = Npy.headerBytes(type, shape);
+        long bytes = Npy.elements(shape) * type.bytes();
+        Path temp;
+        try {
+            temp = Output.createSibling(dir.toAbsolutePath(), target.getFileName().toString());
+        } catch (IOException e) {
+            throw new CliException(dirName + ": cannot write: " + Output.reason(e));
+        }
+        try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            staged.add(new Staged(temp, target, null));
+            ch.write(ByteBuffer.wrap(header), 0);
+            ByteBuffer zeros = ByteBuffer.allocate((int) Math.min(FILL, Math.max(bytes, 1)));
+            for (long at = 0; at < bytes; at += zeros.capacity()) {
+                zeros.clear().limit((int) Math.min(zeros.capacity(), bytes - at));
+                while (zeros.hasRemaining()) {
+                    ch.write(zeros, header.length + at + zeros.position());
+                }
+            }
+            Region r = Region.map(ch, header.length, bytes, FileChannel.MapMode.READ_WRITE);
+            staged.set(staged.size() - 1, new Staged(temp, target, r));
+            return r;
+        } catch (IOException e) {
+            throw new CliException(target + ": cannot write " + (header.length + bytes) + " bytes: " + Output.reason(e)
+                    + "; nothing written");
+        } catch (OutOfMemoryError e) {
+            throw new CliException(target + ": cannot map " + bytes + " bytes (" + e.getMessage() + "); nothing written");
+        }
+    }
+
+    /** Every staged file forced to disk and moved into place. */
+    void commit() {
+        try {
+            for (Staged s : staged) {
+                s.data().force();
+            }
+            for (Staged s : staged) {
+                try {
+                    Files.move(s.temp(), s.target(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(s.temp(), s.target(), StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+            committed = true;
+        } catch (IOException | java.io.UncheckedIOException e) {
+            throw new CliException(dirName + ": cannot write: " + e.getMessage());
+        }
+    }
+
+    List<Path> targets() {
+        return staged.stream().map(Staged::target).toList();
+    }
+
+    @Override
+    public void close() {
+        if (committed) {
+            return;
+        }
+        for (Staged s : staged) {
+            try {
+                Files.deleteIfExists(s.temp());
+            } catch (IOException ignored) {
+                // a stray hidden temp file at worst; no target was touched
+            }
+        }
+        if (madeDir) {
+            try {
+                Files.deleteIfExists(dir);
+            } catch (IOException ignored) {
+                // not empty: someone else wrote there meanwhile
+            }
+        }
+    }
+}
