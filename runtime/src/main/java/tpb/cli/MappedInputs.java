@@ -18,8 +18,9 @@ import tpb.data.Region;
 /**
  * The {@code --input NAME=FILE.npy} of a data-level run, each mapped where it lies: the header is
  * read and checked against the file's length (a header promising more bytes than the file holds
- * is refused here, naming both), and the data after it is mapped copy-on-write ({@code PRIVATE}:
- * a program that writes its input never writes the user's file). Nothing is copied to the heap.
+ * is refused here, naming both), and the data after it is mapped read-only (a program that
+ * writes its input is a fault naming the var: the user's file is never written; a copy-on-write
+ * mapping would need the file opened for writing). Nothing is copied to the heap.
  * Each file's size and modification time are kept, so a file changed while mapped is reported
  * instead of a result computed from half old, half new bytes. {@code -} (stdin) is read into memory.
  */
@@ -61,7 +62,7 @@ final class MappedInputs {
             Npy.Header h = Npy.header(ch);
             Region data;
             try {
-                data = Region.map(ch, h.dataOffset(), h.dataBytes(), FileChannel.MapMode.PRIVATE);
+                data = Region.map(ch, h.dataOffset(), h.dataBytes(), FileChannel.MapMode.READ_ONLY);
             } catch (IOException | OutOfMemoryError e) {
                 throw new CliException(file + ": cannot map its " + h.dataBytes() + " data bytes into the address space ("
                         + e.getMessage() + ")");

@@ -45,8 +45,8 @@ public final class Region {
     }
 
     /**
-     * {@code size} bytes of {@code channel} from {@code position}, mapped in {@code mode} ({@code PRIVATE} for an
-     * input: a NEFF that writes its input copies the page, never the user's file). The channel may be closed after.
+     * {@code size} bytes of {@code channel} from {@code position}, mapped in {@code mode} ({@code READ_ONLY} for an
+     * input: a write to it is a fault, never a write to the user's file). The channel may be closed after.
      */
     public static Region map(FileChannel channel, long position, long size, FileChannel.MapMode mode) throws IOException {
         int n = (int) ((size + CHUNK - 1) >>> CHUNK_BITS);
@@ -117,6 +117,10 @@ public final class Region {
             ByteBuffer c = chunks[(int) (a >>> CHUNK_BITS)];
             int in = (int) (a & (CHUNK - 1));
             int n = Math.min(len, c.capacity() - in);
+            if (c.isReadOnly()) {
+                throw new DataFault("the var is mapped read-only from its .npy (an input): a program that writes its input "
+                        + "has no data-level semantics here");
+            }
             c.put(in, src, off, n);
             a += n;
             off += n;
