@@ -99,6 +99,75 @@ public final class AccessPattern {
         }
     }
 
+    /** fp16 bits -> fp32, all 65,536 of them (256 KiB): a bulk read converts with one load per element. */
+    private static final float[] FP16 = new float[1 << 16];
+
+    static {
+        for (int h = 0; h < FP16.length; h++) {
+            FP16[h] = Fp16.toFloat((short) h);
+        }
+    }
+
+    private static final java.lang.invoke.VarHandle F32 =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(float[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
+    /**
+     * Every partition's elements as fp32, row after row ({@code out[channel * count() + i]}): the
+     * bulk form of {@link #read} for the PE (fp16, bf16 and fp32 convert exactly; other dtypes
+     * through {@link Elements#read}).
+     */
+    public void readFloats(float[] out) {
+        int n = offsets.length;
+        int base = (int) start.offset();
+        for (int p = 0; p < channels; p++) {
+            byte[] row = row(p);
+            int o = p * n;
+            switch (dtype) {
+                case FP16 -> {
+                    for (int i = 0; i < n; i++) {
+                        int at = base + offsets[i];
+                        out[o + i] = FP16[(row[at] & 0xFF) | (row[at + 1] & 0xFF) << 8];
+                    }
+                }
+                case BFLOAT16 -> {
+                    for (int i = 0; i < n; i++) {
+                        int at = base + offsets[i];
+                        out[o + i] = Float.intBitsToFloat(((row[at] & 0xFF) | (row[at + 1] & 0xFF) << 8) << 16);
+                    }
+                }
+                case FP32 -> {
+                    for (int i = 0; i < n; i++) {
+                        out[o + i] = (float) F32.get(row, base + offsets[i]);
+                    }
+                }
+                default -> {
+                    for (int i = 0; i < n; i++) {
+                        out[o + i] = (float) Elements.read(row, base + offsets[i], dtype);
+                    }
+                }
+            }
+        }
+    }
+
+    /** The inverse of {@link #readFloats}: each value written in this pattern's dtype (fp32 directly, others rounded by {@link Elements#write}). */
+    public void writeFloats(float[] in) {
+        int n = offsets.length;
+        int base = (int) start.offset();
+        for (int p = 0; p < channels; p++) {
+            byte[] row = row(p);
+            int o = p * n;
+            if (dtype == DtypeWire.FP32) {
+                for (int i = 0; i < n; i++) {
+                    F32.set(row, base + offsets[i], in[o + i]);
+                }
+            } else {
+                for (int i = 0; i < n; i++) {
+                    Elements.write(row, base + offsets[i], dtype, in[o + i]);
+                }
+            }
+        }
+    }
+
     /** Element {@code i}'s raw bytes of partition {@code channel}, for bit-exact copies. */
     public void copyRawTo(int channel, AccessPattern dst) {
         byte[] from = row(channel);

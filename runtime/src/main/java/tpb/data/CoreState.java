@@ -37,6 +37,16 @@ public final class CoreState {
         return psum;
     }
 
+    private final float[][] tiles = new float[2][0];
+
+    /** fp32 tile {@code which} (0: moving, 1: PSUM), at least {@code length} floats, reused between records. */
+    float[] tile(int which, int length) {
+        if (tiles[which].length < length) {
+            tiles[which] = new float[length];
+        }
+        return tiles[which];
+    }
+
     /** DMA run buffer {@code which} (0 or 1), at least {@code length} bytes. */
     byte[] dmaBuffer(int which, int length) {
         if (dma[which].length < length) {

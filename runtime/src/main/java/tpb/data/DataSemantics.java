@@ -190,10 +190,32 @@ public final class DataSemantics {
             // NKI nc_transpose: bit-accurate from NeuronCore-v3 on, the product before (the profile's fact)
             core.pe().transpose(moving, dst, r.numActiveRows(), r.numActiveCols(), core.arch().peTransposeBitExact() != 0);
         } else {
-            core.pe().matmul(moving, dst, r.numActiveRows(), r.numActiveCols(), begin);
+            matmul(moving, dst, r.numActiveRows(), r.numActiveCols(), begin);
         }
         macs = (long) r.numActiveRows() * r.numActiveCols() * moving.count();
         return "read " + moving.range() + "; " + (begin ? "wrote " : "accumulated ") + dst.range();
+    }
+
+    /**
+     * The PE on fp32 tiles: the moving tile converted once, in bulk, from the SBUF; PSUM read as
+     * fp32 only when accumulating; the result written back in bulk.
+     */
+    private void matmul(AccessPattern moving, AccessPattern dst, int rows, int cols, boolean begin) {
+        PeArray pe = core.pe();
+        int n = moving.count();
+        if (rows != pe.rows() || cols != pe.cols() || moving.channels() != rows || dst.channels() != cols
+                || dst.count() != n) {
+            pe.matmul(moving, dst, rows, cols, begin);   // its checks and messages
+            return;
+        }
+        float[] m = core.tile(0, rows * n);
+        float[] psum = core.tile(1, cols * n);
+        moving.readFloats(m);
+        if (!begin) {
+            dst.readFloats(psum);
+        }
+        pe.matmul(m, n, psum, begin);
+        dst.writeFloats(psum);
     }
 
     private String copy(CopyFlyweight r) {
