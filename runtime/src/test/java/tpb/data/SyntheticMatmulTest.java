@@ -1,0 +1,106 @@
+package tpb.data;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+import tpb.isa.Arch;
+import tpb.neff.Neff;
+
+/**
+ * Matmul NEFFs from {@link SyntheticMatmulNeff} (1, 2 and 4 cores, one and several K and N tiles)
+ * against its tile-order oracle, bit for bit (the oracle adds in the records' order, so equality
+ * is exact, NaN compared as NaN), and a deliberate cross-core race.
+ */
+class SyntheticMatmulTest {
+    private static Npy.Array array(MatmulValues v) {
+        byte[] d = new byte[2 * v.rows() * v.cols()];
+        for (int r = 0; r < v.rows(); r++) {
+            for (int c = 0; c < v.cols(); c++) {
+                short h = v.bits(r, c);
+                int at = 2 * (r * v.cols() + c);
+                d[at] = (byte) h;
+                d[at + 1] = (byte) (h >>> 8);
+            }
+        }
+        return new Npy.Array(NpyType.FLOAT16, new int[] {v.rows(), v.cols()}, d);
+    }
+
+    private static DataRun run(int m, int k, int n, int cores, boolean race, long seed, boolean edges) {
+        NeffImage image = NeffImage.read(Neff.of(new SyntheticMatmulNeff(m, k, n, cores, race).write()));
+        assertEquals(cores, image.cores().size());
+        Map<String, Npy.Array> in = new LinkedHashMap<>();
+        in.put("x", array(MatmulValues.x(seed, m, k, edges && m > 2 && k > 7)));
+        in.put("y", array(MatmulValues.y(seed, k, n, edges && k > 3 && n > 5)));
+        return new DataRun(image, Arch.CAYMAN, in);
+    }
+
+    /** The elements of output0 that differ from the oracle, described (empty when all agree). */
+    private static List<String> check(int m, int k, int n, int cores, long seed, boolean edges) {
+        Npy.Array out = run(m, k, n, cores, false, seed, edges).run(null).get("output0");
+        assertEquals("<f2" + Npy.shapeText(new int[] {m, n}), out.toString());
+        MatmulValues x = MatmulValues.x(seed, m, k, edges && m > 2 && k > 7);
+        MatmulValues y = MatmulValues.y(seed, k, n, edges && k > 3 && n > 5);
+        List<String> bad = new java.util.ArrayList<>();
+        for (int r = 0; r < m; r++) {
+            for (int c = 0; c < n; c++) {
+                int at = 2 * (r * n + c);
+                short got = (short) ((out.data()[at] & 0xFF) | (out.data()[at + 1] & 0xFF) << 8);
+                short want = SyntheticMatmulNeff.oracle(x, y, r, c);
+                boolean nan = Float.isNaN(Fp16.toFloat(got)) && Float.isNaN(Fp16.toFloat(want));
+                if (got != want && !nan) {
+                    bad.add("out[" + r + "][" + c + "] = 0x" + Integer.toHexString(got & 0xFFFF) + ", oracle 0x"
+                            + Integer.toHexString(want & 0xFFFF));
+                }
+            }
+        }
+        return bad;
+    }
+
+    @Test
+    void oneCoreOneTile() {
+        assertEquals(List.of(), check(16, 100, 200, 1, 1, false));
+    }
+
+    @Test
+    void twoCoresKAndNTilesWithEdgeValues() {
+        // K = 300: tiles of 128, 128, 44 (MULTI_START, MULTI_MID, MULTI_END); N = 1100: each core 550 = 512 + 38
+        // planted: x[1][7] = +inf, x[2][K-1] = NaN, y[3][5] = -inf (MatmulValues)
+        assertEquals(List.of(), check(128, 300, 1100, 2, 2, true));
+    }
+
+    @Test
+    void fourCores() {
+        assertEquals(List.of(), check(64, 256, 2052, 4, 3, false));
+    }
+
+    @Test
+    void coresWritingOneBlockAreARace() {
+        DataRun r = run(8, 130, 64, 2, true, 4, false);
+        DataFault f = assertThrows(DataFault.class, () -> r.run(null));
+        // core 1 computes core 0's columns 0..31: the same output0 bytes, row 0 [0x0, 0x40) first
+        assertEquals("race: sg00 writes output0 [0x0,0x40) that sg01 also writes (cores share no semaphores)", f.getMessage());
+    }
+
+    @Test
+    void disjointBlocksAreNoRace() {
+        DataRun r = run(8, 130, 64, 2, false, 4, false);
+        r.run(null);
+        assertEquals(List.of(), r.crossCoreRaces());
+        assertTrue(r.vars().containsKey("y"));
+    }
+
+    @Property(tries = 25)
+    void randomSmallShapesEqualTheOracle(@ForAll @IntRange(min = 1, max = 128) int m, @ForAll @IntRange(min = 1, max = 400) int k,
+            @ForAll @IntRange(min = 4, max = 1200) int n, @ForAll @IntRange(min = 1, max = 4) int cores,
+            @ForAll @IntRange(min = 0, max = 1000) int seed) {
+        assertEquals(List.of(), check(m, k, n, cores, seed, seed % 2 == 0));
+    }
+}
