@@ -1,0 +1,212 @@
+package tpb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tpb.data.MatmulValues;
+import tpb.data.Npy;
+import tpb.data.NpyType;
+import tpb.data.SyntheticMatmulNeff;
+
+/**
+ * {@code tpb run FILE.neff --level data} on synthetic matmul NEFFs: a multi-GiB input as a sparse
+ * file under a small heap in a child JVM, a cross-core race, the .npy errors, --subgraph, and that
+ * a failed run leaves nothing in the output directory.
+ */
+class DataRunCommandTest {
+    @TempDir
+    Path dir;
+
+    private static void writeNpy(Path file, MatmulValues v) throws IOException {
+        v.write(file);
+    }
+
+    private Path neff(String name, int m, int k, int n, int cores, boolean race) throws IOException {
+        Path p = dir.resolve(name);
+        Files.write(p, new SyntheticMatmulNeff(m, k, n, cores, race).write());
+        return p;
+    }
+
+    /** out[0][c] of an M = 1 output file. */
+    private static short outAt(Path npy, int c) throws IOException {
+        try (FileChannel ch = FileChannel.open(npy, StandardOpenOption.READ)) {
+            Npy.Header h = Npy.header(ch);
+            ByteBuffer b = ByteBuffer.allocate(2).order(ByteOrder.LITTLE_ENDIAN);
+            ch.read(b, h.dataOffset() + 2L * c);
+            return b.getShort(0);
+        }
+    }
+
+    /**
+     * y is fp16 (256, 2^23 + 64): 4 GiB + 32 KiB, a sparse file holding real values only in the
+     * column block sg63 of 64 cores reads (its rows reach past 2^31 and 2^32 and cross the 1 GiB
+     * chunks). The run is one core in a child JVM under -Xmx64m: mapped, not loaded, the heap does
+     * not grow with the input. Its output columns equal the tile-order oracle bit for bit; outside
+     * the block the output is zero (sg63 computes only its block).
+     */
+    @Test
+    void aMultiGiBInputIsMappedUnderASmallHeap() throws Exception {
+        int m = 1;
+        int k = 256;
+        int n = (1 << 23) + 64;
+        int cores = 64;
+        Path neff = neff("wide.neff", m, k, n, cores, false);
+        MatmulValues x = MatmulValues.x(7, m, k, false);
+        MatmulValues y = MatmulValues.y(7, k, n, false);
+        writeNpy(dir.resolve("x.npy"), x);
+        int first = (int) ((long) (cores - 1) * n / cores);
+        Path yFile = dir.resolve("y.npy");
+        byte[] header = Npy.headerBytes(NpyType.FLOAT16, new int[] {k, n});
+        try (RandomAccessFile f = new RandomAccessFile(yFile.toFile(), "rw")) {
+            f.write(header);
+            f.setLength(header.length + 2L * k * n);
+            ByteBuffer row = ByteBuffer.allocate(2 * (n - first)).order(ByteOrder.LITTLE_ENDIAN);
+            for (int r = 0; r < k; r++) {
+                row.clear();
+                for (int c = first; c < n; c++) {
+                    row.putShort(y.bits(r, c));
+                }
+                row.flip();
+                f.getChannel().write(row, header.length + 2L * ((long) r * n + first));
+            }
+        }
+        assertTrue(Files.size(yFile) > 4L << 30);
+        TpbProcess p = TpbProcess.run(dir, "", List.of("-Xmx64m"), "run", neff.toString(), "--level", "data", "--subgraph", "sg63",
+                "--input", "x=x.npy", "--input", "y=y.npy", "--output-dir", "out");
+        assertEquals("", p.err());
+        assertEquals("wrote out/output0.npy (float16 (1, " + n + "))\n", p.out());
+        assertEquals(0, p.code());
+        Path out = dir.resolve("out/output0.npy");
+        for (int c : new int[] {first, first + 1, first + 4097, n - 2, n - 1}) {
+            assertEquals(SyntheticMatmulNeff.oracle(x, y, 0, c), outAt(out, c), "column " + c);
+        }
+        assertEquals(0, outAt(out, first - 1));
+        Files.delete(yFile);
+    }
+
+    private CliRun runSmall(Path neff, String... extra) {
+        String[] base = {"run", neff.toString(), "--level", "data", "--input", "x=" + dir.resolve("x.npy"), "--input",
+                "y=" + dir.resolve("y.npy"), "--output-dir", dir.resolve("out").toString()};
+        String[] args = new String[base.length + extra.length];
+        System.arraycopy(base, 0, args, 0, base.length);
+        System.arraycopy(extra, 0, args, base.length, extra.length);
+        return CliRun.of(args);
+    }
+
+    private void smallInputs(int m, int k, int n) throws IOException {
+        writeNpy(dir.resolve("x.npy"), MatmulValues.x(1, m, k, false));
+        writeNpy(dir.resolve("y.npy"), MatmulValues.y(1, k, n, false));
+    }
+
+    @Test
+    void aCrossCoreRaceIsExit1AndLeavesNothing() throws IOException {
+        Path neff = neff("race.neff", 8, 130, 64, 2, true);
+        smallInputs(8, 130, 64);
+        CliRun r = runSmall(neff);
+        assertEquals(1, r.code());
+        assertEquals("race: sg00 writes output0 [0x0,0x40) that sg01 also writes (cores share no semaphores)\n", r.out());
+        assertEquals("tpb: " + neff + ": 1 cross-core race(s); nothing written\n", r.err());
+        assertFalse(Files.exists(dir.resolve("out")), "the output directory this run made is gone");
+    }
+
+    @Test
+    void aFailedRunLeavesAnExistingDirectoryAsItWas() throws IOException {
+        Path neff = neff("race.neff", 8, 130, 64, 2, true);
+        smallInputs(8, 130, 64);
+        Files.createDirectories(dir.resolve("out"));
+        Files.writeString(dir.resolve("out/keep.txt"), "mine");
+        assertEquals(1, runSmall(neff).code());
+        try (var s = Files.list(dir.resolve("out"))) {
+            assertEquals(List.of(dir.resolve("out/keep.txt")), s.toList());
+        }
+    }
+
+    @Test
+    void subgraphRunsOneCore() throws IOException {
+        Path neff = neff("two.neff", 4, 64, 40, 2, false);
+        smallInputs(4, 64, 40);
+        CliRun r = runSmall(neff, "--subgraph", "sg01", "--quiet");
+        assertEquals("", r.err());
+        assertEquals(0, r.code());
+        Path out = dir.resolve("out/output0.npy");
+        MatmulValues x = MatmulValues.x(1, 4, 64, false);
+        MatmulValues y = MatmulValues.y(1, 64, 40, false);
+        byte[] data = Npy.read(out).data();
+        for (int c = 0; c < 40; c++) {
+            short want = c < 20 ? 0 : SyntheticMatmulNeff.oracle(x, y, 3, c);
+            assertEquals(want, (short) ((data[2 * (3 * 40 + c)] & 0xFF) | (data[2 * (3 * 40 + c) + 1] & 0xFF) << 8), "column " + c);
+        }
+        CliRun bad = runSmall(neff, "--subgraph", "sg07");
+        assertEquals("tpb: " + neff + ": no subgraph sg07 (subgraphs: sg00, sg01)\n", bad.err());
+    }
+
+    @Test
+    void aHeaderPromisingMoreBytesThanTheFileHoldsIsRefused() throws IOException {
+        Path neff = neff("one.neff", 4, 64, 40, 1, false);
+        smallInputs(4, 64, 40);
+        Path y = dir.resolve("y.npy");
+        byte[] b = Files.readAllBytes(y);
+        Files.write(y, java.util.Arrays.copyOf(b, b.length - 3));
+        CliRun r = runSmall(neff);
+        assertEquals("tpb: " + y + ": the header promises (64, 40) float16 = 5120 data bytes, the file holds 5117\n", r.err());
+        assertEquals(1, r.code());
+        assertFalse(Files.exists(dir.resolve("out")));
+    }
+
+    @Test
+    void anInputChangedWhileMappedIsReported() throws IOException {
+        smallInputs(4, 64, 40);
+        MappedInputs in = new MappedInputs(List.of("x=" + dir.resolve("x.npy"), "y=" + dir.resolve("y.npy")));
+        in.checkUnchanged();
+        Files.setLastModifiedTime(dir.resolve("y.npy"), FileTime.fromMillis(Files.getLastModifiedTime(dir.resolve("y.npy")).toMillis() + 5000));
+        CliException e = org.junit.jupiter.api.Assertions.assertThrows(CliException.class, in::checkUnchanged);
+        assertEquals(dir.resolve("y.npy") + ": changed while the run read it (modified again); nothing written", e.getMessage());
+    }
+
+    @Test
+    void outputsEqualTheInMemoryRun() throws IOException {
+        Path neff = neff("two.neff", 4, 200, 40, 2, false);
+        smallInputs(4, 200, 40);
+        CliRun r = runSmall(neff);
+        assertEquals(0, r.code(), r.err());
+        assertEquals("wrote " + dir.resolve("out/output0.npy") + " (float16 (4, 40))\n", r.out());
+        byte[] data = Npy.read(dir.resolve("out/output0.npy")).data();
+        MatmulValues x = MatmulValues.x(1, 4, 200, false);
+        MatmulValues y = MatmulValues.y(1, 200, 40, false);
+        byte[] want = new byte[data.length];
+        for (int i = 0; i < 4 * 40; i++) {
+            short h = SyntheticMatmulNeff.oracle(x, y, i / 40, i % 40);
+            want[2 * i] = (byte) h;
+            want[2 * i + 1] = (byte) (h >>> 8);
+        }
+        assertArrayEquals(want, data);
+        try (var s = Files.list(dir.resolve("out"))) {
+            assertEquals(List.of(dir.resolve("out/output0.npy")), s.toList(), "no staged file left beside it");
+        }
+    }
+
+    @Test
+    void theOutOfMemoryLineSuggestsAHeapOnlyWhenOneCanHelp() {
+        assertEquals("tpb: out of memory (Java heap space) with a 1024 MiB heap; the input is too large for it: a larger heap may do, "
+                + "JAVA_TOOL_OPTIONS=-Xmx2048m", Tpb.outOfMemory("Java heap space", 1L << 30));
+        assertEquals("tpb: out of memory (Requested array size exceeds VM limit) with a 1024 MiB heap; an array past Java's "
+                + "2^31-element limit: no heap can hold it (this is a bug in tpb; please report it)",
+                Tpb.outOfMemory("Requested array size exceeds VM limit", 1L << 30));
+        assertFalse(Tpb.outOfMemory("Direct buffer memory", 1L << 30).contains("-Xmx"));
+        assertFalse(Tpb.outOfMemory("Map failed", 1L << 30).contains("-Xmx"));
+    }
+}
