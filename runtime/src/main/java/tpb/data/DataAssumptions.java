@@ -48,5 +48,11 @@ public final class DataAssumptions {
                     "the hardware evaluates a 400-piece table (the NEFF profile's exp_400p), not modelled"),
             new Decision("ACTIVATE copy passes the input through without scale or bias", "ASSUMED",
                     "the NEFF profile names func 128 copy; its arithmetic is not stated"),
-            new Decision("Fresh SBUF, PSUM and output vars read as zero", "ASSUMED", "not stated"));
+            new Decision("Fresh SBUF, PSUM and output vars read as zero", "ASSUMED", "not stated"),
+            new Decision("A virtual var is bytes [backing_variable_off, +size) of a backing space of its own core", "INFERRED",
+                    "matmul_large.neff: sg00 names its RematSpillSave vars i0..i15, sg01 i256..i271, with the same offsets (0 .. 7.5 MiB); "
+                            + "the cores share no semaphores, so one backing space for both would make the compiler's own output a "
+                            + "cross-core race; def.json names no backing var"),
+            new Decision("An internal var is its core's own zeroed bytes", "ASSUMED",
+                    "no fixture has one; shared by name it would be racy for the same reason as the virtual vars"));
 }

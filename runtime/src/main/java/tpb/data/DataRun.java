@@ -132,6 +132,11 @@ public final class DataRun {
         return shared;
     }
 
+    /** Core {@code i}'s DRAM view: its vars by id, shared and its own. */
+    public Dram dram(int i) {
+        return drams.get(i);
+    }
+
     /** Records per core in the order of {@link NeffImage#cores()}: the progress denominator. */
     public List<Long> recordCounts() {
         List<Long> n = new ArrayList<>();
