@@ -1,5 +1,7 @@
 package tpb.cli;
 
+import java.io.BufferedOutputStream;
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -12,13 +14,15 @@ import tpb.data.EventOrder;
 import tpb.data.NeffImage;
 import tpb.data.Npy;
 import tpb.data.NpyException;
+import tpb.data.RecordListener;
 import tpb.isa.Arch;
 import tpb.neff.Neff;
 import tpb.neff.NeffException;
+import tpb.timeline.TraceEvents;
 
 /**
  * {@code tpb run FILE.neff --level data --input NAME=FILE.npy … --output-dir DIR [--subgraph sgNN]
- * [--trace] [--quiet]}: runs the NEFF's subgraphs on real numbers ({@link DataRun}), each core on
+ * [--trace] [--quiet] [--trace-events FILE.json]}: runs the NEFF's subgraphs on real numbers ({@link DataRun}), each core on
  * its own thread, and writes every output var as {@code DIR/NAME.npy}. Inputs are mapped where
  * they lie ({@link MappedInputs}); outputs are filled in place in staged files
  * ({@link StagedOutputs}) and moved into place only when the whole run succeeded, with no
@@ -30,11 +34,14 @@ final class NeffDataRun {
 
     /** What the command line asked of a data-level run. */
     record Request(String file, List<String> inputs, String outputDir, List<String> subgraphs, boolean trace, boolean schedules,
-            boolean json, boolean quiet) {}
+            boolean json, boolean quiet, String traceEvents) {}
 
     static int run(Request q, PrintWriter out) {
         if (q.outputDir() == null) {
             throw new CliException("--level data needs --output-dir DIR (each output var is written as DIR/NAME.npy)", Tpb.USAGE);
+        }
+        if ("-".equals(q.traceEvents())) {
+            throw new CliException("--level data reports on stdout; give --trace-events a file", Tpb.USAGE);
         }
         MappedInputs inputs = new MappedInputs(q.inputs());
         NeffImage image;
@@ -55,14 +62,17 @@ final class NeffDataRun {
         if (q.schedules()) {
             schedules(q.file(), image, arch, inputs, out);
         }
-        try (StagedOutputs staged = new StagedOutputs(q.outputDir())) {
+        try (StagedOutputs staged = new StagedOutputs(q.outputDir());
+                Output traceFile = q.traceEvents() == null ? null : Output.open(q.traceEvents(), OutputStream.nullOutputStream())) {
+            TraceEvents events = traceFile == null ? null : new TraceEvents(new BufferedOutputStream(traceFile.stream()),
+                    TraceEvents.Clock.NANOSECONDS, Map.of("file", q.file(), "level", "data"));
             DataRun run;
             try {
                 run = new DataRun(image, arch, inputs.inputs(), staged::stage).recordText(Disassembler::text);
             } catch (DataFault | NpyException e) {
                 throw new CliException(q.file() + ": " + e.getMessage());
             }
-            execute(q, run, image, inputs, out);
+            execute(q, run, image, inputs, events == null ? null : new DataTrace(events, image), out);
             List<String> races = run.crossCoreRaces();
             for (String r : races) {
                 out.println("race: " + r);
@@ -71,7 +81,17 @@ final class NeffDataRun {
                 throw new CliException(q.file() + ": " + races.size() + " cross-core race(s); nothing written");
             }
             inputs.checkUnchanged();
+            if (events != null) {
+                try {
+                    events.close();
+                } catch (TraceEvents.WriteError e) {
+                    throw new CliException(q.traceEvents() + ": cannot write: " + Output.reason(e.getCause()) + "; nothing written");
+                }
+            }
             staged.commit();
+            if (traceFile != null) {
+                traceFile.commit();
+            }
             for (DataRun.Output o : run.outputs().values()) {
                 out.println("wrote " + Path.of(q.outputDir()).resolve(o.name() + ".npy") + " (" + o.type().numpyName() + " "
                         + Npy.shapeText(o.shape()) + ")");
@@ -80,14 +100,16 @@ final class NeffDataRun {
         return 0;
     }
 
-    private static void execute(Request q, DataRun run, NeffImage image, MappedInputs inputs, PrintWriter out) {
+    private static void execute(Request q, DataRun run, NeffImage image, MappedInputs inputs, RecordListener trace, PrintWriter out) {
         Progress progress = Progress.wanted(q.json(), q.quiet())
                 ? new Progress(image.cores().stream().map(NeffImage.Core::name).toList(), run.recordCounts(), System.err)
                 : null;
         try {
-            run.execute(q.trace() ? out::println : null, progress, EventOrder.Schedule.DEFAULT);
+            run.execute(q.trace() ? out::println : null, RecordListener.both(progress, trace), EventOrder.Schedule.DEFAULT);
         } catch (DataFault | NpyException e) {
             throw new CliException(q.file() + ": " + e.getMessage() + "; nothing written");
+        } catch (TraceEvents.WriteError e) {
+            throw new CliException(q.traceEvents() + ": cannot write: " + Output.reason(e.getCause()) + "; nothing written");
         } catch (InternalError e) {
             // a fault in a mapped page: a file truncated under the mapping (SIGBUS), reported by the JVM as an InternalError
             inputs.checkUnchanged();

@@ -76,7 +76,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--trace-events", paramLabel = "FILE.json", description = "A NEFF: also write the run as Chrome/Perfetto "
             + "trace-event JSON (opens in ui.perfetto.dev): a process per subgraph, a thread per engine, a slice per record named by "
             + "its disassembly, an arrow from each semaphore update to the wait it released; --level sync on its logical clock "
-            + "(one tick shows as 1 us) (- = stdout, instead of the report).")
+            + "(one tick shows as 1 us) (- = stdout, instead of the report); --level data on the wall clock, with each record's "
+            + "bytes moved and MACs, no arrows (a file only).")
     String traceEvents;
 
     @Option(names = "--input", paramLabel = "NAME=FILE.npy", description = "--level data: an input var's values (numpy .npy); repeat per input.")
@@ -125,7 +126,8 @@ final class RunCommand implements Callable<Integer> {
         }
         checkLevel(neff);
         if (neff) {
-            return NeffDataRun.run(new NeffDataRun.Request(input, inputs, outputDir, subgraphs, trace, schedules, json, quiet),
+            return NeffDataRun.run(new NeffDataRun.Request(input, inputs, outputDir, subgraphs, trace, schedules, json, quiet,
+                    traceEvents),
                     spec.commandLine().getOut());
         }
         return input.endsWith(".bin") ? runRecords() : runKernel();

@@ -10,4 +10,15 @@ package tpb.data;
 @FunctionalInterface
 public interface RecordListener {
     void record(String core, String engine, int index, long startNanos, long endNanos, long bytesMoved, long macs);
+
+    /** Both listeners, {@code a} first; either may be null (then the other, or null). */
+    static RecordListener both(RecordListener a, RecordListener b) {
+        if (a == null || b == null) {
+            return a == null ? b : a;
+        }
+        return (core, engine, index, start, end, bytes, macs) -> {
+            a.record(core, engine, index, start, end, bytes, macs);
+            b.record(core, engine, index, start, end, bytes, macs);
+        };
+    }
 }

@@ -199,6 +199,37 @@ class DataRunCommandTest {
         }
     }
 
+    /** --trace-events at the data level: a slice per record on its core's engine track, the MACs summing to M x K x N. */
+    @Test
+    void traceEventsHaveASlicePerRecordAndEveryMac() throws IOException {
+        Path neff = neff("two.neff", 4, 200, 40, 2, false);
+        smallInputs(4, 200, 40);
+        Path t = dir.resolve("t.json");
+        CliRun r = runSmall(neff, "--trace-events", t.toString());
+        assertEquals("", r.err());
+        com.fasterxml.jackson.databind.JsonNode doc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(t.toFile());
+        assertEquals("data", doc.path("otherData").path("level").asText());
+        long slices = 0;
+        long macs = 0;
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        for (com.fasterxml.jackson.databind.JsonNode e : doc.path("traceEvents")) {
+            if (e.path("ph").asText().equals("X")) {
+                slices++;
+                macs += e.path("args").path("macs").asLong(0);
+                names.add(e.path("cat").asText());
+            } else if (e.path("ph").asText().equals("M") && e.path("name").asText().equals("process_name")) {
+                names.add(e.path("args").path("name").asText());
+            }
+        }
+        // per core: 2 x^T DMAs (K tiles 128 + 72), then one N tile of 20 columns: 2 x (DMA y, LDWEIGHTS, MATMUL), CAST, DMA out
+        assertEquals(2 * (2 + 2 * 3 + 2), slices);
+        assertEquals(4L * 200 * 40, macs);
+        assertEquals("[cast, dma.2d, ldweights, matmul, sg00, sg01]", names.toString());
+        CliRun stdout = CliRun.of("run", neff.toString(), "--level", "data", "--trace-events", "-", "--output-dir", "o");
+        assertEquals("tpb: --level data reports on stdout; give --trace-events a file\n", stdout.err());
+        assertEquals(2, stdout.code());
+    }
+
     @Test
     void theOutOfMemoryLineSuggestsAHeapOnlyWhenOneCanHelp() {
         assertEquals("tpb: out of memory (Java heap space) with a 1024 MiB heap; the input is too large for it: a larger heap may do, "
