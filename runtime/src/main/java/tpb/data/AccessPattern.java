@@ -17,6 +17,7 @@ public final class AccessPattern {
     private final int[] offsets;          // byte offsets from start.offset(), in walk order
     private final long low;               // lowest and one past the highest byte touched
     private final long high;
+    private final boolean contiguous;     // offsets[i] == i * elementBytes: a partition's elements are one run
 
     public AccessPattern(Location start, int[] step, int[] num, DtypeWire dtype, int channels) {
         if (step.length != num.length) {
@@ -53,6 +54,11 @@ public final class AccessPattern {
                 idx[d] = 0;
             }
         }
+        boolean run = true;
+        for (int i = 0; i < offsets.length && run; i++) {
+            run = offsets[i] == (long) i * elementBytes;
+        }
+        contiguous = run;
         low = start.offset() + lo;
         high = start.offset() + hi;
         if (channels < 1) {
@@ -124,6 +130,10 @@ public final class AccessPattern {
             int o = p * n;
             switch (dtype) {
                 case FP16 -> {
+                    if (contiguous) {
+                        fp16Run(row, base, out, o, n);
+                        continue;
+                    }
                     for (int i = 0; i < n; i++) {
                         int at = base + offsets[i];
                         out[o + i] = FP16[(row[at] & 0xFF) | (row[at + 1] & 0xFF) << 8];
@@ -149,6 +159,14 @@ public final class AccessPattern {
         }
     }
 
+    /** n fp16 values from {@code row[at]} on, as fp32, into {@code out[o]} on: the moving tile's common case, no offset table. */
+    private static void fp16Run(byte[] row, int at, float[] out, int o, int n) {
+        for (int i = 0; i < n; i++) {
+            int b = at + 2 * i;
+            out[o + i] = FP16[(row[b] & 0xFF) | (row[b + 1] & 0xFF) << 8];
+        }
+    }
+
     /** The inverse of {@link #readFloats}: each value written in this pattern's dtype (fp32 directly, others rounded by {@link Elements#write}). */
     public void writeFloats(float[] in) {
         int n = offsets.length;
@@ -156,7 +174,11 @@ public final class AccessPattern {
         for (int p = 0; p < channels; p++) {
             byte[] row = row(p);
             int o = p * n;
-            if (dtype == DtypeWire.FP32) {
+            if (dtype == DtypeWire.FP32 && contiguous) {
+                for (int i = 0; i < n; i++) {
+                    F32.set(row, base + 4 * i, in[o + i]);
+                }
+            } else if (dtype == DtypeWire.FP32) {
                 for (int i = 0; i < n; i++) {
                     F32.set(row, base + offsets[i], in[o + i]);
                 }
