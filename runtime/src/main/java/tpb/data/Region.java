@@ -97,31 +97,33 @@ public final class Region {
     }
 
     public void get(long at, byte[] dst, int off, int len) {
-        check(at, len);
-        long a = base + at;
-        while (len > 0) {
-            ByteBuffer c = chunks[(int) (a >>> CHUNK_BITS)];
-            int in = (int) (a & (CHUNK - 1));
-            int n = Math.min(len, c.capacity() - in);
-            c.get(in, dst, off, n);
-            a += n;
-            off += n;
-            len -= n;
-        }
+        each(at, off, len, (c, in, o, n) -> c.get(in, dst, o, n));
     }
 
     public void put(long at, byte[] src, int off, int len) {
-        check(at, len);
-        long a = base + at;
-        while (len > 0) {
-            ByteBuffer c = chunks[(int) (a >>> CHUNK_BITS)];
-            int in = (int) (a & (CHUNK - 1));
-            int n = Math.min(len, c.capacity() - in);
+        each(at, off, len, (c, in, o, n) -> {
             if (c.isReadOnly()) {
                 throw new DataFault("the var is mapped read-only from its .npy (an input): a program that writes its input "
                         + "has no data-level semantics here");
             }
-            c.put(in, src, off, n);
+            c.put(in, src, o, n);
+        });
+    }
+
+    /** One chunk's share of an access: {@code n} bytes at {@code in} in chunk {@code c}, at {@code off} in the caller's array. */
+    private interface ChunkPart {
+        void apply(ByteBuffer c, int in, int off, int n);
+    }
+
+    /** Splits bytes {@code [at, at + len)} of this region at chunk boundaries. */
+    private void each(long at, int off, int len, ChunkPart part) {
+        check(at, len);
+        long a = base + at;
+        while (len > 0) {
+            ByteBuffer c = chunks[(int) (a >>> CHUNK_BITS)];
+            int in = (int) (a & (CHUNK - 1));
+            int n = Math.min(len, c.capacity() - in);
+            part.apply(c, in, off, n);
             a += n;
             off += n;
             len -= n;
