@@ -30,21 +30,45 @@ public final class AccessLog {
             n++;
         }
 
-        /** Sorted, disjoint, non-adjacent ranges as [start0, end0, start1, end1, ...]. */
+        /**
+         * Sorted, disjoint, non-adjacent ranges as [start0, end0, start1, end1, ...]: the union,
+         * by a sweep over the starts and the ends each sorted on its own (a point is covered while
+         * more ranges have started than ended), so only two primitive arrays are sorted.
+         */
         long[] merged() {
-            long[][] r = new long[n][];
+            long[] starts = new long[n];
+            long[] ends = new long[n];
             for (int i = 0; i < n; i++) {
-                r[i] = new long[] {pairs[2 * i], pairs[2 * i + 1]};
+                starts[i] = pairs[2 * i];
+                ends[i] = pairs[2 * i + 1];
             }
-            Arrays.sort(r, (a, b) -> Long.compare(a[0], b[0]));
+            Arrays.sort(starts);
+            Arrays.sort(ends);
             long[] out = new long[2 * n];
             int m = 0;
-            for (long[] x : r) {
-                if (m > 0 && x[0] <= out[2 * m - 1]) {
-                    out[2 * m - 1] = Math.max(out[2 * m - 1], x[1]);
+            int open = 0;
+            int e = 0;
+            for (int s = 0; s < n; ) {
+                if (starts[s] <= ends[e]) {     // a start at an end joins the ranges (adjacent ones merge)
+                    if (open++ == 0) {
+                        if (m > 0 && out[2 * m - 1] == starts[s]) {
+                            m--;                // reopen the range that just ended here
+                        } else {
+                            out[2 * m] = starts[s];
+                        }
+                    }
+                    s++;
                 } else {
-                    out[2 * m] = x[0];
-                    out[2 * m + 1] = x[1];
+                    if (--open == 0) {
+                        out[2 * m + 1] = ends[e];
+                        m++;
+                    }
+                    e++;
+                }
+            }
+            for (; e < n; e++) {
+                if (--open == 0) {
+                    out[2 * m + 1] = ends[e];
                     m++;
                 }
             }
@@ -55,7 +79,11 @@ public final class AccessLog {
     private final Map<DramVar, Ranges> reads = new LinkedHashMap<>();
     private final Map<DramVar, Ranges> writes = new LinkedHashMap<>();
 
+    /** A read of {@code v}; not kept when v is read-only (a mapped input: no core can write it, so no read of it can race). */
     public void read(DramVar v, long start, long length) {
+        if (v.region().readOnly()) {
+            return;
+        }
         reads.computeIfAbsent(v, k -> new Ranges()).add(start, start + length);
     }
 

@@ -90,6 +90,11 @@ public final class Region {
         return size;
     }
 
+    /** Whether writes are refused (an input mapped read-only). */
+    public boolean readOnly() {
+        return chunks[0].isReadOnly();
+    }
+
     /** Bytes {@code [offset, offset + length)} of this region as a region of their own (a view: writes show through). */
     public Region slice(long offset, long length) {
         check(offset, length);
