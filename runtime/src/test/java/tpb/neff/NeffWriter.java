@@ -13,7 +13,8 @@ import org.apache.commons.compress.compressors.gzip.GzipCompressorOutputStream;
 /**
  * Writes a NEFF the way neuronx-cc 2.23 lays one out: the 1024-byte header (packaging version 2,
  * MD5 of the payload with its 4-byte words byte-reversed), then a gzip'd tar of the given files in
- * the given order. For tests and benchmarks that need NEFFs no compiler wrote.
+ * the given order. For tests and benchmarks that need NEFFs no compiler wrote (test sources only;
+ * tpb.data.SyntheticMatmulNeff builds matmul NEFFs of the fixture's family on it).
  */
 public final class NeffWriter {
     private NeffWriter() {}
