@@ -25,7 +25,7 @@ import tpb.timeline.TraceEvents;
  * [--trace] [--quiet] [--trace-events FILE.json]}: runs the NEFF's subgraphs on real numbers ({@link DataRun}), each core on
  * its own thread, and writes every output var as {@code DIR/NAME.npy}. Inputs are mapped where
  * they lie ({@link MappedInputs}); outputs are filled in place in staged files
- * ({@link StagedOutputs}) and moved into place only when the whole run succeeded, with no
+ * ({@link MappedOutputs}) and moved into place only when the whole run succeeded, with no
  * cross-core race and no input changed meanwhile. A bad input, a fault or a race is one line and
  * exit 1, and nothing is left in DIR.
  */
@@ -62,7 +62,7 @@ final class NeffDataRun {
         if (q.schedules()) {
             schedules(q.file(), image, arch, inputs, out);
         }
-        try (StagedOutputs staged = new StagedOutputs(q.outputDir());
+        try (MappedOutputs staged = new MappedOutputs(q.outputDir());
                 Output traceFile = q.traceEvents() == null ? null : Output.open(q.traceEvents(), OutputStream.nullOutputStream())) {
             TraceEvents events = traceFile == null ? null : new TraceEvents(new BufferedOutputStream(traceFile.stream()),
                     TraceEvents.Clock.NANOSECONDS, Map.of("file", q.file(), "level", "data"));

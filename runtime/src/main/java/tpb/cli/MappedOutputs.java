@@ -15,14 +15,15 @@ import tpb.data.NpyType;
 import tpb.data.Region;
 
 /**
- * All-or-nothing output files for a data-level run: each output var is a hidden sibling of
- * {@code DIR/NAME.npy}, its .npy header written and its data bytes allocated on disk up front
- * (so a full disk is an error before the run, not a SIGBUS in the middle of it), then mapped
- * read-write for the run to fill. {@link #commit} moves every file into place only when the whole
- * run succeeded; {@link #close} otherwise deletes them (and the directory, when this run made it).
- * Until helper neff's staged-outputs helper lands this is the one place that does it.
+ * A data-level run's output vars as files the run fills in place: each {@code DIR/NAME.npy} is
+ * staged ({@link #stagedFile}), its .npy header written and its data bytes allocated on disk up
+ * front (so a full disk is an error before the run, not a SIGBUS in the middle of it), then mapped
+ * read-write. {@link #commit} forces the pages and makes every file visible only when the whole run
+ * succeeded; {@link #close} otherwise leaves the directory as it was. The staging itself (where the
+ * hidden files live, how they move into place) is {@link #stagedFile} and {@link #commitFiles}: a
+ * hidden sibling per file here, until helper neff's all-or-nothing {@code StagedOutputs} lands.
  */
-final class StagedOutputs implements AutoCloseable {
+final class MappedOutputs implements AutoCloseable {
     /** Zero-filling a staged file goes a MiB at a time. */
     private static final int FILL = 1 << 20;
 
@@ -34,7 +35,7 @@ final class StagedOutputs implements AutoCloseable {
     private final List<Staged> staged = new ArrayList<>();
     private boolean committed;
 
-    StagedOutputs(String dirName) {
+    MappedOutputs(String dirName) {
         this.dirName = dirName;
         this.dir = Path.of(dirName);
         try {
@@ -58,19 +59,24 @@ final class StagedOutputs implements AutoCloseable {
         return name;
     }
 
-    /** Room for output {@code name}: {@code DIR/.NAME.npy.*.tmp} with its header, the data mapped read-write. */
+    /** A new empty staged file for {@code target} (a hidden sibling, {@code DIR/.NAME.npy.*.tmp}). */
+    private Path stagedFile(Path target) {
+        try {
+            Path temp = Output.createSibling(dir.toAbsolutePath(), target.getFileName().toString());
+            staged.add(new Staged(temp, target, null));
+            return temp;
+        } catch (IOException e) {
+            throw new CliException(dirName + ": cannot write: " + Output.reason(e));
+        }
+    }
+
+    /** Room for output {@code name}: its staged file with the header, the data mapped read-write. */
     Region stage(String name, NpyType type, int[] shape) {
         Path target = dir.resolve(checkSegment(name) + ".npy");
         byte[] header = Npy.headerBytes(type, shape);
         long bytes = Npy.elements(shape) * type.bytes();
-        Path temp;
-        try {
-            temp = Output.createSibling(dir.toAbsolutePath(), target.getFileName().toString());
-        } catch (IOException e) {
-            throw new CliException(dirName + ": cannot write: " + Output.reason(e));
-        }
+        Path temp = stagedFile(target);
         try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            staged.add(new Staged(temp, target, null));
             ch.write(ByteBuffer.wrap(header), 0);
             ByteBuffer zeros = ByteBuffer.allocate((int) Math.min(FILL, Math.max(bytes, 1)));
             for (long at = 0; at < bytes; at += zeros.capacity()) {
@@ -92,10 +98,15 @@ final class StagedOutputs implements AutoCloseable {
 
     /** Every staged file forced to disk and moved into place. */
     void commit() {
+        for (Staged s : staged) {
+            s.data().force();
+        }
+        commitFiles();
+    }
+
+    /** Moves every staged file into place. */
+    private void commitFiles() {
         try {
-            for (Staged s : staged) {
-                s.data().force();
-            }
             for (Staged s : staged) {
                 try {
                     Files.move(s.temp(), s.target(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
