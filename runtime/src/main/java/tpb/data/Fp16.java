@@ -7,7 +7,7 @@ package tpb.data;
  * <p>fp32 to fp16 rounds to nearest, ties to even, the IEEE default and numpy's
  * {@code astype(np.float16)}; values at or past 65520 become infinity, NaN stays a quiet NaN with
  * the top payload bits. The datapath sources name no other rounding mode for fp16 results
- * (ASSUMED; see README "Running on real numbers").
+ * (ASSUMED; see docs/data-level.md).
  */
 public final class Fp16 {
     private Fp16() {

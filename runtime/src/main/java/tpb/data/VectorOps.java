@@ -8,8 +8,8 @@ import tpb.isa.DtypeWire;
  * operands the record glue ({@link DataSemantics}) has decoded. Arithmetic on float dtypes is
  * fp32: inputs widen exactly, each operation rounds once to fp32 (computing in double and
  * rounding is exact for + - x / of fp32 values), and the result rounds to the output dtype to
- * nearest even. These arithmetic choices are ASSUMED where the sources are silent (README,
- * "Running on real numbers").
+ * nearest even. These arithmetic choices are ASSUMED where the sources are silent
+ * (docs/data-level.md).
  */
 public final class VectorOps {
     private VectorOps() {
