@@ -70,6 +70,11 @@ public final class SyntheticMatmulNeff {
     }
 
     public byte[] write() {
+        return NeffWriter.write("synthetic-matmul.neff", files());
+    }
+
+    /** The archive's files, in order: kelf-0.json, then per core def.json, tensor_map.json and PE.bin. */
+    Map<String, byte[]> files() {
         Map<String, byte[]> files = new LinkedHashMap<>();
         StringBuilder graphs = new StringBuilder();
         for (int c = 0; c < cores; c++) {
@@ -92,7 +97,7 @@ public final class SyntheticMatmulNeff {
             files.put(sg + "/tensor_map.json", tensors.getBytes(StandardCharsets.UTF_8));
             files.put(sg + "/PE.bin", stream(c));
         }
-        return NeffWriter.write("synthetic-matmul.neff", files);
+        return files;
     }
 
     // SBUF layout (bytes within each partition): x^T tiles from XT, y's tile at Y, the fp16 result at O.

@@ -97,6 +97,20 @@ class SyntheticMatmulTest {
         assertTrue(r.vars().containsKey("y"));
     }
 
+    /** A fault on one core is the run's fault, named by core, engine and record; the other core stops. */
+    @Test
+    void aFaultOnOneCoreEndsTheRun() {
+        Map<String, byte[]> files = new SyntheticMatmulNeff(8, 130, 64, 2, false).files();
+        byte[] pe = files.get("sg01/PE.bin");
+        pe[3 * 64] = (byte) 0xFF;   // record 3 (the second x^T DMA is record 1; 3 is the first LDWEIGHTS): the spec's Invalid arm
+        NeffImage image = NeffImage.read(Neff.of(tpb.neff.NeffWriter.write("fault.neff", files)));
+        Map<String, Npy.Array> in = new LinkedHashMap<>();
+        in.put("x", array(MatmulValues.x(1, 8, 130, false)));
+        in.put("y", array(MatmulValues.y(1, 130, 64, false)));
+        DataFault f = assertThrows(DataFault.class, () -> new DataRun(image, Arch.CAYMAN, in).run(null));
+        assertEquals("sg01 pe record 3: Invalid (opcode 0xff) has no data-level semantics", f.getMessage());
+    }
+
     @Property(tries = 25)
     void randomSmallShapesEqualTheOracle(@ForAll @IntRange(min = 1, max = 128) int m, @ForAll @IntRange(min = 1, max = 400) int k,
             @ForAll @IntRange(min = 4, max = 1200) int n, @ForAll @IntRange(min = 1, max = 4) int cores,
