@@ -146,6 +146,12 @@ public final class AccessPattern {
                     }
                 }
                 case FP32 -> {
+                    if (contiguous) {
+                        for (int i = 0; i < n; i++) {
+                            out[o + i] = (float) F32.get(row, base + 4 * i);
+                        }
+                        continue;
+                    }
                     for (int i = 0; i < n; i++) {
                         out[o + i] = (float) F32.get(row, base + offsets[i]);
                     }

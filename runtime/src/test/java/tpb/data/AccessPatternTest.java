@@ -56,5 +56,15 @@ class AccessPatternTest {
                 }
             }
         }
+        // and read back in bulk, contiguous and strided: the same bits
+        for (AccessPattern a : new AccessPattern[] {
+                new AccessPattern(core.sbufAt(0x100), new int[] {1}, new int[] {6}, DtypeWire.FP32, 2),
+                new AccessPattern(core.sbufAt(0x200), new int[] {2}, new int[] {6}, DtypeWire.FP32, 2)}) {
+            float[] back = new float[12];
+            a.readFloats(back);
+            for (int i = 0; i < 12; i++) {
+                assertEquals(Float.floatToRawIntBits(two[i]), Float.floatToRawIntBits(back[i]), a.range() + " element " + i);
+            }
+        }
     }
 }
