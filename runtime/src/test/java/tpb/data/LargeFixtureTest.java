@@ -30,10 +30,10 @@ import tpb.cli.Tpb;
  * gamma(K - 1) of the exact sum in any order.
  *
  * <p>Tagged big: it writes 4 GiB to the temporary directory and runs 2.75 x 10^11 MACs — about
- * 30 s of CPU for the run, 15 s to write y, a few seconds for the oracle: 175 s of wall at load
- * 24-28 (about a minute on an idle machine). It needs helper pe's bit-exact PE transpose (commit
- * 9cafbb4 on branch pe, NKI nc_transpose): without it the planted NaN and infinities reach whole
- * rows through the transposes' products with the identity.
+ * 30 s of CPU for the run, 15 s to write y, a few seconds for the oracle: 55 s of wall at load
+ * 5-8, 175 s at load 24-28. The planted NaN and infinities stay in their rows and column only
+ * through the bit-exact PE transpose (NKI nc_transpose, the arch profile's pe_transpose_bit_exact):
+ * as products with the identity they would reach whole rows.
  */
 @Tag("big")
 class LargeFixtureTest {
