@@ -110,7 +110,11 @@ final class FlyweightWriter {
                 .addParameter(byte[].class, "buffer").addParameter(int.class, "offset")
                 .addJavadoc("Points this flyweight at the record at {@code offset}; checks the bounds once.\n")
                 .addStatement("$T.room(buffer, offset, $L)", Ctx.CHECKS, ctx.model.record().size())
-                .addStatement("this.buffer = buffer").addStatement("this.offset = offset").addStatement("return self()").build());
+                // a reference store runs the collector's write barrier; once the flyweight and a large
+                // buffer are both in the old generation that is a StoreLoad fence per wrap, which
+                // stalls the loop's loads (SBE's wrap skips the store the same way)
+                .beginControlFlow("if (this.buffer != buffer)").addStatement("this.buffer = buffer").endControlFlow()
+                .addStatement("this.offset = offset").addStatement("return self()").build());
         t.addMethod(MethodSpec.methodBuilder("buffer").addModifiers(Modifier.PUBLIC, Modifier.FINAL).returns(byte[].class)
                 .addStatement("return buffer").build());
         t.addMethod(MethodSpec.methodBuilder("offset").addModifiers(Modifier.PUBLIC, Modifier.FINAL).returns(int.class)
