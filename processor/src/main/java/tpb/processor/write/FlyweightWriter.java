@@ -56,7 +56,38 @@ final class FlyweightWriter {
                 .initializer("$L", ctx.model.record().size()).build());
         t.addField(FieldSpec.builder(int.class, "OPCODE", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                 .initializer("$L", Scalars.hex(arm.opcode())).build());
-        return body(t, self, leaves, CodeBlock.of("OPCODE"), arm);
+        t.addMethod(matches(arm));
+        return body(t, self, leaves, null, arm);
+    }
+
+    /**
+     * {@code matches(buffer, offset)}: is the record this arm's? The opcode and, where arms share
+     * it, the sub-opcode compared with this arm's literals at the spec's offsets, widths and byte
+     * order, as {@code Decoder.identify} decides but without its switch over every opcode: a scan
+     * for one arm (the EXIT sentinel) reads one byte per record, and the sub-opcode only on a hit.
+     */
+    private MethodSpec matches(ArmDef arm) {
+        CodeBlock opcode = Scalars.read(ctx.endian, ctx.model.opcodeEnum().type(), "buffer",
+                Scalars.at("offset", ctx.model.record().opcodeAt()));
+        CodeBlock.Builder test = CodeBlock.builder().add("$L == OPCODE", opcode);
+        if (arm.select() != null) {
+            CodeBlock sub = Scalars.read(ctx.endian, arm.select().type(), "buffer", Scalars.at("offset", arm.select().at()));
+            if (!arm.select().otherwise()) {
+                test.add(" && $L == $L", sub, Scalars.hex(arm.select().equals()));
+            } else {
+                for (ArmDef sibling : ctx.model.armsByOpcode().get(arm.opcode())) {
+                    if (!sibling.select().otherwise()) {
+                        test.add(" && $L != $L", sub, Scalars.hex(sibling.select().equals()));
+                    }
+                }
+            }
+        }
+        return MethodSpec.methodBuilder("matches").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(boolean.class)
+                .addParameter(byte[].class, "buffer").addParameter(int.class, "offset")
+                .addJavadoc("Is the record at {@code offset} a $L record (what {@code Decoder.identify} calls {@code Arm.$L})? Reads\n"
+                        + "the opcode, and the sub-opcode only when the opcode matches; no room check, as the static accessors.\n",
+                        arm.name(), ctx.armConstant(arm))
+                .addStatement("return $L", test.build()).build();
     }
 
     /**
@@ -142,8 +173,12 @@ final class FlyweightWriter {
         }
     }
 
-    /** What every flyweight has beyond its base: reset (stamping {@code opcode}), accessors per leaf past the preamble, FIELDS. */
-    private TypeSpec body(TypeSpec.Builder t, ClassName self, List<Leaf> leaves, CodeBlock opcode, ArmDef arm) {
+    /**
+     * What every flyweight has beyond its base: reset, accessors per leaf past the preamble, FIELDS.
+     * {@code runtimeOpcode} is the opcode reset stamps when it is known only at run time (the opaque
+     * flyweight's); null when it is {@code arm}'s, which goes into the reset image.
+     */
+    private TypeSpec body(TypeSpec.Builder t, ClassName self, List<Leaf> leaves, CodeBlock runtimeOpcode, ArmDef arm) {
         List<Leaf> preamble = preambleLeaves();
         int shared = preamble.size();
         // Layout puts the preamble first; the base class has its accessors
@@ -153,17 +188,18 @@ final class FlyweightWriter {
         Out o = new Out(t, self, "this", false);
         MethodSpec.Builder reset = MethodSpec.methodBuilder("reset").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                 .returns(self)
-                .addJavadoc("Zeroes the record and stamps the opcode, constants and sub-opcode of this arm.\n")
-                .addStatement("$T.zero(buffer, offset, SIZE)", Ctx.BYTES);
+                .addJavadoc("Zeroes the record and stamps the opcode, constants and sub-opcode of this arm: the record as\n"
+                        + "reset leaves it, worked out from the spec when this class was generated, stored a word at a time.\n");
+        ResetImage image = new ResetImage(ctx.model.record().size(), ctx.model.record().littleEndian());
         CodeBlock.Builder infos = CodeBlock.builder();
+        Leaf opcodeLeaf = null;
         for (int i = 0; i < leaves.size(); i++) {
             Leaf l = leaves.get(i);
             FieldDef f = l.def();
             if (isOpcode(l)) {
-                reset.addStatement(Scalars.write(ctx.endian, f.scalar(), "buffer", Scalars.at("offset", l.offset()), opcode));
+                opcodeLeaf = l;
             } else if (f.isConst()) {
-                reset.addStatement(Scalars.write(ctx.endian, f.scalar(), "buffer", Scalars.at("offset", l.offset()),
-                        CodeBlock.of("$L", Scalars.literal(f.scalar(), f.constValue()))));
+                image.put(l.offset(), f.scalar().width, f.constValue());
             }
             if (i >= shared) {
                 accessors(o, l);
@@ -171,8 +207,15 @@ final class FlyweightWriter {
             infos.add("$L\n$L", i == 0 ? "" : ",", FieldInfoCode.of(l, ctx.model.record().littleEndian()));
         }
         if (arm.select() != null && arm.select().equals() != null) {
-            reset.addStatement(Scalars.write(ctx.endian, arm.select().type(), "buffer", Scalars.at("offset", arm.select().at()),
-                    CodeBlock.of("$L", Scalars.hex(arm.select().equals()))));
+            image.put(arm.select().at(), arm.select().type().width, arm.select().equals());
+        }
+        if (opcodeLeaf != null && runtimeOpcode == null) {
+            image.put(opcodeLeaf.offset(), opcodeLeaf.def().scalar().width, arm.opcode());
+        }
+        image.stores(ctx.endian, reset);
+        if (opcodeLeaf != null && runtimeOpcode != null) {
+            reset.addStatement(Scalars.write(ctx.endian, opcodeLeaf.def().scalar(), "buffer",
+                    Scalars.at("offset", opcodeLeaf.offset()), runtimeOpcode));
         }
         t.addMethod(reset.addStatement("return this").build());
         t.addField(FieldSpec.builder(ParameterizedTypeName.get(ClassName.get(List.class), Ctx.FIELD_INFO), "FIELDS",
