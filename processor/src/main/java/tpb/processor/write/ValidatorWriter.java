@@ -6,6 +6,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeSpec;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import javax.lang.model.element.Modifier;
@@ -14,12 +15,14 @@ import tpb.spec.model.ArchDef;
 import tpb.spec.model.ArmDef;
 import tpb.spec.model.BitDef;
 import tpb.spec.model.EnumDef;
+import tpb.spec.model.EnumValue;
 import tpb.spec.model.FieldDef;
 import tpb.spec.model.GroupCheck;
 import tpb.spec.model.GroupDef;
 import tpb.spec.model.Guard;
 import tpb.spec.model.Layout;
 import tpb.spec.model.Leaf;
+import tpb.spec.model.ScalarType;
 import tpb.spec.model.ViewDef;
 
 /**
@@ -50,19 +53,18 @@ final class ValidatorWriter {
                 .addParameter(int.class, "index").addParameter(Ctx.SINK, "sink")
                 .addJavadoc("Validates the record at {@code at} (record number {@code index}); returns the number of violations reported.\n")
                 .addStatement("$T.room(b, at, $L)", Ctx.CHECKS, ctx.model.record().size())
-                .addStatement("int n = preamble(b, at, index, sink)")
-                .beginControlFlow("switch ($T.identify(b, at))", ctx.cls("Decoder"));
+                .addStatement("int n = preamble(b, at, index, sink)");
         MethodSpec.Builder archMain = MethodSpec.methodBuilder("archChecks").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .returns(int.class).addParameter(byte[].class, "b").addParameter(int.class, "at")
                 .addParameter(int.class, "index").addParameter(ctx.cls("Arch"), "arch").addParameter(Ctx.SINK, "sink")
                 .beginControlFlow("switch ($T.identify(b, at))", ctx.cls("Decoder"));
+        Map<ArmDef, ClassName> plain = new HashMap<>();
         for (ArmDef a : ctx.model.arms()) {
-            perArm(checks, main, archMain, a);
+            perArm(checks, plain, archMain, a);
         }
         t.addMethod(archMain.addStatement("default: return 0").endControlFlow().build());
         t.addMethod(generationLayouts(checks));
-        main.addStatement("case UNKNOWN: return n + unknown(b, at, index, sink)");
-        t.addMethod(main.addStatement("default: return n").endControlFlow().build());
+        t.addMethod(dispatch(main, plain).build());
         MethodSpec.Builder pre = method("preamble", Modifier.PRIVATE, Modifier.STATIC);
         for (Leaf l : Layout.fields(ctx.model, ctx.model.record().preamble(), ctx.model.record().source())) {
             check(pre, l);
@@ -77,8 +79,55 @@ final class ValidatorWriter {
         return out;
     }
 
-    /** An arm's case in the main switch (and in the arch switch) when it has anything to check, and its checks class. */
-    private void perArm(List<TypeSpec> checks, MethodSpec.Builder main, MethodSpec.Builder archMain, ArmDef a) {
+    /**
+     * The main switch, on the opcode itself rather than on {@code Decoder.identify}'s arm: one jump
+     * per record instead of identify's switch, a call, and a second switch over the arm (a record
+     * stream's opcodes are as mixed as its code, so every one of those jumps is a guess). Arms that
+     * share an opcode are told apart by their sub-opcode as identify tells them; an opcode of no arm,
+     * or a sub-opcode of none, goes to {@code unknown}; an arm with nothing to check adds nothing.
+     */
+    private MethodSpec.Builder dispatch(MethodSpec.Builder main, Map<ArmDef, ClassName> plain) {
+        main.beginControlFlow("switch ($L)", DecoderWriter.readOpcode(ctx));
+        List<Long> nothing = new ArrayList<>();
+        for (Map.Entry<Long, List<ArmDef>> e : ctx.model.armsByOpcode().entrySet()) {
+            List<ArmDef> arms = e.getValue();
+            ArmDef first = arms.get(0);
+            if (first.select() == null) {
+                if (plain.containsKey(first)) {
+                    main.addStatement("case $L: return n + $T.validate(b, at, index, sink)", Scalars.hex(e.getKey()), plain.get(first));
+                } else {
+                    nothing.add(e.getKey());
+                }
+                continue;
+            }
+            main.beginControlFlow("case $L:", Scalars.hex(e.getKey()));
+            main.addStatement("long sub = $L", Scalars.read(ctx.endian, first.select().type(), "b", Scalars.at("at", first.select().at())));
+            ArmDef otherwise = null;
+            for (ArmDef a : arms) {
+                if (a.select().otherwise()) {
+                    otherwise = a;
+                } else {
+                    main.addStatement("if (sub == $L) return $L", Scalars.hex(a.select().equals()), armCase(a, plain));
+                }
+            }
+            main.addStatement("return $L", otherwise == null ? CodeBlock.of("n + unknown(b, at, index, sink)") : armCase(otherwise, plain));
+            main.endControlFlow();
+        }
+        for (Long op : nothing) {
+            main.addCode("case $L:\n", Scalars.hex(op));
+        }
+        if (!nothing.isEmpty()) {
+            main.addStatement("$>return n$<");
+        }
+        return main.addStatement("default: return n + unknown(b, at, index, sink)").endControlFlow();
+    }
+
+    private static CodeBlock armCase(ArmDef a, Map<ArmDef, ClassName> plain) {
+        return plain.containsKey(a) ? CodeBlock.of("n + $T.validate(b, at, index, sink)", plain.get(a)) : CodeBlock.of("n");
+    }
+
+    /** An arm's checks class when it has anything to check, noted in {@code plain} or in the arch switch. */
+    private void perArm(List<TypeSpec> checks, Map<ArmDef, ClassName> withChecks, MethodSpec.Builder archMain, ArmDef a) {
         List<Leaf> own = Layout.fields(ctx.model, a.fields(), a.source());
         List<Placement> placements = placements(a);
         boolean plain = placements.stream().anyMatch(p -> p.group().checks().stream().anyMatch(c -> !c.needsArch()));
@@ -93,7 +142,7 @@ final class ValidatorWriter {
                 .addJavadoc("The checks {@link Validator} runs on a $L record.\n", a.name())
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
         if (hasPlain) {
-            main.addStatement("case $L: return n + $T.validate(b, at, index, sink)", ctx.armConstant(a), cls);
+            withChecks.put(a, cls);
             t.addMethod(armMethod(a, own, placements));
         }
         if (hasArch) {
@@ -337,12 +386,12 @@ final class ValidatorWriter {
                     .addStatement("sink.report(index, $S, $L, $S, $S + $L)", p, off, "const", "expected " + Names.hex(f.constValue()) + ", found ", read)
                     .addStatement("n++").endControlFlow();
         } else if (f.reserved()) {
-            m.beginControlFlow("if (!$T.allZero(b, $L, $L))", Ctx.BYTES, at, f.width())
+            m.beginControlFlow("if ($L)", notZero(l.offset(), f.width()))
                     .addStatement("sink.report(index, $S, $L, $S, $S)", p, off, "reserved", "reserved bytes must be zero")
                     .addStatement("n++").endControlFlow();
         } else if (f.enumRef() != null) {
             CodeBlock read = Scalars.read(ctx.endian, f.scalar(), "b", at);
-            m.beginControlFlow("if ($T.fromValue($L) == null)", ctx.type(f.enumRef()), read)
+            m.beginControlFlow("if ($L)", notAValue(f.enumRef(), read))
                     .addStatement("sink.report(index, $S, $L, $S, $L + $S)", p, off, "enum", read, " is not a value of " + f.enumRef())
                     .addStatement("n++").endControlFlow();
         } else if (f.lutRef() != null) {
@@ -357,6 +406,41 @@ final class ValidatorWriter {
                             "not a " + (f.nulOptional() ? "NUL-terminated or full" : "NUL-terminated") + " printable ASCII name")
                     .addStatement("n++").endControlFlow();
         }
+    }
+
+    /**
+     * Are any of the {@code width} bytes at {@code offset} set? The bytes ORed a word at a time,
+     * eight where the run has them, then four, two and one: straight-line loads and no loop, since
+     * the run's place and length are the spec's and known here.
+     */
+    private CodeBlock notZero(int offset, int width) {
+        CodeBlock.Builder or = CodeBlock.builder().add("(");
+        int at = offset;
+        int end = offset + width;
+        for (ScalarType t : new ScalarType[] {ScalarType.U64, ScalarType.I32, ScalarType.I16, ScalarType.I8}) {
+            while (end - at >= t.width) {
+                or.add(at == offset ? "$L" : " | $L", Scalars.read(ctx.endian, t, "b", Scalars.at("at", at)));
+                at += t.width;
+            }
+        }
+        return or.add(") != 0").build();
+    }
+
+    /**
+     * Is {@code read} not a value of enum {@code name}? For an enum whose values all lie in 0..63, a
+     * test of one bit of a mask of its values (no table load); otherwise its {@code fromValue}.
+     */
+    private CodeBlock notAValue(String name, CodeBlock read) {
+        EnumDef e = ctx.model.enumDef(name).orElseThrow();
+        long mask = 0;
+        for (EnumValue v : e.values()) {
+            if (v.value() < 0 || v.value() >= Long.SIZE) {
+                return CodeBlock.of("$T.fromValue($L) == null", ctx.type(name), read);
+            }
+            mask |= 1L << v.value();
+        }
+        // bit v of the mask is set when v is a value; a read outside 0..63 is none
+        return CodeBlock.of("(($L) & ~0x3FL) != 0 || ($LL >>> ($L) & 1) == 0", read, Scalars.hex(mask), read);
     }
 
     private MethodSpec unknown() {
