@@ -193,8 +193,53 @@ public final class Disassembler {
     /** One record's text; {@code records} bounds the label names (-1: no labels). */
     public static String text(byte[] b, int off, int records) {
         StringBuilder s = new StringBuilder(96);
-        text(new ArmFlyweights(), b, off, v -> v >= 0 && v < records, s);
+        text(FLYWEIGHTS.get(), b, off, v -> v >= 0 && v < records, s);
         return s.toString();
+    }
+
+    /** A thread's flyweights for {@link #text(byte[], int, int)}: one per arm, made once, not one per call. */
+    private static final ThreadLocal<ArmFlyweights> FLYWEIGHTS = ThreadLocal.withInitial(ArmFlyweights::new);
+
+    /**
+     * Each arm's {@link ArmText}, made on first use for the fields its flyweight has (immutable, so
+     * a race makes two equal ones; a flyweight with other fields for the same arm, a generation's
+     * layout, makes a new one).
+     */
+    private static final ArmText[] TEXTS = new ArmText[Arm.values().length];
+
+    /**
+     * What the text of an arm's records needs from its syntax line and fields, worked out once per
+     * arm instead of once per record: the mnemonic field, each operand's field (or group members),
+     * and the fields printed as {@code name=value} when not zero (and not shown by a sync term).
+     */
+    private record ArmText(List<FieldInfo> fields, Syntax syntax, int mnemonic, int[][] operands, boolean[] whole, int[] named) {
+        static ArmText of(Arm arm, List<FieldInfo> fields) {
+            Syntax syntax = Syntaxes.of(arm);
+            int mnemonic = syntax.mnemonicField() == null ? -1 : find(fields, syntax.mnemonicField());
+            int[][] operands = new int[syntax.operands().size()][];
+            boolean[] whole = new boolean[operands.length];
+            for (int i = 0; i < operands.length; i++) {
+                operands[i] = operand(fields, syntax.operands().get(i));
+                whole[i] = operands[i].length == 1 && fields.get(operands[i][0]).name().equals(syntax.operands().get(i));
+            }
+            List<Integer> named = new ArrayList<>();
+            for (int field = 0; field < fields.size(); field++) {
+                FieldInfo f = fields.get(field);
+                if (Fields.settable(f) && !f.name().equals(syntax.mnemonicField()) && !syntax.covers(f.name())) {
+                    named.add(field);
+                }
+            }
+            return new ArmText(fields, syntax, mnemonic, operands, whole, named.stream().mapToInt(Integer::intValue).toArray());
+        }
+    }
+
+    private static ArmText armText(Arm arm, List<FieldInfo> fields) {
+        ArmText t = TEXTS[arm.ordinal()];
+        if (t == null || t.fields() != fields) {
+            t = ArmText.of(arm, fields);
+            TEXTS[arm.ordinal()] = t;
+        }
+        return t;
     }
 
     /** {@code label} says which branch-target values print as labels. */
@@ -207,31 +252,29 @@ public final class Disassembler {
             LayoutNote.append(flyweights, b, off, label, out, start);
             return;
         }
-        Syntax syntax = Syntaxes.of(arm);
         PreambleFlyweight<?> record = flyweights.over(arm, b, off);
         List<FieldInfo> fields = record.fields();
-        out.append(syntax.prefix());
-        if (syntax.mnemonicField() != null) {
-            int field = find(fields, syntax.mnemonicField());
-            out.append(value(record, field, fields.get(field), label));
+        ArmText plan = armText(arm, fields);
+        out.append(plan.syntax().prefix());
+        if (plan.mnemonic() >= 0) {
+            value(record, plan.mnemonic(), fields.get(plan.mnemonic()), label, out);
         }
         long terms = SyncTerms.append(flyweights.slots(arm, fields), record, out); // $S[5]>=16 $S[4]++@complete
-        for (int i = 0; i < syntax.operands().size(); i++) {
+        for (int i = 0; i < plan.operands().length; i++) {
             out.append(i == 0 ? " " : ", ");
-            int[] operand = operand(fields, syntax.operands().get(i));
-            if (operand.length == 1 && fields.get(operand[0]).name().equals(syntax.operands().get(i))) {
-                out.append(value(record, operand[0], fields.get(operand[0]), label));
+            int[] operand = plan.operands()[i];
+            if (plan.whole()[i]) {
+                value(record, operand[0], fields.get(operand[0]), label, out);
             } else {
                 group(record, fields, operand, out);
             }
         }
-        for (int field = 0; field < fields.size(); field++) {
+        for (int field : plan.named()) {
             FieldInfo f = fields.get(field);
-            if (!Fields.settable(f) || f.name().equals(syntax.mnemonicField()) || syntax.covers(f.name())
-                    || SyncTerms.covers(terms, field) || allZero(record, field, f)) {
-                continue;
+            if (!SyncTerms.covers(terms, field) && !allZero(record, field, f)) {
+                out.append(' ').append(f.name()).append('=');
+                value(record, field, f, label, out);
             }
-            out.append(' ').append(f.name()).append('=').append(value(record, field, f, label));
         }
         LayoutNote.append(flyweights, b, off, label, out, start);
     }
@@ -261,7 +304,7 @@ public final class Disassembler {
                     out.append(i == 0 ? "" : ",").append(record.get(field, i));
                 }
             } else if (f.table() != null || f.element().signed()) {
-                out.append(value(record, field, f, v -> false));
+                value(record, field, f, v -> false, out);
             } else {
                 out.append("0x").append(Long.toHexString(record.get(field, 0)));
             }
@@ -300,10 +343,10 @@ public final class Disassembler {
         throw new IllegalStateException("the spec's syntax names no field " + name);
     }
 
-    /** The text of field {@code field} ({@code f}) of the record {@code record} views. */
-    static String value(PreambleFlyweight<?> record, int field, FieldInfo f, LongPredicate label) {
+    /** The text of field {@code field} ({@code f}) of the record {@code record} views, appended to {@code s}. */
+    static void value(PreambleFlyweight<?> record, int field, FieldInfo f, LongPredicate label, StringBuilder s) {
         if (f.isChars()) {
-            StringBuilder s = new StringBuilder("\"");
+            s.append('"');
             for (int i = 0; i < f.elements() && record.get(field, i) != 0; i++) {
                 char c = (char) record.get(field, i);
                 if (c == '"' || c == '\\') {
@@ -311,47 +354,57 @@ public final class Disassembler {
                 }
                 s.append(c);
             }
-            return s.append('"').toString();
+            s.append('"');
+            return;
         }
         if (f.isBytes()) {
             int n = f.elements();
             while (n > 0 && record.get(field, n - 1) == 0) {
                 n--;
             }
-            StringBuilder s = new StringBuilder();
             for (int i = 0; i < Math.max(n, 1); i++) {
                 int x = (int) record.get(field, i);
                 s.append(HEX.toHexDigits((byte) x));
             }
-            return s.toString();
+            return;
         }
         if (f.count() > 1) {
-            StringBuilder s = new StringBuilder("[");
+            s.append('[');
             for (int i = 0; i < f.count(); i++) {
-                s.append(i == 0 ? "" : ", ").append(number(f, record.get(field, i)));
+                s.append(i == 0 ? "" : ", ");
+                number(f, record.get(field, i), s);
             }
-            return s.append(']').toString();
+            s.append(']');
+            return;
         }
         long v = record.get(field, 0);
         String table = f.table();
         if (table != null) {
             String name = Symbols.name(table, v);
-            return name != null ? name : number(f, v);
+            if (name != null) {
+                s.append(name);
+            } else {
+                number(f, v, s);
+            }
+            return;
         }
         if (f.role() == FieldInfo.Role.REG) {
-            return "r" + v;
+            s.append('r').append(v);
+            return;
         }
         if (f.role() == FieldInfo.Role.PC && label.test(v)) {
-            return "L" + v;
+            s.append('L').append(v);
+            return;
         }
-        return number(f, v);
+        number(f, v, s);
     }
 
-    static String number(FieldInfo f, long v) {
+    private static void number(FieldInfo f, long v, StringBuilder s) {
         if (f.element().signed() || (v >= 0 && v < 0x10000)) {
-            return Long.toString(v);
+            s.append(v);
+        } else {
+            s.append("0x").append(Long.toHexString(v));
         }
-        return "0x" + Long.toHexString(v);
     }
 
     static void hex(byte[] b, int off, int n, StringBuilder out, boolean spaced) {
