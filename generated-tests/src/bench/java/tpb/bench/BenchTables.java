@@ -187,7 +187,7 @@ public final class BenchTables {
         generic(s, done, "NeffBench", "syncRunBaseline", "vs the earlier loop (`syncRunBaseline`)",
                 k -> k.equals("NeffBench.syncRun") || k.equals("NeffBench.syncRunBaseline")
                         ? String.format("%.0f M records/s", neffRate(k)) : "");
-        generic(s, done, "DataBench", "peKernelDotBaseline", "dot-product baseline / this",
+        generic(s, done, "DataBench", "peKernelReference", "`peKernelReference` / this",
                 k -> k.startsWith("DataBench.peKernel") || k.equals("DataBench.peMatmul")
                         ? String.format("%.2f G MAC/s", macs(k)) : "");
         generic(s, done, "", null, null, null);
