@@ -44,8 +44,8 @@ public final class BenchTables {
         t.read(Path.of(args[0]));
         String stamp = String.format("Measured at commit `%s` by `bench/run` (JMH %s; medians of the measured iterations; "
                 + "load average %s). The raw JSON is not kept in git.", args[1], args[3], args[2]);
-        replace(Path.of(args[4]), "\n" + stamp + "\n\n" + t.readme() + "\n");
-        replace(Path.of(args[5]), "\n" + stamp + "\n\n" + t.full() + "\n");
+        replace(Path.of(args[4]), "\n" + stamp + "\n\n" + t.readme().stripTrailing() + "\n\n");
+        replace(Path.of(args[5]), "\n" + stamp + "\n\n" + t.full().stripTrailing() + "\n\n");
     }
 
     /** Rewrites what lies between the markers of {@code file}; the rest stays as it is. */

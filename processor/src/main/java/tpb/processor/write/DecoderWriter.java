@@ -6,6 +6,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeSpec;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import javax.lang.model.element.Modifier;
 import tpb.spec.model.ArmDef;
 
@@ -48,11 +49,21 @@ final class DecoderWriter {
                 .addJavadoc("The arm the record at {@code at} belongs to, by opcode and sub-opcode; no allocation.\n")
                 .addStatement("$T.room(b, at, $L)", Ctx.CHECKS, ctx.model.record().size())
                 .beginControlFlow("switch ($L)", readOpcode(ctx));
+        opcodeCases(ctx, m, a -> CodeBlock.of("$T.$L", arm, ctx.armConstant(a)), CodeBlock.of("$T.UNKNOWN", arm));
+        return m.addStatement("default: return $T.UNKNOWN", arm).endControlFlow().build();
+    }
+
+    /**
+     * The cases of a switch on the opcode, one per opcode of the spec: {@code return result(arm)};
+     * where arms share an opcode, a test of the sub-opcode per arm, then the otherwise arm's result
+     * or {@code none}. Identify and the validator's dispatch both decide an arm this way.
+     */
+    static void opcodeCases(Ctx ctx, MethodSpec.Builder m, Function<ArmDef, CodeBlock> result, CodeBlock none) {
         for (Map.Entry<Long, List<ArmDef>> e : ctx.model.armsByOpcode().entrySet()) {
             List<ArmDef> arms = e.getValue();
             ArmDef first = arms.get(0);
             if (first.select() == null) {
-                m.addStatement("case $L: return $T.$L", Scalars.hex(e.getKey()), arm, ctx.armConstant(first));
+                m.addStatement("case $L: return $L", Scalars.hex(e.getKey()), result.apply(first));
                 continue;
             }
             m.beginControlFlow("case $L:", Scalars.hex(e.getKey()));
@@ -62,13 +73,12 @@ final class DecoderWriter {
                 if (a.select().otherwise()) {
                     otherwise = a;
                 } else {
-                    m.addStatement("if (sub == $L) return $T.$L", Scalars.hex(a.select().equals()), arm, ctx.armConstant(a));
+                    m.addStatement("if (sub == $L) return $L", Scalars.hex(a.select().equals()), result.apply(a));
                 }
             }
-            m.addStatement("return $T.$L", arm, otherwise == null ? "UNKNOWN" : ctx.armConstant(otherwise));
+            m.addStatement("return $L", otherwise == null ? none : result.apply(otherwise));
             m.endControlFlow();
         }
-        return m.addStatement("default: return $T.UNKNOWN", arm).endControlFlow().build();
     }
 
     private MethodSpec decode() {

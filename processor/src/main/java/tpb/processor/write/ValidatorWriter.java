@@ -4,6 +4,7 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -88,37 +89,7 @@ final class ValidatorWriter {
      */
     private MethodSpec.Builder dispatch(MethodSpec.Builder main, Map<ArmDef, ClassName> plain) {
         main.beginControlFlow("switch ($L)", DecoderWriter.readOpcode(ctx));
-        List<Long> nothing = new ArrayList<>();
-        for (Map.Entry<Long, List<ArmDef>> e : ctx.model.armsByOpcode().entrySet()) {
-            List<ArmDef> arms = e.getValue();
-            ArmDef first = arms.get(0);
-            if (first.select() == null) {
-                if (plain.containsKey(first)) {
-                    main.addStatement("case $L: return n + $T.validate(b, at, index, sink)", Scalars.hex(e.getKey()), plain.get(first));
-                } else {
-                    nothing.add(e.getKey());
-                }
-                continue;
-            }
-            main.beginControlFlow("case $L:", Scalars.hex(e.getKey()));
-            main.addStatement("long sub = $L", Scalars.read(ctx.endian, first.select().type(), "b", Scalars.at("at", first.select().at())));
-            ArmDef otherwise = null;
-            for (ArmDef a : arms) {
-                if (a.select().otherwise()) {
-                    otherwise = a;
-                } else {
-                    main.addStatement("if (sub == $L) return $L", Scalars.hex(a.select().equals()), armCase(a, plain));
-                }
-            }
-            main.addStatement("return $L", otherwise == null ? CodeBlock.of("n + unknown(b, at, index, sink)") : armCase(otherwise, plain));
-            main.endControlFlow();
-        }
-        for (Long op : nothing) {
-            main.addCode("case $L:\n", Scalars.hex(op));
-        }
-        if (!nothing.isEmpty()) {
-            main.addStatement("$>return n$<");
-        }
+        DecoderWriter.opcodeCases(ctx, main, a -> armCase(a, plain), CodeBlock.of("n + unknown(b, at, index, sink)"));
         return main.addStatement("default: return n + unknown(b, at, index, sink)").endControlFlow();
     }
 
@@ -391,7 +362,7 @@ final class ValidatorWriter {
                     .addStatement("n++").endControlFlow();
         } else if (f.enumRef() != null) {
             CodeBlock read = Scalars.read(ctx.endian, f.scalar(), "b", at);
-            m.beginControlFlow("if ($L)", notAValue(f.enumRef(), read))
+            m.beginControlFlow("if ($L)", notAValue(f.enumRef(), f.scalar(), read))
                     .addStatement("sink.report(index, $S, $L, $S, $L + $S)", p, off, "enum", read, " is not a value of " + f.enumRef())
                     .addStatement("n++").endControlFlow();
         } else if (f.lutRef() != null) {
@@ -430,7 +401,7 @@ final class ValidatorWriter {
      * Is {@code read} not a value of enum {@code name}? For an enum whose values all lie in 0..63, a
      * test of one bit of a mask of its values (no table load); otherwise its {@code fromValue}.
      */
-    private CodeBlock notAValue(String name, CodeBlock read) {
+    private CodeBlock notAValue(String name, ScalarType type, CodeBlock read) {
         EnumDef e = ctx.model.enumDef(name).orElseThrow();
         long mask = 0;
         for (EnumValue v : e.values()) {
@@ -440,7 +411,9 @@ final class ValidatorWriter {
             mask |= 1L << v.value();
         }
         // bit v of the mask is set when v is a value; a read outside 0..63 is none
-        return CodeBlock.of("(($L) & ~0x3FL) != 0 || ($LL >>> ($L) & 1) == 0", read, Scalars.hex(mask), read);
+        // in the read's own width: an int read needs no widening to test its high bits
+        String high = Ctx.scalarJava(type).equals(TypeName.LONG) ? "~0x3FL" : "~0x3F";
+        return CodeBlock.of("(($L) & $L) != 0 || ($LL >>> ($L) & 1) == 0", read, high, Scalars.hex(mask), read);
     }
 
     private MethodSpec unknown() {
