@@ -1,7 +1,10 @@
 package tpb.cli;
 
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Locale;
@@ -77,20 +80,40 @@ final class CompileCommand implements Callable<Integer> {
         Map<EngineType, Compiler.EngineOutput> out = KernelInput.compile(m, new Compiler.Options(a, regs, !noFences), source);
         boolean many = only == null && out.size() > 1;
         PrintWriter report = output.equals("-") ? spec.commandLine().getErr() : spec.commandLine().getOut();
-        for (Compiler.EngineOutput eo : out.values()) {
-            if (only != null && eo.engine() != only) {
-                continue;
+        // several engines' files: all or nothing (issue 23, item 5), staged beside each other and renamed into place together
+        Path parent = Path.of(output).toAbsolutePath().getParent();
+        StagedOutputs staged = many && !output.equals("-") ? StagedOutputs.open(parent.toString(), false) : null;
+        try {
+            for (Compiler.EngineOutput eo : out.values()) {
+                if (only != null && eo.engine() != only) {
+                    continue;
+                }
+                String target = many ? withEngine(output, eo.engine()) : output;
+                byte[] data = eo.stream();
+                if (emit.equals("asm")) {
+                    data = (String.join("\n", Disassembler.listing(RecordStream.of(data), false)) + "\n").getBytes(StandardCharsets.UTF_8);
+                }
+                if (staged != null) {
+                    try (OutputStream o = staged.stream(Path.of(target).getFileName().toString())) {
+                        o.write(data);
+                    } catch (IOException e) {
+                        throw new CliException(target + ": cannot write: " + Output.reason(e));
+                    }
+                } else if (emit.equals("asm")) {
+                    Output.write(target, data, spec.commandLine().getOut());
+                } else {
+                    Output.writeBinary(target, data, System.out);
+                }
+                report.printf("%s: %d records, %d opcodes, Number of registers spilled = %d%n", eo.engine().specName(), eo.records(),
+                        opcodes(eo), eo.allocation().spilled());
             }
-            String target = many ? withEngine(output, eo.engine()) : output;
-            byte[] data = eo.stream();
-            if (emit.equals("asm")) {
-                data = (String.join("\n", Disassembler.listing(RecordStream.of(data), false)) + "\n").getBytes(StandardCharsets.UTF_8);
-                Output.write(target, data, spec.commandLine().getOut());
-            } else {
-                Output.writeBinary(target, data, System.out);
+            if (staged != null) {
+                staged.commit();
             }
-            report.printf("%s: %d records, %d opcodes, Number of registers spilled = %d%n", eo.engine().specName(), eo.records(),
-                    opcodes(eo), eo.allocation().spilled());
+        } finally {
+            if (staged != null) {
+                staged.close();
+            }
         }
         report.flush();
         return Tpb.OK;

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -18,7 +19,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import tpb.asm.Disassembler;
 import tpb.isa.Arch;
 import tpb.isa.IsaInfo;
-import tpb.stream.RecordStream;
+import tpb.stream.RecordReader;
 import tpb.stream.StreamException;
 import tpb.stream.TypedCoverage;
 
@@ -55,6 +56,9 @@ final class DisasmCommand implements Callable<Integer> {
     @Option(names = "--subgraph", paramLabel = "sgNN", split = ",", description = "For a .neff: only these subgraphs (default: all).")
     List<String> subgraphs;
 
+    @Mixin
+    NeffLimitsOption limits;
+
     @Option(names = "--engine", paramLabel = "E", split = ",", description = "For a .neff: only these engines (pe, act, pool, dve, sp as def.json names them).")
     List<String> engines;
 
@@ -64,13 +68,16 @@ final class DisasmCommand implements Callable<Integer> {
             return neff();
         }
         if (stats) {
-            RecordStream stream;
-            try {
-                stream = RecordStream.of(Inputs.read(input));
+            TypedCoverage coverage;
+            // a window at a time, as the listing: memory does not grow with the input
+            try (InputStream in = Inputs.open(input)) {
+                coverage = TypedCoverage.of(new RecordReader(in));
             } catch (StreamException e) {
                 throw new CliException(input + ": " + e.getMessage());
+            } catch (IOException e) {
+                throw new CliException(input + ": cannot read: " + Output.reason(e));
             }
-            String line = (input.equals("-") ? "<stdin>" : input) + ": " + TypedCoverage.of(stream) + "\n";
+            String line = (input.equals("-") ? "<stdin>" : input) + ": " + coverage + "\n";
             Output.write(output, line.getBytes(StandardCharsets.UTF_8), spec.commandLine().getOut());
             return Tpb.OK;
         }
@@ -97,15 +104,16 @@ final class DisasmCommand implements Callable<Integer> {
      * line, written stream by stream (memory: one subgraph's streams and one stream's listing).
      */
     private Integer neff() {
-        NeffInput in = NeffInput.open(input);
+        NeffInput in = NeffInput.open(input, limits.limits());
+        in.refuseAsOutput("-o", output);
         Arch a = arch == null ? in.arch() : Inputs.arch(arch);
         boolean toStdout = output == null || output.equals("-");
         try (Output out = Output.open(toStdout ? null : output, OutputStream.nullOutputStream())) {
             PrintWriter target = toStdout ? spec.commandLine().getOut()
                     : new PrintWriter(new OutputStreamWriter(out.stream(), StandardCharsets.UTF_8));
             if (stats) {
-                in.forEachStream(subgraphs, engines,
-                        (sg, s) -> target.append(s.path()).append(": ").append(TypedCoverage.of(s.stream()).toString()).append('\n'));
+                in.forEachStreamData(subgraphs, engines, (sg, engine, path, records, data) ->
+                        target.append(path).append(": ").append(TypedCoverage.of(new RecordReader(data)).toString()).append('\n'));
             } else {
                 // each stream listed as its archive entry passes, a chunk at a time: memory does not grow with the stream
                 in.forEachStreamData(subgraphs, engines, (sg, engine, path, records, data) -> {

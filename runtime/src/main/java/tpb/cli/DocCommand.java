@@ -1,8 +1,11 @@
 package tpb.cli;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -32,10 +35,16 @@ final class DocCommand implements Callable<Integer> {
         if (Files.exists(output) && !Files.isDirectory(output)) {
             throw new CliException(output + ": exists and is not a directory");
         }
-        try {
-            new DocSite(model).write(output);
-        } catch (IOException e) {
-            throw new CliException(output + ": cannot write: " + e.getMessage());
+        // all or nothing (issue 23, item 5): every page staged, then moved into DIR
+        try (StagedOutputs out = StagedOutputs.open(output.toString(), false)) {
+            for (Map.Entry<String, String> page : new DocSite(model).pages().entrySet()) {
+                try (OutputStream o = out.stream(page.getKey())) {
+                    o.write(page.getValue().getBytes(StandardCharsets.UTF_8));
+                } catch (IOException e) {
+                    throw new CliException(output + "/" + page.getKey() + ": cannot write: " + Output.reason(e));
+                }
+            }
+            out.commit();
         }
         spec.commandLine().getOut().printf("%s: %d arm pages, index.html%n", output, model.arms().size());
         return Tpb.OK;

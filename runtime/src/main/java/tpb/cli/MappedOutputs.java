@@ -1,12 +1,12 @@
 package tpb.cli;
 
+import tpb.neff.SafeName;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,9 +52,10 @@ final class MappedOutputs implements AutoCloseable {
      * separator, not {@code .} or {@code ..}, no NUL, not empty (a NEFF is untrusted input).
      */
     static String checkSegment(String name) {
-        if (name.isEmpty() || name.equals(".") || name.equals("..") || name.indexOf('/') >= 0 || name.indexOf('\\') >= 0
-                || name.indexOf('\0') >= 0) {
-            throw new CliException("output var name '" + name.replace("\0", "\\0") + "' is not a plain file name; nothing written");
+        // the one rule for NEFF-provided names (SafeName): also no control character, no empty name, at most 255 bytes
+        String why = SafeName.problem(name);
+        if (why != null) {
+            throw new CliException("output var " + SafeName.quoted(name) + " is not a plain file name (" + why + "); nothing written");
         }
         return name;
     }
@@ -104,19 +105,46 @@ final class MappedOutputs implements AutoCloseable {
         commitFiles();
     }
 
-    /** Moves every staged file into place. */
+    /**
+     * Moves every staged file into place, all or nothing (issue 23, item 5): a target that is a directory is refused before
+     * anything moves, a file replaced is set aside first, and a failed move puts back what the earlier ones changed.
+     */
     private void commitFiles() {
+        for (Staged s : staged) {
+            if (Files.isDirectory(s.target(), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                throw new CliException(s.target() + ": cannot write: Is a directory");
+            }
+        }
+        List<Path[]> journal = new java.util.ArrayList<>(); // {from, to} of every rename done, undone in reverse on failure
         try {
             for (Staged s : staged) {
-                try {
-                    Files.move(s.temp(), s.target(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(s.temp(), s.target(), StandardCopyOption.REPLACE_EXISTING);
+                if (Files.exists(s.target(), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    Path aside = s.temp().resolveSibling(s.temp().getFileName() + ".old");
+                    Files.move(s.target(), aside);
+                    journal.add(new Path[] {s.target(), aside});
                 }
+                Files.move(s.temp(), s.target());
+                journal.add(new Path[] {s.temp(), s.target()});
             }
             committed = true;
         } catch (IOException | java.io.UncheckedIOException e) {
+            for (int i = journal.size() - 1; i >= 0; i--) {
+                try {
+                    Files.move(journal.get(i)[1], journal.get(i)[0]);
+                } catch (IOException ignored) {
+                    // best effort while undoing: the first failure is the one reported
+                }
+            }
             throw new CliException(dirName + ": cannot write: " + e.getMessage());
+        }
+        for (Path[] j : journal) {
+            if (j[1].getFileName().toString().endsWith(".old")) {
+                try {
+                    Files.deleteIfExists(j[1]);
+                } catch (IOException ignored) {
+                    // a stray hidden file at worst
+                }
+            }
         }
     }
 

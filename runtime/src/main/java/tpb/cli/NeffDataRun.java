@@ -47,7 +47,7 @@ final class NeffDataRun {
         NeffImage image;
         Arch arch;
         try {
-            Neff neff = Neff.open(Path.of(q.file()));
+            Neff neff = NeffInput.open(q.file()).neff; // a file, or a NEFF on stdin (issue 23: run - --level data was refused)
             arch = Arch.byName(neff.target());
             if (arch == null) {
                 throw new CliException(q.file() + ": target " + neff.target() + " is no arch profile of the spec");

@@ -1,24 +1,19 @@
 package tpb.cli;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.FileVisitResult;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import tpb.neff.NeffException;
 
 /**
- * {@code tpb neff extract FILE.neff -o DIR}: every file of the archive, laid out as in it. Written
- * into a temporary sibling of DIR and moved into place at the end, so a failure leaves nothing.
+ * {@code tpb neff extract FILE.neff -o DIR}: every file of the archive, laid out as in it, through
+ * {@link StagedOutputs}: DIR appears (or, when it exists empty, fills) only when every file was
+ * written; an archive problem names the NEFF, a write problem names the file and the system's reason.
  */
 @Command(name = "extract", mixinStandardHelpOptions = true,
         description = "Write the NEFF's files (engine streams, JSON descriptions, tables, debug info) into DIR, laid out as in the archive. "
@@ -30,84 +25,48 @@ final class NeffExtractCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE.neff")
     String input;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "DIR", required = true, description = "The directory to create.")
-    Path output;
+    @Option(names = {"-o", "--output"}, paramLabel = "DIR", required = true, description = "The directory to create or fill (empty).")
+    String output;
 
     @Override
     public Integer call() {
         NeffInput in = NeffInput.open(input);
-        Path dir = output.toAbsolutePath().normalize();
-        if (Files.exists(dir) && !(Files.isDirectory(dir) && empty(dir))) {
-            throw new CliException(output + ": exists and is not an empty directory");
-        }
-        Path parent = dir.getParent();
-        if (parent == null || !Files.isDirectory(parent)) {
-            throw new CliException(output + ": directory " + parent + " does not exist");
-        }
-        Path tmp;
-        try {
-            tmp = Files.createTempDirectory(parent, "." + dir.getFileName() + ".");
-        } catch (IOException e) {
-            throw new CliException(output + ": cannot write: " + e.getMessage());
-        }
         long[] totals = new long[2];
-        try {
-            in.neff.forEachEntry((path, size, data) -> {
-                Path target = tmp.resolve(path).normalize();
-                if (!target.startsWith(tmp)) {
-                    throw new NeffException("archive: path " + path + " escapes the archive"); // the reader checks; never reached
-                }
-                try {
-                    Files.createDirectories(target.getParent());
-                    Files.copy(data, target);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e); // a write failure, not the archive's
-                }
+        try (StagedOutputs out = StagedOutputs.open(output, true)) {
+            in.forEachEntry((path, size, data) -> {
+                totals[1] += copy(data, out.stream(path), output + "/" + path);
                 totals[0]++;
-                totals[1] += size;
             });
-            Files.deleteIfExists(dir);
-            Files.move(tmp, dir);
-        } catch (NeffException e) {
-            delete(tmp);
-            throw new CliException(input + ": " + e.getMessage());
-        } catch (UncheckedIOException e) {
-            delete(tmp);
-            throw new CliException(output + ": cannot write: " + e.getCause().getMessage());
-        } catch (IOException e) {
-            delete(tmp);
-            throw new CliException(output + ": cannot write: " + e.getMessage());
+            out.commit();
         }
-        spec.commandLine().getOut().println(input + ": " + totals[0] + " files, " + totals[1] + " bytes -> " + output);
+        spec.commandLine().getOut().println(in.file + ": " + totals[0] + " files, " + totals[1] + " bytes -> " + output);
         spec.commandLine().getOut().flush();
         return Tpb.OK;
     }
 
-    private static boolean empty(Path dir) {
-        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir)) {
-            return !s.iterator().hasNext();
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    private static void delete(Path tree) {
+    /**
+     * Copies one entry and closes {@code to}. A failure to read is the archive's (an IOException,
+     * which the reader reports against the NEFF); a failure to write is the output's, reported here
+     * against the file with the system's reason.
+     */
+    private static long copy(InputStream from, OutputStream to, String shown) throws IOException {
+        byte[] buf = new byte[1 << 16];
+        long n = 0;
         try {
-            Files.walkFileTree(tree, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path f, BasicFileAttributes a) throws IOException {
-                    Files.delete(f);
-                    return FileVisitResult.CONTINUE;
+            for (int k; (k = from.read(buf)) > 0; n += k) {
+                try {
+                    to.write(buf, 0, k);
+                } catch (IOException e) {
+                    throw new CliException(shown + ": cannot write: " + Output.reason(e));
                 }
-
-                @Override
-                public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-                    Files.delete(d);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (IOException ignored) {
-            // best effort: the temporary directory is hidden and named after DIR
+            }
+        } finally {
+            try {
+                to.close();
+            } catch (IOException e) {
+                throw new CliException(shown + ": cannot write: " + Output.reason(e));
+            }
         }
+        return n;
     }
 }

@@ -1,5 +1,6 @@
 package tpb.cli;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -9,6 +10,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -18,8 +20,10 @@ import tpb.isa.Arm;
 import tpb.isa.Decoder;
 import tpb.neff.DmaQueue;
 import tpb.neff.NeffHeader;
+import tpb.neff.SafeName;
 import tpb.neff.Subgraph;
 import tpb.spec.json.Json;
+import tpb.stream.RecordReader;
 import tpb.stream.RecordStream;
 
 /** {@code tpb neff info FILE.neff [--json]}: header and hash check, tool, target, and per subgraph each engine's stream. */
@@ -36,9 +40,12 @@ final class NeffInfoCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Report as JSON for tools.")
     boolean json;
 
+    @Mixin
+    NeffLimitsOption limits;
+
     @Override
     public Integer call() {
-        NeffInput in = NeffInput.open(input);
+        NeffInput in = NeffInput.open(input, limits.limits());
         NeffHeader h = in.neff.header();
         Arch arch = Arch.byName(in.neff.target());
         Map<String, Object> out = new LinkedHashMap<>();
@@ -64,7 +71,10 @@ final class NeffInfoCommand implements Callable<Integer> {
             s.put("name", sg.name());
             s.put("definition", sg.definition());
             s.put("features", sg.features());
-            s.put("engines", new ArrayList<>());
+            // def.json's order of engines, whatever the archive's order of their streams
+            Map<String, Object> engines = new LinkedHashMap<>();
+            sg.streams().keySet().forEach(e -> engines.put(e, null));
+            s.put("engines", engines);
             List<Object> queues = new ArrayList<>();
             for (DmaQueue q : sg.dmaQueues()) {
                 Map<String, Object> qj = new LinkedHashMap<>();
@@ -78,30 +88,38 @@ final class NeffInfoCommand implements Callable<Integer> {
             s.put("dma_queues", queues);
             sgs.put(sg.name(), s);
         }
-        in.forEachStream(null, null, (sg, es) -> {
+        // each stream counted as its archive entry passes, a window at a time: memory does not grow with it
+        in.forEachStreamData(null, null, (sg, engine, path, records, data) -> {
             Map<String, Object> e = new LinkedHashMap<>();
-            e.put("engine", es.engine());
-            e.put("path", es.path());
-            e.put("records", es.stream().count());
-            e.put("opcodes", histogram(es.stream()));
+            e.put("engine", engine);
+            e.put("path", path);
+            e.put("records", records);
+            e.put("opcodes", histogram(new RecordReader(data)));
             @SuppressWarnings("unchecked")
-            List<Object> engines = (List<Object>) sgs.get(sg.name()).get("engines");
-            engines.add(e);
+            Map<String, Object> engines = (Map<String, Object>) sgs.get(sg.name()).get("engines");
+            engines.put(engine, e);
         });
+        for (Map<String, Object> s : sgs.values()) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> engines = (Map<String, Object>) s.get("engines");
+            s.put("engines", new ArrayList<>(engines.values()));
+        }
         out.put("subgraphs", new ArrayList<>(sgs.values()));
         spec.commandLine().getOut().print(json ? Json.write(out) : text(in, h, arch, sgs));
         spec.commandLine().getOut().flush();
         return Tpb.OK;
     }
 
-    /** Records per arm (by spec name; a byte no arm claims as {@code 0xNN}), in name order. */
-    static Map<String, Integer> histogram(RecordStream stream) {
-        Map<String, Integer> out = new TreeMap<>();
-        byte[] b = stream.bytes();
-        for (int i = 0; i < stream.count(); i++) {
-            int off = RecordStream.offsetOf(i);
-            Arm arm = Decoder.identify(b, off);
-            out.merge(arm == Arm.UNKNOWN ? String.format("0x%02X", Decoder.opcode(b, off)) : arm.specName(), 1, Integer::sum);
+    /** Records per arm (by spec name; a byte no arm claims as {@code 0xNN}), in name order; read a window at a time. */
+    static Map<String, Long> histogram(RecordReader reader) throws IOException {
+        Map<String, Long> out = new TreeMap<>();
+        for (int n; (n = reader.next()) > 0;) {
+            byte[] b = reader.window();
+            for (int i = 0; i < n; i++) {
+                int off = RecordStream.offsetOf(i);
+                Arm arm = Decoder.identify(b, off);
+                out.merge(arm == Arm.UNKNOWN ? String.format("0x%02X", Decoder.opcode(b, off)) : arm.specName(), 1L, Long::sum);
+            }
         }
         return out;
     }
@@ -111,22 +129,22 @@ final class NeffInfoCommand implements Callable<Integer> {
         StringBuilder b = new StringBuilder();
         b.append(input).append(": NEFF packaging version ").append(h.packagingVersion()).append(", ").append(h.dataSize())
                 .append(" payload bytes, ").append(h.hashAlgorithm()).append(" ok (").append(in.neff.hashOrder().text()).append(")\n");
-        b.append("name ").append(h.name()).append(", kelp ").append(h.kelpMajor()).append('.').append(h.kelpMinor()).append(", num_tpb ")
+        b.append("name ").append(SafeName.printable(h.name())).append(", kelp ").append(h.kelpMajor()).append('.').append(h.kelpMinor()).append(", num_tpb ")
                 .append(h.numTpb()).append('\n');
-        b.append("tool ").append(in.neff.toolVersion()).append('\n');
-        b.append("target ").append(in.neff.target()).append(arch == null ? " (no arch profile)" : " (" + arch.name() + ")").append('\n');
+        b.append("tool ").append(SafeName.printable(in.neff.toolVersion())).append('\n');
+        b.append("target ").append(SafeName.printable(in.neff.target())).append(arch == null ? " (no arch profile)" : " (" + arch.name() + ")").append('\n');
         for (Map<String, Object> s : sgs.values()) {
-            b.append(s.get("name")).append(" (").append(s.get("definition")).append("): features ").append(s.get("features")).append('\n');
+            b.append(s.get("name")).append(" (").append(s.get("definition")).append("): features ").append(SafeName.printable(String.valueOf(s.get("features")))).append('\n');
             for (Object o : (List<Object>) s.get("engines")) {
                 Map<String, Object> e = (Map<String, Object>) o;
-                b.append(String.format("  %-5s %-24s %7d records  ", e.get("engine"), e.get("path"), (Integer) e.get("records")));
+                b.append(String.format("  %-5s %-24s %7d records  ", e.get("engine"), e.get("path"), (Long) e.get("records")));
                 StringBuilder hist = new StringBuilder();
-                ((Map<String, Integer>) e.get("opcodes")).forEach((k, v) -> hist.append(hist.length() == 0 ? "" : ", ").append(k).append(' ').append(v));
+                ((Map<String, Long>) e.get("opcodes")).forEach((k, v) -> hist.append(hist.length() == 0 ? "" : ", ").append(k).append(' ').append(v));
                 b.append(hist).append('\n');
             }
             for (Object o : (List<Object>) s.get("dma_queues")) {
                 Map<String, Object> q = (Map<String, Object>) o;
-                b.append("  dma   ").append(q.get("name")).append(": owner ").append(q.get("owner")).append(", ").append(q.get("num_queues"))
+                b.append("  dma   ").append(q.get("name")).append(": owner ").append(SafeName.printable((String) q.get("owner"))).append(", ").append(q.get("num_queues"))
                         .append(" queues, semaphores ").append(q.get("semaphore_set")).append('\n');
             }
         }

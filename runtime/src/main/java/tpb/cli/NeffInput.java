@@ -15,6 +15,8 @@ import tpb.neff.EngineStream;
 import tpb.neff.Neff;
 import tpb.neff.NeffException;
 import tpb.neff.NeffHeader;
+import tpb.neff.NeffLimits;
+import tpb.neff.SafeName;
 import tpb.neff.Subgraph;
 
 /**
@@ -28,12 +30,16 @@ final class NeffInput {
         void visit(Subgraph subgraph, EngineStream stream);
     }
 
+    /** The input as reports name it: the path given, or {@code <stdin>}. */
     final String file;
     final Neff neff;
+    /** Where the NEFF's bytes are: the file given, or stdin's copy (deleted when tpb exits). */
+    final Path path;
 
-    private NeffInput(String file, Neff neff) {
+    private NeffInput(String file, Neff neff, Path path) {
         this.file = file;
         this.neff = neff;
+        this.path = path;
     }
 
     /** A {@code .neff} file, or stdin ({@code -}) that starts with a NEFF header ({@link NeffHeader#starts}; peeked, not consumed). */
@@ -59,6 +65,11 @@ final class NeffInput {
      * exits): reading a NEFF takes two passes over its archive, and a file keeps memory bounded.
      */
     static NeffInput open(String file) {
+        return open(file, NeffLimits.DEFAULT);
+    }
+
+    /** As {@link #open(String)}, within {@code limits} ({@code --max-entry-size}, {@code --max-inflated-size}). */
+    static NeffInput open(String file, NeffLimits limits) {
         String name = file.equals("-") ? "<stdin>" : file;
         try {
             if (file.equals("-")) {
@@ -67,13 +78,27 @@ final class NeffInput {
                 try (OutputStream out = Files.newOutputStream(spool)) {
                     Inputs.stdin.transferTo(out);
                 }
-                return new NeffInput(name, Neff.open(spool));
+                return new NeffInput(name, Neff.open(spool, limits), spool);
             }
-            return new NeffInput(name, Neff.open(Path.of(file)));
+            return new NeffInput(name, Neff.open(Path.of(file), limits), Path.of(file));
         } catch (NeffException e) {
             throw new CliException(name + ": " + e.getMessage());
         } catch (IOException e) {
             throw new CliException(name + ": cannot read: " + Output.reason(e));
+        }
+    }
+
+    /** Refuses an output path that is this NEFF itself (written over, it would be lost): {@code option} names the flag. */
+    void refuseAsOutput(String option, String target) {
+        if (target == null || target.equals("-") || file.equals("<stdin>")) {
+            return;
+        }
+        try {
+            if (Files.exists(Path.of(target)) && Files.isSameFile(Path.of(target), path)) {
+                throw new CliException(option + " " + target + ": is the input NEFF " + file + "; refusing to write over it", Tpb.USAGE);
+            }
+        } catch (IOException e) {
+            // not comparable: the write itself will say what is wrong
         }
     }
 
@@ -97,11 +122,20 @@ final class NeffInput {
         }
     }
 
+    /** Every regular file of the archive in archive order; an archive problem is a CliException naming the NEFF. */
+    void forEachEntry(Neff.EntryVisitor visitor) {
+        try {
+            neff.forEachEntry(visitor);
+        } catch (NeffException e) {
+            throw new CliException(file + ": " + e.getMessage());
+        }
+    }
+
     /** The arch profile the NEFF's kelf target names ({@code cayman} -> CAYMAN, through the profile's aliases). */
     Arch arch() {
         Arch a = Arch.byName(neff.target());
         if (a == null) {
-            throw new CliException(file + ": target '" + neff.target() + "' is no arch profile of the spec");
+            throw new CliException(file + ": target " + SafeName.quoted(neff.target()) + " is no arch profile of the spec");
         }
         return a;
     }

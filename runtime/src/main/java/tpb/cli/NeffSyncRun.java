@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import tpb.asm.Disassembler;
 import tpb.neff.EngineStream;
+import tpb.neff.NeffLimits;
 import tpb.sim.SyncRun;
 import tpb.spec.json.Json;
 import tpb.timeline.Timeline;
@@ -30,11 +31,13 @@ final class NeffSyncRun {
     /** What the subgraphs' runs came to: whether all completed, the reports, and the timelines (when asked for). */
     private record Runs(boolean ok, List<Object> reports, String text, List<TimelinePage.Run> pictures) {}
 
-    static int run(String file, List<String> subgraphs, boolean json, String timeline, String traceEvents, PrintWriter out) {
+    static int run(String file, NeffLimits limits, List<String> subgraphs, boolean json, String timeline, String traceEvents, PrintWriter out) {
         if ("-".equals(timeline) && "-".equals(traceEvents)) {
             throw new CliException("--timeline - and --trace-events - both write to stdout; give one of them a file", Tpb.USAGE);
         }
-        NeffInput in = NeffInput.open(file);
+        NeffInput in = NeffInput.open(file, limits);
+        in.refuseAsOutput("--timeline", timeline);
+        in.refuseAsOutput("--trace-events", traceEvents);
         Runs runs = traceEvents == null ? runAll(in, subgraphs, timeline != null, null) : runTraced(in, file, subgraphs, timeline != null,
                 traceEvents, out);
         int status = runs.ok ? Tpb.OK : Tpb.INVALID_INPUT;

@@ -12,6 +12,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.IntConsumer;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -97,6 +98,9 @@ final class RunCommand implements Callable<Integer> {
             + "for (HALT, the datapath records, ...) as skips, counted and listed in the report, instead of faulting on the first.")
     boolean skipUnmodelled;
 
+    @Mixin
+    NeffLimitsOption limits;
+
     @Option(names = "--arch", paramLabel = "NAME", description = "Arch profile a kernel is compiled for and a kernel or stream runs on: "
             + "its register file and semaphore bank (default sunda; a NEFF runs on the arch its kelf names).")
     String arch;
@@ -122,7 +126,7 @@ final class RunCommand implements Callable<Integer> {
             level = neff ? Level.sync : Level.stream;
         }
         if (neff && level == Level.sync) {
-            return NeffSyncRun.run(input, subgraphs, json, timeline, traceEvents, spec.commandLine().getOut());
+            return NeffSyncRun.run(input, limits.limits(), subgraphs, json, timeline, traceEvents, spec.commandLine().getOut());
         }
         checkLevel(neff);
         if (neff) {

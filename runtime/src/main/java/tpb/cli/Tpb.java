@@ -5,6 +5,7 @@ import java.util.function.IntSupplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import tpb.isa.IsaInfo;
+import tpb.neff.SafeName;
 
 /**
  * The {@code tpb} command. Exit codes: 0 ok, 1 invalid input, 2 usage error. Errors are one line
@@ -79,11 +80,20 @@ public final class Tpb {
 
     /** Runs the command line with the given streams; returns the exit code. */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
-        CommandLine cl = new CommandLine(new Tpb());
+        return run(new CommandLine(new Tpb()), out, err, args);
+    }
+
+    /**
+     * Runs {@code cl} (the whole command, or one subcommand's, as a test that runs many commands
+     * does: picocli's model of every subcommand costs milliseconds to build) with tpb's handlers:
+     * one line per failure, exit codes, the VM's own failures guarded.
+     */
+    static int run(CommandLine cl, PrintWriter out, PrintWriter err, String... args) {
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
-            cmd.getErr().println("tpb: " + (e instanceof CliException ? e.getMessage() : "unexpected error: " + e));
+            // a message may quote a name from an input: its control characters are printed escaped, never sent to the terminal
+            cmd.getErr().println("tpb: " + SafeName.printable(e instanceof CliException ? e.getMessage() : "unexpected error: " + e));
             if (!(e instanceof CliException) && System.getenv("TPB_DEBUG") != null) {
                 e.printStackTrace(cmd.getErr()); // a bug in tpb, not in the input: TPB_DEBUG=1 shows where
             }

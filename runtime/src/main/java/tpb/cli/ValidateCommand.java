@@ -1,10 +1,8 @@
 package tpb.cli;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,6 +13,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -54,6 +53,9 @@ final class ValidateCommand implements Callable<Integer> {
             + "the default for a .neff) or loaded (as the runtime staged it; the default for a stream). The spec's stage: documents "
             + "say which stream rules apply at each.")
     String stage;
+
+    @Mixin
+    NeffLimitsOption limits;
 
     @Option(names = "--max-errors", paramLabel = "N", defaultValue = "100",
             description = "Report at most N violations and count the rest (default ${DEFAULT-VALUE}; 0 = all).")
@@ -143,39 +145,42 @@ final class ValidateCommand implements Callable<Integer> {
      */
     private Integer neff() {
         Stage st = stage(Stage.NEFF);
-        NeffInput in = NeffInput.open(input);
+        NeffInput in = NeffInput.open(input, limits.limits());
         Arch a = arch == null ? in.arch() : Inputs.arch(arch);
         long max = maxErrors == 0 ? StreamValidator.UNLIMITED : maxErrors;
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<Object> streams = new ArrayList<>();
         long[] totals = new long[4]; // reported, suppressed, invalid streams, streams
-        in.forEachStream(null, null, (sg, es) -> {
-            String who = sg.name() + " " + es.engine();
+        // each stream validated as its archive entry passes, through the same window reader as a .bin: memory does not grow with it
+        in.forEachStreamData(null, null, (sg, engine, path, records, data) -> {
+            String who = sg.name() + " " + engine;
             List<Violation> kept = new ArrayList<>();
             Consumer<Violation> sink = json ? kept::add : v -> err.println(who + ": " + v);
-            StreamValidator.Summary s;
-            try {
-                s = StreamValidator.validate(new RecordReader(new ByteArrayInputStream(es.stream().bytes())), a, !noExit, st,
-                        Set.copyOf(sg.features()), Math.max(0, max - totals[0]), sink);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e); // a byte array does not fail to read
-            }
+            StreamValidator.Summary s = StreamValidator.validate(new RecordReader(data), a, !noExit, st, Set.copyOf(sg.features()),
+                    Math.max(0, max - totals[0]), sink);
             totals[0] += s.reported();
             totals[1] += s.suppressed();
             totals[2] += s.valid() ? 0 : 1;
             totals[3]++;
             Map<String, Object> sj = new LinkedHashMap<>();
             sj.put("subgraph", sg.name());
-            sj.put("engine", es.engine());
-            sj.put("path", es.path());
+            sj.put("engine", engine);
+            sj.put("path", path);
             sj.put("records", s.records());
             sj.put("valid", s.valid());
+            if (s.streamError() != null) {
+                sj.put("error", s.streamError());
+            }
             sj.put("violations", violations(kept));
             sj.put("suppressed", s.suppressed());
             streams.add(sj);
+            if (s.streamError() != null && !json) {
+                // which stream and why, not only a count: an empty stream has no record to head a violation
+                err.println(NeffInput.title(sg, engine, path, records) + ": " + s.streamError());
+            }
             if (s.valid() && !json) {
-                out.println(NeffInput.title(sg, es) + ": valid on " + a.name() + " at stage " + st.specName());
+                out.println(NeffInput.title(sg, engine, path, records) + ": valid on " + a.name() + " at stage " + st.specName());
             }
         });
         boolean valid = totals[2] == 0;

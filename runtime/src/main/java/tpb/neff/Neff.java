@@ -1,28 +1,18 @@
 package tpb.neff;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayInputStream;
-import java.io.EOFException;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.security.DigestInputStream;
-import java.security.MessageDigest;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
-import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
-import org.apache.commons.compress.compressors.gzip.GzipCompressorInputStream;
 import tpb.stream.RecordStream;
 
 /**
@@ -62,18 +52,20 @@ public final class Neff {
     private final Source source;
     private final NeffHeader header;
     private final NeffHeader.HashOrder hashOrder;
-    private final Map<String, Long> entries;
+    private final NeffLimits limits;
+    private final ArchiveToc toc;
     private final String toolVersion;
     private final String target;
     private final String kelfVersion;
     private final List<Subgraph> subgraphs;
 
-    private Neff(Source source, NeffHeader header, NeffHeader.HashOrder hashOrder, Map<String, Long> entries, String toolVersion,
+    private Neff(Source source, NeffHeader header, NeffHeader.HashOrder hashOrder, NeffLimits limits, ArchiveToc toc, String toolVersion,
             String target, String kelfVersion, List<Subgraph> subgraphs) {
         this.source = source;
         this.header = header;
         this.hashOrder = hashOrder;
-        this.entries = entries;
+        this.limits = limits;
+        this.toc = toc;
         this.toolVersion = toolVersion;
         this.target = target;
         this.kelfVersion = kelfVersion;
@@ -81,6 +73,10 @@ public final class Neff {
     }
 
     public static Neff open(Path file) {
+        return open(file, NeffLimits.DEFAULT);
+    }
+
+    public static Neff open(Path file, NeffLimits limits) {
         if (Files.isDirectory(file)) {
             throw new NeffException("is a directory");
         }
@@ -94,7 +90,7 @@ public final class Neff {
             public long size() throws IOException {
                 return Files.size(file);
             }
-        });
+        }, limits);
     }
 
     public static Neff of(byte[] bytes) {
@@ -111,8 +107,20 @@ public final class Neff {
         });
     }
 
-    /** Reads and checks everything but the engine streams' contents; a damaged file is a NeffException. */
+    /** Reads and checks everything but the engine streams' contents, within the default {@link NeffLimits}. */
     public static Neff open(Source source) {
+        return open(source, NeffLimits.DEFAULT);
+    }
+
+    /**
+     * Reads and checks everything but the engine streams' contents; a damaged file is a
+     * NeffException. Only the entries the NEFF's structure references are read whole, each
+     * within {@link NeffLimits#maxEntrySize()}: every {@code kelf-*.json}, {@code info.json}, and
+     * the {@code def.json} each kelf graph names. A def.json that passes before the kelf naming
+     * it (a compiler writes kelf first) is fetched by a second pass; an unreferenced one is never
+     * read, however large.
+     */
+    public static Neff open(Source source, NeffLimits limits) {
         long size;
         byte[] head;
         try (InputStream in = source.open()) {
@@ -124,100 +132,87 @@ public final class Neff {
             throw new NeffException("cannot read: " + e.getMessage());
         }
         NeffHeader header = NeffHeader.decode(head, size);
-        Map<String, Long> entries = new LinkedHashMap<>();
-        Map<String, byte[]> descriptions = new HashMap<>();
-        byte[] digest = read(source, header, (path, len, data) -> {
-            entries.put(path, len);
-            if (isDescription(path)) {
-                descriptions.put(path, data.readAllBytes());
+        ArchiveToc toc = new ArchiveToc();
+        Map<String, byte[]> held = new HashMap<>();
+        Set<String> wanted = new HashSet<>();
+        byte[] digest = ArchivePass.run(source, header, limits, new ArchivePass.Visitor() {
+            @Override
+            public void file(String path, long len, InputStream data) throws IOException {
+                toc.files.put(path, len);
+                if (isKelf(path) || path.equals(INFO)) {
+                    byte[] b = limits.readWhole(path, len, data);
+                    held.put(path, b);
+                    if (isKelf(path)) {
+                        try {
+                            Kelf.read(path, b).graphs().forEach(g -> wanted.add(g.definition()));
+                        } catch (NeffException later) {
+                            // reported after the hash check: a corrupt file says so first
+                        }
+                    }
+                } else if (wanted.contains(path)) {
+                    held.put(path, limits.readWhole(path, len, data));
+                }
+            }
+
+            @Override
+            public void other(String path, String kind) {
+                toc.others.put(path, kind);
             }
         });
         NeffHeader.HashOrder order = header.check(digest);
         String tool = null;
-        if (descriptions.containsKey("info.json")) {
-            tool = Json.text(Json.parse("info.json", descriptions.get("info.json")), "tool_version");
+        if (held.containsKey(INFO)) {
+            tool = NeffJson.Node.root(INFO, NeffJson.parse(INFO, held.get(INFO))).get("tool_version").textOrNull();
+        }
+        List<String> kelfs = toc.files.keySet().stream().filter(Neff::isKelf).sorted().toList();
+        if (kelfs.isEmpty()) {
+            throw new NeffException("archive: no kelf-*.json (the subgraph list) in " + toc.files.size() + " entries");
         }
         String target = null;
         String kelfVersion = null;
-        List<Subgraph> subgraphs = new ArrayList<>();
-        List<String> kelfs = entries.keySet().stream().filter(Neff::isKelf).sorted().toList();
-        if (kelfs.isEmpty()) {
-            throw new NeffException("archive: no kelf-*.json (the subgraph list) in " + entries.size() + " entries");
-        }
+        Map<String, String> graphOwner = new HashMap<>();
+        List<Kelf.Graph> graphs = new ArrayList<>();
         for (String kelf : kelfs) {
-            JsonNode k = Json.parse(kelf, descriptions.get(kelf));
-            String t = Json.text(k, "target");
-            if (t == null) {
-                throw new NeffException(kelf + ": no \"target\"");
+            Kelf k = Kelf.read(kelf, held.get(kelf));
+            if (target != null && !target.equals(k.target())) {
+                throw new NeffException(kelf + ": target " + SafeName.quoted(k.target()) + " differs from " + SafeName.quoted(target));
             }
-            if (target != null && !target.equals(t)) {
-                throw new NeffException(kelf + ": target " + t + " differs from " + target);
-            }
-            target = t;
-            kelfVersion = Json.text(k, "version");
-            JsonNode graphs = k.get("graphs");
-            if (graphs == null || !graphs.isArray()) {
-                throw new NeffException(kelf + ": no \"graphs\" array");
-            }
-            for (JsonNode g : graphs) {
-                String name = Json.text(g, "name");
-                String def = Json.text(g, "definition");
-                if (name == null || def == null) {
-                    throw new NeffException(kelf + ": a graph without \"name\" and \"definition\"");
+            target = k.target();
+            kelfVersion = k.version();
+            for (Kelf.Graph g : k.graphs()) {
+                String before = graphOwner.putIfAbsent(g.name(), g.where());
+                if (before != null) {
+                    throw new NeffException(g.where() + ": subgraph " + g.name() + " is named twice (also " + before + ")");
                 }
-                String defPath = ArchivePath.check(kelf + ": subgraph " + name + "'s definition", def);
-                byte[] defBytes = descriptions.get(defPath);
-                if (defBytes == null) {
-                    throw new NeffException(kelf + ": subgraph " + name + "'s definition " + defPath + " is not in the archive");
-                }
-                subgraphs.add(SubgraphDef.read(name, defPath, Json.parse(defPath, defBytes), entries));
+                toc.fileSize(g.where() + ": subgraph " + g.name() + "'s definition " + g.definition(), g.definition());
+                graphs.add(g);
             }
         }
-        return new Neff(source, header, order, Collections.unmodifiableMap(entries), tool, target, kelfVersion, List.copyOf(subgraphs));
+        Set<String> late = new HashSet<>();
+        graphs.forEach(g -> {
+            if (!held.containsKey(g.definition())) {
+                late.add(g.definition());
+            }
+        });
+        if (!late.isEmpty()) {
+            ArchivePass.run(source, header, limits, (path, len, data) -> {
+                if (late.contains(path)) {
+                    held.put(path, limits.readWhole(path, len, data));
+                }
+            });
+        }
+        List<Subgraph> subgraphs = new ArrayList<>();
+        for (Kelf.Graph g : graphs) {
+            String def = g.definition();
+            subgraphs.add(SubgraphDef.read(g.name(), def, NeffJson.Node.root(def, NeffJson.parse(def, held.get(def))), toc));
+        }
+        return new Neff(source, header, order, limits, toc, tool, target, kelfVersion, List.copyOf(subgraphs));
     }
+
+    private static final String INFO = "info.json";
 
     private static boolean isKelf(String path) {
         return path.startsWith("kelf-") && path.endsWith(".json") && path.indexOf('/') < 0;
-    }
-
-    /** The small JSON files opening keeps: the subgraph list, the tool version, every def.json. */
-    private static boolean isDescription(String path) {
-        return isKelf(path) || path.equals("info.json") || path.equals("def.json") || path.endsWith("/def.json");
-    }
-
-    /**
-     * One pass over the payload: gzip, then tar, each regular file handed to {@code visitor};
-     * returns the digest of every payload byte (the tar, the gzip trailer and any bytes after it).
-     */
-    private static byte[] read(Source source, NeffHeader header, EntryVisitor visitor) {
-        MessageDigest md = header.newDigest();
-        try (InputStream file = source.open()) {
-            file.readNBytes(NeffHeader.SIZE);
-            // mark/reset must not pass through to the source: gzip would rewind it and bytes would be digested twice
-            DigestInputStream payload = new DigestInputStream(file, md) {
-                @Override
-                public boolean markSupported() {
-                    return false;
-                }
-            };
-            try (GzipCompressorInputStream gz = new GzipCompressorInputStream(payload, false);
-                    TarArchiveInputStream tar = new TarArchiveInputStream(gz)) {
-                TarArchiveEntry e;
-                while ((e = tar.getNextEntry()) != null) {
-                    String path = ArchivePath.check("archive", e.getName());
-                    if (e.isFile()) {
-                        visitor.visit(path, e.getSize(), tar);
-                    }
-                }
-                gz.transferTo(OutputStream.nullOutputStream()); // the rest of the tar's padding, so the gzip trailer's CRC is checked
-                payload.transferTo(OutputStream.nullOutputStream()); // bytes after the gzip stream count towards the hash
-            }
-            return md.digest();
-        } catch (EOFException e) {
-            throw new NeffException("payload: truncated gzip or tar stream");
-        } catch (IOException e) {
-            throw new NeffException("payload: bad gzip or tar stream: " + e.getMessage());
-        }
     }
 
     /**
@@ -238,17 +233,13 @@ public final class Neff {
                 visitor.visit(s, List.of());
             }
         }
-        read(source, header, (path, len, data) -> {
+        ArchivePass.run(source, header, limits, (path, len, data) -> {
             Subgraph s = owner.get(path);
             if (s == null) {
                 return;
             }
             Map<String, byte[]> got = pending.get(s.name());
-            byte[] b = data.readNBytes((int) len);
-            if (b.length != len) {
-                throw new NeffException(path + ": truncated in the archive");
-            }
-            got.put(path, b);
+            got.put(path, limits.readWhole(path, len, data));
             if (got.size() == new HashSet<>(s.streams().values()).size()) {
                 List<EngineStream> streams = new ArrayList<>();
                 s.streams().forEach((engine, p) -> streams.add(new EngineStream(engine, p, RecordStream.of(got.get(p)))));
@@ -271,22 +262,17 @@ public final class Neff {
                 s.streams().forEach((engine, p) -> users.computeIfAbsent(p, k -> new ArrayList<>()).add(Map.entry(s, engine)));
             }
         }
-        read(source, header, (path, len, data) -> {
+        ArchivePass.run(source, header, limits, (path, len, data) -> {
             List<Map.Entry<Subgraph, String>> u = users.get(path);
             if (u == null) {
                 return;
             }
             long records = len / RecordStream.RECORD_SIZE;
             if (u.size() == 1) {
-                // the visitor may close what it is given: the archive stream stays open
-                visitor.visit(u.get(0).getKey(), u.get(0).getValue(), path, records, new FilterInputStream(data) {
-                    @Override
-                    public void close() {
-                    }
-                });
+                visitor.visit(u.get(0).getKey(), u.get(0).getValue(), path, records, data); // closing it leaves the archive open
                 return;
             }
-            byte[] b = data.readNBytes((int) len);
+            byte[] b = limits.readWhole(path, len, data);
             for (Map.Entry<Subgraph, String> e : u) {
                 visitor.visit(e.getKey(), e.getValue(), path, records, new ByteArrayInputStream(b));
             }
@@ -295,7 +281,7 @@ public final class Neff {
 
     /** Streams the archive again, every regular file to {@code visitor} in archive order. */
     public void forEachEntry(EntryVisitor visitor) {
-        read(source, header, visitor);
+        ArchivePass.run(source, header, limits, visitor::visit);
     }
 
     public NeffHeader header() {
@@ -308,7 +294,12 @@ public final class Neff {
 
     /** Every regular file of the archive with its size, in archive order. */
     public Map<String, Long> entries() {
-        return entries;
+        return toc.filesView();
+    }
+
+    /** The bounds this NEFF is read within. */
+    public NeffLimits limits() {
+        return limits;
     }
 
     /** info.json's {@code tool_version}, or null. */
@@ -336,6 +327,6 @@ public final class Neff {
                 return s;
             }
         }
-        throw new NeffException("no subgraph " + name + "; there are " + subgraphs.stream().map(Subgraph::name).toList());
+        throw new NeffException("no subgraph " + SafeName.printable(name) + "; there are " + subgraphs.stream().map(Subgraph::name).toList());
     }
 }

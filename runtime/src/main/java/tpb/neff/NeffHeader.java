@@ -9,24 +9,66 @@ import java.util.Arrays;
 import java.util.HexFormat;
 
 /**
- * The NEFF's fixed 1024-byte header, little-endian. Layout (README "NEFF files"): +0x00
- * packaging_version (1 = tgz + SHA-256, 2 = tgz + MD5), +0x08 header_size (1024), +0x10 data_size
- * (payload bytes after the header), +0x18/+0x20 kelp_version major/minor, +0x28 kelp_version_build
- * (128 bytes), +0xA8 num_tpb (u32), +0xAC the payload hash — all from leanprover/KLR
- * {@code KLR/NEFF.lean} at a5f2a13 (STRONG, and every value checked against the fixture). After
- * +0xAC KLR's field sizes add up to 1224 bytes, not 1024, so the rest is read as the fixture shows
- * it (INFERRED): a 32-byte hash slot, a 16-byte uuid at +0xCC, the 256-byte name at +0xDC,
- * requested_tpb_count at +0x1DC.
+ * The NEFF's fixed 1024-byte header, little-endian, read and written through one declared layout
+ * ({@link Field}: each field's offset and width with its source), never by offsets spelled at the
+ * point of use. The fields to +0xAC are leanprover/KLR {@code KLR/NEFF.lean} at a5f2a13 (STRONG,
+ * every value checked against the fixture); after +0xAC KLR's field sizes add up to 1224 bytes,
+ * not 1024, so the rest is laid out as the fixture shows it (INFERRED): a 32-byte hash slot, a
+ * 16-byte uuid at +0xCC, the 256-byte name at +0xDC, requested_tpb_count at +0x1DC.
  */
 public record NeffHeader(long packagingVersion, long headerSize, long dataSize, long kelpMajor, long kelpMinor,
         long numTpb, byte[] hash, byte[] uuid, String name, long requestedTpbCount) {
     public static final int SIZE = 1024;
-    static final int HASH_AT = 0xAC;
-    static final int HASH_SLOT = 32;
-    static final int UUID_AT = 0xCC;
-    static final int NAME_AT = 0xDC;
-    static final int NAME_SIZE = 256;
-    static final int REQUESTED_TPB_AT = 0x1DC;
+
+    /** The header's fields: offset and width in bytes. The declared order is the header's; none overlap ({@code NeffHeaderTest}). */
+    public enum Field {
+        /** u64; 1 = tgz + SHA-256, 2 = tgz + MD5 (KLR, STRONG). */
+        PACKAGING_VERSION(0x00, 8),
+        /** u64; 1024 (KLR, STRONG; the fixture). */
+        HEADER_SIZE(0x08, 8),
+        /** u64; payload bytes after the header (KLR, STRONG; the fixture: 61440). */
+        DATA_SIZE(0x10, 8),
+        /** u64 (KLR, STRONG). */
+        KELP_MAJOR(0x18, 8),
+        /** u64 (KLR, STRONG). */
+        KELP_MINOR(0x20, 8),
+        /** 128 bytes of text (KLR, STRONG). */
+        KELP_BUILD(0x28, 128),
+        /** u32 (KLR, STRONG). */
+        NUM_TPB(0xA8, 4),
+        /** The payload's digest: 16 bytes of MD5 or 32 of SHA-256 (KLR: at +0xAC; the 32-byte slot INFERRED from the fixture). */
+        HASH(0xAC, 32),
+        /** 16 bytes (INFERRED: the fixture; KLR says 32). */
+        UUID(0xCC, 16),
+        /** NUL-terminated UTF-8, 256 bytes (INFERRED: the fixture's {@code file.neff} at +0xDC). */
+        NAME(0xDC, 256),
+        /** u32 (INFERRED: the fixture's 1 at +0x1DC). */
+        REQUESTED_TPB_COUNT(0x1DC, 4);
+
+        public final int at;
+        public final int width;
+
+        Field(int at, int width) {
+            this.at = at;
+            this.width = width;
+        }
+
+        long u(ByteBuffer h) {
+            return width == 8 ? h.getLong(at) : Integer.toUnsignedLong(h.getInt(at));
+        }
+
+        byte[] bytes(byte[] b) {
+            return Arrays.copyOfRange(b, at, at + width);
+        }
+
+        void put(ByteBuffer h, long v) {
+            if (width == 8) {
+                h.putLong(at, v);
+            } else {
+                h.putInt(at, (int) v);
+            }
+        }
+    }
 
     /** How the stored hash compared with the payload's digest. */
     public enum HashOrder {
@@ -59,8 +101,8 @@ public record NeffHeader(long packagingVersion, long headerSize, long dataSize, 
             return false;
         }
         ByteBuffer h = ByteBuffer.wrap(head, 0, MAGIC_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-        long version = h.getLong(0);
-        return (version == 1 || version == 2) && h.getLong(8) == SIZE;
+        long version = Field.PACKAGING_VERSION.u(h);
+        return (version == 1 || version == 2) && Field.HEADER_SIZE.u(h) == SIZE;
     }
 
     /** Decodes and checks the fixed fields; {@code fileSize} is the whole file's length. */
@@ -69,9 +111,9 @@ public record NeffHeader(long packagingVersion, long headerSize, long dataSize, 
             throw new NeffException("truncated: " + b.length + " bytes, shorter than the " + SIZE + "-byte NEFF header");
         }
         ByteBuffer h = ByteBuffer.wrap(b, 0, SIZE).order(ByteOrder.LITTLE_ENDIAN);
-        long version = h.getLong(0);
-        long headerSize = h.getLong(8);
-        long dataSize = h.getLong(0x10);
+        long version = Field.PACKAGING_VERSION.u(h);
+        long headerSize = Field.HEADER_SIZE.u(h);
+        long dataSize = Field.DATA_SIZE.u(h);
         if (headerSize != SIZE) {
             throw new NeffException("header: header_size is " + Long.toUnsignedString(headerSize) + ", not " + SIZE + " (not a NEFF?)");
         }
@@ -80,20 +122,20 @@ public record NeffHeader(long packagingVersion, long headerSize, long dataSize, 
                     + " is not one this reader knows (1 = tgz+SHA-256, 2 = tgz+MD5)");
         }
         long payload = fileSize - SIZE;
-        if (dataSize < 0 || payload < dataSize) {
+        if (dataSize < 0 || payload < dataSize) { // past 2^63 (negative as a long) no file holds it
             throw new NeffException("truncated: the header promises " + Long.toUnsignedString(dataSize) + " payload bytes, the file has "
                     + payload);
         }
         if (payload > dataSize) {
             throw new NeffException("header: data_size is " + dataSize + " but " + payload + " bytes follow the header");
         }
-        int nameEnd = NAME_AT;
-        while (nameEnd < NAME_AT + NAME_SIZE && b[nameEnd] != 0) {
+        int nameEnd = Field.NAME.at;
+        while (nameEnd < Field.NAME.at + Field.NAME.width && b[nameEnd] != 0) {
             nameEnd++;
         }
-        return new NeffHeader(version, headerSize, dataSize, h.getLong(0x18), h.getLong(0x20), Integer.toUnsignedLong(h.getInt(0xA8)),
-                Arrays.copyOfRange(b, HASH_AT, HASH_AT + HASH_SLOT), Arrays.copyOfRange(b, UUID_AT, NAME_AT),
-                new String(b, NAME_AT, nameEnd - NAME_AT, StandardCharsets.UTF_8), Integer.toUnsignedLong(h.getInt(REQUESTED_TPB_AT)));
+        return new NeffHeader(version, headerSize, dataSize, Field.KELP_MAJOR.u(h), Field.KELP_MINOR.u(h), Field.NUM_TPB.u(h),
+                Field.HASH.bytes(b), Field.UUID.bytes(b), new String(b, Field.NAME.at, nameEnd - Field.NAME.at, StandardCharsets.UTF_8),
+                Field.REQUESTED_TPB_COUNT.u(h));
     }
 
     /** MD5 for packaging version 2, SHA-256 for 1 (KLR). */
@@ -140,10 +182,15 @@ public record NeffHeader(long packagingVersion, long headerSize, long dataSize, 
     /** The header of a payload: version 2, MD5 stored word-reversed as neuronx-cc writes it. */
     static byte[] encode(long dataSize, byte[] md5, String name) {
         ByteBuffer h = ByteBuffer.allocate(SIZE).order(ByteOrder.LITTLE_ENDIAN);
-        h.putLong(0, 2).putLong(8, SIZE).putLong(0x10, dataSize).putLong(0x18, 2).putInt(0xA8, 1).putInt(REQUESTED_TPB_AT, 1);
-        h.put(HASH_AT, wordReversed(md5));
+        Field.PACKAGING_VERSION.put(h, 2);
+        Field.HEADER_SIZE.put(h, SIZE);
+        Field.DATA_SIZE.put(h, dataSize);
+        Field.KELP_MAJOR.put(h, 2);
+        Field.NUM_TPB.put(h, 1);
+        Field.REQUESTED_TPB_COUNT.put(h, 1);
+        h.put(Field.HASH.at, wordReversed(md5));
         byte[] n = name.getBytes(StandardCharsets.UTF_8);
-        h.put(NAME_AT, n, 0, Math.min(n.length, NAME_SIZE - 1));
+        h.put(Field.NAME.at, n, 0, Math.min(n.length, Field.NAME.width - 1));
         return h.array();
     }
 }

@@ -10,6 +10,26 @@ import java.util.Map;
  */
 public record Subgraph(String name, String definition, Map<String, String> streams, List<DmaQueue> dmaQueues,
         Map<String, Var> vars, List<String> features) {
-    /** A def.json {@code var}: its type ({@code input}, {@code output}, {@code file}, {@code state-buffer}, ...) and size (0 when absent). */
-    public record Var(String type, long size) {}
+    /**
+     * A def.json {@code var}, typed and bounded by {@link SubgraphDef}: its type ({@code input},
+     * {@code output}, {@code file}, {@code state-buffer}, {@code dge-table}, ...; null when absent),
+     * size in bytes (0 when absent; at most {@link NeffJson#MAX_SIZE}), {@code var_id} (-1 when
+     * absent), {@code file_name} as an archive path (null when absent) and a DGE table's
+     * {@code list} (null when absent).
+     */
+    public record Var(String type, long size, int id, String fileName, int[] list) {
+        public Var(String type, long size) {
+            this(type, size, -1, null, null);
+        }
+
+        @Override
+        public int[] list() {
+            return list == null ? null : list.clone();
+        }
+    }
+
+    /** The directory of the def.json, with its trailing '/', where the names in it are relative to ("" at the root). */
+    public String directory() {
+        return definition.contains("/") ? definition.substring(0, definition.lastIndexOf('/') + 1) : "";
+    }
 }

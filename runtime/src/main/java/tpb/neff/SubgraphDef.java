@@ -1,118 +1,105 @@
 package tpb.neff;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import tpb.stream.RecordStream;
 
 /**
- * Reads one {@code sgNN/def.json} into a {@link Subgraph}: its engine streams (each checked
- * against the archive's table of entries), DMA queues, variables and module features. Every
- * malformed part is a {@link NeffException} naming the def.json and the key.
+ * Reads one {@code sgNN/def.json} into a {@link Subgraph} through {@link NeffJson}'s typed view:
+ * its engine streams (each checked against the archive's table of entries), DMA queues, variables
+ * and module features. Every malformed part is a {@link NeffException} naming the def.json, the
+ * key and what was expected (a var's size of 1e300, -5 or an object; a DGE list that is an object).
  */
 final class SubgraphDef {
     /** An engine's stream key in def.json: {@code <engine>_instr}. */
     private static final String INSTR = "_instr";
+    /** The most elements a DGE table's {@code list} may have: one per DMA descriptor a queue can name (2^20 is far above any real table). */
+    static final int MAX_LIST = 1 << 20;
 
     private final String defPath;
-    private final JsonNode def;
+    private final String dir;
+    private final NeffJson.Node def;
 
-    private SubgraphDef(String defPath, JsonNode def) {
+    private SubgraphDef(String defPath, NeffJson.Node def) {
         this.defPath = defPath;
+        this.dir = defPath.contains("/") ? defPath.substring(0, defPath.lastIndexOf('/') + 1) : "";
         this.def = def;
     }
 
-    static Subgraph read(String name, String defPath, JsonNode def, Map<String, Long> entries) {
-        if (!def.isObject()) {
-            throw new NeffException(defPath + ": not a JSON object");
-        }
+    static Subgraph read(String name, String defPath, NeffJson.Node def, ArchiveToc toc) {
         SubgraphDef d = new SubgraphDef(defPath, def);
-        return new Subgraph(name, defPath, d.streams(entries), d.queues(), d.vars(), d.features());
+        def.members(); // refuses a def.json that is not an object
+        return new Subgraph(name, defPath, d.streams(toc), d.queues(), d.vars(), d.features());
     }
 
     /** Engine name to archive path, in the file's order; each stream a whole number of records. */
-    private Map<String, String> streams(Map<String, Long> entries) {
-        String dir = defPath.contains("/") ? defPath.substring(0, defPath.lastIndexOf('/') + 1) : "";
+    private Map<String, String> streams(ArchiveToc toc) {
         Map<String, String> streams = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = def.fields(); it.hasNext();) {
-            Map.Entry<String, JsonNode> f = it.next();
+        for (Map.Entry<String, NeffJson.Node> f : def.members()) {
             if (!f.getKey().endsWith(INSTR)) {
                 continue;
             }
-            if (!f.getValue().isTextual()) {
-                throw new NeffException(defPath + ": " + f.getKey() + " is not a file name");
-            }
-            String path = ArchivePath.check(defPath + ": " + f.getKey(), dir + f.getValue().asText());
-            Long len = entries.get(path);
-            if (len == null) {
-                throw new NeffException(defPath + ": " + f.getKey() + " names " + path + ", which is not in the archive");
-            }
+            String path = ArchivePath.check(defPath + ": " + f.getValue().key(), dir + f.getValue().text());
+            long len = toc.fileSize(defPath + ": " + f.getValue().key() + " names " + path, path);
             if (len % RecordStream.STRIDE != 0) {
                 throw new NeffException(path + ": stream length " + len + " is not a multiple of " + RecordStream.STRIDE + ": "
-                        + len % RecordStream.STRIDE + " trailing bytes after record " + (len / RecordStream.STRIDE - 1));
+                        + (len < RecordStream.STRIDE ? "shorter than one record"
+                                : len % RecordStream.STRIDE + " trailing bytes after record " + (len / RecordStream.STRIDE - 1)));
             }
-            if (len > Integer.MAX_VALUE - 8) {
-                throw new NeffException(path + ": a " + len + "-byte stream is larger than this reader holds");
+            String engine = f.getKey().substring(0, f.getKey().length() - INSTR.length());
+            if (SafeName.problem(engine) != null) {
+                throw new NeffException(defPath + ": the key " + SafeName.quoted(f.getKey()) + " names no engine (" + SafeName.problem(engine) + ")");
             }
-            streams.put(f.getKey().substring(0, f.getKey().length() - INSTR.length()), path);
+            streams.put(engine, path);
         }
         return Collections.unmodifiableMap(streams);
     }
 
     private List<DmaQueue> queues() {
         List<DmaQueue> queues = new ArrayList<>();
-        JsonNode dq = def.get("dma_queue");
-        if (dq != null && dq.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = dq.fields(); it.hasNext();) {
-                Map.Entry<String, JsonNode> q = it.next();
-                List<Integer> sems = semaphoreSet(q.getKey(), q.getValue().get("semaphore_set"));
-                queues.add(new DmaQueue(q.getKey(), Json.text(q.getValue(), "owner"), Json.text(q.getValue(), "type"),
-                        q.getValue().path("num_queues").asInt(sems.size()), sems));
+        for (Map.Entry<String, NeffJson.Node> q : def.get("dma_queue").membersOrNone()) {
+            NeffJson.Node set = q.getValue().get("semaphore_set");
+            List<Integer> sems = new ArrayList<>();
+            if (set.isPresent()) {
+                for (int s : set.ints(0, Integer.MAX_VALUE, MAX_LIST)) {
+                    sems.add(s);
+                }
             }
+            queues.add(new DmaQueue(printableName(q), q.getValue().get("owner").textOrNull(), q.getValue().get("type").textOrNull(),
+                    (int) q.getValue().get("num_queues").integerOr(0, Integer.MAX_VALUE, sems.size()), List.copyOf(sems)));
         }
         return List.copyOf(queues);
     }
 
-    private List<Integer> semaphoreSet(String queue, JsonNode set) {
-        List<Integer> sems = new ArrayList<>();
-        if (set != null) {
-            if (!set.isArray()) {
-                throw new NeffException(defPath + ": dma_queue " + queue + ": semaphore_set is not an array");
-            }
-            for (JsonNode s : set) {
-                if (!s.canConvertToInt()) {
-                    throw new NeffException(defPath + ": dma_queue " + queue + ": semaphore " + s + " is not an integer");
-                }
-                sems.add(s.intValue());
-            }
+    private String printableName(Map.Entry<String, NeffJson.Node> member) {
+        if (member.getKey().isEmpty() || !member.getKey().equals(SafeName.printable(member.getKey()))) {
+            throw new NeffException(defPath + ": " + member.getValue().key() + ": the name " + SafeName.quoted(member.getKey())
+                    + " is empty or holds control characters");
         }
-        return List.copyOf(sems);
+        return member.getKey();
     }
 
     private Map<String, Subgraph.Var> vars() {
         Map<String, Subgraph.Var> vars = new LinkedHashMap<>();
-        JsonNode var = def.get("var");
-        if (var != null && var.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = var.fields(); it.hasNext();) {
-                Map.Entry<String, JsonNode> v = it.next();
-                vars.put(v.getKey(), new Subgraph.Var(Json.text(v.getValue(), "type"), v.getValue().path("size").asLong(0)));
-            }
+        for (Map.Entry<String, NeffJson.Node> v : def.get("var").membersOrNone()) {
+            NeffJson.Node n = v.getValue();
+            String file = n.get("file_name").textOrNull();
+            NeffJson.Node list = n.get("list");
+            vars.put(printableName(v), new Subgraph.Var(n.get("type").textOrNull(), n.get("size").isPresent() ? n.get("size").size() : 0,
+                    (int) n.get("var_id").integerOr(0, Integer.MAX_VALUE, -1),
+                    file == null ? null : ArchivePath.check(defPath + ": " + n.get("file_name").key(), dir + file),
+                    list.isPresent() ? list.ints(0, Integer.MAX_VALUE, MAX_LIST) : null));
         }
         return Collections.unmodifiableMap(vars);
     }
 
     private List<String> features() {
         List<String> features = new ArrayList<>();
-        JsonNode nf = def.get("neff_features");
-        if (nf != null) {
-            if (!nf.isArray()) {
-                throw new NeffException(defPath + ": neff_features is not an array");
-            }
-            nf.forEach(f -> features.add(f.asText()));
+        for (NeffJson.Node f : def.get("neff_features").elementsOrNone()) {
+            features.add(f.text());
         }
         return List.copyOf(features);
     }

@@ -344,7 +344,12 @@ public final class SyncRun {
             }
         }
         if (kind == SyncKind.GROUP_RESET) {
-            machine.groupReset((GroupResetSemaphoresRecord) Decoder.decode(b, off));
+            // the opcode names the arm, but a field outside its enum makes the typed decode a RawRecord (issue 23's fuzzer: a
+            // ClassCastException, "unexpected error"): that record is a fault of the run, not a bug in tpb
+            if (!(Decoder.decode(b, off) instanceof GroupResetSemaphoresRecord reset)) {
+                throw new SimFault("GroupResetSemaphores record does not decode: a field holds a value outside its enum");
+            }
+            machine.groupReset(reset);
         }
         for (int k = 0; k < o.length; k += size(o[k])) {
             update(o, k, sem);

@@ -1,5 +1,6 @@
 package tpb.stream;
 
+import java.io.IOException;
 import java.util.Locale;
 import tpb.isa.Arm;
 import tpb.isa.Decoder;
@@ -11,22 +12,37 @@ import tpb.isa.RawRecord;
  * and records no arm holds ({@link RawRecord}: bytes a typed decode refuses). What
  * {@code tpb disasm --stats} prints.
  */
-public record TypedCoverage(int records, int typed, int opaqueArm, int raw) {
+public record TypedCoverage(long records, long typed, long opaqueArm, long raw) {
     public static TypedCoverage of(RecordStream stream) {
-        int typed = 0;
-        int opaque = 0;
-        int raw = 0;
-        for (int i = 0; i < stream.count(); i++) {
+        long[] counts = new long[3];
+        count(stream.bytes(), stream.count(), counts);
+        return new TypedCoverage(stream.count(), counts[0], counts[1], counts[2]);
+    }
+
+    /**
+     * The figures of a stream read a window at a time (memory does not grow with it); a stream
+     * that is not whole records ends in the reader's {@link StreamException}.
+     */
+    public static TypedCoverage of(RecordReader reader) throws IOException {
+        long[] counts = new long[3];
+        for (int n; (n = reader.next()) > 0;) {
+            count(reader.window(), n, counts);
+        }
+        return new TypedCoverage(reader.count(), counts[0], counts[1], counts[2]);
+    }
+
+    /** Adds the first {@code n} records of {@code b} to {@code counts}: typed, opaque arm, raw. */
+    private static void count(byte[] b, int n, long[] counts) {
+        for (int i = 0; i < n; i++) {
             int off = RecordStream.offsetOf(i);
-            if (Decoder.decode(stream.bytes(), off) instanceof RawRecord) {
-                raw++;
-            } else if (Decoder.identify(stream.bytes(), off).opaque()) {
-                opaque++;
+            if (Decoder.decode(b, off) instanceof RawRecord) {
+                counts[2]++;
+            } else if (Decoder.identify(b, off).opaque()) {
+                counts[1]++;
             } else {
-                typed++;
+                counts[0]++;
             }
         }
-        return new TypedCoverage(stream.count(), typed, opaque, raw);
     }
 
     /** "12 records: 12 typed (100.0 %), 0 opaque arm, 0 raw". */

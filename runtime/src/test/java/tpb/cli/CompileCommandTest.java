@@ -73,4 +73,16 @@ class CompileCommandTest {
         assertEquals("tpb: " + KERNELS + "06_alu64.yaml: cannot allocate registers since spilling candidates are not enough (3 registers per engine)\n",
                 tooSmall.err());
     }
+
+    /** Several engines' files are all or nothing (issue 23, item 5): the second cannot be written, so the first is not left either. */
+    @Test
+    void aFailingSecondEngineFileLeavesNothing(@TempDir Path dir) throws Exception {
+        Files.createDirectory(dir.resolve("two.SP.bin"));
+        CliRun r = CliRun.of("compile", KERNELS + "19_two_engines.yaml", "-o", dir.resolve("two.bin").toString());
+        assertEquals(1, r.code());
+        assertEquals("tpb: " + dir + "/two.SP.bin: cannot write: Is a directory\n", r.err());
+        try (var s = Files.list(dir)) {
+            assertEquals(java.util.List.of("two.SP.bin"), s.map(p -> p.getFileName().toString()).toList());
+        }
+    }
 }

@@ -158,7 +158,7 @@ class NeffCommandsTest {
             CliRun r = cmd.equals("info") ? CliRun.of("neff", "info", bad.toString()) : CliRun.of(cmd, bad.toString());
             assertEquals(1, r.code());
             assertEquals("", r.out());
-            assertTrue(r.err().startsWith("tpb: " + bad + ": payload: bad gzip or tar stream: "), r.err());
+            assertTrue(r.err().startsWith("tpb: " + bad + ": bad hash: the payload's MD5 is "), r.err());
             assertEquals(1, r.err().lines().count(), r.err());
             assertFalse(r.err().contains("Exception"), r.err());
         }

@@ -52,7 +52,11 @@ class NeffTest {
         assertEquals(39, pool.semaphoreSet().get(15));
         assertEquals("sp", sg.dmaQueues().get(1).owner());
         assertEquals(8, sg.dmaQueues().get(1).semaphoreSet().get(0));
-        assertEquals(new Subgraph.Var("input", 65536), sg.vars().get("x"));
+        assertEquals(new Subgraph.Var("input", 65536, 1, null, null), sg.vars().get("x"));
+        Subgraph.Var dge = sg.vars().get("DGETable0");
+        assertEquals("dge-table", dge.type());
+        assertArrayEquals(new int[] {1, 2, 3}, dge.list());
+        assertEquals("sg00/value_sg0000_identity_82_CRSM.npy", sg.vars().get("identity_82_sg0000").fileName());
         assertEquals(72, n.entries().size());
         assertEquals(768L, n.entries().get("sg00/PE.bin"));
     }
@@ -100,7 +104,8 @@ class NeffTest {
         byte[] b = Fixture.bytes();
         b[1024 + 2000] ^= 0x55; // inside the deflate data
         String m = error(b);
-        assertEquals(true, m.startsWith("payload: bad gzip or tar stream: "), m);
+        // the damaged deflate data makes a damaged tar; the hash, checked then, names the cause
+        assertEquals(true, m.startsWith("bad hash: the payload's MD5 is "), m);
     }
 
     @Test
@@ -129,7 +134,7 @@ class NeffTest {
     void missingDef() {
         Map<String, byte[]> files = new LinkedHashMap<>(Fixture.files());
         files.remove("sg01/def.json");
-        assertEquals("kelf-0.json: subgraph sg01's definition sg01/def.json is not in the archive", error(NeffWriter.write("x", files)));
+        assertEquals("kelf-0.json graphs[1]: subgraph sg01's definition sg01/def.json, which is not in the archive", error(NeffWriter.write("x", files)));
     }
 
     @Test
@@ -144,10 +149,10 @@ class NeffTest {
     void pathEscapingTheArchive() {
         Map<String, byte[]> files = new LinkedHashMap<>(Fixture.files());
         files.put("../evil.bin", new byte[64]);
-        assertEquals("archive: path ../evil.bin escapes the archive", error(NeffWriter.write("x", files)));
+        assertEquals("archive: path \"../evil.bin\" escapes the archive", error(NeffWriter.write("x", files)));
         String def = Fixture.text(files, "sg00/def.json").replace("\"sp_instr\": \"SP.bin\"", "\"sp_instr\": \"../../SP.bin\"");
         files.remove("../evil.bin");
-        assertEquals("sg00/def.json: sp_instr: path sg00/../../SP.bin escapes the archive", error(NeffWriter.write("x", with("sg00/def.json", def))));
+        assertEquals("sg00/def.json: sp_instr: path \"sg00/../../SP.bin\" escapes the archive", error(NeffWriter.write("x", with("sg00/def.json", def))));
     }
 
     @Test

@@ -1,0 +1,29 @@
+package tpb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** check-spec prints at most --max-errors diagnostics (issue 23: 100k anchors printed 100,004 lines). */
+class CheckSpecCapTest {
+    @Test
+    void diagnosticsPastTheCapAreCounted(@TempDir Path dir) throws Exception {
+        StringBuilder yaml = new StringBuilder("isa: x\n");
+        for (int i = 0; i < 150; i++) {
+            yaml.append("k").append(i).append(": &a").append(i).append(" 1\n");
+        }
+        Files.writeString(dir.resolve("isa.yaml"), yaml);
+        CliRun r = CliRun.of("check-spec", dir.toString());
+        assertEquals(1, r.code());
+        List<String> lines = r.err().lines().toList();
+        // 150 unknown keys (k0 ... k149) and the root's two missing keys: 152 diagnostics, the first 100 printed
+        assertEquals(101, lines.size());
+        assertEquals("tpb: " + dir.resolve("isa.yaml") + ": 152 error(s); 52 not shown (--max-errors 100)", lines.get(100));
+        CliRun all = CliRun.of("check-spec", dir.toString(), "--max-errors", "0");
+        assertEquals(153, all.err().lines().count());
+    }
+}
