@@ -135,7 +135,9 @@ final class MappedOutputs implements AutoCloseable {
                     // best effort while undoing: the first failure is the one reported
                 }
             }
-            throw new CliException(dirName + ": cannot write: " + e.getMessage());
+            // the system's reason, never the hidden temporary's path (issue 23, low items)
+            IOException io = e instanceof java.io.UncheckedIOException u ? u.getCause() : (IOException) e;
+            throw new CliException(dirName + ": cannot write: " + Output.reason(io));
         }
         for (Path[] j : journal) {
             if (j[1].getFileName().toString().endsWith(".old")) {
