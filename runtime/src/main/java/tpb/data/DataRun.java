@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import tpb.isa.Arch;
+import tpb.isa.PeLwOrder;
 import tpb.sim.SyncRun.RecordText;
 
 /**
@@ -55,7 +56,7 @@ public final class DataRun {
     private final Map<String, Output> outputs = new LinkedHashMap<>();
     private final List<DataSemantics> cores = new ArrayList<>();
     private final List<Dram> drams = new ArrayList<>();
-    private PeArray.LoadOrder loadOrder = PeArray.LoadOrder.LAST_COL_FIRST;
+    private PeLwOrder loadOrder = PeLwOrder.LAST_COL_FIRST;
     private RecordText recordText = EventOrder.ARM_NAME;
     private int threads = Runtime.getRuntime().availableProcessors();
 
@@ -117,7 +118,7 @@ public final class DataRun {
     }
 
     /** The PE load order to run with (the alternative reading is kept testable, see {@link PeArray}). */
-    public DataRun loadOrder(PeArray.LoadOrder order) {
+    public DataRun loadOrder(PeLwOrder order) {
         this.loadOrder = order;
         return this;
     }

@@ -1,6 +1,7 @@
 package tpb.data;
 
 import tpb.isa.DtypeWire;
+import tpb.isa.PeLwOrder;
 
 /**
  * The PE (tensor engine) array of one core: the stationary tile LDWEIGHTS loads, and MATMUL,
@@ -9,7 +10,8 @@ import tpb.isa.DtypeWire;
  * ({@link PeKernel}).
  *
  * <p>LDWEIGHTS reads partition k's pattern and places its j-th element in column
- * {@code cols - 1 - j} ({@link LoadOrder#LAST_COL_FIRST}). The sources state that default only
+ * {@code cols - 1 - j} ({@link PeLwOrder#LAST_COL_FIRST}; the orders are the spec's enum PeLwOrder, the v4+
+ * LD_WEIGHT_FLAGS load_order bit of view Ldweights.Mariana). The sources state that default only
  * for v4+ («PEPATH» §3.1); for cayman it is INFERRED from the fixture, whose LDWEIGHTS read each
  * row backwards (step -1 from the last element): with LAST_COL_FIRST the columns come out in
  * memory order and the program computes x @ y; with FIRST_COL_FIRST its output rows come out
@@ -26,11 +28,8 @@ import tpb.isa.DtypeWire;
  * does so, the product otherwise.
  */
 public final class PeArray {
-    /** Where LDWEIGHTS puts the first element it reads. */
-    public enum LoadOrder { LAST_COL_FIRST, FIRST_COL_FIRST }
-
     private final PeKernel kernel = new PeKernel();
-    private LoadOrder order = LoadOrder.LAST_COL_FIRST;
+    private PeLwOrder order = PeLwOrder.LAST_COL_FIRST;
     private float[] weights = new float[0];   // [k * cols + c]
     private byte[] rawWeights = new byte[0];  // the same elements' bytes as read, for the bit-exact transpose
     private DtypeWire weightsDtype;
@@ -38,12 +37,12 @@ public final class PeArray {
     private int cols;
     private boolean loaded;
 
-    public PeArray order(LoadOrder o) {
+    public PeArray order(PeLwOrder o) {
         order = o;
         return this;
     }
 
-    public LoadOrder order() {
+    public PeLwOrder order() {
         return order;
     }
 
@@ -114,7 +113,7 @@ public final class PeArray {
     }
 
     private int column(int j, int cols) {
-        return order == LoadOrder.LAST_COL_FIRST ? cols - 1 - j : j;
+        return order == PeLwOrder.LAST_COL_FIRST ? cols - 1 - j : j;
     }
 
     /**

@@ -19,6 +19,7 @@ import tpb.isa.Arch;
 import tpb.isa.CopyFlyweight;
 import tpb.isa.DmaDirect2dFlyweight;
 import tpb.isa.MatmulFlyweight;
+import tpb.isa.PeLwOrder;
 import tpb.isa.PsumAccumulateFlags;
 import tpb.isa.WaitMode;
 import tpb.neff.Neff;
@@ -59,7 +60,7 @@ class DataFixtureTest {
         return Fp16.toFloat((short) ((a.data()[2 * i] & 0xFF) | (a.data()[2 * i + 1] & 0xFF) << 8));
     }
 
-    static Npy.Array run(NeffImage image, Npy.Array x, Npy.Array y, PeArray.LoadOrder order) {
+    static Npy.Array run(NeffImage image, Npy.Array x, Npy.Array y, PeLwOrder order) {
         Map<String, Npy.Array> in = new LinkedHashMap<>();
         in.put("x", x);
         in.put("y", y);
@@ -104,7 +105,7 @@ class DataFixtureTest {
             Random r = new Random(seed);
             Npy.Array x = fp16(M, K, i -> Fp16.fromFloat((float) r.nextGaussian()));
             Npy.Array y = fp16(K, N, i -> Fp16.fromFloat((float) r.nextGaussian()));
-            assertEquals(0, mismatches(x, y, run(IMAGE, x, y, PeArray.LoadOrder.LAST_COL_FIRST)), "seed " + seed);
+            assertEquals(0, mismatches(x, y, run(IMAGE, x, y, PeLwOrder.LAST_COL_FIRST)), "seed " + seed);
         }
     }
 
@@ -112,14 +113,14 @@ class DataFixtureTest {
     void edgeValuesZerosMaxAndSubnormals() {
         Npy.Array zero = fp16(M, K, i -> 0);
         Npy.Array zeroY = fp16(K, N, i -> 0);
-        Npy.Array out = run(IMAGE, zero, zeroY, PeArray.LoadOrder.LAST_COL_FIRST);
+        Npy.Array out = run(IMAGE, zero, zeroY, PeLwOrder.LAST_COL_FIRST);
         for (int i = 0; i < M * N; i++) {
             assertEquals(0f, at(out, i));
         }
         // +-65504 everywhere: every sum is +-256 * 65504^2, far past fp16: +-infinity
         Npy.Array max = fp16(M, K, i -> 0x7BFF);
         Npy.Array maxY = fp16(K, N, i -> (i % N) % 2 == 0 ? 0x7BFF : 0xFBFF);
-        out = run(IMAGE, max, maxY, PeArray.LoadOrder.LAST_COL_FIRST);
+        out = run(IMAGE, max, maxY, PeLwOrder.LAST_COL_FIRST);
         assertEquals(Float.POSITIVE_INFINITY, at(out, 0));
         assertEquals(Float.NEGATIVE_INFINITY, at(out, 1));
         assertEquals(0, mismatches(max, maxY, out));
@@ -133,7 +134,7 @@ class DataFixtureTest {
             };
             Npy.Array x = fp16(M, K, mixed);
             Npy.Array y = fp16(K, N, mixed);
-            assertEquals(0, mismatches(x, y, run(IMAGE, x, y, PeArray.LoadOrder.LAST_COL_FIRST)), "seed " + seed);
+            assertEquals(0, mismatches(x, y, run(IMAGE, x, y, PeLwOrder.LAST_COL_FIRST)), "seed " + seed);
         }
     }
 
@@ -143,7 +144,7 @@ class DataFixtureTest {
         Random r = new Random(9);
         Npy.Array x = fp16(M, K, i -> Fp16.fromFloat((float) r.nextGaussian()));
         Npy.Array y = fp16(K, N, i -> Fp16.fromFloat((float) r.nextGaussian()));
-        assertTrue(mismatches(x, y, run(IMAGE, x, y, PeArray.LoadOrder.FIRST_COL_FIRST)) > M * N / 2);
+        assertTrue(mismatches(x, y, run(IMAGE, x, y, PeLwOrder.FIRST_COL_FIRST)) > M * N / 2);
     }
 
     // ---- mutations: the same NEFF with one thing changed through the encoders ----
@@ -177,8 +178,8 @@ class DataFixtureTest {
             mm.psumAccumulateFlags(PsumAccumulateFlags.MULTI_START);
         }
         Npy.Array[] in = randomInputs();
-        assertEquals(0, mismatches(in[0], in[1], run(IMAGE, in[0], in[1], PeArray.LoadOrder.LAST_COL_FIRST)));
-        assertTrue(mismatches(in[0], in[1], run(image(files), in[0], in[1], PeArray.LoadOrder.LAST_COL_FIRST)) > M * N / 2);
+        assertEquals(0, mismatches(in[0], in[1], run(IMAGE, in[0], in[1], PeLwOrder.LAST_COL_FIRST)));
+        assertTrue(mismatches(in[0], in[1], run(image(files), in[0], in[1], PeLwOrder.LAST_COL_FIRST)) > M * N / 2);
     }
 
     /**
@@ -200,7 +201,7 @@ class DataFixtureTest {
         Npy.Array[] in = randomInputs();
         assertEquals("sg00 pe record 4: MATMUL transpose: the moving tile is not the identity (partition 5 element 5 is 2.0); "
                 + "no source gives a PE transpose of anything else",
-                assertThrows(DataFault.class, () -> run(image(files), in[0], in[1], PeArray.LoadOrder.LAST_COL_FIRST)).getMessage());
+                assertThrows(DataFault.class, () -> run(image(files), in[0], in[1], PeLwOrder.LAST_COL_FIRST)).getMessage());
     }
 
     @Test
@@ -211,14 +212,14 @@ class DataFixtureTest {
         byte[] pool = files.get("sg00/Pool.bin");
         dma.wrap(pool, 3 * 64).srcStartAddrValue(dma.srcStartAddrValue() + dma.srcStepElem(0));
         Npy.Array[] in = randomInputs();
-        int bad = mismatches(in[0], in[1], run(image(files), in[0], in[1], PeArray.LoadOrder.LAST_COL_FIRST));
+        int bad = mismatches(in[0], in[1], run(image(files), in[0], in[1], PeLwOrder.LAST_COL_FIRST));
         assertTrue(bad >= M * N / 2 - 64, bad + " mismatches");   // sg00 computes half the columns
         // Pool record 2 loads x: one row later runs past x's end on the last row
         Map<String, byte[]> files2 = fixtureFiles();
         byte[] pool2 = files2.get("sg00/Pool.bin");
         dma.wrap(pool2, 2 * 64).srcStartAddrValue(dma.srcStartAddrValue() + dma.srcStepElem(0));
         assertEquals("sg00 pool record 2: DMA_DIRECT2D source bytes 0x10000+512 run outside var x (65536 bytes)",
-                assertThrows(DataFault.class, () -> run(image(files2), in[0], in[1], PeArray.LoadOrder.LAST_COL_FIRST)).getMessage());
+                assertThrows(DataFault.class, () -> run(image(files2), in[0], in[1], PeLwOrder.LAST_COL_FIRST)).getMessage());
     }
 
     /** Every schedule EventOrder can take (each engine first, whole or one-record turns, each engine as late as it can) agrees. */

@@ -8,6 +8,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import tpb.isa.Arch;
 import tpb.isa.DtypeWire;
+import tpb.isa.PeLwOrder;
 
 /**
  * LDWEIGHTS + MATMUL on hand-placed SBUF data, against sums computed here: K = 4 partitions,
@@ -77,7 +78,7 @@ class PeArrayTest {
 
     @Test
     void firstColumnFirstWouldReverseTheColumns() {
-        core.pe().order(PeArray.LoadOrder.FIRST_COL_FIRST).loadWeights(reversedWeights(), K, M);
+        core.pe().order(PeLwOrder.FIRST_COL_FIRST).loadWeights(reversedWeights(), K, M);
         core.pe().matmul(moving(), psum(), K, M, true);
         for (int c = 0; c < M; c++) {
             double[] row = psum().read(c);
@@ -136,7 +137,7 @@ class PeArrayTest {
                 new int[] {K, 1, 1}, DtypeWire.FP16, K);
         AccessPattern dst = new AccessPattern(new Location(core.psum(), 0, 0x800), new int[] {1, 0, 0},
                 new int[] {K, 1, 1}, DtypeWire.FP16, M);
-        core.pe().order(PeArray.LoadOrder.FIRST_COL_FIRST).loadWeights(stationary, K, M);
+        core.pe().order(PeLwOrder.FIRST_COL_FIRST).loadWeights(stationary, K, M);
         core.pe().transpose(identity, dst, K, M, true);
         for (int c = 0; c < M; c++) {
             byte[] row = core.psum().row(c, 0x800, 2 * K);

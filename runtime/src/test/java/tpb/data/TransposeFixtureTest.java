@@ -9,6 +9,8 @@ import java.util.TreeSet;
 import java.util.function.IntUnaryOperator;
 import org.junit.jupiter.api.Test;
 
+import tpb.isa.PeLwOrder;
+
 /**
  * NaN, infinity, -0 and subnormal inputs through the fixture NEFF ({@code np.matmul(x, y)}, x
  * fp16 128 x 256, y fp16 256 x 128) on cayman, element for element against an oracle written
@@ -48,7 +50,7 @@ class TransposeFixtureTest {
 
     /** Runs the fixture and checks every element against the oracle; returns the output. */
     private static Npy.Array runChecked(Npy.Array x, Npy.Array y) {
-        Npy.Array out = DataFixtureTest.run(DataFixtureTest.IMAGE, x, y, PeArray.LoadOrder.LAST_COL_FIRST);
+        Npy.Array out = DataFixtureTest.run(DataFixtureTest.IMAGE, x, y, PeLwOrder.LAST_COL_FIRST);
         for (int m = 0; m < M; m++) {
             for (int n = 0; n < N; n++) {
                 float want = oracle(x, y, m, n);
