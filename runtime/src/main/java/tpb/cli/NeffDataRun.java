@@ -18,6 +18,7 @@ import tpb.data.RecordListener;
 import tpb.isa.Arch;
 import tpb.neff.Neff;
 import tpb.neff.NeffException;
+import tpb.neff.NeffLimits;
 import tpb.timeline.TraceEvents;
 
 /**
@@ -34,7 +35,7 @@ final class NeffDataRun {
 
     /** What the command line asked of a data-level run. */
     record Request(String file, List<String> inputs, String outputDir, List<String> subgraphs, boolean trace, boolean schedules,
-            boolean json, boolean quiet, String traceEvents) {}
+            boolean json, boolean quiet, String traceEvents, NeffLimits limits) {}
 
     static int run(Request q, PrintWriter out) {
         if (q.outputDir() == null) {
@@ -47,7 +48,7 @@ final class NeffDataRun {
         NeffImage image;
         Arch arch;
         try {
-            Neff neff = NeffInput.open(q.file()).neff; // a file, or a NEFF on stdin (issue 23: run - --level data was refused)
+            Neff neff = NeffInput.open(q.file(), q.limits()).neff; // a file, or a NEFF on stdin (issue 23: run - --level data was refused)
             arch = Arch.byName(neff.target());
             if (arch == null) {
                 throw new CliException(q.file() + ": target " + neff.target() + " is no arch profile of the spec");

@@ -131,7 +131,7 @@ final class RunCommand implements Callable<Integer> {
         checkLevel(neff);
         if (neff) {
             return NeffDataRun.run(new NeffDataRun.Request(input, inputs, outputDir, subgraphs, trace, schedules, json, quiet,
-                    traceEvents),
+                    traceEvents, limits.limits()),
                     spec.commandLine().getOut());
         }
         return input.endsWith(".bin") ? runRecords() : runKernel();

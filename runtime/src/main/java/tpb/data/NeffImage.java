@@ -1,14 +1,15 @@
 package tpb.data;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import tpb.neff.Neff;
+import tpb.neff.NeffJson;
+import tpb.neff.NeffLimits;
 import tpb.neff.Subgraph;
 
 /**
@@ -20,7 +21,6 @@ import tpb.neff.Subgraph;
  * var's own {@code .npy}. Read in one pass over the archive.
  */
 public final class NeffImage {
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
      * A def.json var with the fields the data level uses; {@code backingOffset} is a virtual var's
@@ -65,31 +65,48 @@ public final class NeffImage {
         return files.get(path);
     }
 
+    /**
+     * Reads what the data level uses, and only that (issue 23: entries are read only when referenced, each within the
+     * reader's entry bound, {@code --max-entry-size}): every engine stream and every file var's {@code .npy} the
+     * def.jsons name, and the JSON in a referenced def.json's directory (tensor_map.json, the ACT engine's chain of
+     * tables); a JSON entry larger than the bound is skipped, and named with the bound only if the run needs it. The
+     * JSON goes through the reader's one bounded parsing layer ({@link NeffJson}); the vars come typed and bounded from
+     * {@link tpb.neff.SubgraphDef}.
+     */
     public static NeffImage read(Neff neff) {
         Map<String, byte[]> files = new HashMap<>();
+        Map<String, Long> skipped = new HashMap<>();
+        long max = neff.limits().maxEntrySize();
+        Set<String> needed = new HashSet<>();
+        Set<String> dirs = new HashSet<>();
+        for (Subgraph s : neff.subgraphs()) {
+            needed.addAll(s.streams().values());
+            s.vars().values().forEach(v -> {
+                if (v.fileName() != null) {
+                    needed.add(v.fileName());
+                }
+            });
+            dirs.add(s.directory());
+        }
         neff.forEachEntry((path, size, data) -> {
-            if (path.endsWith(".json") || path.endsWith(".npy") || path.endsWith(".bin")) {
-                files.put(path, data.readNBytes((int) size));
+            boolean json = path.endsWith(".json") && dirs.contains(path.substring(0, path.lastIndexOf('/') + 1));
+            if (!needed.contains(path) && !json) {
+                return;
             }
+            if (json && !needed.contains(path) && size > max) {
+                skipped.put(path, size);
+                return;
+            }
+            files.put(path, neff.limits().readWhole(path, size, data));
         });
+        Entries entries = new Entries(files, skipped, neff.limits());
         List<Core> cores = new ArrayList<>();
         for (Subgraph s : neff.subgraphs()) {
-            String dir = s.definition().contains("/") ? s.definition().substring(0, s.definition().lastIndexOf('/') + 1) : "";
-            JsonNode def = json(files, s.definition());
+            String dir = s.directory();
+            NeffJson.Node def = entries.json(s.definition());
             List<Var> vars = new ArrayList<>();
-            def.path("var").fields().forEachRemaining(e -> {
-                JsonNode v = e.getValue();
-                int[] list = null;
-                if (v.has("list")) {
-                    list = new int[v.get("list").size()];
-                    for (int i = 0; i < list.length; i++) {
-                        list[i] = v.get("list").get(i).asInt();
-                    }
-                }
-                vars.add(new Var(e.getKey(), v.path("var_id").asInt(-1), v.path("type").asText(""), v.path("size").asLong(0),
-                        v.has("file_name") ? dir + v.get("file_name").asText() : null, list,
-                        v.path("backing_variable_off").asLong(-1)));
-            });
+            s.vars().forEach((name, v) -> vars.add(new Var(name, v.id(), v.type() == null ? "" : v.type(), v.size(), v.fileName(),
+                    v.list(), v.backingOffset())));
             Map<String, byte[]> streams = new LinkedHashMap<>();
             s.streams().forEach((engine, path) -> {
                 byte[] b = files.get(path);
@@ -99,40 +116,39 @@ public final class NeffImage {
                 streams.put(engine, b);
             });
             Map<String, Tensor> tensors = new LinkedHashMap<>();
-            if (files.containsKey(dir + "tensor_map.json")) {
-                json(files, dir + "tensor_map.json").fields().forEachRemaining(e -> {
-                    JsonNode t = e.getValue();
-                    JsonNode sh = t.path("tf_shape");
-                    int[] shape = new int[sh.size()];
-                    for (int i = 0; i < shape.length; i++) {
-                        shape[i] = sh.get(i).asInt();
-                    }
-                    tensors.put(e.getKey(), new Tensor(e.getKey(), t.path("dtype").asText(null), shape,
-                            t.has("kind") ? t.get("kind").asText() : null));
-                });
+            if (entries.has(dir + "tensor_map.json")) {
+                for (Map.Entry<String, NeffJson.Node> e : entries.json(dir + "tensor_map.json").members()) {
+                    NeffJson.Node t = e.getValue();
+                    NeffJson.Node sh = t.get("tf_shape");
+                    int[] shape = sh.isPresent() ? sh.ints(0, Integer.MAX_VALUE, MAX_RANK) : new int[0];
+                    tensors.put(e.getKey(), new Tensor(e.getKey(), t.get("dtype").textOrNull(), shape, t.get("kind").textOrNull()));
+                }
             }
-            cores.add(new Core(s.name(), vars, streams, tensors, activationNames(files, dir, def)));
+            cores.add(new Core(s.name(), vars, streams, tensors, activationNames(entries, dir, def)));
         }
         return new NeffImage(cores, files);
     }
 
+    /** The most dimensions a tensor_map.json shape may have (numpy's own limit is 64). */
+    private static final int MAX_RANK = 64;
+
     /** func_id -> func_name of the first table set the ACT engine's JSON loads (set 0). */
-    private static Map<Integer, String> activationNames(Map<String, byte[]> files, String dir, JsonNode def) {
+    private static Map<Integer, String> activationNames(Entries files, String dir, NeffJson.Node def) {
         Map<Integer, String> names = new HashMap<>();
-        String actJson = def.path("act").asText(null);
-        if (actJson == null || !files.containsKey(dir + actJson)) {
+        String actJson = def.get("act").isPresent() && def.get("act").json().isTextual() ? def.get("act").text() : null;
+        if (actJson == null || !files.has(dir + actJson)) {
             return names;
         }
-        JsonNode act = json(files, dir + actJson);
-        String info = act.path("act_info").asText(null);
-        if (info == null || !files.containsKey(dir + info)) {
+        NeffJson.Node act = files.json(dir + actJson);
+        String info = act.get("act_info").textOrNull();
+        if (info == null || !files.has(dir + info)) {
             return names;
         }
-        for (JsonNode set : json(files, dir + info).path("act_func_sets")) {
-            String profile = set.path("profile_json").asText(null);
-            if (profile != null && files.containsKey(dir + profile)) {
-                for (JsonNode f : json(files, dir + profile).path("profile_meta_data")) {
-                    names.putIfAbsent(f.path("func_id").asInt(), f.path("func_name").asText());
+        for (NeffJson.Node set : files.json(dir + info).get("act_func_sets").elementsOrNone()) {
+            String profile = set.get("profile_json").textOrNull();
+            if (profile != null && files.has(dir + profile)) {
+                for (NeffJson.Node f : files.json(dir + profile).get("profile_meta_data").elementsOrNone()) {
+                    names.putIfAbsent((int) f.get("func_id").integer(0, Integer.MAX_VALUE), f.get("func_name").text());
                 }
             }
             break;   // ACTIVATION_TABLE_LOAD with act_tbl_sel 0 (the fixture's only set)
@@ -140,15 +156,22 @@ public final class NeffImage {
         return names;
     }
 
-    private static JsonNode json(Map<String, byte[]> files, String path) {
-        byte[] b = files.get(path);
-        if (b == null) {
-            throw new DataFault(path + " is not in the archive");
+    /** The entries read: their bytes, and the JSON ones skipped for the entry bound (named with it only when asked for). */
+    private record Entries(Map<String, byte[]> files, Map<String, Long> skipped, NeffLimits limits) {
+        boolean has(String path) {
+            return files.containsKey(path) || skipped.containsKey(path);
         }
-        try {
-            return JSON.readTree(b);
-        } catch (IOException e) {
-            throw new DataFault(path + ": not JSON (" + e.getMessage().lines().findFirst().orElse("") + ")");
+
+        NeffJson.Node json(String path) {
+            byte[] b = files.get(path);
+            if (b == null) {
+                Long size = skipped.get(path);
+                if (size != null) {
+                    throw limits.tooLarge(path, size);
+                }
+                throw new DataFault(path + " is not in the archive");
+            }
+            return NeffJson.Node.root(path, NeffJson.parse(path, b));
         }
     }
 }

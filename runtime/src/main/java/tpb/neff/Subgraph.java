@@ -14,12 +14,17 @@ public record Subgraph(String name, String definition, Map<String, String> strea
      * A def.json {@code var}, typed and bounded by {@link SubgraphDef}: its type ({@code input},
      * {@code output}, {@code file}, {@code state-buffer}, {@code dge-table}, ...; null when absent),
      * size in bytes (0 when absent; at most {@link NeffJson#MAX_SIZE}), {@code var_id} (-1 when
-     * absent), {@code file_name} as an archive path (null when absent) and a DGE table's
-     * {@code list} (null when absent).
+     * absent), {@code file_name} as an archive path (null when absent), a DGE table's
+     * {@code list} (null when absent) and a virtual var's {@code backing_variable_off} (-1 when absent).
      */
-    public record Var(String type, long size, int id, String fileName, int[] list) {
+    public record Var(String type, long size, int id, String fileName, int[] list, long backingOffset) {
         public Var(String type, long size) {
             this(type, size, -1, null, null);
+        }
+
+        /** A var that is no slice of a backing space ({@code backing_variable_off} absent: -1). */
+        public Var(String type, long size, int id, String fileName, int[] list) {
+            this(type, size, id, fileName, list, -1);
         }
 
         @Override

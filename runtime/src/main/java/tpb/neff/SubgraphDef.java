@@ -91,7 +91,8 @@ final class SubgraphDef {
             vars.put(printableName(v), new Subgraph.Var(n.get("type").textOrNull(), n.get("size").isPresent() ? n.get("size").size() : 0,
                     (int) n.get("var_id").integerOr(0, Integer.MAX_VALUE, -1),
                     file == null ? null : ArchivePath.check(defPath + ": " + n.get("file_name").key(), dir + file),
-                    list.isPresent() ? list.ints(0, Integer.MAX_VALUE, MAX_LIST) : null));
+                    list.isPresent() ? list.ints(0, Integer.MAX_VALUE, MAX_LIST) : null,
+                    n.get("backing_variable_off").integerOr(0, NeffJson.MAX_SIZE, -1)));
         }
         return Collections.unmodifiableMap(vars);
     }

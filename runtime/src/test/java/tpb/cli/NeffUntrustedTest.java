@@ -216,6 +216,36 @@ class NeffUntrustedTest {
     }
 
     /**
+     * What the data level does need is read within the bound: a tensor_map.json of 20,000 bytes (valid JSON padded with
+     * spaces) under --max-entry-size 10k is one line naming the entry and the bound, exit 1, nothing written; with the
+     * default bound the same NEFF runs. (Before, the data level read every JSON, .npy and .bin entry whole, unbounded.)
+     */
+    @Test
+    void aNeededEntryPastTheBoundIsNamedWithIt(@TempDir Path dir) throws Exception {
+        NeffParts p = new NeffParts();
+        p.tarEdit = l -> l.stream().map(e -> {
+            if (!e.name().equals("sg00/tensor_map.json")) {
+                return e;
+            }
+            byte[] padded = new byte[20_000];
+            java.util.Arrays.fill(padded, (byte) ' ');
+            System.arraycopy(e.data(), 0, padded, 0, e.data().length);
+            return NeffParts.Entry.file(e.name(), padded);
+        }).toList();
+        Path n = write(dir, p);
+        Path out = dir.resolve("o");
+        CliRun r = CliRun.of("run", n.toString(), "--level", "data", "--input", "a=" + dir.resolve("a.npy"), "--output-dir",
+                out.toString(), "--max-entry-size", "10k");
+        assertEquals(1, r.code(), r.err());
+        assertEquals("tpb: " + n + ": sg00/tensor_map.json: a 20000-byte entry, larger than the 10240 bytes tpb reads whole "
+                + "(--max-entry-size)\n", r.err());
+        assertFalse(Files.exists(out));
+        CliRun ok = CliRun.of("run", n.toString(), "--level", "data", "--input", "a=" + dir.resolve("a.npy"), "--output-dir",
+                out.toString());
+        assertEquals(0, ok.code(), ok.err());
+    }
+
+    /**
      * Found by the big fuzz run: a record with GroupResetSemaphores' opcode whose other bytes decode to no value of its
      * enums (here a DMA record's) was a ClassCastException at the sync level, "unexpected error"; now a fault of the run.
      */
