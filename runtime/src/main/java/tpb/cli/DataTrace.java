@@ -5,6 +5,7 @@ import java.util.Map;
 import tpb.asm.Disassembler;
 import tpb.data.NeffImage;
 import tpb.data.RecordListener;
+import tpb.isa.IsaInfo;
 import tpb.timeline.TraceEvents;
 
 /**
@@ -35,7 +36,7 @@ final class DataTrace implements RecordListener {
     @Override
     public void record(String core, String engine, int index, long startNanos, long endNanos, long bytesMoved, long macs) {
         byte[] stream = image.cores().stream().filter(c -> c.name().equals(core)).findFirst().orElseThrow().streams().get(engine);
-        String text = Disassembler.text(stream, index * 64, 1).strip();
+        String text = Disassembler.text(stream, index * IsaInfo.RECORD_SIZE, 1).strip();
         long start = startNanos - origin;
         Map<String, Object> args = new HashMap<>();
         args.put(TraceEvents.RECORD, index);
