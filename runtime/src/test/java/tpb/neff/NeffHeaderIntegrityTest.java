@@ -298,4 +298,33 @@ class NeffHeaderIntegrityTest {
         record[1] = 0x10; // an instruction header byte: version >= 0x1000
         assertFalse(NeffHeader.starts(record));
     }
+
+    /**
+     * What the writer (NeffParts, NeffWriter) puts in a header, byte by byte as neuronx-cc's
+     * fixture has it: version 2, 1024, the payload's length, kelp major 2, num_tpb 1,
+     * requested_tpb_count 1, the MD5 word-reversed, the name NUL-terminated and cut to 255 bytes.
+     */
+    @Test
+    void whatTheWriterWrites() throws Exception {
+        byte[] payload = {1, 2, 3};
+        byte[] h = NeffHeader.encode(3, md5(payload, 0), "n".repeat(300));
+        assertEquals(1024, h.length);
+        ByteBuffer b = ByteBuffer.wrap(h).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(2, b.getLong(0x00));
+        assertEquals(1024, b.getLong(0x08));
+        assertEquals(3, b.getLong(0x10));
+        assertEquals(2, b.getLong(0x18));
+        assertEquals(0, b.getLong(0x20));
+        assertEquals(1, b.getInt(0xA8));
+        assertEquals(1, b.getInt(0x1DC));
+        assertArrayEquals(words(md5(payload, 0)), Arrays.copyOfRange(h, HASH_AT, HASH_AT + 16));
+        assertEquals("n".repeat(255), new String(h, 0xDC, 255, java.nio.charset.StandardCharsets.UTF_8));
+        assertEquals(0, h[0xDC + 255]);
+        byte[] rest = Arrays.copyOfRange(h, 0x1E0, 1024);
+        assertArrayEquals(new byte[rest.length], rest);
+        byte[] shortName = NeffHeader.encode(0, new byte[16], "ab");
+        assertEquals('a', shortName[0xDC]);
+        assertEquals('b', shortName[0xDD]);
+        assertEquals(0, shortName[0xDE]);
+    }
 }
