@@ -613,4 +613,26 @@ class NeffStructureTest {
         Neff n = Neff.open(secondFails); // the header read, then the opening pass
         assertEquals("cannot read: gone\\x1b", assertThrows(NeffException.class, () -> n.forEachEntry((p, s, d) -> {})).getMessage());
     }
+
+    /** A directory may be named twice (it holds no bytes to choose between); a file may not. */
+    @Test
+    void aDirectoryNamedTwice() {
+        NeffParts p = new NeffParts();
+        p.extra.add(new NeffParts.Entry("sg00/", TarConstants.LF_DIR, "", new byte[0]));
+        p.extra.add(new NeffParts.Entry("sg00/", TarConstants.LF_DIR, "", new byte[0]));
+        p.extra.add(NeffParts.Entry.file("z.bin", new byte[1]));
+        p.extra.add(NeffParts.Entry.file("z.bin", new byte[1]));
+        assertEquals("archive: z.bin is entry 7 and entry 8; which one is meant cannot be told", error(p));
+    }
+
+    /** A visitor that closes an entry's data leaves the archive open for the next entry. */
+    @Test
+    void closingAnEntryLeavesTheArchiveOpen() {
+        List<String> seen = new ArrayList<>();
+        open(new NeffParts()).forEachEntry((path, size, data) -> {
+            data.close();
+            seen.add(path);
+        });
+        assertEquals(List.of("info.json", "kelf-0.json", "sg00/Pool.bin", "sg00/def.json", "sg00/tensor_map.json"), seen);
+    }
 }
