@@ -237,7 +237,7 @@ class NeffHeaderIntegrityTest {
         h.putLong(0x18, 0x0102030405060708L); // kelp_major
         h.putLong(0x20, -2); // kelp_minor
         h.putInt(0xA8, -1); // num_tpb: u32 0xFFFFFFFF
-        h.putInt(0x1DC, 0x80000000); // requested_tpb_count: u32
+        h.putInt(0x1DC, 0x80000001); // requested_tpb_count: u32, its first byte non-zero (the byte after the name)
         for (int i = 0; i < 16; i++) {
             b[0xCC + i] = (byte) (0xA0 + i); // uuid
         }
@@ -246,8 +246,8 @@ class NeffHeaderIntegrityTest {
         assertEquals(0x0102030405060708L, r.kelpMajor());
         assertEquals(-2, r.kelpMinor());
         assertEquals(4294967295L, r.numTpb());
-        assertEquals(2147483648L, r.requestedTpbCount());
-        assertEquals("n".repeat(256), r.name()); // byte 0x1DC (requested_tpb_count's 0x00) is not part of it
+        assertEquals(2147483649L, r.requestedTpbCount());
+        assertEquals("n".repeat(256), r.name()); // byte 0x1DC (requested_tpb_count's 0x01) is not part of it
         assertEquals(1024, r.headerSize());
         assertEquals(b.length - 1024, r.dataSize());
         byte[] uuid = new byte[16];
