@@ -21,7 +21,9 @@ import tpb.isa.CoreBarrierRecord;
 import tpb.isa.ExitRecord;
 import tpb.isa.Instruction;
 import tpb.isa.NoOpRecord;
+import tpb.isa.ResetQueueInstanceRecord;
 import tpb.isa.ReturnRecord;
+import tpb.isa.SwitchQueueInstanceRecord;
 import tpb.isa.Stage;
 
 /**
@@ -364,5 +366,43 @@ class StreamEdgesTest {
         assertEquals("3 records: 2 typed (66.7 %), 1 opaque arm, 0 raw", TypedCoverage.of(RecordStream.of(cat(NOOP, NOOP, opaque))).toString());
         assertEquals("stream length 65 is not a multiple of 64: 1 trailing byte after record 0",
                 assertThrows(StreamException.class, () -> TypedCoverage.of(new RecordReader(new ByteArrayInputStream(new byte[65]), 1))).getMessage());
+    }
+
+    // ---- module features (ResetQueueInstance needs neff_feature_SQI_no_rearm, facts §3.10; it clears it, seed000 §4.4)
+
+    private static final byte[] RESET = stream(ResetQueueInstanceRecord.builder().queueName("q1").build());
+    private static final byte[] SWITCH_NO_REARM = stream(SwitchQueueInstanceRecord.builder().queueName("q1").noRearm(1).build());
+    private static final byte[] SWITCH = stream(SwitchQueueInstanceRecord.builder().queueName("q1").noRearm(0).build());
+    private static final String NEEDS = "feature: ResetQueueInstance needs the module feature neff_feature_SQI_no_rearm (else assertion 1106), which ";
+
+    private static List<String> features(Set<String> declared, byte[]... records) {
+        return lines(StreamValidator.validate(cat(records), Arch.CAYMAN, true, Stage.LOADED, declared).violations());
+    }
+
+    @Test
+    void aDeclaredFeatureHoldsUntilARecordClearsIt() {
+        Set<String> declared = Set.of("neff_feature_SQI_no_rearm");
+        assertEquals(List.of(), features(declared, RESET, EXIT));
+        assertEquals(List.of("1 stream " + NEEDS + "record 0 cleared; a SwitchQueueInstance with no_rearm set must come between"),
+                features(declared, RESET, RESET, EXIT));
+        assertEquals(List.of(), features(declared, RESET, SWITCH_NO_REARM, RESET, EXIT));
+        // other names declared set nothing
+        assertEquals(List.of("0 stream " + NEEDS + "no earlier SwitchQueueInstance with no_rearm set provides"),
+                features(Set.of("neff_feature_vnc"), RESET, EXIT));
+    }
+
+    @Test
+    void theSetterMustComeBeforeAndCarryTheField() {
+        assertEquals(List.of(), features(Set.of(), SWITCH_NO_REARM, NOOP, RESET, EXIT));
+        assertEquals(List.of("1 stream " + NEEDS + "no earlier SwitchQueueInstance with no_rearm set provides"),
+                features(Set.of(), SWITCH, RESET, EXIT));
+        assertEquals(List.of("0 stream " + NEEDS + "no earlier SwitchQueueInstance with no_rearm set provides"),
+                features(Set.of(), RESET, SWITCH_NO_REARM, EXIT));
+        // two setters, one reset: nothing left over for a second reset, cleared at record 2
+        assertEquals(List.of("3 stream " + NEEDS + "record 2 cleared; a SwitchQueueInstance with no_rearm set must come between"),
+                features(Set.of(), SWITCH_NO_REARM, SWITCH_NO_REARM, RESET, RESET, EXIT));
+        // a setter after the clear rearms it; the clear is remembered at its latest record
+        assertEquals(List.of("4 stream " + NEEDS + "record 3 cleared; a SwitchQueueInstance with no_rearm set must come between"),
+                features(Set.of(), SWITCH_NO_REARM, RESET, SWITCH_NO_REARM, RESET, RESET, EXIT));
     }
 }
