@@ -635,4 +635,41 @@ class NeffStructureTest {
         });
         assertEquals(List.of("info.json", "kelf-0.json", "sg00/Pool.bin", "sg00/def.json", "sg00/tensor_map.json"), seen);
     }
+
+    /**
+     * How many times opening reads the file: once for the header and once for the archive when
+     * each def.json comes after the kelf that names it (as a compiler writes them); a third pass
+     * only for a def.json that came first.
+     */
+    @Test
+    void aSecondPassOnlyForADefBeforeItsKelf() {
+        int[] opens = {0};
+        byte[] inOrder = new NeffParts().bytes();
+        Neff.open(counting(inOrder, opens));
+        assertEquals(2, opens[0]);
+        NeffParts reversed = new NeffParts();
+        reversed.tarEdit = l -> {
+            List<NeffParts.Entry> out = new ArrayList<>(l);
+            java.util.Collections.reverse(out);
+            return out;
+        };
+        opens[0] = 0;
+        Neff.open(counting(reversed.bytes(), opens));
+        assertEquals(3, opens[0]);
+    }
+
+    private static Neff.Source counting(byte[] b, int[] opens) {
+        return new Neff.Source() {
+            @Override
+            public InputStream open() {
+                opens[0]++;
+                return new ByteArrayInputStream(b);
+            }
+
+            @Override
+            public long size() {
+                return b.length;
+            }
+        };
+    }
 }
