@@ -54,5 +54,15 @@ class NeffSyncReportTest {
         assertEquals(1, t.code());
         String page = Files.readString(html);
         assertTrue(page.contains("semaphore 4 >= 3, it is 1"), "pe's wait shown");
+        // with --trace-events too: the timeline is drawn from the traced run
+        Path both = dir.resolve("both.html");
+        CliRun b = CliRun.of("run", bad.toString(), "--subgraph", "sg01", "--timeline", both.toString(), "--trace-events",
+                dir.resolve("t.json").toString());
+        assertEquals(1, b.code());
+        assertTrue(Files.readString(both).contains("semaphore 4 >= 3, it is 1"), "pe's wait shown with --trace-events");
+        // the timeline on stdout: the page is the output, the exit code still the run's
+        CliRun page1 = CliRun.of("run", bad.toString(), "--subgraph", "sg01", "--timeline", "-");
+        assertEquals(1, page1.code());
+        assertTrue(page1.out().contains("semaphore 4 >= 3, it is 1"), "the page on stdout");
     }
 }
