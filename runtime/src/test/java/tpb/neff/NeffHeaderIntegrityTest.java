@@ -322,6 +322,9 @@ class NeffHeaderIntegrityTest {
         assertEquals(0, h[0xDC + 255]);
         byte[] rest = Arrays.copyOfRange(h, 0x1E0, 1024);
         assertArrayEquals(new byte[rest.length], rest);
+        // a data_size past 2^32: all eight bytes written (a u64, not a u32)
+        byte[] big = NeffHeader.encode((1L << 32) + 5, new byte[16], "x");
+        assertEquals(4294967301L, ByteBuffer.wrap(big).order(ByteOrder.LITTLE_ENDIAN).getLong(0x10));
         byte[] shortName = NeffHeader.encode(0, new byte[16], "ab");
         assertEquals('a', shortName[0xDC]);
         assertEquals('b', shortName[0xDD]);
