@@ -187,7 +187,7 @@ public final class NeffJson {
                 if (d < min || d > max) {
                     throw new NeffException(at() + " is " + describe(json) + ", outside [" + min + ", " + max + "]");
                 }
-                v = java.math.BigDecimal.valueOf(d).toBigIntegerExact();
+                v = new java.math.BigDecimal(d).toBigIntegerExact(); // the double's exact value: valueOf(d) would round 2^62 to 17 digits
             }
             if (v.compareTo(BigInteger.valueOf(min)) < 0 || v.compareTo(BigInteger.valueOf(max)) > 0) {
                 throw new NeffException(at() + " is " + describe(json) + ", outside [" + min + ", " + max + "]");

@@ -48,10 +48,17 @@ public record NeffMutation(String description, Consumer<NeffParts> edit) {
         return l.get(r.nextInt(l.size()));
     }
 
-    /** Values of every JSON type, and the numbers and depths issue 23 found ("unexpected error" on each before). */
+    /**
+     * Values of every JSON type, and the numbers and depths issue 23 found ("unexpected error" on
+     * each before); and the edges of each bound (issue 26): 0, the int range's top and one past it
+     * (var_id, DGE list elements, num_queues), NeffJson.MAX_SIZE (2^62) and one past it, 2^62 in
+     * exponent form, 64 levels (the depth bound) and 65, a 64-digit and a 65-digit number.
+     */
     static String evilValue(Random r) {
-        int depth = pick(r, List.of(2, 63, 65, 1000, 100_000));
+        int depth = pick(r, List.of(2, 63, 64, 65, 1000, 100_000));
         return pick(r, List.of("-5", "2147483655", "1000000000000000000000000000000", "1e300", "-1e300", "0.5", "1e999", "3.0",
+                "0", "2147483647", "2147483648", "4611686018427387904", "4611686018427387905", "4.611686018427387904e18",
+                "1".repeat(64), "1".repeat(65),
                 "9".repeat(5000), "9223372036854775808", "-9223372036854775809", "{}", "[]", "{\"a\": 1}", "[1, [2]]", "null", "true",
                 "\"x\"", "\"../x\"", "\"/abs\"", "\"a\\u001b[2Jb\"", "\"a\\nb\"", "\"\"", "\"PE.bin\"", "\"Pool.bin\"", "\"../../Pool.bin\"",
                 "\"" + "s".repeat(1 + r.nextInt(1 << 21)) + "\"", "[".repeat(depth) + "]".repeat(depth),
@@ -246,9 +253,12 @@ public record NeffMutation(String description, Consumer<NeffParts> edit) {
     /** The tar's bytes before gzip: cut at a block boundary or anywhere, or a byte flipped. */
     private static NeffMutation tarBytes(Random r) {
         double at = r.nextDouble();
-        int what = r.nextInt(3);
+        int what = r.nextInt(5);
         int bit = 1 << r.nextInt(8);
         return switch (what) {
+            // the end-of-archive block's edges: the whole tar less its last byte, less its last 512-byte block
+            case 3 -> new NeffMutation("tar less its last byte", p -> p.tarBytesEdit = b -> Arrays.copyOf(b, b.length - 1));
+            case 4 -> new NeffMutation("tar less its last block", p -> p.tarBytesEdit = b -> Arrays.copyOf(b, b.length - 512));
             case 0 -> new NeffMutation("tar cut at the 512-byte block nearest " + (int) (at * 100) + " %",
                     p -> p.tarBytesEdit = b -> Arrays.copyOf(b, (int) (at * b.length) / 512 * 512));
             case 1 -> new NeffMutation("tar cut at " + (int) (at * 100) + " %", p -> p.tarBytesEdit = b -> Arrays.copyOf(b, (int) (at * b.length)));
@@ -284,9 +294,20 @@ public record NeffMutation(String description, Consumer<NeffParts> edit) {
     private static NeffMutation header(Random r) {
         NeffHeader.Field f = pick(r, List.of(NeffHeader.Field.values()));
         long v = pick(r, List.of(0L, 1L, 2L, 3L, -1L, 1024L, Long.MAX_VALUE, Long.MIN_VALUE, r.nextLong()));
-        int what = r.nextInt(4);
+        int what = r.nextInt(6);
         double at = r.nextDouble();
+        int delta = r.nextBoolean() ? 1 : -1;
         return switch (what) {
+            case 4 -> new NeffMutation("header DATA_SIZE = the payload's length " + (delta > 0 ? "+ 1" : "- 1"), p -> p.fileEdit = b -> {
+                byte[] c = b.clone();
+                long size = c.length - NeffHeader.SIZE + delta; // one byte more or fewer than follow the header: the check's two edges
+                for (int i = 0; i < 8; i++) {
+                    c[NeffHeader.Field.DATA_SIZE.at + i] = (byte) (size >>> (8 * i));
+                }
+                return c;
+            });
+            case 5 -> new NeffMutation("the file cut to " + (delta > 0 ? "the header alone (1024 bytes)" : "1023 bytes"),
+                    p -> p.fileEdit = b -> Arrays.copyOf(b, NeffHeader.SIZE + (delta > 0 ? 0 : -1)));
             case 0 -> new NeffMutation("header " + f + " = " + v, p -> p.fileEdit = b -> {
                 byte[] c = b.clone();
                 for (int i = 0; i < Math.min(8, f.width); i++) {
@@ -304,10 +325,14 @@ public record NeffMutation(String description, Consumer<NeffParts> edit) {
         };
     }
 
-    /** The engine stream: empty, cut, extended, random bytes, random opcodes. */
+    /**
+     * The engine stream: empty, cut, extended, random bytes, random opcodes. Half the lengths are
+     * at a record's edges (0, 63, 64, 65, 127, 128, 129: one byte short of, exactly, one past one
+     * and two records); the random opcode lands on the last record as often as on any other.
+     */
     private static NeffMutation stream(Random r) {
         int what = r.nextInt(4);
-        int len = r.nextInt(200);
+        int len = r.nextBoolean() ? pick(r, List.of(0, 63, 64, 65, 127, 128, 129)) : r.nextInt(200);
         long seed = r.nextLong();
         return switch (what) {
             case 0 -> new NeffMutation("Pool.bin empty", p -> p.pool = new byte[0]);
@@ -315,8 +340,9 @@ public record NeffMutation(String description, Consumer<NeffParts> edit) {
             case 2 -> new NeffMutation("Pool.bin random bytes (seed " + seed + ")", p -> new Random(seed).nextBytes(p.pool));
             default -> new NeffMutation("Pool.bin random opcode (seed " + seed + ")", p -> {
                 Random g = new Random(seed);
-                if (p.pool.length > 0) {
-                    p.pool[64 * g.nextInt(Math.max(1, p.pool.length / 64))] = (byte) g.nextInt(256);
+                int records = p.pool.length / 64;
+                if (records > 0) {
+                    p.pool[64 * (g.nextBoolean() ? records - 1 : g.nextInt(records))] = (byte) g.nextInt(256);
                 }
             });
         };
