@@ -421,6 +421,23 @@ class DiagnosticsTest {
     }
 
     @Test
+    void anArmsOwnTermNamesItsFieldsAndWritesItsValue() {
+        String term = "terms:\n  - {syntax: \"$S[{index}]+={value}@x\", index: reg, value: imm}\n";
+        Compilation ok = spec().edit("defs.yaml", "examples:\n  - name: e1", term + "examples:\n  - name: e1").compile("isa.yaml");
+        assertThat(ok).succeededWithoutWarnings();
+        assertThat(ok).generatedSourceFile("t.Symbols").contentsAsUtf8String()
+                .contains("case \"Load\": return List.<String[]>of(new String[] {\"$S[{index}]+={value}@x\", \"reg\", \"imm\"});");
+        SpecCompiler noField = spec().edit("defs.yaml", "examples:\n  - name: e1", term.replace("value: imm", "value: nope")
+                + "examples:\n  - name: e1");
+        expect(noField, noField.at("defs.yaml", "nope") + ": terms of arm Load: value 'nope' is no scalar field of the arm");
+        SpecCompiler noValue = spec().edit("defs.yaml", "examples:\n  - name: e1", term.replace("+={value}", "++")
+                + "examples:\n  - name: e1");
+        expect(noValue, noValue.at("defs.yaml", "\"$S[{index}]++") + ": terms of arm Load: an arm's term '$S[{index}]++@x' must write its {value}");
+        SpecCompiler blank = spec().edit("defs.yaml", "examples:\n  - name: e1", term.replace("@x", " @x") + "examples:\n  - name: e1");
+        expect(blank, blank.at("defs.yaml", "{syntax") + ": terms of arm Load: '$S[{index}]+={value} @x' must be one word: no blank, ',' or '\"'");
+    }
+
+    @Test
     void fieldsOverlap() {
         SpecCompiler s = spec().edit("defs.yaml", "{name: imm, at: 4, type: u32}", "{name: imm, at: 2, type: u32}");
         // the example no longer matches either, but vectors are checked only once the layout is sound
