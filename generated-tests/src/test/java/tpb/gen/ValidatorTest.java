@@ -88,6 +88,77 @@ class ValidatorTest {
                 + "record 0 (+0x0E) src_mode: guard: 64bit REG MOVE instr must have ImmediateValue src]", violations(mv));
     }
 
+    /** A 64-byte record from {@code "offset: hex bytes"} rows, as the spec's examples write them. */
+    private static byte[] record(String... rows) {
+        byte[] b = new byte[64];
+        for (String row : rows) {
+            int colon = row.indexOf(':');
+            int at = Integer.decode(row.substring(0, colon).trim());
+            for (String h : row.substring(colon + 1).trim().split(" ")) {
+                b[at++] = (byte) Integer.parseInt(h, 16);
+            }
+        }
+        return b;
+    }
+
+    @Test
+    void memsetCountsTheDstPattern() {
+        // dpfacts §6: dst_element_count = the product of the dst nums in 64/64 real records (example large_dve_rec2)
+        byte[] b = record("0x00: 49 10", "0x1C: 00 02", "0x20: 0a 00 80", "0x2C: 00 50 00 00 01 00 01 00 01 00 01 00 00 02 01 00 01 00 01");
+        assertEquals("[]", violations(b));
+        b[0x3A] = 2; // nums (512, 2, 1, 1): 1024 elements, the count still says 512
+        assertEquals("[record 0 (+0x1C) dst_element_count: guard: dst_element_count must be the dst pattern's element count "
+                + "(the product of its nums)]", violations(b));
+    }
+
+    @Test
+    void iotaCountsMatch() {
+        // dpfacts §7 («IOTA» §2): DATA4D element count = TENSOR4D element count (example constructed)
+        byte[] b = record("0x00: 7e 10", "0x0C: 01 00 00 00 01 00 01 00 01 00 01 00 40 00 01 00 01 00 01",
+                "0x21: 08 80 00 40", "0x2C: 00 30 00 00 01 00 01 00 01 00 01 00 40 00 01 00 01 00 01");
+        assertEquals("[]", violations(b));
+        b[0x38] = 32; // the destination holds 32 elements, the generator makes 64
+        assertEquals("[record 0 (+0x18) product(src_data_pattern.num): guard: the DATA4D element count must equal the TENSOR4D "
+                + "destination's]", violations(b));
+    }
+
+    @Test
+    void predicatesHaveIntegerDtypes() {
+        // dpfacts §4 («CASTPRED» §1, §5): the predicate (src0, the low nibble) is INT8/16/32 or UINT8/16/32
+        byte[] b = record("0x00: 72 10", "0x0C: a3 0a 00 80", "0x10: 00 04 00 00 01 00 01 00 01 00 10 00 01 00 01",
+                "0x20: 00 08 00 00 01 00 01 00 01 00 10 00 01 00 01", "0x30: 00 0c 00 00 01 00 01 00 01 00 10 00 01 00 01");
+        assertEquals("[]", violations(b));
+        for (DtypeWire d : DtypeWire.values()) {
+            if (d.value() > 0xF) {
+                continue;
+            }
+            b[0x0C] = (byte) (0xA0 | d.value());
+            boolean integer = d.name().matches("U?INT(8|16|32)");
+            assertEquals(integer ? "[]" : "[record 0 (+0x0C) in0_in1_dtype.tags.lo: guard: COPY_PREDICATED's predicate (src0) must have "
+                    + "an integer dtype]", violations(b), d.name());
+        }
+    }
+
+    @Test
+    void matmulTilesKeepTheNkiLimits() {
+        // NKI nc_matmul: moving free size <= 512; stationary free size <= 128 (the fixture's records sit at the limits)
+        byte[] mm = record("0x00: 02 10 00 00 00 00 13 05", "0x10: 00 7b 03 00 01 00 00 00 00 00 80 00 01 00 01",
+                "0x20: 07 00 01 00 00 00 80 80 00 00 00 03 0f 0f", "0x30: 00 08 00 02 01 00 00 00 00 00 80 00 01 00 01");
+        assertEquals("[]", violations(mm));
+        mm[0x1C] = 4; // moving nums (128, 4, 1): 512, the limit
+        assertEquals("[]", violations(mm));
+        mm[0x1C] = 5;
+        assertEquals("[record 0 (+0x1A) product(src_mem_pattern.num): guard: the moving tile's free size is at most 512]", violations(mm));
+        byte[] lw = record("0x00: 01 10 00 00 05 08 00 00 10", "0x10: fe 7c 03 00 ff ff 00 00 e0 ff 20 00 01 00 04",
+                "0x20: 07 00 01 00 00 00 80 80 00 00 00 00 0f 0f");
+        assertEquals("[]", violations(lw));
+        lw[0x1C] = 2; // stationary nums (32, 2, 4): 256
+        lw[0x27] = (byte) 0x81;
+        assertEquals("[record 0 (+0x27) num_active_cols: guard: the stationary tile's free size is at most 128 (the PE array's 128 columns), "
+                + "record 0 (+0x1A) product(src_mem_pattern.num): guard: the stationary tile's free size is at most 128]",
+                violations(lw));
+    }
+
     @Test
     void eventSemaphoreTakesAtMostOneUpdate() {
         // facts §3.5: <= 1 update, held by the extended block; +0x06/+0x07 stay unwritten

@@ -4,6 +4,7 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static tpb.spec.SpecDraft.DEFS;
+import static tpb.spec.SpecDraft.LOAD_BODY;
 import static tpb.spec.SpecDraft.NOP;
 import static tpb.spec.SpecDraft.ROOT;
 
@@ -337,10 +338,103 @@ class DiagnosticsTest {
 
     @Test
     void aGuardTakesExactlyOneRule() {
-        expectGuard("in: [3],", "in: [3], at_most: 4,", "{when: {field: kind", "guard on 'reg': takes one of 'in', 'at_most' and 'same_as'");
+        expectGuard("in: [3],", "in: [3], at_most: 4,", "{when: {field: kind", "guard on 'reg': takes one of 'in', 'one_of', 'at_most' and 'same_as'");
         expectGuard("in: [3],", "", "{when: {field: kind", "guard is missing required key 'in'");
         expectGuard("in: [3],", "same_as: nope,", "nope,", "guard on 'reg': same_as 'nope' is no scalar field of the arm");
         expectGuard("in: [3],", "at_most: -1,", "-1,", "guard on 'reg': at_most must not be negative");
+    }
+
+    /** Arm Load with an array {@code n} (two u8 at +4), a u16 {@code total} at +6 and bit runs on {@code reg}. */
+    static final String TERMS_BODY = """
+            fields:
+              - {name: kind, at: 1, type: u8, lut: KindWire}
+              - {name: reg, at: 2, type: u8, bits: [{name: lo, lsb: 0, width: 1}, {name: hi, lsb: 4, width: 4}]}
+              - {name: n, at: 4, type: u8, count: 2}
+              - {name: total, at: 6, type: u16}
+            guards:
+              - {field: total, same_as: product(n), message: "total is the product of n", source: {ref: test, confidence: ASSUMED}}
+            examples:
+              - name: e1
+                fields: {kind: ge, reg: 0x13, n: [2, 3], total: 6}
+                bytes: {0: "02 11 13 00 02 03 06"}
+            """;
+
+    /** The test ISA with arm Load's body {@link #TERMS_BODY}, its guard line edited from {@code from} to {@code to}. */
+    private static SpecCompiler terms(String from, String to) {
+        return spec().edit("defs.yaml", LOAD_BODY, TERMS_BODY.replace(from, to));
+    }
+
+    private static void expectTerm(String from, String to, String at, String message) {
+        SpecCompiler s = terms(from, to);
+        expect(s, s.at("defs.yaml", at) + ": " + message);
+    }
+
+    private static String loadChecks(String from, String to) {
+        Compilation c = terms(from, to).compile("isa.yaml");
+        assertThat(c).succeededWithoutWarnings();
+        try {
+            return c.generatedSourceFile("t.LoadChecks").orElseThrow().getCharContent(false).toString();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void aProductGuardMultipliesTheArraysElements() {
+        // MEMSET's dst_element_count = the product of the dst nums, IOTA's count = its destination's
+        String same = loadChecks("x", "x");
+        assertTrue(same.contains("long v0 = LittleEndian.u16(b, at + 6);"), same);
+        assertTrue(same.contains("if (v0 != (long) (b[at + 4] & 0xFF) * (b[at + 5] & 0xFF)) {"), same);
+        assertTrue(same.contains("sink.report(index, \"total\", 6, \"guard\", \"total is the product of n\");"), same);
+        String bound = loadChecks("field: total, same_as: product(n)", "field: product(n), at_most: 6");
+        assertTrue(bound.contains("long v0 = (long) (b[at + 4] & 0xFF) * (b[at + 5] & 0xFF);"), bound);
+        assertTrue(bound.contains("if (Long.compareUnsigned(v0, 6L) > 0) {"), bound);
+        assertTrue(bound.contains("sink.report(index, \"product(n)\", 4, \"guard\", \"total is the product of n\");"), bound);
+    }
+
+    @Test
+    void aOneOfGuardNamesTheValuesOfABitRun() {
+        // the predicate nibble of COPY_PREDICATED's DTYPE_PAIR has no enum of its own
+        String c = loadChecks("field: total, same_as: product(n)", "field: reg.hi, one_of: {enum: Op, values: [Nop, Load]}");
+        assertTrue(c.contains("long v0 = (((b[at + 2] & 0xFF) >>> 4) & 0xF);"), c);
+        assertTrue(c.contains("if (v0 != 1L && v0 != 2L) {"), c);
+        assertTrue(c.contains("sink.report(index, \"reg.hi\", 2, \"guard\","), c);
+    }
+
+    @Test
+    void aGuardTermMustFitItsRule() {
+        expectTerm("field: total, same_as: product(n)", "field: product(reg), at_most: 3", "product(reg)",
+                "guard on 'product(reg)': product() takes an integer array; 'reg' is not one");
+        expectTerm("field: total, same_as: product(n)", "field: n, at_most: 3", "n, at_most",
+                "guard on 'n': 'n' is not a scalar field (an array: guard product(n))");
+        expectTerm("field: total, same_as: product(n)", "field: product(n), in: [3]", "product(n), in",
+                "guard on 'product(n)': a product takes 'at_most' or 'same_as'");
+        expectTerm("field: total, same_as: product(n)", "field: reg.hi, in: [3]", "[3]",
+                "guard on 'reg.hi': a bit run has no enum to name 'in' values by: use 'one_of: {enum, values}'");
+        expectTerm("field: total, same_as: product(n)", "field: reg.lo, one_of: {enum: Op, values: [Load]}", "Load]",
+                "guard on 'reg.lo': Op.Load (2) does not fit the term's 1 bits");
+        expectTerm("field: total, same_as: product(n)", "field: reg.hi, one_of: {enum: Opp, values: [Load]}", "Opp",
+                "unknown enum 'Opp'; did you mean 'Op'?");
+        expectTerm("same_as: product(n)", "same_as: product(m)", "product(m)",
+                "guard on 'total': same_as 'product(m)' is no scalar field of the arm");
+        expectTerm("field: total, same_as: product(n)", "field: reg.mid, in: [1]", "reg.mid", "guard on 'reg.mid': no such field");
+    }
+
+    @Test
+    void anArmsOwnTermNamesItsFieldsAndWritesItsValue() {
+        String term = "terms:\n  - {syntax: \"$S[{index}]+={value}@x\", index: reg, value: imm}\n";
+        Compilation ok = spec().edit("defs.yaml", "examples:\n  - name: e1", term + "examples:\n  - name: e1").compile("isa.yaml");
+        assertThat(ok).succeededWithoutWarnings();
+        assertThat(ok).generatedSourceFile("t.Symbols").contentsAsUtf8String()
+                .contains("case \"Load\": return List.<String[]>of(new String[] {\"$S[{index}]+={value}@x\", \"reg\", \"imm\"});");
+        SpecCompiler noField = spec().edit("defs.yaml", "examples:\n  - name: e1", term.replace("value: imm", "value: nope")
+                + "examples:\n  - name: e1");
+        expect(noField, noField.at("defs.yaml", "nope") + ": terms of arm Load: value 'nope' is no scalar field of the arm");
+        SpecCompiler noValue = spec().edit("defs.yaml", "examples:\n  - name: e1", term.replace("+={value}", "++")
+                + "examples:\n  - name: e1");
+        expect(noValue, noValue.at("defs.yaml", "\"$S[{index}]++") + ": terms of arm Load: an arm's term '$S[{index}]++@x' must write its {value}");
+        SpecCompiler blank = spec().edit("defs.yaml", "examples:\n  - name: e1", term.replace("@x", " @x") + "examples:\n  - name: e1");
+        expect(blank, blank.at("defs.yaml", "{syntax") + ": terms of arm Load: '$S[{index}]+={value} @x' must be one word: no blank, ',' or '\"'");
     }
 
     @Test

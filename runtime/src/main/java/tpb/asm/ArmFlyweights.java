@@ -82,7 +82,7 @@ final class ArmFlyweights {
         }
         SyncTerms.Slot[] s = slots[arm.ordinal()];
         if (s == null) {
-            s = SyncTerms.slots(fields);
+            s = SyncTerms.slots(arm, fields);
             slots[arm.ordinal()] = s;
         }
         return s;

@@ -35,7 +35,7 @@ final class SyncTerms {
     static Slot[] ownSlots(tpb.isa.Arm arm) {
         Slot[] s = OWN.get(arm.ordinal());
         if (s == null) {
-            s = slots(arm.fields());
+            s = slots(arm, arm.fields());
             OWN.set(arm.ordinal(), s);
         }
         return s;
@@ -44,15 +44,24 @@ final class SyncTerms {
     /**
      * One place for a term in an arm's fields: the indexes of its mode, index and value fields, the
      * mode's enum, and what the term is written after ("" for the record's own EVENTS, "ext:" for a
-     * group placed as field ext).
+     * group placed as field ext). An arm's own fixed-form term (the spec's arm-level {@code terms:},
+     * DMA_DIRECT2D's completion {@code $S[27]+=16@dma}) has no mode ({@code mode} -1, {@code table}
+     * null) and its {@code template}; it is written whenever its index or value is not zero.
      */
-    record Slot(int mode, int index, int value, String table, String prefix) {}
+    record Slot(int mode, int index, int value, String table, String prefix, String template) {
+        Slot(int mode, int index, int value, String table, String prefix) {
+            this(mode, index, value, table, prefix, null);
+        }
+    }
 
     /** A term as written on a line, and its column. */
     record Written(String text, int column) {}
 
-    /** The term slots of an arm's fields, in field order (EVENTS' wait and update, then EVENTS_EXTENDED's). */
-    static Slot[] slots(List<FieldInfo> fields) {
+    /**
+     * The term slots of an arm's fields, in field order (EVENTS' wait and update, then
+     * EVENTS_EXTENDED's), then the arm's own fixed-form terms ({@link Symbols#armTerms}).
+     */
+    static Slot[] slots(tpb.isa.Arm arm, List<FieldInfo> fields) {
         List<Slot> out = new ArrayList<>();
         String first = null;
         for (int field = 0; field < fields.size(); field++) {
@@ -70,6 +79,13 @@ final class SyncTerms {
                     String written = prefix.equals(first) ? "" : prefix.substring(0, Math.max(0, prefix.length() - 1)) + ":";
                     out.add(new Slot(field, index, value, table, written));
                 }
+            }
+        }
+        for (String[] term : Symbols.armTerms(arm.specName())) {
+            int index = find(fields, term[1]);
+            int value = find(fields, term[2]);
+            if (index >= 0 && value >= 0 && index < Long.SIZE && value < Long.SIZE) {
+                out.add(new Slot(-1, index, value, null, "", term[0]));
             }
         }
         return out.toArray(new Slot[0]);
@@ -91,7 +107,9 @@ final class SyncTerms {
     static long append(Slot[] slots, PreambleFlyweight<?> record, StringBuilder out) {
         long covered = 0;
         for (Slot s : slots) {
-            String template = Symbols.syntax(s.table(), record.get(s.mode(), 0));
+            String template = s.template() != null
+                    ? (record.get(s.index(), 0) != 0 || record.get(s.value(), 0) != 0 ? s.template() : null)
+                    : Symbols.syntax(s.table(), record.get(s.mode(), 0));
             if (template == null) {
                 continue;
             }
@@ -109,7 +127,7 @@ final class SyncTerms {
                     out.append(template.charAt(i++));
                 }
             }
-            covered |= 1L << s.mode() | 1L << s.index();
+            covered |= (s.mode() < 0 ? 0 : 1L << s.mode()) | 1L << s.index();
         }
         return covered;
     }
@@ -188,6 +206,14 @@ final class SyncTerms {
                 if (used[i] || !slots[i].prefix().equals(prefix)) {
                     continue;
                 }
+                if (slots[i].template() != null) {
+                    long[] m = match(slots[i].template(), word);
+                    if (m != null) {
+                        got = new long[] {-1, m[0], m[1]};
+                        slot = i;
+                    }
+                    continue;
+                }
                 for (long mode : Symbols.syntaxValues(slots[i].table())) {
                     long[] m = match(Symbols.syntax(slots[i].table(), mode), word);
                     if (m != null) {
@@ -203,7 +229,9 @@ final class SyncTerms {
             }
             used[slot] = true;
             Slot s = slots[slot];
-            set(record, fields, s.mode(), got[0], t, given, columns, line);
+            if (s.mode() >= 0) {
+                set(record, fields, s.mode(), got[0], t, given, columns, line);
+            }
             set(record, fields, s.index(), got[1], t, given, columns, line);
             if (got[2] >= 0) {
                 Long before = values.putIfAbsent(s.value(), got[2]);

@@ -56,7 +56,7 @@ public final class DataRun {
     private final Map<String, Output> outputs = new LinkedHashMap<>();
     private final List<DataSemantics> cores = new ArrayList<>();
     private final List<Dram> drams = new ArrayList<>();
-    private PeLwOrder loadOrder = PeLwOrder.LAST_COL_FIRST;
+    private PeLwOrder loadOrder; // null: each LDWEIGHTS's own, from the spec (LoadOrder)
     private RecordText recordText = EventOrder.ARM_NAME;
     private int threads = Runtime.getRuntime().availableProcessors();
 
@@ -117,7 +117,11 @@ public final class DataRun {
         return this;
     }
 
-    /** The PE load order to run with (the alternative reading is kept testable, see {@link PeArray}). */
+    /**
+     * One PE load order for every LDWEIGHTS, overriding the spec's (the record's load_order bit on a
+     * generation whose layout has one, else the arch profile's {@code pe_lw_load_order}): the
+     * alternative reading of the cayman fixture is kept testable, see {@link PeArray}.
+     */
     public DataRun loadOrder(PeLwOrder order) {
         this.loadOrder = order;
         return this;
@@ -261,7 +265,10 @@ public final class DataRun {
 
     private void runCore(int i, Consumer<String> trace, RecordListener listener, EventOrder.Schedule schedule, Stop stop) {
         DataSemantics core = cores.get(i);
-        core.core().pe().order(loadOrder);
+        LoadOrder orders = new LoadOrder(arch);
+        if (loadOrder != null) {
+            core.core().pe().order(loadOrder);
+        }
         String name = image.cores().get(i).name();
         try {
             EventOrder.run(image.cores().get(i).streams(), arch, (engine, index, b, at) -> {
@@ -269,6 +276,9 @@ public final class DataRun {
                     throw new Stopped();
                 }
                 long t0 = listener == null ? 0 : System.nanoTime();
+                if (loadOrder == null && LoadOrder.isLoad(b, at)) {
+                    core.core().pe().order(orders.of(b, at));
+                }
                 String ranges;
                 try {
                     ranges = core.execute(b, at);

@@ -10,12 +10,11 @@ import tpb.isa.PeLwOrder;
  * ({@link PeKernel}).
  *
  * <p>LDWEIGHTS reads partition k's pattern and places its j-th element in column
- * {@code cols - 1 - j} ({@link PeLwOrder#LAST_COL_FIRST}; the orders are the spec's enum PeLwOrder, the v4+
- * LD_WEIGHT_FLAGS load_order bit of view Ldweights.Mariana). The sources state that default only
- * for v4+ («PEPATH» §3.1); for cayman it is INFERRED from the fixture, whose LDWEIGHTS read each
- * row backwards (step -1 from the last element): with LAST_COL_FIRST the columns come out in
- * memory order and the program computes x @ y; with FIRST_COL_FIRST its output rows come out
- * reversed (DataFixtureTest checks both).
+ * {@code cols - 1 - j} ({@link PeLwOrder#LAST_COL_FIRST}) or {@code j} (FIRST_COL_FIRST), the order
+ * {@link #order(PeLwOrder)} sets. Which order a record loads in is the spec's: {@link LoadOrder}
+ * reads it (the record's load_order bit on v4+, else the arch profile's {@code pe_lw_load_order}).
+ * With LAST_COL_FIRST the fixture's backward rows (step -1) come out in memory order and the program
+ * computes x @ y; with FIRST_COL_FIRST its output rows come out reversed (DataFixtureTest checks both).
  *
  * <p>Two ways in: the record-level methods take {@link AccessPattern}s (SBUF and PSUM as the
  * records address them); the array-level methods take fp32 arrays (the moving tile

@@ -7,8 +7,6 @@ import java.util.Map;
 import tpb.isa.Arch;
 import tpb.isa.Arm;
 import tpb.isa.Decoder;
-import tpb.isa.DmaDirect2dFlyweight;
-import tpb.isa.EventSemaphoreFlyweight;
 import tpb.isa.GroupResetSemaphoresRecord;
 import tpb.isa.SemOperand;
 import tpb.isa.SemTest;
@@ -391,25 +389,25 @@ public final class SyncRun {
      * simulates (with {@code raise}, a SimFault naming it instead).
      */
     private static boolean decode(byte[] b, int off, Arm arm, IntList out, boolean raise) {
-        // the EVENTS tuple every record carries (the preamble's offsets, the same in every arm's flyweight)
-        long value = EventSemaphoreFlyweight.eventsSemaphoreValue(b, off);
+        // the units the spec's terms give the arm (SyncUnits): the preamble's EVENTS pair in every arm,
+        // then an EventSemaphore's extended pair or a DMA's completion
         int first = out.size;
-        if (!unit(b[off + EventSemaphoreFlyweight.EVENTS_WAIT_MODE_OFFSET] & 0xFF, b[off + EventSemaphoreFlyweight.EVENTS_WAIT_IDX_OFFSET] & 0xFF,
-                value, b[off + EventSemaphoreFlyweight.EVENTS_UPDATE_MODE_OFFSET] & 0xFF,
-                b[off + EventSemaphoreFlyweight.EVENTS_UPDATE_IDX_OFFSET] & 0xFF, value, out, raise)) {
-            return false;
-        }
-        SyncKind kind = SemaphoreBank.syncKind(arm);
-        if (kind == SyncKind.EXTENDED_UNIT) {
-            if (!unit(EventSemaphoreFlyweight.extWaitModeRaw(b, off), EventSemaphoreFlyweight.extWaitIdx(b, off),
-                    EventSemaphoreFlyweight.extSemWaitValue(b, off), EventSemaphoreFlyweight.extUpdateModeRaw(b, off),
-                    EventSemaphoreFlyweight.extUpdateIdx(b, off), EventSemaphoreFlyweight.extSemUpdateValue(b, off), out, raise)) {
+        for (SyncUnits.Unit u : SyncUnits.of(arm)) {
+            if (u.fixed()) {
+                // an update with no mode byte: what it does is its arm's SyncKind's (COMPLETION: semaphore += value, facts §3.11)
+                if (SemaphoreBank.syncKind(arm) != SyncKind.COMPLETION) {
+                    if (raise) {
+                        throw new SimFault(arm.specName() + " has an update term but no SyncKind saying what it does");
+                    }
+                    return false;
+                }
+                out.add(UPDATE | (SemaphoreBank.keep(SemUpdate.ADD) & KEEP) | (int) u.updateIdx().read(b, off) << UPDATE_SEM);
+                out.add(SemaphoreBank.addend(SemUpdate.ADD, u.updateValue().read(b, off)));
+            } else if (!unit(read(u.waitMode(), b, off), read(u.waitIdx(), b, off), u.waitValue() == null ? 0 : u.waitValue().read(b, off),
+                    read(u.updateMode(), b, off), read(u.updateIdx(), b, off), u.updateValue() == null ? 0 : u.updateValue().read(b, off),
+                    out, raise)) {
                 return false;
             }
-        } else if (kind == SyncKind.COMPLETION) {
-            // the DMA's completion: semaphore += sem_increment (facts §3.11; the spec's SyncKind.COMPLETION)
-            out.add(UPDATE | (SemaphoreBank.keep(SemUpdate.ADD) & KEEP) | DmaDirect2dFlyweight.semaphore(b, off) << UPDATE_SEM);
-            out.add(SemaphoreBank.addend(SemUpdate.ADD, DmaDirect2dFlyweight.semIncrement(b, off)));
         }
         // drop units that do nothing; flag the first of two
         out.size = first + compact(out.a, first, out.size);
@@ -417,6 +415,11 @@ public final class SyncRun {
             out.a[first] |= MORE | GENERIC;
         }
         return true;
+    }
+
+    /** A unit's byte field (a mode or a semaphore index), 0 (no wait, no update) when the unit has none. */
+    private static int read(SyncUnits.Field f, byte[] b, int off) {
+        return f == null ? 0 : (int) f.read(b, off);
     }
 
     /** Removes empty units (header 0) from {@code a[from, to)}; returns the ints left. */

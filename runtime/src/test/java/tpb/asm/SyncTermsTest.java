@@ -69,8 +69,37 @@ class SyncTermsTest {
     void aDmaPatternIsOneBracket() {
         // matmul_small.neff sg00/Pool.bin record 2: DGE entry 0 (mode 0x20) -> SBUF 0x37c00 (static, mode 0x10), 128 rows of 512 bytes
         byte[] b = java.util.Arrays.copyOfRange(tpb.neff.Fixture.files().get("sg00/Pool.bin"), 2 * 64, 3 * 64);
-        listsAs("dma.2d [0x37c00; 0x0; 0x0; 0x10; 262144,1; 128,1; 0x200], [0x0; 0x0; 0x0; 0x20; 512,1; 128,1; 0x200] "
-                + "semaphore=24 sem_increment=16 in_dtype=FP16 out_dtype=FP16", b);
+        // its completion (semaphore 24 += sem_increment 16) is the arm's own term, '@dma' (the spec's terms: on DmaDirect2d)
+        listsAs("dma.2d $S[24]+=16@dma [0x37c00; 0x0; 0x0; 0x10; 262144,1; 128,1; 0x200], [0x0; 0x0; 0x0; 0x20; 512,1; 128,1; 0x200] "
+                + "in_dtype=FP16 out_dtype=FP16", b);
+    }
+
+    @Test
+    void aDmaCompletionStandsApartFromAnEventsAddAtCompletion() {
+        // an EVENTS update that adds at completion ($S[n]+=v@complete) and the DMA completion ($S[n]+=v@dma) on one line
+        byte[] b = new Assembler().assemble("dma.2d $S[7]+=3@complete $S[24]+=16@dma");
+        String t = text(b);
+        assertEquals(true, t.contains("$S[7]+=3@complete") && t.contains("$S[24]+=16@dma"), t);
+        assertArrayEquals(b, new Assembler().assemble(t));
+        assertEquals(24, b[0x0D]);
+        assertEquals(16, b[0x0E]);
+        AsmException twice = assertThrows(AsmException.class, () -> new Assembler().assemble("dma.2d $S[24]+=16@dma $S[25]+=16@dma"));
+        assertEquals("'$S[25]+=16@dma' is no wait or update DmaDirect2d can carry (as $S[n]>=v, $S[n]>v, $S[n]++@complete, $S[n]+=v@read, ...)",
+                twice.getMessage());
+    }
+
+    /** Any completion bytes of a DMA_DIRECT2D list and assemble back to themselves, with any EVENTS. */
+    @Property(tries = 2000)
+    void anyDmaCompletionRoundTrips(@ForAll byte semaphore, @ForAll byte increment, @ForAll byte update, @ForAll byte updateIdx) {
+        byte[] b = new byte[64];
+        b[0] = (byte) 0xd4;
+        b[1] = 0x10;
+        b[6] = update;
+        b[7] = updateIdx;
+        b[0x0D] = semaphore;
+        b[0x0E] = increment;
+        String t = text(b);
+        assertArrayEquals(b, new Assembler().assemble(t, Assembler.Options.NO_VALIDATION), t);
     }
 
     @Test

@@ -59,7 +59,7 @@ final class SymbolsWriter {
                         + "terms (enum values' syntax templates, groups' terms).\n", ctx.model.name())
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build())
                 .addMethod(name.build()).addMethod(value.build())
-                .addMethod(syntax(ctx)).addMethod(syntaxValues(ctx)).addMethod(terms(ctx)).build();
+                .addMethod(syntax(ctx)).addMethod(syntaxValues(ctx)).addMethod(terms(ctx)).addMethod(armTerms(ctx)).build();
     }
 
     /** {@code syntax(table, value)}: the value's compact-term template, or null. */
@@ -111,6 +111,28 @@ final class SymbolsWriter {
                 .returns(ParameterizedTypeName.get(ClassName.get(List.class), ArrayTypeName.of(String.class)))
                 .addJavadoc("The groups' compact listing terms: each {mode, index, value} field names, relative to the group.\n")
                 .addStatement("return $T.of($L)", List.class, String.join(", ", rows)).build();
+    }
+
+    /** {@code armTerms(arm)}: an arm's own fixed-form terms as {syntax, index, value}, by the arm's spec name. */
+    private static MethodSpec armTerms(Ctx ctx) {
+        MethodSpec.Builder m = MethodSpec.methodBuilder("armTerms").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .addParameter(String.class, "arm")
+                .returns(ParameterizedTypeName.get(ClassName.get(List.class), ArrayTypeName.of(String.class)))
+                .addJavadoc("An arm's own compact terms of a fixed form (the spec's arm-level {@code terms:}): each {syntax template,\n"
+                        + "index field, value field}, field names as the arm's; none for an arm without.\n")
+                .beginControlFlow("switch (arm)");
+        for (tpb.spec.model.ArmDef a : ctx.model.arms()) {
+            if (a.terms().isEmpty()) {
+                continue;
+            }
+            com.palantir.javapoet.CodeBlock.Builder rows = com.palantir.javapoet.CodeBlock.builder();
+            for (int i = 0; i < a.terms().size(); i++) {
+                GroupDef.Term t = a.terms().get(i);
+                rows.add(i == 0 ? "new String[] {$S, $S, $S}" : ", new String[] {$S, $S, $S}", t.syntax(), t.index(), t.value());
+            }
+            m.addStatement("case $S: return $T.<String[]>of($L)", a.name(), List.class, rows.build());
+        }
+        return m.addStatement("default: return $T.of()", List.class).endControlFlow().build();
     }
 
     static boolean oneToOne(LutDef l) {

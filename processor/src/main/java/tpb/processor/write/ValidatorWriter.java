@@ -310,36 +310,63 @@ final class ValidatorWriter {
         }
         List<Leaf> all = Layout.arm(ctx.model, a);
         for (int gi = 0; gi < a.guards().size(); gi++) {
-            Guard g = a.guards().get(gi);
-            String v = "v" + gi;
-            Leaf target = Layout.find(all, g.field());
-            if (target == null || target.def().kind() != FieldDef.Kind.SCALAR) {
-                continue;
-            }
-            CodeBlock.Builder cond = CodeBlock.builder();
-            if (g.atMost() != null) {
-                cond.add("$T.compareUnsigned($L, $L) > 0", Long.class, v, Scalars.hex(g.atMost()) + "L");
-            } else if (g.sameAs() != null) {
-                Leaf other = Layout.find(all, g.sameAs());
-                cond.add("$L != $L", v, Scalars.read(ctx.endian, other.def().scalar(), "b", Scalars.at("at", other.offset())));
-            }
-            for (int i = 0; i < g.allowed().size(); i++) {
-                cond.add(i == 0 ? "$L != $L" : " && $L != $L", v, Scalars.hex(g.allowed().get(i)) + "L");
-            }
-            if (g.whenField() != null) {
-                Leaf w = Layout.find(all, g.whenField());
-                m.beginControlFlow("if ($L $L $LL)", Scalars.read(ctx.endian, w.def().scalar(), "b", Scalars.at("at", w.offset())),
-                        g.whenNot() ? "!=" : "==", Scalars.hex(g.whenEquals()));
-            }
-            m.addStatement("long $L = $L", v, Scalars.read(ctx.endian, target.def().scalar(), "b", Scalars.at("at", target.offset())));
-            m.beginControlFlow("if ($L)", cond.build())
-                    .addStatement("sink.report(index, $S, $L, $S, $S)", g.field(), target.offset(), "guard", g.message())
-                    .addStatement("n++").endControlFlow();
-            if (g.whenField() != null) {
-                m.endControlFlow();
-            }
+            guard(m, all, a.guards().get(gi), "v" + gi);
         }
         return m.addStatement("return n").build();
+    }
+
+    /**
+     * One guard: its term read into {@code v} (a long), then the rule tested and reported as rule
+     * {@code guard} at the term's field, with the source's message.
+     */
+    private void guard(MethodSpec.Builder m, List<Leaf> all, Guard g, String v) {
+        Leaf target = Layout.find(all, g.leafPath());
+        if (target == null) {
+            return;
+        }
+        CodeBlock.Builder cond = CodeBlock.builder();
+        if (g.atMost() != null) {
+            cond.add("$T.compareUnsigned($L, $L) > 0", Long.class, v, Scalars.hex(g.atMost()) + "L");
+        } else if (g.sameAs() != null) {
+            cond.add("$L != $L", v, term(Layout.find(all, g.sameAs()), g.sameAsProduct(), null));
+        }
+        for (int i = 0; i < g.allowed().size(); i++) {
+            cond.add(i == 0 ? "$L != $L" : " && $L != $L", v, Scalars.hex(g.allowed().get(i)) + "L");
+        }
+        if (g.whenField() != null) {
+            Leaf w = Layout.find(all, g.whenField());
+            m.beginControlFlow("if ($L $L $LL)", Scalars.read(ctx.endian, w.def().scalar(), "b", Scalars.at("at", w.offset())),
+                    g.whenNot() ? "!=" : "==", Scalars.hex(g.whenEquals()));
+        }
+        BitDef bit = g.bit() == null ? null
+                : target.def().bits().stream().filter(x -> x.name().equals(g.bit())).findFirst().orElseThrow();
+        m.addStatement("long $L = $L", v, term(target, g.fieldProduct(), bit));
+        m.beginControlFlow("if ($L)", cond.build())
+                .addStatement("sink.report(index, $S, $L, $S, $S)", g.fieldText(), target.offset(), "guard", g.message())
+                .addStatement("n++").endControlFlow();
+        if (g.whenField() != null) {
+            m.endControlFlow();
+        }
+    }
+
+    /**
+     * A guard's term as a long expression: the field, its bit run {@code bit} (shifted down), or with
+     * {@code product} the product of the array's elements (each read as its type, multiplied as longs).
+     */
+    private CodeBlock term(Leaf l, boolean product, BitDef bit) {
+        FieldDef f = l.def();
+        if (product) {
+            CodeBlock.Builder p = CodeBlock.builder().add("(long) ");
+            for (int i = 0; i < f.count(); i++) {
+                p.add(i == 0 ? "$L" : " * $L", Scalars.read(ctx.endian, f.scalar(), "b", Scalars.at("at", l.offset() + i * f.size())));
+            }
+            return p.build();
+        }
+        CodeBlock read = Scalars.read(ctx.endian, f.scalar(), "b", Scalars.at("at", l.offset()));
+        if (bit == null) {
+            return read;
+        }
+        return CodeBlock.of("(($L >>> $L) & $L)", read, bit.lsb(), Scalars.hex((bit.mask() >>> bit.lsb())));
     }
 
     /** The per-leaf checks: constants, reserved bytes, enum and LUT values, NUL-terminated names. */

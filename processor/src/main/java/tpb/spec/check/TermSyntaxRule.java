@@ -2,6 +2,7 @@ package tpb.spec.check;
 
 import tpb.spec.Diagnostics;
 import tpb.spec.Message;
+import tpb.spec.model.ArmDef;
 import tpb.spec.model.EnumDef;
 import tpb.spec.model.EnumValue;
 import tpb.spec.model.FieldDef;
@@ -24,6 +25,14 @@ final class TermSyntaxRule implements Rule {
                     if (problem != null) {
                         diags.error(v.pos(), Message.VALUE_SYNTAX, e.name(), v.name(), problem);
                     }
+                }
+            }
+        }
+        for (ArmDef a : model.arms()) {
+            for (GroupDef.Term t : a.terms()) {
+                String problem = problem(t.syntax());
+                if (problem != null) {
+                    diags.error(t.pos(), Message.ARM_TERM, a.name(), problem);
                 }
             }
         }

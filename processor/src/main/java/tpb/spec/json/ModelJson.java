@@ -259,11 +259,13 @@ public final class ModelJson {
         List<Object> guards = new ArrayList<>();
         for (Guard g : a.guards()) {
             Map<String, Object> gj = new LinkedHashMap<>();
-            gj.put("field", g.field());
+            gj.put("field", g.fieldText());
             if (g.atMost() != null) {
                 gj.put("at_most", g.atMost());
             } else if (g.sameAs() != null) {
-                gj.put("same_as", g.sameAs());
+                gj.put("same_as", g.sameAsText());
+            } else if (g.oneOfEnum() != null) {
+                gj.put("one_of", ordered("enum", g.oneOfEnum(), "values", g.allowedNames()));
             } else {
                 gj.put("in", g.allowedNames());
             }

@@ -11,6 +11,7 @@ import tpb.spec.model.EnumDef;
 import tpb.spec.model.EnumValue;
 import tpb.spec.model.Example;
 import tpb.spec.model.FieldDef;
+import tpb.spec.model.GroupDef;
 import tpb.spec.model.Guard;
 import tpb.spec.model.RecordShape;
 import tpb.spec.model.ScalarType;
@@ -54,6 +55,7 @@ final class ArmBuilder {
         YSeq exampleSeq = v.seq("examples");
         YSeq viewSeq = v.seq("views");
         YMap unexercisedMap = v.map("unexercised");
+        YSeq termSeq = v.seq("terms");
         v.finish();
         EnumValue op = opcode(v, opNode);
         if (op == null) {
@@ -77,7 +79,43 @@ final class ArmBuilder {
             ctx.diags.leftOut("vectors", name); // nor can its coverage be judged
         }
         return new ArmDef(name, op.name(), op.value(), struct, engine, sync, select, fields, guards, syntax, examples,
-                views(viewSeq, name), unexercised(unexercisedMap), doc, source, opcodeSource, false, v.pos("arm"), syntaxPos);
+                views(viewSeq, name), unexercised(unexercisedMap), doc, source, opcodeSource, false, v.pos("arm"), syntaxPos,
+                terms(termSeq, fields, name));
+    }
+
+    /**
+     * The arm's own compact terms, {@code terms: [{syntax, index, value}]}: a fixed template and the
+     * names of its index and value fields, scalar fields of the arm.
+     */
+    private List<GroupDef.Term> terms(YSeq seq, List<FieldDef> fields, String arm) {
+        List<GroupDef.Term> out = new ArrayList<>();
+        for (YMap m : ctx.maps(seq, "term")) {
+            MapView tv = ctx.view(m, "term of arm " + arm);
+            String syntax = tv.reqStr("syntax");
+            String index = tv.reqStr("index");
+            String value = tv.reqStr("value");
+            tv.finish();
+            if (syntax == null || index == null || value == null) {
+                continue;
+            }
+            boolean ok = true;
+            for (String key : List.of("index", "value")) {
+                String f = key.equals("index") ? index : value;
+                FieldDef d = ResolveContext.findField(fields, f);
+                if (d == null || d.kind() != FieldDef.Kind.SCALAR || d.count() > 1) {
+                    ctx.diags.error(tv.pos(key), Message.ARM_TERM, arm, key + " '" + f + "' is no scalar field of the arm");
+                    ok = false;
+                }
+            }
+            if (ok && !syntax.contains("{value}")) {
+                ctx.diags.error(tv.pos("syntax"), Message.ARM_TERM, arm, "an arm's term '" + syntax + "' must write its {value}");
+                ok = false;
+            }
+            if (ok) {
+                out.add(new GroupDef.Term(null, index, value, syntax, m.pos()));
+            }
+        }
+        return out;
     }
 
     /** The arm's opcode, by value name or number; null when missing or not a value of the opcode enum (reported). */

@@ -2,7 +2,13 @@ package tpb.spec.load;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import tpb.spec.Message;
+import tpb.spec.Pos;
+import tpb.spec.model.BitDef;
+import tpb.spec.model.EnumDef;
+import tpb.spec.model.EnumValue;
 import tpb.spec.model.FieldDef;
 import tpb.spec.model.Guard;
 import tpb.spec.model.RecordShape;
@@ -10,14 +16,20 @@ import tpb.spec.model.Source;
 import tpb.spec.yaml.MapView;
 import tpb.spec.yaml.YMap;
 import tpb.spec.yaml.YNode;
+import tpb.spec.yaml.YScalar;
 import tpb.spec.yaml.YSeq;
 
 /**
- * An arm's {@code guards:}: the values a field may take ({@code in}), its bound ({@code at_most}) or
- * the field it must equal ({@code same_as}) — exactly one of the three — optionally only when another
- * field has a value.
+ * An arm's {@code guards:}: the values a term may take ({@code in}, or {@code one_of: {enum, values}}
+ * for a term with no enum of its own), its bound ({@code at_most}) or the term it must equal
+ * ({@code same_as}) — exactly one of the four — optionally only when another field has a value. A
+ * term is a field's dotted path (into groups, the preamble, or a bit run) or {@code product(PATH)}
+ * of an integer array.
  */
 final class GuardBuilder {
+    private static final Pattern PRODUCT = Pattern.compile("product\\((.+)\\)");
+    private static final List<String> RULES = List.of("in", "one_of", "at_most", "same_as");
+
     private final ResolveContext ctx;
     private final RecordShape record;
 
@@ -40,41 +52,51 @@ final class GuardBuilder {
     /** The {@code when:} of a guard as resolved: the field's path, its raw value, the name it was given. */
     private record When(String field, Long equals, String name, boolean not) {}
 
+    /** A resolved term: the path, whether its product is meant, the field it reads, its bit run (or null). */
+    private record Term(String path, boolean product, FieldDef def, BitDef bit) {
+        /** The width in bits of the term's value (a product has no width of its own). */
+        int bits() {
+            return bit != null ? bit.width() : def.scalar().width * 8;
+        }
+    }
+
     private Guard guard(YMap m, String arm, List<FieldDef> fields, Source armSource) {
         MapView v = ctx.view(m, "guard");
         String field = v.reqStr("field");
         YSeq in = v.seq("in");
+        YMap oneOf = v.map("one_of");
         Long atMost = v.has("at_most") ? v.reqNum("at_most") : null;
         String sameAs = v.has("same_as") ? v.reqStr("same_as") : null;
-        int kinds = (v.has("in") ? 1 : 0) + (v.has("at_most") ? 1 : 0) + (v.has("same_as") ? 1 : 0);
+        int kinds = (int) RULES.stream().filter(v::has).count();
         if (kinds == 0) {
             ctx.diags.error(m.pos(), Message.MISSING_KEY, "guard", "in");
         } else if (kinds > 1) {
-            ctx.diags.error(m.pos(), Message.GUARD, field, "takes one of 'in', 'at_most' and 'same_as'");
+            ctx.diags.error(m.pos(), Message.GUARD, field, "takes one of 'in', 'one_of', 'at_most' and 'same_as'");
         }
         YMap whenMap = v.map("when");
         String message = v.reqStr("message");
         Source source = ctx.source(v, "source", true);
         v.finish();
-        if (field == null || kinds != 1 || message == null || (v.has("in") && in == null)
+        if (field == null || kinds != 1 || message == null || (v.has("in") && in == null) || (v.has("one_of") && oneOf == null)
                 || (v.has("at_most") && atMost == null) || (v.has("same_as") && sameAs == null)) {
             return null;
         }
-        FieldDef f = ctx.pathField(fields, record, field);
-        if (f == null) {
-            if (!ctx.fieldLeftOut(arm, field)) {
-                ctx.diags.error(v.pos("field"), Message.GUARD, field, "no such field");
-            }
+        Term t = term(field, arm, fields, v.pos("field"), field, null);
+        if (t == null) {
             return null;
         }
-        if (in == null && f.kind() != FieldDef.Kind.SCALAR) {
-            ctx.diags.error(v.pos("field"), Message.GUARD, field, "not a scalar field");
+        if (t.product() && (in != null || oneOf != null)) {
+            ctx.diags.error(v.pos("field"), Message.GUARD, field, "a product takes 'at_most' or 'same_as'");
             return null;
         }
+        if (in != null && t.bit() != null) {
+            ctx.diags.error(v.pos("in"), Message.GUARD, field, "a bit run has no enum to name 'in' values by: use 'one_of: {enum, values}'");
+            return null;
+        }
+        Term other = null;
         if (sameAs != null) {
-            FieldDef other = ctx.pathField(fields, record, sameAs);
-            if (other == null || other.kind() != FieldDef.Kind.SCALAR) {
-                ctx.diags.error(v.pos("same_as"), Message.GUARD, field, "same_as '" + sameAs + "' is no scalar field of the arm");
+            other = term(sameAs, arm, fields, v.pos("same_as"), field, "same_as");
+            if (other == null) {
                 return null;
             }
         }
@@ -85,19 +107,95 @@ final class GuardBuilder {
         List<Long> allowed = new ArrayList<>();
         List<String> names = new ArrayList<>();
         for (YNode n : in == null ? List.<YNode>of() : in.items()) {
-            Long raw = ctx.symbolOrNumber(f, n);
+            Long raw = ctx.symbolOrNumber(t.def(), n);
             if (raw == null) {
                 return null;
             }
             allowed.add(raw);
             names.add(ResolveContext.scalarText(n));
         }
+        String oneOfEnum = null;
+        if (oneOf != null) {
+            oneOfEnum = oneOf(oneOf, t, field, allowed, names);
+            if (oneOfEnum == null) {
+                return null;
+            }
+        }
         When when = whenMap == null ? new When(null, null, null, false) : when(whenMap, arm, fields);
         if (when == null) {
             return null;
         }
-        return new Guard(field, allowed, names, atMost, sameAs, when.field(), when.equals(), when.name(), when.not(), message,
-                source == null ? armSource : source, m.pos());
+        return new Guard(t.path(), t.product(), t.bit() == null ? null : t.bit().name(), allowed, names, oneOfEnum, atMost,
+                other == null ? null : other.path(), other != null && other.product(), when.field(), when.equals(), when.name(),
+                when.not(), message, source == null ? armSource : source, m.pos());
+    }
+
+    /**
+     * {@code one_of: {enum: E, values: [names]}}: the raw values of those values of E, which must fit
+     * the term; the enum's name, or null when it cannot be resolved (reported).
+     */
+    private String oneOf(YMap m, Term t, String field, List<Long> allowed, List<String> names) {
+        MapView ov = ctx.view(m, "guard one_of");
+        String enumName = ov.reqStr("enum");
+        List<YScalar> values = ov.strItems("values");
+        if (!ov.has("values")) {
+            ov.missing("values");
+        }
+        ov.finish();
+        EnumDef e = enumName == null ? null : ctx.enumRef(enumName, ov.pos("enum"));
+        if (e == null || values == null || !ov.has("values")) {
+            return null;
+        }
+        for (YScalar s : values) {
+            EnumValue ev = ctx.enumValue(e, s.text(), s.pos());
+            if (ev == null) {
+                return null;
+            }
+            if (t.bits() < 64 && (ev.value() >>> t.bits()) != 0) {
+                ctx.diags.error(s.pos(), Message.GUARD, field, e.name() + "." + ev.name() + " (" + ev.value() + ") does not fit the term's "
+                        + t.bits() + " bits");
+                return null;
+            }
+            allowed.add(ev.value());
+            names.add(ev.name());
+        }
+        return e.name();
+    }
+
+    /**
+     * A term: {@code product(PATH)} of an integer array, or a scalar field's or bit run's path; null
+     * when it names none (reported at {@code pos}, for the guard on {@code guarded}; {@code role} is the
+     * key naming the term, null for the guard's own {@code field}).
+     */
+    private Term term(String text, String arm, List<FieldDef> fields, Pos pos, String guarded, String role) {
+        Matcher pm = PRODUCT.matcher(text);
+        boolean product = pm.matches();
+        String path = product ? pm.group(1) : text;
+        FieldDef f = ctx.pathField(fields, record, path);
+        BitDef bit = null;
+        if (f == null && !product && path.contains(".")) {
+            int dot = path.lastIndexOf('.');
+            FieldDef owner = ctx.pathField(fields, record, path.substring(0, dot));
+            String name = path.substring(dot + 1);
+            bit = owner == null ? null : owner.bits().stream().filter(b -> b.name().equals(name)).findFirst().orElse(null);
+            f = bit == null ? null : owner;
+        }
+        if (f == null) {
+            if (!ctx.fieldLeftOut(arm, path)) {
+                ctx.diags.error(pos, Message.GUARD, guarded, role == null ? "no such field" : role + " '" + text + "' is no scalar field of the arm");
+            }
+            return null;
+        }
+        boolean array = f.kind() == FieldDef.Kind.SCALAR && f.count() > 1;
+        if (product && !array) {
+            ctx.diags.error(pos, Message.GUARD, guarded, "product() takes an integer array; '" + path + "' is not one");
+            return null;
+        }
+        if (!product && (f.kind() != FieldDef.Kind.SCALAR || array)) {
+            ctx.diags.error(pos, Message.GUARD, guarded, "'" + path + "' is not a scalar field" + (array ? " (an array: guard product(" + path + "))" : ""));
+            return null;
+        }
+        return new Term(path, product, f, bit);
     }
 
     /** {@code when: {field, equals | not_equals}}; null when it cannot be resolved (reported). */

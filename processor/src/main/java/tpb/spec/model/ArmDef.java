@@ -7,6 +7,8 @@ import tpb.spec.Pos;
  * One union arm: the payload layout selected by an opcode (and, when arms share an opcode, by a
  * sub-opcode {@link Select}). {@code opaque} arms are made for opcodes the spec gives no layout.
  * {@code unexercised} lists the fields the arm's examples leave zero on purpose, with the reason.
+ * {@code terms} are the arm's own compact listing terms of a fixed form ({@link GroupDef.Term#syntax}),
+ * such as DMA_DIRECT2D's completion update {@code $S[27]+=16@dma}.
  */
 public record ArmDef(
         String name,
@@ -27,13 +29,14 @@ public record ArmDef(
         Source opcodeSource,
         boolean opaque,
         Pos pos,
-        Pos syntaxPos) {
+        Pos syntaxPos,
+        List<GroupDef.Term> terms) {
     /** An arm whose syntax line (if any) is reported at the arm itself. */
     public ArmDef(String name, String opcodeName, long opcode, String struct, String engine, String sync, Select select,
             List<FieldDef> fields, List<Guard> guards, String syntax, List<Example> examples, List<ViewDef> views,
             List<Unexercised> unexercised, String doc, Source source, Source opcodeSource, boolean opaque, Pos pos) {
         this(name, opcodeName, opcode, struct, engine, sync, select, fields, guards, syntax, examples, views, unexercised, doc,
-                source, opcodeSource, opaque, pos, pos);
+                source, opcodeSource, opaque, pos, pos, List.of());
     }
 
     /**
@@ -42,7 +45,7 @@ public record ArmDef(
      */
     public static ArmDef opaque(String name, long opcode, List<FieldDef> fields, String doc, Source source, Pos pos) {
         return new ArmDef(name, name, opcode, null, null, null, null, fields, List.of(), null, List.of(), List.of(),
-                List.of(), doc, source, null, true, pos, pos);
+                List.of(), doc, source, null, true, pos, pos, List.of());
     }
 
     public ArmDef {
@@ -51,6 +54,7 @@ public record ArmDef(
         examples = List.copyOf(examples);
         views = List.copyOf(views);
         unexercised = List.copyOf(unexercised);
+        terms = List.copyOf(terms);
     }
 
     /**

@@ -21,6 +21,14 @@ public record GroupDef(String name, int size, List<FieldDef> fields, List<GroupC
         this(name, size, fields, checks, List.of(), doc, source, pos);
     }
 
-    /** One compact term: the names of its mode, index and value fields in the group. */
-    public record Term(String mode, String index, String value, Pos pos) {}
+    /**
+     * One compact term: the names of its mode, index and value fields in the group — or, for an arm's
+     * own term, no mode and a fixed {@code syntax} template ({@code $S[{index}]+={value}@dma}), the
+     * form whenever the record sets the index or the value.
+     */
+    public record Term(String mode, String index, String value, String syntax, Pos pos) {
+        public Term(String mode, String index, String value, Pos pos) {
+            this(mode, index, value, null, pos);
+        }
+    }
 }

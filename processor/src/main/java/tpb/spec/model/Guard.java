@@ -4,29 +4,56 @@ import java.util.List;
 import tpb.spec.Pos;
 
 /**
- * A legality rule on one field, of one of three kinds: its value must be one of {@code allowed}
- * (raw values; {@code in:}), at most {@code atMost} ({@code at_most:}, an unsigned bound such as
- * the NKI's 128 stationary rows), or equal to another field's value ({@code same_as:}, such as an
- * out_dtype that must repeat in_dtype) — optionally only when another field equals a value (or,
- * with {@code whenNot}, differs from it). Fields are named by their dotted path, so a guard may
- * reach into a group ({@code ext.update_mode}) or the preamble ({@code events.update_mode}). The
- * message is the source's own text.
+ * A legality rule on one term of a record, of one of four kinds: its value must be one of
+ * {@code allowed} (raw values; {@code in:}, or {@code one_of:} naming the values in {@code oneOfEnum}
+ * for a term that has no enum of its own, such as a nibble), at most {@code atMost} ({@code at_most:},
+ * an unsigned bound such as the NKI's 128 stationary rows), or equal to another term ({@code same_as:},
+ * such as an out_dtype that must repeat in_dtype) — optionally only when another field equals a
+ * value (or, with {@code whenNot}, differs from it).
+ *
+ * <p>A term is a field named by its dotted path, so a guard may reach into a group
+ * ({@code ext.update_mode}), the preamble ({@code events.update_mode}) or a bit run of a field
+ * ({@code in0_in1_dtype.tags.lo}); or, written {@code product(PATH)}, the product of an integer
+ * array's elements ({@code product(dst_mem_pattern.num)}, a tensor's element count).
+ * {@code field}/{@code sameAs} hold the path, {@code fieldProduct}/{@code sameAsProduct} say
+ * whether the product is meant, {@code bit} names the bit run of {@code field} (else null).
+ * The message is the source's own text.
  */
-public record Guard(String field, List<Long> allowed, List<String> allowedNames, Long atMost, String sameAs,
-        String whenField, Long whenEquals, String whenName, boolean whenNot, String message, Source source, Pos pos) {
+public record Guard(String field, boolean fieldProduct, String bit, List<Long> allowed, List<String> allowedNames, String oneOfEnum,
+        Long atMost, String sameAs, boolean sameAsProduct, String whenField, Long whenEquals, String whenName, boolean whenNot,
+        String message, Source source, Pos pos) {
     public Guard {
         allowed = List.copyOf(allowed);
         allowedNames = List.copyOf(allowedNames);
     }
 
-    /** The rule as a reader sees it: {@code [A, B]}, {@code <= 128} or {@code = in_dtype}. */
+    /** The guarded term as written: {@code reg}, {@code in0_in1_dtype.tags.lo} or {@code product(src.num)}. */
+    public String fieldText() {
+        return term(field, fieldProduct);
+    }
+
+    /** The path of the field the term reads (a bit run's field, an array). */
+    public String leafPath() {
+        return bit == null ? field : field.substring(0, field.length() - bit.length() - 1);
+    }
+
+    /** The other term of a {@code same_as} guard as written, else null. */
+    public String sameAsText() {
+        return sameAs == null ? null : term(sameAs, sameAsProduct);
+    }
+
+    /** The rule as a reader sees it: {@code [A, B]}, {@code <= 128}, {@code = in_dtype} or {@code = product(dst.num)}. */
     public String ruleText() {
         if (atMost != null) {
             return "<= " + atMost;
         }
         if (sameAs != null) {
-            return "= " + sameAs;
+            return "= " + sameAsText();
         }
-        return String.valueOf(allowedNames);
+        return oneOfEnum == null ? String.valueOf(allowedNames) : oneOfEnum + " " + allowedNames;
+    }
+
+    private static String term(String path, boolean product) {
+        return product ? "product(" + path + ")" : path;
     }
 }
