@@ -279,6 +279,11 @@ final class Machine {
         bank.apply(e.ext().updateIdx(), SemaphoreBank.op(e.ext().updateMode()), e.ext().semUpdateValue());
     }
 
+    /** A wire update (semaphore {@code sem}, UpdateMode wire byte, value) read through the spec's UpdateOp: a record's EVENTS update. */
+    void update(int sem, int updateMode, long value) {
+        bank.apply(sem, SemaphoreBank.op(updateMode), value);
+    }
+
     /** GroupResetSemaphores: zero a range, or the semaphores its bit mask names (facts §3.6). */
     void groupReset(GroupResetSemaphoresRecord g) {
         if (g.clearMode() == ClearMode.RANGE) {

@@ -54,6 +54,19 @@ final class PackedCode {
     /** A record that faults when it runs (a raw record, a register id out of range, a call with no callee): why. */
     record Fault(String message) implements Operands {}
 
+    /**
+     * A record other than EventSemaphore whose EVENTS tuple waits or updates ({@link RecordKind#SYNCED}):
+     * the wait (semaphore, wire mode, value), tested before the record runs, the update (semaphore,
+     * wire mode, value), applied once the wait holds, and the record's own word, run after them.
+     * Modes are wire bytes, read through the spec's WaitTest/UpdateOp when the record runs, so an
+     * event mode faults there with the table's message as it does on an EventSemaphore.
+     */
+    record Synced(int waitIdx, int waitMode, long waitValue, int updateIdx, int updateMode, long updateValue, long inner) {
+        Synced retarget(long word) {
+            return new Synced(waitIdx, waitMode, waitValue, updateIdx, updateMode, updateValue, word);
+        }
+    }
+
     /** The stream's records; words past them are sentinels ({@link RecordKind#OUTSIDE}). */
     final int records;
     /** The register file's size: the arch profile's isa_register_count. */
@@ -72,8 +85,11 @@ final class PackedCode {
      * running, so the loop pays nothing for it.
      */
     final boolean[] destinations;
+    /** Per record: its EVENTS wait and update when its word is {@link RecordKind#SYNCED}, else null. */
+    final Synced[] synced;
 
-    PackedCode(int records, int registers, long[] words, long[] imm, Operands[] operands, int[] constants, boolean[] destinations) {
+    PackedCode(int records, int registers, long[] words, long[] imm, Operands[] operands, int[] constants, boolean[] destinations,
+            Synced[] synced) {
         this.records = records;
         this.registers = registers;
         this.words = words;
@@ -81,6 +97,7 @@ final class PackedCode {
         this.operands = operands;
         this.constants = constants;
         this.destinations = destinations;
+        this.synced = synced;
     }
 
     static long word(int kind, int a, int b, int c, int target) {

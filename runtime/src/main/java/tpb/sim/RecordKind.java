@@ -42,6 +42,13 @@ final class RecordKind {
      * bounds check of its own.
      */
     static final int OUTSIDE = ADD_BR + 1;
+    /**
+     * A record whose EVENTS tuple waits or updates, other than an EventSemaphore (which runs its
+     * own): the wait first, the update once it holds, then the record's own word
+     * ({@link PackedCode.Synced}). Every arm carries EVENTS (seed002 §2; the spec's SyncArmKind:
+     * "every other arm: its EVENTS wait and update only"), so every level honours them.
+     */
+    static final int SYNCED = OUTSIDE + 1;
 
     private RecordKind() {}
 

@@ -44,6 +44,8 @@ import tpb.isa.RegisterMoveRecord;
 import tpb.isa.TensorLoadPhysicalRecord;
 import tpb.isa.TensorStorePhysicalRecord;
 import tpb.isa.UnconditionalBranchRecord;
+import tpb.isa.UpdateMode;
+import tpb.isa.WaitMode;
 import tpb.sim.PackedCode.AluOperation;
 import tpb.sim.PackedCode.Compare;
 import tpb.sim.PackedCode.Fault;
@@ -63,6 +65,7 @@ final class StreamPredecoder {
     private final Operands[] operands;
     private final Map<Integer, Integer> constants = new HashMap<>();
     private final boolean[] destinations;
+    private final PackedCode.Synced[] synced;
 
     private StreamPredecoder(int records, int registers) {
         if (registers >= IMM) {
@@ -73,6 +76,7 @@ final class StreamPredecoder {
         imm = new long[n];
         operands = new Operands[n];
         destinations = new boolean[registers];
+        synced = new PackedCode.Synced[n];
     }
 
     /** {@code stream}'s records, for a register file of {@code registers} 32-bit slots. */
@@ -99,6 +103,9 @@ final class StreamPredecoder {
                 operands[pc] = new Fault(f.getMessage());
             }
         }
+        for (int pc = 0; pc < n; pc++) {
+            code[pc] = synced(pc, records[pc], stream, code[pc]); // before fusing: a synced BR32 is no fused loop's back edge
+        }
         for (int pc = 0; pc + 1 < n; pc++) {
             if (kind(code[pc]) == ADD32 && kind(code[pc + 1]) == BR32) {
                 code[pc] = code[pc] & ~0xFFL | ADD_BR; // record pc + 1 keeps its own word for branches that land on it
@@ -106,7 +113,34 @@ final class StreamPredecoder {
         }
         int[] values = new int[constants.size()];
         constants.forEach((value, slot) -> values[slot - registers] = value);
-        return new PackedCode(n, registers, withSentinels(code), imm, operands, values, destinations);
+        return new PackedCode(n, registers, withSentinels(code), imm, operands, values, destinations, synced);
+    }
+
+    /**
+     * Record {@code pc}'s word as {@link RecordKind#SYNCED} when its EVENTS tuple waits or updates
+     * (the preamble's unit, which {@link SyncUnits} reads off the spec's terms, first in every
+     * arm), keeping {@code word} to run once they are done; else {@code word}. An EventSemaphore
+     * runs its own EVENTS (and its extended block), a raw record faults before either.
+     */
+    private long synced(int pc, Instruction r, byte[] stream, long word) {
+        int kind = kind(word);
+        if (kind == RecordKind.SEMAPHORE || kind == RecordKind.FAULT || r instanceof RawRecord) {
+            return word;
+        }
+        SyncUnits.Unit[] units = SyncUnits.of(r.arm());
+        if (units.length == 0 || units[0].fixed() || units[0].waitMode() == null || units[0].updateMode() == null) {
+            return word;
+        }
+        SyncUnits.Unit u = units[0];
+        int at = pc * IsaInfo.STRIDE;
+        int waitMode = (int) u.waitMode().read(stream, at);
+        int updateMode = (int) u.updateMode().read(stream, at);
+        if (waitMode == WaitMode.NONE.value() && updateMode == UpdateMode.NONE.value()) {
+            return word;
+        }
+        synced[pc] = new PackedCode.Synced((int) u.waitIdx().read(stream, at), waitMode, u.waitValue().read(stream, at),
+                (int) u.updateIdx().read(stream, at), updateMode, u.updateValue().read(stream, at), word);
+        return RecordKind.SYNCED;
     }
 
     /** Record n is the fall-off sentinel; each branch or jump outside [0, n) is pointed at a sentinel of its own. */
@@ -114,11 +148,18 @@ final class StreamPredecoder {
         List<Long> outside = new ArrayList<>();
         outside.add(PackedCode.word(OUTSIDE, 0, 0, 0, n));
         for (int pc = 0; pc < n; pc++) {
-            int k = kind(code[pc]);
-            int target = target(code[pc]);
+            boolean wrapped = kind(code[pc]) == RecordKind.SYNCED;
+            long w = wrapped ? synced[pc].inner() : code[pc];
+            int k = kind(w);
+            int target = target(w);
             if ((k == BR32 || k == BRANCH || k == JUMP) && (target < 0 || target >= n)) {
-                code[pc] = PackedCode.retarget(code[pc], n + outside.size());
+                w = PackedCode.retarget(w, n + outside.size());
                 outside.add(PackedCode.word(OUTSIDE, 0, 0, 0, target));
+                if (wrapped) {
+                    synced[pc] = synced[pc].retarget(w);
+                } else {
+                    code[pc] = w;
+                }
             }
         }
         long[] out = Arrays.copyOf(code, n + outside.size());

@@ -66,6 +66,8 @@ public final class StreamSimulator implements Sequencer {
     private final long[] imm;
     private final Operands[] operands;
     private final boolean[] destinations;
+    /** Per record: its EVENTS wait and update when its word is SYNCED ({@link PackedCode.Synced}). */
+    private final PackedCode.Synced[] synced;
     /**
      * The 32-bit slots; int arithmetic wraps exactly as a 32-bit register does. Slots below
      * {@link #registers} are the register file; the rest, up to 254, hold the stream's constant
@@ -104,6 +106,7 @@ public final class StreamSimulator implements Sequencer {
         imm = p.imm;
         operands = p.operands;
         destinations = p.destinations;
+        synced = p.synced;
         Arrays.fill(regs, 0, registers, -1);
         System.arraycopy(p.constants, 0, regs, registers, p.constants.length);
     }
@@ -225,14 +228,27 @@ public final class StreamSimulator implements Sequencer {
         return "PC " + shownPc;
     }
 
+    /** The SYNCED record at the PC (a blocked EVENTS wait's), or null when the PC is an EventSemaphore's. */
+    private PackedCode.Synced syncedWait() {
+        return kind(code[pc]) == RecordKind.SYNCED ? synced[pc] : null;
+    }
+
     @Override
     public int waitSemaphore() {
+        PackedCode.Synced y = syncedWait();
+        if (y != null) {
+            return y.waitIdx();
+        }
         EventSemaphoreRecord e = semaphore();
         return extBlocks(e) ? e.ext().waitIdx() : e.events().waitIdx();
     }
 
     @Override
     public long waitThreshold() {
+        PackedCode.Synced y = syncedWait();
+        if (y != null) {
+            return threshold(y);
+        }
         EventSemaphoreRecord e = semaphore();
         return extBlocks(e) ? Machine.extThreshold(e, this::register) : threshold(e);
     }
@@ -244,12 +260,20 @@ public final class StreamSimulator implements Sequencer {
 
     @Override
     public SemTest waitTest() {
+        PackedCode.Synced y = syncedWait();
+        if (y != null) {
+            return SemaphoreBank.test(y.waitMode());
+        }
         EventSemaphoreRecord e = semaphore();
         return extBlocks(e) ? Machine.extWaitTest(e) : Machine.waitTest(e);
     }
 
     @Override
     public String thresholdName() {
+        PackedCode.Synced y = syncedWait();
+        if (y != null) {
+            return SemaphoreBank.operand(tpb.isa.WaitMode.fromValue(y.waitMode())) == tpb.isa.SemOperand.REGISTER ? "r" + y.waitValue() + " = " : "";
+        }
         EventSemaphoreRecord e = semaphore();
         if (extBlocks(e)) {
             return SemaphoreBank.operand(e.ext().waitMode()) == tpb.isa.SemOperand.REGISTER ? "r" + e.ext().semWaitValue() + " = " : "";
@@ -275,7 +299,7 @@ public final class StreamSimulator implements Sequencer {
         final long[] code = this.code;
         try {
             while (true) {
-                final long w = code[pc];
+                long w = code[pc];
                 if (++steps > gate && kind(w) != OUTSIDE) {
                     if (steps > m.maxSteps()) {
                         steps--; // the record past the budget does not run: the report counts the steps taken
@@ -285,12 +309,30 @@ public final class StreamSimulator implements Sequencer {
                         steps--; // the record runs next turn
                         return Outcome.YIELD;
                     }
-                    if (kind(w) != RecordKind.SEMAPHORE) { // a wait is traced once, however often it blocks
+                    if (kind(w) != RecordKind.SEMAPHORE && kind(w) != RecordKind.SYNCED) { // a wait is traced once, however often it blocks
                         trace.accept(pc);
                     }
                     gate = steps; // only a traced run gets here without yielding or faulting
                 }
+                // a SYNCED record's wait and update, then its own word through the same switch (the loop's one back edge)
+                dispatch: while (true) {
                 switch (kind(w)) {
+                    case RecordKind.SYNCED -> {
+                        PackedCode.Synced e = synced[pc];
+                        if (trace != null && blockedAt != pc) {
+                            trace.accept(pc);
+                        }
+                        if (!m.satisfied(e.waitIdx(), SemaphoreBank.test(e.waitMode()), threshold(e))) {
+                            steps--; // a blocked record has not executed
+                            blockedAt = pc;
+                            shownPc = pc;
+                            return Outcome.BLOCKED;
+                        }
+                        blockedAt = -1;
+                        m.update(e.updateIdx(), e.updateMode(), e.updateValue());
+                        w = e.inner();
+                        continue dispatch;
+                    }
                     case RecordKind.NOP -> pc++;
                     case ADD32 -> {
                         r[a(w)] = r[b(w)] + r[c(w)];
@@ -422,6 +464,8 @@ public final class StreamSimulator implements Sequencer {
                     }
                     default -> throw new SimFault(((Fault) operands[pc]).message());
                 }
+                break;
+                }
             }
         } finally {
             this.pc = pc;
@@ -454,6 +498,12 @@ public final class StreamSimulator implements Sequencer {
     private long threshold(EventSemaphoreRecord e) {
         long v = e.events().semaphoreValue();
         return Machine.registerThreshold(e) ? register((int) v) : v;
+    }
+
+    /** A SYNCED record's threshold: its EVENTS value, or the register whose id it holds (WaitOperand REGISTER, as on an EventSemaphore). */
+    private long threshold(PackedCode.Synced e) {
+        return SemaphoreBank.operand(tpb.isa.WaitMode.fromValue(e.waitMode())) == tpb.isa.SemOperand.REGISTER
+                ? register((int) e.waitValue()) : e.waitValue();
     }
 
     /** Register {@code id}'s value, checked against the file (a wait's register threshold). */

@@ -13,6 +13,7 @@ import tpb.isa.EventSemaphoreRecord;
 import tpb.isa.EventsExtended;
 import tpb.isa.ExitRecord;
 import tpb.isa.Instruction;
+import tpb.isa.NoOpRecord;
 import tpb.isa.SemOperand;
 import tpb.isa.UpdateMode;
 import tpb.isa.UpdateModeWire;
@@ -161,9 +162,9 @@ class SemaphoreStepTest {
     @Test
     void theSyncLevel() {
         for (WaitCase c : WAITS) {
-            for (boolean ext : UNITS) {
+            for (Carrier carrier : UNITS) {
                 SyncRun run = new SyncRun(List.of(new SyncRun.Engine("e0", RecordStream.of(stream(set(c.value())))),
-                        new SyncRun.Engine("e1", RecordStream.of(stream(waitRecord(c, ext))))), SyncRunEdgesTest.TEXT);
+                        new SyncRun.Engine("e1", RecordStream.of(stream(waitRecord(c, carrier))))), SyncRunEdgesTest.TEXT);
                 SyncRun.Result r = run.run();
                 if (SemaphoreBank.operand(c.mode()) == SemOperand.REGISTER) {
                     assertEquals(SyncRun.Status.FAULT, r.status(), c.toString());
@@ -179,8 +180,8 @@ class SemaphoreStepTest {
             }
         }
         for (UpdateCase c : UPDATES) {
-            for (boolean events : UNITS) {
-                SyncRun run = new SyncRun(List.of(new SyncRun.Engine("e0", RecordStream.of(stream(set(c.start()), updateRecord(c, events))))),
+            for (Carrier carrier : UNITS) {
+                SyncRun run = new SyncRun(List.of(new SyncRun.Engine("e0", RecordStream.of(stream(set(c.start()), updateRecord(c, carrier))))),
                         SyncRunEdgesTest.TEXT);
                 SyncRun.Result r = run.run();
                 assertEquals(SyncRun.Status.COMPLETE, r.status(), c + ": " + r.message());
@@ -196,8 +197,8 @@ class SemaphoreStepTest {
     @Test
     void theStreamLevel() {
         for (WaitCase c : WAITS) {
-            for (boolean ext : UNITS) {
-                SimResult r = StreamSimulator.runStream(stream(set(c.value()), move(R, c.threshold()), waitRecord(c, ext),
+            for (Carrier carrier : UNITS) {
+                SimResult r = StreamSimulator.runStream(stream(set(c.value()), move(R, c.threshold()), waitRecord(c, carrier),
                         ExitRecord.builder().build()), 100, false, null);
                 if (c.holds()) {
                     assertEquals(SimResult.Status.EXIT, r.status(), c + ": " + r.message());
@@ -211,8 +212,8 @@ class SemaphoreStepTest {
             }
         }
         for (UpdateCase c : UPDATES) {
-            for (boolean events : UNITS) {
-                SimResult r = StreamSimulator.runStream(stream(set(c.start()), updateRecord(c, events), ExitRecord.builder().build()), 100, false,
+            for (Carrier carrier : UNITS) {
+                SimResult r = StreamSimulator.runStream(stream(set(c.start()), updateRecord(c, carrier), ExitRecord.builder().build()), 100, false,
                         null);
                 assertEquals(SimResult.Status.EXIT, r.status(), c + ": " + r.message());
                 assertEquals((int) c.result(), r.semaphores().get(S), c.toString());
@@ -280,20 +281,35 @@ class SemaphoreStepTest {
      * semaphore_value), or with {@code ext} in the extended block (sem_wait_value), the second unit
      * an EventSemaphore carries (the spec's SyncKind.EXTENDED_UNIT).
      */
-    private static Instruction waitRecord(WaitCase c, boolean ext) {
+    private static Instruction waitRecord(WaitCase c, Carrier carrier) {
         long v = SemaphoreBank.operand(c.mode()) == SemOperand.REGISTER ? R : c.threshold();
-        return ext ? EventSemaphoreRecord.builder().ext(EventsExtended.builder().waitMode(c.mode()).waitIdx(S).semWaitValue(v).build()).build()
-                : EventSemaphoreRecord.builder().events(Events.builder().waitMode(c.mode()).waitIdx(S).semaphoreValue(v).build()).build();
+        Events events = Events.builder().waitMode(c.mode()).waitIdx(S).semaphoreValue(v).build();
+        return switch (carrier) {
+            case EXTENDED -> EventSemaphoreRecord.builder().ext(EventsExtended.builder().waitMode(c.mode()).waitIdx(S).semWaitValue(v).build())
+                    .build();
+            case EVENTS -> EventSemaphoreRecord.builder().events(events).build();
+            case OTHER_ARM -> NoOpRecord.builder().events(events).build();
+        };
     }
 
     /** The row's update of S: in the extended block (the compiler's form), or with {@code events} in the EVENTS tuple (value: semaphore_value). */
-    private static Instruction updateRecord(UpdateCase c, boolean events) {
-        return events ? EventSemaphoreRecord.builder().events(Events.builder().updateMode(c.mode()).updateIdx(S).semaphoreValue(c.value()).build())
-                .build()
-                : EventSemaphoreRecord.builder().ext(EventsExtended.builder().updateMode(c.mode()).updateIdx(S).semUpdateValue(c.value()).build())
-                        .build();
+    private static Instruction updateRecord(UpdateCase c, Carrier carrier) {
+        Events events = Events.builder().updateMode(c.mode()).updateIdx(S).semaphoreValue(c.value()).build();
+        return switch (carrier) {
+            case EXTENDED -> EventSemaphoreRecord.builder()
+                    .ext(EventsExtended.builder().updateMode(c.mode()).updateIdx(S).semUpdateValue(c.value()).build()).build();
+            case EVENTS -> EventSemaphoreRecord.builder().events(events).build();
+            case OTHER_ARM -> NoOpRecord.builder().events(events).build();
+        };
     }
 
-    /** Both places a record carries a wait or an update: the EVENTS tuple and the extended block. */
-    private static final boolean[] UNITS = {false, true};
+    /**
+     * The places a record carries a wait or an update: an EventSemaphore's EVENTS tuple and its
+     * extended block, and the EVENTS tuple of any other arm (a NoOp here: every arm carries EVENTS,
+     * seed002 §2, and the spec's SyncArmKind gives an arm it does not list "its EVENTS wait and
+     * update only").
+     */
+    enum Carrier { EVENTS, EXTENDED, OTHER_ARM }
+
+    private static final Carrier[] UNITS = Carrier.values();
 }
