@@ -235,6 +235,54 @@ class HotPathShapeTest {
         }
     }
 
+    /**
+     * The operand-group views (Tensor3dView ...) are made once with their flyweight: a view accessor
+     * returns a final field, and every reader is at most one array load or endian read through the
+     * owner's buffer and offset, with no allocation, loop or virtual call (an index check and an
+     * enum's static fromValue are the only calls besides the endian read).
+     */
+    @Test
+    void groupViewsReadWithoutAllocationOrDispatch() throws Exception {
+        Set<Class<?>> views = new LinkedHashSet<>();
+        List<Class<?>> owners = new ArrayList<>(List.of(Class.forName("tpb.isa.PreambleFlyweight")));
+        for (String cls : flyweights()) {
+            owners.add(Class.forName(cls.replace('/', '.')));
+        }
+        while (!owners.isEmpty()) {
+            for (java.lang.reflect.Field f : owners.remove(0).getDeclaredFields()) {
+                if (f.getType().getSimpleName().endsWith("View") && views.add(f.getType())) {
+                    owners.add(f.getType());
+                }
+            }
+        }
+        assertTrue(views.size() >= 5, views.toString());
+        int readers = 0;
+        for (Class<?> v : views) {
+            String cls = v.getName().replace('.', '/');
+            for (Map.Entry<String, Body> e : methods(cls).entrySet()) {
+                if (e.getKey().startsWith("<")) {
+                    continue;
+                }
+                Body b = e.getValue();
+                assertFalse(b.opcodes().contains(Opcodes.NEW) || b.virtualCalls() || b.backwardJumps() > 0, cls + "." + e.getKey() + " " + b);
+                assertTrue(b.count(Opcodes.BALOAD) + b.calls().stream().filter(c -> c.startsWith(LE + ".") || c.startsWith(BE + ".")).count() <= 1,
+                        cls + "." + e.getKey() + " " + b);
+                readers++;
+            }
+        }
+        // the flyweight's accessor of a view returns the final field, nothing else
+        for (String cls : flyweights()) {
+            for (Map.Entry<String, Body> e : methods(cls).entrySet()) {
+                if (e.getKey().startsWith("<") || !e.getKey().endsWith("View;")) {
+                    continue;
+                }
+                Body b = e.getValue();
+                assertTrue(b.calls().isEmpty() && b.fields().size() == 1 && !b.opcodes().contains(Opcodes.NEW), cls + "." + e.getKey() + " " + b);
+            }
+        }
+        assertTrue(readers >= 20, readers + " view readers");
+    }
+
     /** reset() stores the spec's reset image a word at a time: no zeroing loop, one store per 8 bytes. */
     @Test
     void resetStoresWholeWordsWithoutALoop() {

@@ -1,6 +1,7 @@
 package tpb.data;
 
 import tpb.isa.Addr8Mode;
+import tpb.isa.Addr8View;
 import tpb.isa.DmaDirect2dFlyweight;
 import tpb.isa.DtypeWire;
 
@@ -53,8 +54,8 @@ public final class Dma2d {
         if (srcRuns != dstRuns) {
             throw new DataFault("DMA_DIRECT2D moves " + srcRuns + " source runs into " + dstRuns + " destination runs");
         }
-        Side src = side(r.srcStartAddrMode(), r.srcStartAddrEntry(), r.srcStartAddrVarHi(), dram, core, "source");
-        Side dst = side(r.dstStartAddrMode(), r.dstStartAddrEntry(), r.dstStartAddrVarHi(), dram, core, "destination");
+        Side src = side(r.srcStartAddr(), dram, core, "source");
+        Side dst = side(r.dstStartAddr(), dram, core, "destination");
         int elems = srcRun / inSize;
         boolean raw = in == out;
         byte[] sb = core.dmaBuffer(0, srcRun);
@@ -89,7 +90,11 @@ public final class Dma2d {
         return base + (long) (run % num0) * step0 + (long) (run / num0) * step1;
     }
 
-    private static Side side(int modeByte, int entry, int varHi, Dram dram, CoreState core, String which) {
+    /** Where an ADDR8 operand points: a static physical var-id (entry | var_hi << 16) or a DGE table entry. */
+    private static Side side(Addr8View a, Dram dram, CoreState core, String which) {
+        int modeByte = a.mode();
+        int entry = a.entry();
+        int varHi = a.varHi();
         Addr8Mode mode = Addr8Mode.fromValue(modeByte);
         int varId;
         if (mode == Addr8Mode.STATIC_PHYSICAL) {

@@ -34,10 +34,13 @@ public final class CodecWriter {
             types.add(LutWriter.write(ctx, l));
         }
         StructWriter structs = new StructWriter(ctx);
-        FlyweightWriter flyweights = new FlyweightWriter(ctx);
+        GroupViewWriter groupViews = new GroupViewWriter(ctx);
+        FlyweightWriter flyweights = new FlyweightWriter(ctx, groupViews);
         types.add(flyweights.preamble());
+        types.addAll(groupViews.interfaces());
         for (GroupDef g : model.groups()) {
             types.add(structs.group(g));
+            types.add(groupViews.write(g));
         }
         if (ctx.hasOpaqueArms()) {
             types.add(structs.opaque());
@@ -48,10 +51,10 @@ public final class CodecWriter {
                 continue;
             }
             types.add(structs.arm(a));
-            types.add(flyweights.write(ctx.flyweight(a), a, Layout.arm(model, a), a.doc(), a.source()));
+            types.add(flyweights.write(ctx.flyweight(a), a, Layout.arm(model, a), a.fields(), a.doc(), a.source()));
             for (ViewDef v : a.views()) {
                 types.add(structs.view(a, v));
-                types.add(flyweights.write(ctx.viewFlyweight(a, v), a, Layout.view(model, v), v.doc(), v.source()));
+                types.add(flyweights.write(ctx.viewFlyweight(a, v), a, Layout.view(model, v), v.fields(), v.doc(), v.source()));
             }
         }
         types.add(new ArmEnumWriter(ctx).write());

@@ -38,12 +38,15 @@ import tpb.spec.model.Source;
  */
 final class FlyweightWriter {
     private final Ctx ctx;
+    private final GroupViewWriter views;
 
-    FlyweightWriter(Ctx ctx) {
+    FlyweightWriter(Ctx ctx, GroupViewWriter views) {
         this.ctx = ctx;
+        this.views = views;
     }
 
-    TypeSpec write(ClassName self, ArmDef arm, List<Leaf> leaves, String doc, Source source) {
+    /** {@code top}: the arm's (or view's) own fields as the spec writes them, whose groups get a view each. */
+    TypeSpec write(ClassName self, ArmDef arm, List<Leaf> leaves, List<FieldDef> top, String doc, Source source) {
         TypeSpec.Builder t = TypeSpec.classBuilder(self).addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .superclass(ParameterizedTypeName.get(ctx.preambleFlyweight(), self))
                 .addAnnotation(ctx.generated())
@@ -57,6 +60,7 @@ final class FlyweightWriter {
         t.addField(FieldSpec.builder(int.class, "OPCODE", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                 .initializer("$L", Scalars.hex(arm.opcode())).build());
         t.addMethod(matches(arm));
+        views.place(t, top);
         return body(t, self, leaves, null, arm);
     }
 
@@ -158,6 +162,7 @@ final class FlyweightWriter {
         for (Leaf l : preambleLeaves()) {
             accessors(o, l);
         }
+        views.place(t, ctx.model.record().preamble());
         return t.build();
     }
 

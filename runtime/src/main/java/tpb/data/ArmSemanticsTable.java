@@ -1,0 +1,35 @@
+package tpb.data;
+
+import java.util.EnumMap;
+import java.util.Map;
+import tpb.isa.Arm;
+
+/**
+ * The one table from an arm to its data-level semantics: adding an opcode's semantics is its class,
+ * its line here and its test. Arms absent from the table have none; {@link DataSemantics} faults on
+ * them, naming the arm.
+ */
+final class ArmSemanticsTable {
+    private ArmSemanticsTable() {}
+
+    /** A fresh table for one core (each entry holds its own flyweight). */
+    static Map<Arm, ArmSemantics> of(CoreState core, Dram dram, Map<Integer, String> activationNames) {
+        EnumMap<Arm, ArmSemantics> t = new EnumMap<>(Arm.class);
+        t.put(Arm.DMA_DIRECT2D, new DmaDirect2dSemantics(core, dram));
+        t.put(Arm.LDWEIGHTS, new LdweightsSemantics(core));
+        t.put(Arm.MATMUL, new MatmulSemantics(core));
+        t.put(Arm.COPY, new CopySemantics(core));
+        t.put(Arm.CAST, new CastSemantics(core));
+        t.put(Arm.TENSOR_TENSOR_ARITH, new TensorTensorArithSemantics(core));
+        t.put(Arm.MEMSET, new MemsetSemantics(core));
+        t.put(Arm.IOTA, new IotaSemantics(core));
+        t.put(Arm.ACTIVATE, new ActivateSemantics(core, activationNames));
+        // ordering, labels, waits, semaphore updates and the table-set load: no data effect
+        ArmSemantics none = (b, at) -> "";
+        for (Arm a : new Arm[] {Arm.SET_ORDERING_MODE, Arm.PSEUDO_BRANCH_LABEL, Arm.NO_OP, Arm.EVENT_SEMAPHORE,
+                Arm.ACTIVATION_TABLE_LOAD}) {
+            t.put(a, none);
+        }
+        return t;
+    }
+}

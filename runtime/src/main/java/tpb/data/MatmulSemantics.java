@@ -1,0 +1,87 @@
+package tpb.data;
+
+import tpb.isa.DtypeWire;
+import tpb.isa.MatmulFlyweight;
+import tpb.isa.PsumAccumulateFlags;
+
+/**
+ * MATMUL: the moving tile through the PE array into PSUM, written or accumulated by its
+ * psum_accumulate_flags; transpose_mode 1 is a PE transpose through the identity stationary tile.
+ */
+final class MatmulSemantics implements ArmSemantics {
+    private final MatmulFlyweight r = new MatmulFlyweight();
+    private final CoreState core;
+    private long macs;
+
+    MatmulSemantics(CoreState core) {
+        this.core = core;
+    }
+
+    @Override
+    public long macs() {
+        return macs;
+    }
+
+    @Override
+    public String execute(byte[] b, int at) {
+        macs = 0;
+        r.wrap(b, at);
+        DtypeWire in = Operands.dtype(r.inDtypeRaw(), "MATMUL in_dtype");
+        PeModes.fp32ModeNone(r.fp32ModeRaw(), "MATMUL");
+        PeModes.transposeMode(r.transposeMode(), "MATMUL");
+        PeModes.perfOptOff(r.perfOpt(), "MATMUL");
+        PeModes.wholeArray(core, r.rowGrp(), r.colGrp(), "MATMUL");
+        PsumAccumulateFlags flags = PsumAccumulateFlags.fromValue(r.psumAccumulateFlagsRaw());
+        if (flags == null || flags == PsumAccumulateFlags.BEGIN_ACCUM_MATMUL_GROUP) {
+            throw new DataFault("MATMUL psum_accumulate_flags 0x" + Integer.toHexString(r.psumAccumulateFlagsRaw())
+                    + " has no data-level semantics");
+        }
+        boolean begin = flags == PsumAccumulateFlags.MULTI_START || flags == PsumAccumulateFlags.SINGLE;
+        DtypeWire out;
+        if (r.transposeMode() == 1) {
+            if (flags != PsumAccumulateFlags.SINGLE) {
+                throw new DataFault("MATMUL transpose_mode 1 in a " + flags.specName() + " group has no data-level semantics");
+            }
+            out = in;   // a PE transpose writes the input dtype (NKI nc_transpose; conflict pe-transpose-psum-dtype)
+        } else {
+            // out_dtype 0 means FP32 ("FP32 (all) | BF16 (v4+) | 0 (=FP32)", datapath-facts §2.1)
+            DtypeWire o = DtypeWire.fromValue(r.outDtypeRaw());
+            if (o != DtypeWire.INVALID && o != DtypeWire.FP32) {
+                throw new DataFault("MATMUL out_dtype " + (o == null ? r.outDtypeRaw() : o.specName()) + " has no data-level semantics");
+            }
+            out = DtypeWire.FP32;
+        }
+        AccessPattern moving = Operands.pattern(core, r.srcMemPattern(), in, r.numActiveRows());
+        AccessPattern dst = Operands.pattern(core, r.dstMemPattern(), out, r.numActiveCols());
+        if (r.transposeMode() == 1) {
+            // NKI nc_transpose: bit-accurate from NeuronCore-v3 on, the product before (the profile's fact)
+            core.pe().transpose(moving, dst, r.numActiveRows(), r.numActiveCols(), core.arch().peTransposeBitExact() != 0);
+        } else {
+            matmul(moving, dst, r.numActiveRows(), r.numActiveCols(), begin);
+        }
+        macs = (long) r.numActiveRows() * r.numActiveCols() * moving.count();
+        return "read " + moving.range() + "; " + (begin ? "wrote " : "accumulated ") + dst.range();
+    }
+
+    /**
+     * The PE on fp32 tiles: the moving tile converted once, in bulk, from the SBUF; PSUM read as
+     * fp32 only when accumulating; the result written back in bulk.
+     */
+    private void matmul(AccessPattern moving, AccessPattern dst, int rows, int cols, boolean begin) {
+        PeArray pe = core.pe();
+        int n = moving.count();
+        if (rows != pe.rows() || cols != pe.cols() || moving.channels() != rows || dst.channels() != cols
+                || dst.count() != n) {
+            pe.matmul(moving, dst, rows, cols, begin);   // its checks and messages
+            return;
+        }
+        float[] m = core.tile(0, rows * n);
+        float[] psum = core.tile(1, cols * n);
+        moving.readFloats(m);
+        if (!begin) {
+            dst.readFloats(psum);
+        }
+        pe.matmul(m, n, psum, begin);
+        dst.writeFloats(psum);
+    }
+}
