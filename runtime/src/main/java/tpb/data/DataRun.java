@@ -202,8 +202,8 @@ public final class DataRun {
 
     /**
      * Runs every core, each on its own thread (at most {@link #threads}); {@code trace} (a line per
-     * record, serialised) and {@code listener} may be null. The first fault stops the other cores
-     * and is thrown.
+     * record, serialised) and {@code listener} may be null. The first fault stops the other cores;
+     * the fault thrown is that of the lowest-numbered core that faulted before it was stopped.
      */
     public void execute(Consumer<String> trace, RecordListener listener, EventOrder.Schedule schedule) {
         int n = cores.size();
@@ -219,12 +219,15 @@ public final class DataRun {
                 int core = i;
                 done.add(pool.submit(() -> runCore(core, trace, listener, schedule, stop)));
             }
+            // the lowest-numbered core that failed for its own reason is reported, whichever failed first in time
             for (Future<?> f : done) {
                 try {
                     f.get();
                 } catch (ExecutionException e) {
                     stop.stopped = true;
-                    rethrow(e.getCause(), stop);
+                    if (!(e.getCause() instanceof Stopped)) {
+                        rethrow(e.getCause(), stop);
+                    }
                 }
             }
             if (stop.first != null) {
