@@ -98,6 +98,34 @@ class NpyEdgesTest {
         }
     }
 
+    /**
+     * A header past 255 bytes, so its length's high byte counts: np.save(f, np.zeros((1000000000,) + (0,) * 63, '|u1')),
+     * numpy's 64 dimensions at most: 320 bytes, header length 0x136.
+     */
+    @Test
+    void aHeaderLongerThan255Bytes() {
+        StringBuilder shape = new StringBuilder("(1000000000");
+        int[] dims = new int[64];
+        dims[0] = 1000000000;
+        for (int i = 1; i < 64; i++) {
+            shape.append(", 0");
+        }
+        shape.append(')');
+        byte[] file = npy(1, header("{'descr': '|u1', 'fortran_order': False, 'shape': " + shape + ", }", 0x136), "");
+        assertEquals(320, file.length);
+        assertEquals(0x36, file[8]);
+        assertEquals(0x01, file[9]);
+        Npy.Array a = Npy.parse(file);
+        assertArrayEquals(dims, a.shape());
+        assertArrayEquals(file, Npy.format(a));
+        // its first ten bytes alone: the header runs past them; with the length made 0, there is no dict to read
+        assertEquals("header length 310 runs past the end of the file", parseError(java.util.Arrays.copyOf(file, 10)));
+        byte[] ten = java.util.Arrays.copyOf(file, 10);
+        ten[8] = 0;
+        ten[9] = 0;
+        assertEquals("header has no 'descr': ", parseError(ten));
+    }
+
     @Test
     void theMappedReadersHeaderChecks() throws IOException {
         byte[] good = npy(1, header("{'descr': '<f2', 'fortran_order': False, 'shape': (1,), }", 118), "ff7b");
