@@ -61,6 +61,25 @@ class PeArrayEdgesTest {
     }
 
     @Test
+    void aLargerTileAfterASmallerOneGetsRoomForItsBytes() {
+        // 1 x 1 first (4 bytes kept), then 2 x 3 fp32 (24 bytes): the transpose reads every byte back
+        PeArray pe = core.pe().order(PeLwOrder.FIRST_COL_FIRST);
+        pe.loadWeights(new float[] {7}, 1, 1);
+        pe.loadWeights(READ, 2, 3);
+        AccessPattern identity = new AccessPattern(new Location(core.sbuf(), 0, 0x100), new int[] {1}, new int[] {2}, DtypeWire.FP32, 2);
+        identity.write(0, new double[] {1, 0});
+        identity.write(1, new double[] {0, 1});
+        // the partition after the identity holds data: only rows 0 and 1 are the moving tile
+        new AccessPattern(new Location(core.sbuf(), 2, 0x100), new int[] {1}, new int[] {2}, DtypeWire.FP32, 1).write(0, new double[] {5, 5});
+        AccessPattern dst = new AccessPattern(new Location(core.psum(), 0, 0x100), new int[] {1}, new int[] {2}, DtypeWire.FP32, 3);
+        pe.transpose(identity, dst, 2, 3, true);
+        // dst[c][j] = W[j][c]: W = [[1, 2, 3], [4, 5, 6]]
+        assertArrayEquals(new double[] {1, 4}, dst.read(0));
+        assertArrayEquals(new double[] {2, 5}, dst.read(1));
+        assertArrayEquals(new double[] {3, 6}, dst.read(2));
+    }
+
+    @Test
     void aBitExactTransposeOfFp32Weights() {
         // weights loaded from fp32 values keep their bits, NaN payloads and -0 included
         float nan = Float.intBitsToFloat(0x7FA00001);
