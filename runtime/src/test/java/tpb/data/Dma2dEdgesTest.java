@@ -3,6 +3,8 @@ package tpb.data;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static tpb.data.Dma2dTest.dram;
+import static tpb.data.Dma2dTest.record;
 
 import org.junit.jupiter.api.Test;
 import tpb.isa.Addr8Mode;
@@ -21,17 +23,6 @@ class Dma2dEdgesTest {
     private final CoreState core = new CoreState(Arch.CAYMAN);
     private final long stride = Arch.CAYMAN.sbufPartitionStride();
 
-    private static DmaDirect2dFlyweight record() {
-        return new DmaDirect2dFlyweight().wrap(new byte[64], 0).reset();
-    }
-
-    private static Dram dram(DramVar... vars) {
-        Dram d = new Dram().add(new DramVar("SB", 0, "state-buffer", new byte[0])).stateBuffer(0);
-        for (DramVar v : vars) {
-            d.add(v);
-        }
-        return d;
-    }
 
     private static byte[] counting(int n) {
         byte[] b = new byte[n];

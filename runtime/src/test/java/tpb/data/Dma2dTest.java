@@ -18,11 +18,13 @@ class Dma2dTest {
     private final CoreState core = new CoreState(Arch.CAYMAN);
     private final long stride = Arch.CAYMAN.sbufPartitionStride();
 
-    private static DmaDirect2dFlyweight record() {
+    /** A zeroed DMA_DIRECT2D record to fill. */
+    static DmaDirect2dFlyweight record() {
         return new DmaDirect2dFlyweight().wrap(new byte[64], 0).reset();
     }
 
-    private static Dram dram(DramVar... vars) {
+    /** A DRAM holding the state buffer (var 0) and {@code vars}. */
+    static Dram dram(DramVar... vars) {
         Dram d = new Dram().add(new DramVar("SB", 0, "state-buffer", new byte[0])).stateBuffer(0);
         for (DramVar v : vars) {
             d.add(v);

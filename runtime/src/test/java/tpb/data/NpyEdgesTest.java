@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static tpb.data.NpyTest.npy;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -24,18 +25,6 @@ class NpyEdgesTest {
     @TempDir
     Path dir;
 
-    private static byte[] npy(int major, String header, String dataHex) {
-        byte[] h = header.getBytes(StandardCharsets.ISO_8859_1);
-        byte[] d = HexFormat.of().parseHex(dataHex);
-        int pre = major == 1 ? 10 : 12;
-        byte[] out = new byte[pre + h.length + d.length];
-        System.arraycopy(new byte[] {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', (byte) major, 0}, 0, out, 0, 8);
-        out[8] = (byte) h.length;
-        out[9] = (byte) (h.length >>> 8);
-        System.arraycopy(h, 0, out, pre, h.length);
-        System.arraycopy(d, 0, out, pre + h.length, d.length);
-        return out;
-    }
 
     private static String header(String dict, int total) {
         return dict + " ".repeat(total - dict.length() - 1) + "\n";

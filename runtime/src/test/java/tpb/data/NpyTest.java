@@ -15,7 +15,8 @@ class NpyTest {
             + " ".repeat(58) + "\n";
     private static final String F2_DATA = "003c004000420044004500b8";
 
-    private static byte[] npy(int major, String header, String dataHex) {
+    /** A .npy file of format {@code major} with {@code header} (padding included) and data given in hex. */
+    static byte[] npy(int major, String header, String dataHex) {
         byte[] h = header.getBytes(StandardCharsets.ISO_8859_1);
         byte[] d = HexFormat.of().parseHex(dataHex);
         int pre = major == 1 ? 10 : 12;
