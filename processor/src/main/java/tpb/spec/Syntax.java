@@ -1,8 +1,11 @@
 package tpb.spec;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -12,23 +15,30 @@ import java.util.regex.Pattern;
  * {@code {field}} ({@code {dst_lo}, {src0_lo}, {src1_lo}}) or a bracket of several written as one
  * operand ({@code [{dst_start_addr}; {dst_step_elem}; {dst_num_elem}; {dst_elem_size}]}: DMA_DIRECT2D's
  * address pattern, kept as {@code "dst_start_addr;dst_step_elem;..."}). Fields the line does not
- * name are written {@code name=value} after the operands. Shared by the checker, the generated
- * catalogue and the assembler/disassembler, so all three read a line the same way.
+ * name are written {@code name=value} after the operands. The line may end with such pairs itself
+ * ({@code matmul {dst}, {src} num_active_rows=128}): the <em>implied</em> values, which a listing
+ * leaves out and the assembler writes when the line does not give the field (a field not implied
+ * is implied 0). Shared by the checker, the generated catalogue and the assembler/disassembler, so
+ * all three read a line the same way.
  */
-public record Syntax(String prefix, String mnemonicField, List<String> operands) {
+public record Syntax(String prefix, String mnemonicField, List<String> operands, Map<String, Long> implied) {
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{([A-Za-z_][A-Za-z0-9_.]*)\\}");
     private static final Pattern MNEMONIC = Pattern.compile("[a-z][a-z0-9_.]*");
     private static final Pattern BRACKET = Pattern.compile("\\[\\s*(\\{[^}]*\\}(\\s*;\\s*\\{[^}]*\\})*)\\s*\\]");
+    /** Where the implied {@code name=value} pairs start: the first such pair after the operands. */
+    private static final Pattern IMPLIED = Pattern.compile("(?:^|\\s)([a-z_][a-z0-9_.]*)=");
+    private static final Pattern PAIR = Pattern.compile("([a-z_][a-z0-9_.]*)=(0x[0-9a-fA-F]+|[0-9]+)");
     /** Separates the fields of a bracket operand in {@link #operands()}. */
     public static final String PART = ";";
 
     public Syntax {
         operands = List.copyOf(operands);
+        implied = Collections.unmodifiableMap(new LinkedHashMap<>(implied));
     }
 
     /** The syntax of an arm without a line: its name in lower snake case, every field as name=value. */
     public static Syntax defaultFor(String armName) {
-        return new Syntax(Names.upperSnake(armName).toLowerCase(Locale.ROOT), null, List.of());
+        return new Syntax(Names.upperSnake(armName).toLowerCase(Locale.ROOT), null, List.of(), Map.of());
     }
 
     public static Syntax parse(String line) {
@@ -49,13 +59,47 @@ public record Syntax(String prefix, String mnemonicField, List<String> operands)
         if (!MNEMONIC.matcher(prefix).matches()) {
             throw new IllegalArgumentException("mnemonic '" + prefix + "' must be lower case letters, digits, '_' and '.'");
         }
+        Map<String, Long> implied = new LinkedHashMap<>();
+        Matcher im = IMPLIED.matcher(rest);
+        if (im.find()) {
+            implied = implied(rest.substring(im.start()).trim());
+            rest = rest.substring(0, im.start()).trim();
+        }
         List<String> operands = new ArrayList<>();
         if (!rest.isEmpty()) {
             for (String op : rest.split(",")) {
                 operands.add(operand(op.trim()));
             }
         }
-        return new Syntax(prefix, field, operands);
+        return new Syntax(prefix, field, operands, implied);
+    }
+
+    /** The implied {@code name=value} pairs (decimal or 0x hex), space-separated, each name once. */
+    private static Map<String, Long> implied(String pairs) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (String pair : pairs.split("\\s+")) {
+            Matcher pm = PAIR.matcher(pair);
+            if (!pm.matches()) {
+                throw new IllegalArgumentException("implied value '" + pair + "' must be name=number (decimal or 0x hex) after the operands");
+            }
+            String v = pm.group(2);
+            long value;
+            try {
+                value = v.startsWith("0x") ? Long.parseLong(v.substring(2), 16) : Long.parseLong(v);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("implied value '" + pair + "' does not fit 63 bits");
+            }
+            if (out.put(pm.group(1), value) != null) {
+                throw new IllegalArgumentException("implied value of '" + pm.group(1) + "' is given twice");
+            }
+        }
+        return out;
+    }
+
+    /** The value a listing leaves out for {@code field}: its implied value, else 0. */
+    public long impliedValue(String field) {
+        Long v = implied.get(field);
+        return v == null ? 0 : v;
     }
 
     /** One operand: {@code {field}}, or {@code [{a}; {b}; ...]} kept as {@code "a;b;..."}. */

@@ -331,6 +331,13 @@ public final class Assembler {
         SyncTerms.apply(terms, flyweights.slots(m.arm(), fields), record, fields, given, columns, l.number(), m.arm().specName());
         operands(lex, mnemonic, syntax, record, given, columns, labels, l, sink);
         namedFields(lex, m.arm(), record, given, columns, labels, l, sink);
+        // the syntax line's implied values, for the fields the line left out (matmul's whole PE array)
+        for (Map.Entry<String, Long> v : syntax.implied().entrySet()) {
+            int field = named(fields, v.getKey());
+            if (field >= 0 && !given.contains(v.getKey())) {
+                record.set(field, 0, v.getValue());
+            }
+        }
         return columns;
     }
 

@@ -210,9 +210,11 @@ public final class Disassembler {
     /**
      * What the text of an arm's records needs from its syntax line and fields, worked out once per
      * arm instead of once per record: the mnemonic field, each operand's field (or group members),
-     * and the fields printed as {@code name=value} when not zero (and not shown by a sync term).
+     * and the fields printed as {@code name=value} when not their implied value (0 unless the
+     * syntax line implies another) and not shown by a sync term.
      */
-    private record ArmText(List<FieldInfo> fields, Syntax syntax, int mnemonic, int[][] operands, boolean[] whole, int[] named) {
+    private record ArmText(List<FieldInfo> fields, Syntax syntax, int mnemonic, int[][] operands, boolean[] whole, int[] named,
+            long[] implied) {
         static ArmText of(Arm arm, List<FieldInfo> fields) {
             Syntax syntax = Syntaxes.of(arm);
             int mnemonic = syntax.mnemonicField() == null ? -1 : find(fields, syntax.mnemonicField());
@@ -229,7 +231,11 @@ public final class Disassembler {
                     named.add(field);
                 }
             }
-            return new ArmText(fields, syntax, mnemonic, operands, whole, named.stream().mapToInt(Integer::intValue).toArray());
+            long[] implied = new long[named.size()];
+            for (int i = 0; i < implied.length; i++) {
+                implied[i] = syntax.impliedValue(fields.get(named.get(i)).name());
+            }
+            return new ArmText(fields, syntax, mnemonic, operands, whole, named.stream().mapToInt(Integer::intValue).toArray(), implied);
         }
     }
 
@@ -269,9 +275,11 @@ public final class Disassembler {
                 group(record, fields, operand, out);
             }
         }
-        for (int field : plan.named()) {
+        int[] named = plan.named();
+        for (int n = 0; n < named.length; n++) {
+            int field = named[n];
             FieldInfo f = fields.get(field);
-            if (!SyncTerms.covers(terms, field) && !allZero(record, field, f)) {
+            if (!SyncTerms.covers(terms, field) && !implied(record, field, f, plan.implied()[n])) {
                 out.append(' ').append(f.name()).append('=');
                 value(record, field, f, label, out);
             }
@@ -279,9 +287,10 @@ public final class Disassembler {
         LayoutNote.append(flyweights, b, off, label, out, start);
     }
 
-    private static boolean allZero(PreambleFlyweight<?> record, int field, FieldInfo f) {
+    /** Whether the field holds what a listing leaves out: {@code implied} (a scalar's; the spec implies none for an array), else all zero. */
+    private static boolean implied(PreambleFlyweight<?> record, int field, FieldInfo f, long implied) {
         for (int i = f.elements() - 1; i >= 0; i--) {
-            if (record.get(field, i) != 0) {
+            if (record.get(field, i) != (i == 0 ? implied : 0)) {
                 return false;
             }
         }

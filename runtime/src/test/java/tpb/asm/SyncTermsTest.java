@@ -52,8 +52,24 @@ class SyncTermsTest {
         // matmul_small.neff sg00/PE.bin record 3: wait SEM_GE_IMM (5) on semaphore 8 for 16
         byte[] b = record("00 01 10 00 00 05 08 00 00 10", "10 fe 7c 03 00 ff ff 00 00 e0 ff 20 00 01 00 04",
                 "20 07 00 01 00 00 00 80 80 00 00 00 00 0f 0f");
-        listsAs("ldweights $S[8]>=16 [0x37cfe; -1,0,-32; 32,1,4] in_dtype=FP16 transpose_mode=1 num_active_rows=128 "
-                + "num_active_cols=128 row_grp=15 col_grp=15", b);
+        listsAs("ldweights $S[8]>=16 [0x37cfe; -1,0,-32; 32,1,4] in_dtype=FP16 transpose_mode=1", b);
+    }
+
+    /**
+     * The syntax line's implied values (ldweights and matmul: num_active_rows=128 num_active_cols=128
+     * row_grp=15 col_grp=15, the whole PE array): a record holding them lists without them, and a
+     * line without them assembles them; a record holding another value, 0 included, lists it.
+     */
+    @Test
+    void impliedValuesAreLeftOutAndWrittenBack() {
+        // the fixture load above with 64 active rows (+0x26 = 0x40) and row group 0 (+0x2C = 0)
+        byte[] b = record("00 01 10 00 00 05 08 00 00 10", "10 fe 7c 03 00 ff ff 00 00 e0 ff 20 00 01 00 04",
+                "20 07 00 01 00 00 00 40 80 00 00 00 00 00 0f");
+        listsAs("ldweights $S[8]>=16 [0x37cfe; -1,0,-32; 32,1,4] in_dtype=FP16 transpose_mode=1 num_active_rows=64 row_grp=0", b);
+        // a bare matmul: its bytes +0x26, +0x27 are 0x80 (128), +0x2C, +0x2D 0x0F; everything else of the payload zero
+        byte[] bare = new Assembler().assemble("matmul [0x0; 0,0,0; 0,0,0], [0x0; 0,0,0; 0,0,0]");
+        assertEquals("80 80 00 00 00 00 0f 0f", HexFormat.ofDelimiter(" ").formatHex(bare, 0x26, 0x2E));
+        assertEquals("matmul [0x0; 0,0,0; 0,0,0], [0x0; 0,0,0; 0,0,0]", text(bare));
     }
 
     @Test

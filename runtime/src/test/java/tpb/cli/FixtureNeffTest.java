@@ -72,12 +72,12 @@ class FixtureNeffTest {
     void aMatmulReadsLikeAListing() throws IOException {
         byte[] pe = streams().get("sg00/PE.bin");
         // EVENTS update 0x13 on semaphore 5: the compact term $S[5]++@complete, as AWS's assembler writes it
+        // 128 rows, 128 columns and groups 0xF/0xF are the syntax line's implied values (the whole array): left out
         assertEquals("matmul $S[5]++@complete [0x2000800; 1,0,0; 128,1,1], [0x37b00; 1,0,0; 128,1,1] in_dtype=FP16 transpose_mode=1 "
-                + "num_active_rows=128 num_active_cols=128 psum_accumulate_flags=SINGLE row_grp=15 col_grp=15", Disassembler.text(pe, 4 * 64, 12));
+                + "psum_accumulate_flags=SINGLE", Disassembler.text(pe, 4 * 64, 12));
         // record 3: the transposing LDWEIGHTS reads its 128 weights backwards from 0x37cfe (steps -1, 0, -32)
         // and waits for semaphore 8 >= 16 (EVENTS wait 0x05)
-        assertEquals("ldweights $S[8]>=16 [0x37cfe; -1,0,-32; 32,1,4] in_dtype=FP16 transpose_mode=1 num_active_rows=128 "
-                + "num_active_cols=128 row_grp=15 col_grp=15",
+        assertEquals("ldweights $S[8]>=16 [0x37cfe; -1,0,-32; 32,1,4] in_dtype=FP16 transpose_mode=1",
                 Disassembler.text(pe, 3 * 64, 12));
     }
 

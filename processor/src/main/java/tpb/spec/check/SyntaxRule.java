@@ -45,6 +45,7 @@ final class SyntaxRule implements Rule {
                     operand(model, diags, a, leaves, op, parts.size() > 1);
                 }
             }
+            syntax.implied().forEach((name, value) -> implied(diags, a, leaves, syntax, name, value));
             String key = syntax.prefix();
             ArmDef clash = syntax.mnemonicField() == null ? exact.get(key) : prefixes.get(key);
             if (clash == null) {
@@ -60,6 +61,28 @@ final class SyntaxRule implements Rule {
             } else {
                 (syntax.mnemonicField() == null ? exact : prefixes).put(key, a);
             }
+        }
+    }
+
+    /**
+     * An implied value ({@code name=value} ending the line): a plain number field the line does not
+     * already name (no enum or LUT, not an array, not fixed), and a value its width holds.
+     */
+    private static void implied(Diagnostics diags, ArmDef a, List<Leaf> leaves, Syntax syntax, String name, long value) {
+        Leaf l = Layout.find(leaves, name);
+        if (l == null) {
+            diags.error(a.syntaxPos(), Message.SYNTAX, a.name(), "implied value of '" + name + "' names no field");
+            return;
+        }
+        FieldDef f = l.def();
+        if (f.kind() != FieldDef.Kind.SCALAR || f.count() > 1 || f.enumRef() != null || f.lutRef() != null || f.isConst() || f.reserved()
+                || !f.bits().isEmpty() || name.equals(syntax.mnemonicField()) || syntax.covers(name)) {
+            diags.error(a.syntaxPos(), Message.SYNTAX, a.name(), "implied value of '" + name
+                    + "': only a plain number field that no operand names can have one");
+            return;
+        }
+        if (!f.scalar().fits(value)) {
+            diags.error(a.syntaxPos(), Message.SYNTAX, a.name(), "implied value " + name + "=" + value + " does not fit its " + f.scalar().specName());
         }
     }
 

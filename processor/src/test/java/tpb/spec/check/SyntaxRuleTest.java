@@ -64,6 +64,31 @@ class SyntaxRuleTest {
         assertEquals(List.of(array.at("\"ld {reg}") + ": arm 'Load': syntax: operand {reg" + fixed), array.errors());
     }
 
+    /**
+     * Implied values end the line (name=number): each a plain number field no operand or
+     * placeholder names, with a value its type holds (imm is a u32: 0xFFFFFFFF fits, 2^32 does not).
+     */
+    @Test
+    void impliedValuesNameAPlainFieldThatHoldsThem() {
+        assertEquals(List.of(), load("ld {reg} imm=0xFFFFFFFF").errors());
+        assertEquals(List.of(), load("ld.{kind} imm=7").errors());
+        String plain = "': only a plain number field that no operand names can have one";
+        MemorySpec none = load("ld {reg} nope=1");
+        assertEquals(List.of(none.at("\"ld {reg} nope") + ": arm 'Load': syntax: implied value of 'nope' names no field"), none.errors());
+        MemorySpec operand = load("ld {reg} reg=1");
+        assertEquals(List.of(operand.at("\"ld {reg} reg") + ": arm 'Load': syntax: implied value of 'reg" + plain), operand.errors());
+        MemorySpec lut = load("ld {reg} kind=1");
+        assertEquals(List.of(lut.at("\"ld {reg} kind") + ": arm 'Load': syntax: implied value of 'kind" + plain), lut.errors());
+        MemorySpec wide = load("ld {reg} imm=4294967296");
+        assertEquals(List.of(wide.at("\"ld {reg} imm") + ": arm 'Load': syntax: implied value imm=4294967296 does not fit its u32"),
+                wide.errors());
+        MemorySpec word = load("ld {reg} imm=x");
+        assertEquals(List.of(word.at("\"ld {reg} imm") + ": arm 'Load': syntax: implied value 'imm=x' must be name=number (decimal or 0x hex) "
+                + "after the operands"), word.errors());
+        MemorySpec twice = load("ld {reg} imm=1 imm=2");
+        assertEquals(List.of(twice.at("\"ld {reg} imm") + ": arm 'Load': syntax: implied value of 'imm' is given twice"), twice.errors());
+    }
+
     @Test
     void aGroupOfWritableFieldsIsAnOperand() {
         MemorySpec s = load("ld {g}").append(MemorySpec.GROUP)
