@@ -11,7 +11,6 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import tpb.ir.Register;
 import tpb.isa.CallRecord;
-import tpb.isa.EventSemaphoreRecord;
 import tpb.isa.GroupResetSemaphoresRecord;
 import tpb.isa.Instruction;
 import tpb.isa.RawRecord;
@@ -41,6 +40,7 @@ public final class LoweredSimulator implements Sequencer {
     private final Map<String, Map<String, Integer>> labels = new HashMap<>();
     private final Map<VReg, Long> values = new IdentityHashMap<>();
     private final Map<Integer, Long> spill = new HashMap<>();
+    private final Map<tpb.isa.Instruction, SyncUnits.Values[]> unitsOf = new IdentityHashMap<>();
     private final Map<Register, VReg> registers;
     private final Machine m;
     private final List<Frame> stack = new ArrayList<>();
@@ -183,10 +183,11 @@ public final class LoweredSimulator implements Sequencer {
 
         @Override
         public Outcome waitOnRegister(MInst.Wait w) {
-            if (m.blocking(w.record(), read(w.threshold()) & M32, NO_REGISTERS) >= 0) {
+            SyncUnits.Values[] units = units(w.record());
+            if (m.blocking(units, register(w)) >= 0) {
                 return blocked();
             }
-            m.signal(w.record());
+            m.signal(units);
             return null;
         }
 
@@ -237,15 +238,17 @@ public final class LoweredSimulator implements Sequencer {
                 case RecordKind.TRIGGER -> m.trigger(triggers.computeIfAbsent(i, k -> new Machine.Trigger(RecordKind.queue(r))));
                 case RecordKind.REARM -> m.rearm(RecordKind.queue(r));
                 case RecordKind.SEMAPHORE -> {
-                    EventSemaphoreRecord e = (EventSemaphoreRecord) r;
-                    if (Machine.registerThreshold(e)) {
-                        throw new SimFault("a fixed " + e.events().waitMode().specName()
-                                + " record names a physical register; lowered code has none");
+                    SyncUnits.Values[] units = units(r);
+                    for (SyncUnits.Values u : units) {
+                        if (Machine.registerThreshold(u)) {
+                            throw new SimFault("a fixed " + tpb.isa.WaitMode.fromValue(u.waitMode()).specName()
+                                    + " record names a physical register; lowered code has none");
+                        }
                     }
-                    if (m.blocking(e, e.events().semaphoreValue(), NO_REGISTERS) >= 0) {
+                    if (m.blocking(units, NO_REGISTERS) >= 0) {
                         return blocked();
                     }
-                    m.signal(e);
+                    m.signal(units);
                 }
                 case RecordKind.GROUP_RESET -> m.groupReset((GroupResetSemaphoresRecord) r);
                 case RecordKind.BARRIER -> {
@@ -305,32 +308,43 @@ public final class LoweredSimulator implements Sequencer {
 
     @Override
     public int waitSemaphore() {
-        return extBlocks() ? blockedWait().ext().waitIdx() : blockedWait().events().waitIdx();
+        return blockedUnit().waitIdx();
     }
 
     @Override
     public long waitThreshold() {
-        return extBlocks() ? Machine.extThreshold(blockedWait(), NO_REGISTERS) : eventsThreshold();
+        return Machine.threshold(blockedUnit(), blockedRegister());
     }
 
     @Override
     public SemTest waitTest() {
-        return extBlocks() ? Machine.extWaitTest(blockedWait()) : Machine.waitTest(blockedWait());
+        return Machine.test(blockedUnit());
     }
 
     @Override
     public String thresholdName() {
-        return code.get(pc) instanceof MInst.Wait w && !extBlocks() ? w.threshold().name + " = " : "";
+        return code.get(pc) instanceof MInst.Wait w && Machine.registerThreshold(blockedUnit()) ? w.threshold().name + " = " : "";
     }
 
-    /** The blocked record's EVENTS threshold: the virtual register of a wait on a register, else the immediate. */
-    private long eventsThreshold() {
-        return code.get(pc) instanceof MInst.Wait w ? read(w.threshold()) & M32 : blockedWait().events().semaphoreValue();
+    /** The unit of the blocked record whose wait does not hold (the first). */
+    private SyncUnits.Values blockedUnit() {
+        SyncUnits.Values[] units = units(blockedWait());
+        return units[Math.max(0, m.blocking(units, blockedRegister()))];
     }
 
-    /** Whether the blocked record waits on its extended block's wait (its EVENTS wait holds). */
-    private boolean extBlocks() {
-        return m.blocking(blockedWait(), eventsThreshold(), NO_REGISTERS) == 1;
+    /** How the blocked record's register form reads its register: a kernel wait's virtual register, else none. */
+    private java.util.function.IntToLongFunction blockedRegister() {
+        return code.get(pc) instanceof MInst.Wait w ? register(w) : NO_REGISTERS;
+    }
+
+    /** A kernel's register wait reads its threshold from its virtual register (codegen writes the register's id in the record). */
+    private java.util.function.IntToLongFunction register(MInst.Wait w) {
+        return id -> read(w.threshold()) & M32;
+    }
+
+    /** A record's waits and updates, read once per record through the spec's terms ({@link SyncUnits}). */
+    private SyncUnits.Values[] units(tpb.isa.Instruction r) {
+        return unitsOf.computeIfAbsent(r, k -> SyncUnits.read(k.toBytes(), 0, k.arm()));
     }
 
     /**
@@ -341,7 +355,7 @@ public final class LoweredSimulator implements Sequencer {
         throw new SimFault("a fixed record's register wait names physical register r" + id + "; lowered code has none");
     };
 
-    private EventSemaphoreRecord blockedWait() {
-        return code.get(pc) instanceof MInst.Wait w ? w.record() : (EventSemaphoreRecord) ((MInst.Fixed) code.get(pc)).record();
+    private tpb.isa.Instruction blockedWait() {
+        return code.get(pc) instanceof MInst.Wait w ? w.record() : ((MInst.Fixed) code.get(pc)).record();
     }
 }

@@ -11,10 +11,10 @@ import java.util.zip.CRC32;
 import tpb.ir.Dma;
 import tpb.isa.BirUpdateMode;
 import tpb.isa.ClearMode;
-import tpb.isa.EventSemaphoreRecord;
 import tpb.isa.GroupResetSemaphoresFlyweight;
 import tpb.isa.GroupResetSemaphoresRecord;
 import tpb.isa.SemOperand;
+import tpb.isa.WaitMode;
 import tpb.isa.SemTest;
 
 /**
@@ -234,49 +234,46 @@ final class Machine {
         bank.apply(sem, SemaphoreBank.op(mode), value);
     }
 
-    /** The test an EventSemaphore record's EVENTS wait makes (the spec's WaitTest: any comparison, immediate or register; an event wait faults). */
-    static SemTest waitTest(EventSemaphoreRecord e) {
-        return SemaphoreBank.test(e.events().waitMode());
-    }
-
-    /** Whether the record's EVENTS wait takes its threshold from a register (the spec's WaitOperand). */
-    static boolean registerThreshold(EventSemaphoreRecord e) {
-        return SemaphoreBank.operand(e.events().waitMode()) == SemOperand.REGISTER;
-    }
-
     /**
-     * Which wait of an EventSemaphore record does not hold now: 0 its EVENTS wait (against
-     * {@code threshold}, which the level resolved from an immediate or a register), 1 the wait in
-     * its extended block (the spec's SyncKind.EXTENDED_UNIT, facts §3.5: wait1; its register form
-     * reads the register {@code register} gives), -1 when both hold and the record may run.
+     * Which of a record's units does not hold now: the index of the first whose wait fails, or -1
+     * when every wait holds and the record may run. A unit's test is the spec's WaitTest of its wire
+     * mode (an event wait faults with the table's message); its threshold is its value, or for a
+     * register form (WaitOperand REGISTER) the register {@code register} gives for the id in it.
      */
-    int blocking(EventSemaphoreRecord e, long threshold, IntToLongFunction register) {
-        if (!satisfied(e.events().waitIdx(), waitTest(e), threshold)) {
-            return 0;
+    int blocking(SyncUnits.Values[] units, IntToLongFunction register) {
+        for (int k = 0; k < units.length; k++) {
+            SyncUnits.Values u = units[k];
+            if (!satisfied(u.waitIdx(), test(u), threshold(u, register))) {
+                return k;
+            }
         }
-        return satisfied(e.ext().waitIdx(), extWaitTest(e), extThreshold(e, register)) ? -1 : 1;
+        return -1;
     }
 
-    /** The test the extended block's wait makes (the spec's WaitTest). */
-    static SemTest extWaitTest(EventSemaphoreRecord e) {
-        return SemaphoreBank.test(e.ext().waitMode());
+    /** The test a unit's wait makes (the spec's WaitTest of its wire mode). */
+    static SemTest test(SyncUnits.Values u) {
+        return SemaphoreBank.test(u.waitMode());
     }
 
-    /** The extended block's threshold: its sem_wait_value, or the register whose id it holds (WaitOperand REGISTER; INFERRED as for EVENTS). */
-    static long extThreshold(EventSemaphoreRecord e, IntToLongFunction register) {
-        long v = e.ext().semWaitValue();
-        return SemaphoreBank.operand(e.ext().waitMode()) == SemOperand.REGISTER ? register.applyAsLong((int) v) : v;
+    /** Whether a unit's wait takes its threshold from a register (the spec's WaitOperand; the id in the value field is INFERRED). */
+    static boolean registerThreshold(SyncUnits.Values u) {
+        return SemaphoreBank.operand(WaitMode.fromValue(u.waitMode())) == SemOperand.REGISTER;
+    }
+
+    /** A unit's threshold: its value, or the register whose id it holds. */
+    static long threshold(SyncUnits.Values u, IntToLongFunction register) {
+        return registerThreshold(u) ? register.applyAsLong((int) u.waitValue()) : u.waitValue();
     }
 
     /**
-     * The rest of an EventSemaphore record once its waits hold: its EVENTS update (value:
-     * semaphore_value) and the update in its extended block, each wire mode read through the spec's
-     * UpdateOp (facts §1.5, §7.6): every SEM_* mode in its *_READ or *_COMPLETE form; an event
-     * update faults with the table's message. The compiler writes only the extended one (facts §3.5).
+     * The rest of a record once its waits hold: each unit's update in order, its wire mode read
+     * through the spec's UpdateOp (facts §1.5, §7.6): every SEM_* mode in its *_READ or *_COMPLETE
+     * form; an event update faults with the table's message.
      */
-    void signal(EventSemaphoreRecord e) {
-        bank.apply(e.events().updateIdx(), SemaphoreBank.op(e.events().updateMode()), e.events().semaphoreValue());
-        bank.apply(e.ext().updateIdx(), SemaphoreBank.op(e.ext().updateMode()), e.ext().semUpdateValue());
+    void signal(SyncUnits.Values[] units) {
+        for (SyncUnits.Values u : units) {
+            update(u.updateIdx(), u.updateMode(), u.updateValue());
+        }
     }
 
     /** A wire update (semaphore {@code sem}, UpdateMode wire byte, value) read through the spec's UpdateOp: a record's EVENTS update. */

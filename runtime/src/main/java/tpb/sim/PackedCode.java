@@ -4,7 +4,6 @@ import tpb.isa.AluOpType;
 import tpb.isa.Arm;
 import tpb.isa.BranchCompareOp;
 import tpb.isa.DtypeWire;
-import tpb.isa.EventSemaphoreRecord;
 import tpb.isa.GroupResetSemaphoresRecord;
 
 /**
@@ -28,7 +27,7 @@ final class PackedCode {
     static final int IMM = 0xFF;
 
     /** What a record of a rarer kind needs beside its word: one typed record per kind that needs one. */
-    sealed interface Operands permits AluOperation, Compare, Trigger, Rearm, Semaphore, GroupReset, Unmodelled, Fault {}
+    sealed interface Operands permits AluOperation, Compare, Trigger, Rearm, GroupReset, Unmodelled, Fault {}
 
     /** A general ALU record's operation (64-bit, or no fast kind), for the slow path. */
     record AluOperation(AluOpType op, DtypeWire dtype) implements Operands {}
@@ -42,9 +41,6 @@ final class PackedCode {
     /** A queue rearm (SwitchQueueInstance without no_rearm, ResetQueueInstance): the queue. */
     record Rearm(String queue) implements Operands {}
 
-    /** An EventSemaphore record: its waits and updates are read when it runs. */
-    record Semaphore(EventSemaphoreRecord record) implements Operands {}
-
     /** A GroupResetSemaphores record. */
     record GroupReset(GroupResetSemaphoresRecord record) implements Operands {}
 
@@ -55,15 +51,14 @@ final class PackedCode {
     record Fault(String message) implements Operands {}
 
     /**
-     * A record other than EventSemaphore whose EVENTS tuple waits or updates ({@link RecordKind#SYNCED}):
-     * the wait (semaphore, wire mode, value), tested before the record runs, the update (semaphore,
-     * wire mode, value), applied once the wait holds, and the record's own word, run after them.
-     * Modes are wire bytes, read through the spec's WaitTest/UpdateOp when the record runs, so an
-     * event mode faults there with the table's message as it does on an EventSemaphore.
+     * A record whose units wait or update ({@link RecordKind#SYNCED}): its EVENTS tuple, an
+     * EventSemaphore's extended block too ({@link SyncUnits#read}, the spec's terms), tested before
+     * the record runs and applied once every wait holds; then the record's own word (an
+     * EventSemaphore's: a NOP).
      */
-    record Synced(int waitIdx, int waitMode, long waitValue, int updateIdx, int updateMode, long updateValue, long inner) {
+    record Synced(SyncUnits.Values[] units, long inner) {
         Synced retarget(long word) {
-            return new Synced(waitIdx, waitMode, waitValue, updateIdx, updateMode, updateValue, word);
+            return new Synced(units, word);
         }
     }
 

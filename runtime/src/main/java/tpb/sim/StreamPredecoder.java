@@ -32,7 +32,6 @@ import tpb.isa.CompareAndBranchRecord;
 import tpb.isa.DataSrc;
 import tpb.isa.Decoder;
 import tpb.isa.DtypeWire;
-import tpb.isa.EventSemaphoreRecord;
 import tpb.isa.FunctionBeginRecord;
 import tpb.isa.GroupResetSemaphoresRecord;
 import tpb.isa.Instruction;
@@ -44,8 +43,6 @@ import tpb.isa.RegisterMoveRecord;
 import tpb.isa.TensorLoadPhysicalRecord;
 import tpb.isa.TensorStorePhysicalRecord;
 import tpb.isa.UnconditionalBranchRecord;
-import tpb.isa.UpdateMode;
-import tpb.isa.WaitMode;
 import tpb.sim.PackedCode.AluOperation;
 import tpb.sim.PackedCode.Compare;
 import tpb.sim.PackedCode.Fault;
@@ -117,29 +114,21 @@ final class StreamPredecoder {
     }
 
     /**
-     * Record {@code pc}'s word as {@link RecordKind#SYNCED} when its EVENTS tuple waits or updates
-     * (the preamble's unit, which {@link SyncUnits} reads off the spec's terms, first in every
-     * arm), keeping {@code word} to run once they are done; else {@code word}. An EventSemaphore
-     * runs its own EVENTS (and its extended block), a raw record faults before either.
+     * Record {@code pc}'s word as {@link RecordKind#SYNCED} when one of its units waits or updates
+     * (its EVENTS tuple, and an EventSemaphore's extended block: {@link SyncUnits#read}, the spec's
+     * terms), keeping {@code word} to run once they are done (an EventSemaphore's own word is a
+     * NOP); else {@code word}. A raw record faults before any of it.
      */
     private long synced(int pc, Instruction r, byte[] stream, long word) {
-        int kind = kind(word);
-        if (kind == RecordKind.SEMAPHORE || kind == RecordKind.FAULT || r instanceof RawRecord) {
+        if (kind(word) == RecordKind.FAULT || r instanceof RawRecord) {
             return word;
         }
-        SyncUnits.Unit[] units = SyncUnits.of(r.arm());
-        if (units.length == 0 || units[0].fixed() || units[0].waitMode() == null || units[0].updateMode() == null) {
-            return word;
+        long own = kind(word) == RecordKind.SEMAPHORE ? RecordKind.NOP : word;
+        SyncUnits.Values[] units = SyncUnits.read(stream, pc * IsaInfo.STRIDE, r.arm());
+        if (units.length == 0) {
+            return own;
         }
-        SyncUnits.Unit u = units[0];
-        int at = pc * IsaInfo.STRIDE;
-        int waitMode = (int) u.waitMode().read(stream, at);
-        int updateMode = (int) u.updateMode().read(stream, at);
-        if (waitMode == WaitMode.NONE.value() && updateMode == UpdateMode.NONE.value()) {
-            return word;
-        }
-        synced[pc] = new PackedCode.Synced((int) u.waitIdx().read(stream, at), waitMode, u.waitValue().read(stream, at),
-                (int) u.updateIdx().read(stream, at), updateMode, u.updateValue().read(stream, at), word);
+        synced[pc] = new PackedCode.Synced(units, own);
         return RecordKind.SYNCED;
     }
 
@@ -237,7 +226,6 @@ final class StreamPredecoder {
             }
             case RecordKind.TRIGGER -> operands[pc] = new PackedCode.Trigger(new Machine.Trigger(RecordKind.queue(r))); // the cursor's key: this record
             case RecordKind.REARM -> operands[pc] = new PackedCode.Rearm(RecordKind.queue(r));
-            case RecordKind.SEMAPHORE -> operands[pc] = new PackedCode.Semaphore((EventSemaphoreRecord) r);
             case RecordKind.GROUP_RESET -> operands[pc] = new PackedCode.GroupReset((GroupResetSemaphoresRecord) r);
             case RecordKind.FAULT -> operands[pc] = new Fault("record " + pc + " cannot be executed: " + ((RawRecord) r).reason());
             case RecordKind.UNMODELLED -> operands[pc] = new PackedCode.Unmodelled(r.arm(),

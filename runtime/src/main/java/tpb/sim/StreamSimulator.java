@@ -35,7 +35,6 @@ import tpb.abi.Location;
 import tpb.abi.SpillArea;
 import tpb.isa.Arch;
 import tpb.isa.Arm;
-import tpb.isa.EventSemaphoreRecord;
 import tpb.isa.SemTest;
 import tpb.sim.PackedCode.AluOperation;
 import tpb.sim.PackedCode.Compare;
@@ -43,7 +42,6 @@ import tpb.sim.PackedCode.Fault;
 import tpb.sim.PackedCode.GroupReset;
 import tpb.sim.PackedCode.Operands;
 import tpb.sim.PackedCode.Rearm;
-import tpb.sim.PackedCode.Semaphore;
 import tpb.sim.PackedCode.Trigger;
 import tpb.sim.PackedCode.Unmodelled;
 
@@ -228,57 +226,31 @@ public final class StreamSimulator implements Sequencer {
         return "PC " + shownPc;
     }
 
-    /** The SYNCED record at the PC (a blocked EVENTS wait's), or null when the PC is an EventSemaphore's. */
-    private PackedCode.Synced syncedWait() {
-        return kind(code[pc]) == RecordKind.SYNCED ? synced[pc] : null;
+    /** The unit of the blocked record at the PC whose wait does not hold (the first). */
+    private SyncUnits.Values blockedUnit() {
+        SyncUnits.Values[] units = synced[pc].units();
+        return units[Math.max(0, m.blocking(units, this::register))];
     }
 
     @Override
     public int waitSemaphore() {
-        PackedCode.Synced y = syncedWait();
-        if (y != null) {
-            return y.waitIdx();
-        }
-        EventSemaphoreRecord e = semaphore();
-        return extBlocks(e) ? e.ext().waitIdx() : e.events().waitIdx();
+        return blockedUnit().waitIdx();
     }
 
     @Override
     public long waitThreshold() {
-        PackedCode.Synced y = syncedWait();
-        if (y != null) {
-            return threshold(y);
-        }
-        EventSemaphoreRecord e = semaphore();
-        return extBlocks(e) ? Machine.extThreshold(e, this::register) : threshold(e);
-    }
-
-    /** Whether the blocked record waits on its extended block's wait (its EVENTS wait holds). */
-    private boolean extBlocks(EventSemaphoreRecord e) {
-        return m.blocking(e, threshold(e), this::register) == 1;
+        return Machine.threshold(blockedUnit(), this::register);
     }
 
     @Override
     public SemTest waitTest() {
-        PackedCode.Synced y = syncedWait();
-        if (y != null) {
-            return SemaphoreBank.test(y.waitMode());
-        }
-        EventSemaphoreRecord e = semaphore();
-        return extBlocks(e) ? Machine.extWaitTest(e) : Machine.waitTest(e);
+        return Machine.test(blockedUnit());
     }
 
     @Override
     public String thresholdName() {
-        PackedCode.Synced y = syncedWait();
-        if (y != null) {
-            return SemaphoreBank.operand(tpb.isa.WaitMode.fromValue(y.waitMode())) == tpb.isa.SemOperand.REGISTER ? "r" + y.waitValue() + " = " : "";
-        }
-        EventSemaphoreRecord e = semaphore();
-        if (extBlocks(e)) {
-            return SemaphoreBank.operand(e.ext().waitMode()) == tpb.isa.SemOperand.REGISTER ? "r" + e.ext().semWaitValue() + " = " : "";
-        }
-        return Machine.registerThreshold(e) ? "r" + e.events().semaphoreValue() + " = " : "";
+        SyncUnits.Values u = blockedUnit();
+        return Machine.registerThreshold(u) ? "r" + u.waitValue() + " = " : "";
     }
 
     /**
@@ -309,7 +281,7 @@ public final class StreamSimulator implements Sequencer {
                         steps--; // the record runs next turn
                         return Outcome.YIELD;
                     }
-                    if (kind(w) != RecordKind.SEMAPHORE && kind(w) != RecordKind.SYNCED) { // a wait is traced once, however often it blocks
+                    if (kind(w) != RecordKind.SYNCED) { // a wait is traced once, however often it blocks
                         trace.accept(pc);
                     }
                     gate = steps; // only a traced run gets here without yielding or faulting
@@ -320,16 +292,16 @@ public final class StreamSimulator implements Sequencer {
                     case RecordKind.SYNCED -> {
                         PackedCode.Synced e = synced[pc];
                         if (trace != null && blockedAt != pc) {
-                            trace.accept(pc);
+                            trace.accept(pc); // a wait is traced once, however often it blocks
                         }
-                        if (!m.satisfied(e.waitIdx(), SemaphoreBank.test(e.waitMode()), threshold(e))) {
+                        if (m.blocking(e.units(), this::register) >= 0) {
                             steps--; // a blocked record has not executed
                             blockedAt = pc;
                             shownPc = pc;
                             return Outcome.BLOCKED;
                         }
                         blockedAt = -1;
-                        m.update(e.updateIdx(), e.updateMode(), e.updateValue());
+                        m.signal(e.units());
                         w = e.inner();
                         continue dispatch;
                     }
@@ -432,21 +404,6 @@ public final class StreamSimulator implements Sequencer {
                         m.rearm(((Rearm) operands[pc]).queue());
                         pc++;
                     }
-                    case RecordKind.SEMAPHORE -> {
-                        EventSemaphoreRecord e = ((Semaphore) operands[pc]).record();
-                        if (trace != null && blockedAt != pc) {
-                            trace.accept(pc);
-                        }
-                        if (m.blocking(e, threshold(e), this::register) >= 0) {
-                            steps--; // a blocked record has not executed
-                            blockedAt = pc;
-                            shownPc = pc;
-                            return Outcome.BLOCKED;
-                        }
-                        blockedAt = -1;
-                        m.signal(e);
-                        pc++;
-                    }
                     case RecordKind.GROUP_RESET -> {
                         m.groupReset(((GroupReset) operands[pc]).record());
                         pc++;
@@ -483,27 +440,6 @@ public final class StreamSimulator implements Sequencer {
     /** A compare's right-hand side, or a move's source: the immediate, or a 32-bit register (unsigned). */
     private long rhs(long w, int pc) {
         return b(w) == IMM ? imm[pc] : slot(b(w));
-    }
-
-    /** The EventSemaphore record at the PC (a blocked wait's). */
-    private EventSemaphoreRecord semaphore() {
-        return ((Semaphore) operands[pc]).record();
-    }
-
-    /**
-     * What a wait compares the semaphore with: the immediate, or for SEM_GE_REG (wire 0x85, "0x80 =
-     * threshold is a register id", facts §1.4 CONFIRMED) the register whose id sits in the value
-     * field — that the id is carried there is INFERRED.
-     */
-    private long threshold(EventSemaphoreRecord e) {
-        long v = e.events().semaphoreValue();
-        return Machine.registerThreshold(e) ? register((int) v) : v;
-    }
-
-    /** A SYNCED record's threshold: its EVENTS value, or the register whose id it holds (WaitOperand REGISTER, as on an EventSemaphore). */
-    private long threshold(PackedCode.Synced e) {
-        return SemaphoreBank.operand(tpb.isa.WaitMode.fromValue(e.waitMode())) == tpb.isa.SemOperand.REGISTER
-                ? register((int) e.waitValue()) : e.waitValue();
     }
 
     /** Register {@code id}'s value, checked against the file (a wait's register threshold). */

@@ -72,6 +72,35 @@ final class SyncUnits {
         }
     }
 
+    /**
+     * One unit's values in a record, as the machine levels run them: a wait (semaphore, WaitMode
+     * wire byte, threshold or register id) and an update (semaphore, UpdateMode wire byte, value).
+     * The modes stay wire bytes, read through the spec's WaitTest/UpdateOp when the record runs, so
+     * an event mode faults there with the table's message.
+     */
+    record Values(int waitIdx, int waitMode, long waitValue, int updateIdx, int updateMode, long updateValue) {}
+
+    /**
+     * The units of the record at {@code b[at]} that wait or update, in field order (an EventSemaphore:
+     * its EVENTS, then its extended block), read through {@link #of}; an arm's fixed-form units (a DMA's
+     * completion) are left to the levels that run the arm. None for a record that does neither.
+     */
+    static Values[] read(byte[] b, int at, Arm arm) {
+        List<Values> out = new ArrayList<>(2);
+        for (Unit u : of(arm)) {
+            if (u.fixed()) {
+                continue;
+            }
+            Values v = new Values(u.waitIdx() == null ? 0 : (int) u.waitIdx().read(b, at), u.waitMode() == null ? 0 : (int) u.waitMode().read(b, at),
+                    u.waitValue() == null ? 0 : u.waitValue().read(b, at), u.updateIdx() == null ? 0 : (int) u.updateIdx().read(b, at),
+                    u.updateMode() == null ? 0 : (int) u.updateMode().read(b, at), u.updateValue() == null ? 0 : u.updateValue().read(b, at));
+            if (v.waitMode() != WaitMode.NONE.value() || v.updateMode() != UpdateMode.NONE.value()) {
+                out.add(v);
+            }
+        }
+        return out.toArray(new Values[0]);
+    }
+
     /** The units of {@code arm}'s records, in field order (the preamble's EVENTS first). */
     static Unit[] of(Arm arm) {
         return UNITS[arm.ordinal()];
