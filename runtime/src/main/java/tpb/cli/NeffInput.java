@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import tpb.isa.Arch;
-import tpb.neff.EngineStream;
 import tpb.neff.Neff;
 import tpb.neff.NeffException;
 import tpb.neff.NeffHeader;
@@ -25,11 +24,6 @@ import tpb.neff.Subgraph;
  * subgraph, filtered by {@code --subgraph} and {@code --engine}.
  */
 final class NeffInput {
-    /** One named stream with its subgraph. */
-    interface StreamVisitor {
-        void visit(Subgraph subgraph, EngineStream stream);
-    }
-
     /** The input as reports name it: the path given, or {@code <stdin>}. */
     final String file;
     final Neff neff;
@@ -107,7 +101,7 @@ final class NeffInput {
         void visit(Subgraph subgraph, String engine, String path, long records, InputStream data) throws IOException;
     }
 
-    /** As {@link #forEachStream}, each stream's records read as the archive passes (archive order), never held whole. */
+    /** Every stream of the chosen subgraphs and engines ({@code --subgraph}, {@code --engine}), its records read as the archive passes (archive order), never held whole. */
     void forEachStreamData(List<String> subgraphs, List<String> engines, StreamDataVisitor visitor) {
         Set<String> only = subgraphs(subgraphs);
         checkEngines(engines);
@@ -156,23 +150,6 @@ final class NeffInput {
         return out;
     }
 
-    /** Every stream of the chosen subgraphs and engines, in archive order of subgraphs and def.json order of engines. */
-    void forEachStream(List<String> subgraphs, List<String> engines, StreamVisitor visitor) {
-        Set<String> only = subgraphs(subgraphs);
-        checkEngines(engines);
-        try {
-            neff.forEachSubgraph(only, (sg, streams) -> {
-                for (EngineStream s : streams) {
-                    if (engines == null || engines.isEmpty() || engines.contains(s.engine())) {
-                        visitor.visit(sg, s);
-                    }
-                }
-            });
-        } catch (NeffException e) {
-            throw new CliException(file + ": " + e.getMessage());
-        }
-    }
-
     private void checkEngines(List<String> engines) {
         if (engines != null && !engines.isEmpty()) {
             Set<String> known = new LinkedHashSet<>();
@@ -196,10 +173,6 @@ final class NeffInput {
     }
 
     /** The line that heads a stream in listings and reports. */
-    static String title(Subgraph sg, EngineStream s) {
-        return title(sg, s.engine(), s.path(), s.stream().count());
-    }
-
     static String title(Subgraph sg, String engine, String path, long records) {
         return sg.name() + " " + engine + " (" + path + ", " + records + " records)";
     }
