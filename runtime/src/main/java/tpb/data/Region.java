@@ -51,8 +51,8 @@ public final class Region {
     public static Region map(FileChannel channel, long position, long size, FileChannel.MapMode mode) throws IOException {
         int n = (int) ((size + CHUNK - 1) >>> CHUNK_BITS);
         ByteBuffer[] c = new ByteBuffer[Math.max(n, 1)];
-        if (size == 0) {
-            c[0] = ByteBuffer.allocate(0);
+        if (size == 0) { // nothing to map: an empty buffer, read-only as the mapping would be
+            c[0] = mode == FileChannel.MapMode.READ_ONLY ? ByteBuffer.allocate(0).asReadOnlyBuffer() : ByteBuffer.allocate(0);
         }
         for (int i = 0; i < n; i++) {
             long at = (long) i << CHUNK_BITS;
