@@ -30,10 +30,10 @@ import tpb.neff.SafeName;
  * channel); each path may be staged once. Errors are {@link CliException}s naming the path as the
  * user gave it and the system's reason.
  *
- * <p>Where: a directory that does not exist is staged in a hidden sibling ({@code .NAME.tpb-XXXX})
+ * <p>Where: a directory that does not exist is staged in a hidden sibling ({@code .NAME.tpb-} and a random base-36 suffix, {@link #createHidden})
  * made as any new directory is (0777 less the umask) and renamed into place; one that exists
  * (followed through a symlink; the link, mode and owner stay) is written into: staged in a hidden
- * child ({@code .tpb-staging-XXXX}), then each top-level entry renamed into it, a file it already
+ * child ({@code .tpb-staging-} and a random suffix), then each top-level entry renamed into it, a file it already
  * had of that name replaced (set aside first, and put back if a later rename fails); a staged
  * directory whose name DIR has as a directory is merged into it, file by file. Renames within
  * one file system do not fail for want of space, so once the last byte is staged the commit is a
