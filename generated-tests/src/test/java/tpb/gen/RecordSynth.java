@@ -13,7 +13,12 @@ import tpb.codec.Flyweight;
  * Makes a valid record of a given arm from random bytes, knowing only the generated field
  * metadata: constants and the opcode stamped, reserved bytes and bytes no field covers zeroed,
  * enum and LUT fields set to a random legal value, names to printable ASCII. Everything else
- * keeps its random bytes, so every raw field and payload is exercised.
+ * keeps its random bytes, so every raw field and payload is exercised — and, half the time a raw
+ * field is drawn, its elements are set to an edge instead (issue 26): 0, 1, the element's largest
+ * value (all ones: -1 when signed), the signed boundary either side (0x7F…FF and 0x80…00) — the
+ * ends of each register id, count, step, address, immediate and branch target, where random bytes
+ * land one time in 2^(8 × width). A name is empty a quarter of the time and full (every character
+ * the field holds) another quarter, its two length edges.
  */
 final class RecordSynth {
     private final String pkg;
@@ -63,8 +68,16 @@ final class RecordSynth {
             } else if (enc instanceof FieldInfo.Encoding.Lut l) {
                 long[] values = legal.computeIfAbsent(l.table(), this::lutValues);
                 put(b, f, values[random.nextInt(values.length)]);
+            } else if (enc instanceof FieldInfo.Encoding.Raw && random.nextBoolean()) {
+                for (int e = 0; e < f.elements(); e++) {
+                    put(b, f.offset() + e * f.elementWidth(), f.elementWidth(), edge(f.elementWidth(), random));
+                }
             } else if (enc instanceof FieldInfo.Encoding.Text) {
-                int len = random.nextInt(f.maxChars() + 1);
+                int len = switch (random.nextInt(4)) {
+                    case 0 -> 0;
+                    case 1 -> f.maxChars();
+                    default -> random.nextInt(f.maxChars() + 1);
+                };
                 for (int i = 0; i < f.width(); i++) {
                     b[f.offset() + i] = i < len ? (byte) ('a' + random.nextInt(26)) : 0;
                 }
@@ -90,6 +103,18 @@ final class RecordSynth {
                 to.set(field, e, from.get(field, e));
             }
         }
+    }
+
+    /** One of the five edges of a {@code width}-byte element, in the low bytes (put keeps only those). */
+    private static long edge(int width, Random random) {
+        long signBit = 1L << (8 * width - 1);
+        return switch (random.nextInt(5)) {
+            case 0 -> 0;
+            case 1 -> 1;
+            case 2 -> -1; // all ones: the unsigned maximum, -1 signed
+            case 3 -> signBit - 1; // the largest signed value
+            default -> signBit; // the smallest signed value
+        };
     }
 
     private void put(byte[] b, FieldInfo f, long v) {

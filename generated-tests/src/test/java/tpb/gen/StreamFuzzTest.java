@@ -86,9 +86,21 @@ class StreamFuzzTest {
         long records = 0;
         int streams = 0;
         while (records < quota) {
-            // mostly short streams; now and then one past a disassembler chunk (labels across chunks)
-            int n = random.nextInt(50) == 0 ? Disassembler.CHUNK + random.nextInt(2 * Disassembler.CHUNK) : random.nextInt(4096);
-            int trailing = random.nextInt(8) == 0 ? 1 + random.nextInt(63) : 0;
+            // mostly short streams; now and then one past a disassembler chunk (labels across chunks), and the
+            // length edges (issue 26): no record, one, a chunk less one, a chunk, a chunk and one
+            int n = switch (random.nextInt(50)) {
+                case 0 -> Disassembler.CHUNK + random.nextInt(2 * Disassembler.CHUNK);
+                case 1 -> 0;
+                case 2 -> 1;
+                case 3 -> Disassembler.CHUNK - 1 + random.nextInt(3);
+                default -> random.nextInt(4096);
+            };
+            // trailing bytes: one and 63 (a record less one) as often as the 61 between
+            int trailing = random.nextInt(8) != 0 ? 0 : switch (random.nextInt(3)) {
+                case 0 -> 1;
+                case 1 -> 63;
+                default -> 1 + random.nextInt(63);
+            };
             byte[] b = stream(random, n, trailing);
             Arch arch = random.nextBoolean() ? null : Arch.values()[random.nextInt(Arch.values().length)];
             boolean requireExit = random.nextBoolean();
@@ -139,6 +151,10 @@ class StreamFuzzTest {
                     System.arraycopy(SYNTH.make(arm.fields(), arm.opcode(), random), 0, b, i * 64, 64);
                 }
             }
+        }
+        if (n > 0 && random.nextInt(4) == 0) {
+            // an EXIT last a quarter of the time, so the final-instruction rule's passing side is reached too
+            System.arraycopy(SYNTH.make(Arm.EXIT.fields(), Arm.EXIT.opcode(), random), 0, b, (n - 1) * 64, 64);
         }
         return b;
     }
