@@ -97,16 +97,16 @@ public final class Npy {
         long fileSize = ch.size();
         byte[] head = new byte[(int) Math.min(fileSize, 12)];
         ch.read(java.nio.ByteBuffer.wrap(head), 0);
-        int[] at = prelude(head);
-        if (at[1] > MAX_HEADER) {
-            throw new NpyException("header length " + at[1] + " is larger than any .npy header (" + MAX_HEADER + " bytes)");
+        Prelude at = prelude(head);
+        if (at.headerLength() > MAX_HEADER) {
+            throw new NpyException("header length " + at.headerLength() + " is larger than any .npy header (" + MAX_HEADER + " bytes)");
         }
-        if ((long) at[0] + at[1] > fileSize) {
-            throw new NpyException("header length " + at[1] + " runs past the end of the file");
+        if (at.start() + at.headerLength() > fileSize) {
+            throw new NpyException("header length " + at.headerLength() + " runs past the end of the file");
         }
-        byte[] text = new byte[at[1]];
-        ch.read(java.nio.ByteBuffer.wrap(text), at[0]);
-        Header h = header(new String(text, StandardCharsets.ISO_8859_1), at[0] + at[1]);
+        byte[] text = new byte[(int) at.headerLength()];
+        ch.read(java.nio.ByteBuffer.wrap(text), at.start());
+        Header h = header(new String(text, StandardCharsets.ISO_8859_1), at.start() + at.headerLength());
         long have = fileSize - h.dataOffset();
         if (have != h.dataBytes()) {
             throw new NpyException("the header promises " + Npy.shapeText(h.shape()) + " " + h.type().numpyName() + " = "
@@ -115,16 +115,23 @@ public final class Npy {
         return h;
     }
 
-    /** [start of the header text, its length] from the prelude (magic, version, length). */
-    private static int[] prelude(byte[] b) {
+    /** Where the header text starts and its length, from the prelude (magic, version, length). */
+    private record Prelude(int start, long headerLength) {}
+
+    /**
+     * The prelude both readers share: version 1.0's length is a u16 at +8, version 2.0's a u32 at +8
+     * (numpy's {@code format.py}: {@code '<H'} and {@code '<I'}, both unsigned — a hostile length of
+     * 2^31 or more is a large number here, not a negative one).
+     */
+    private static Prelude prelude(byte[] b) {
         if (b.length < 10 || !Arrays.equals(Arrays.copyOf(b, 6), MAGIC)) {
             throw new NpyException("not a .npy file (no \\x93NUMPY magic)");
         }
         int major = b[6] & 0xFF;
         if (major == 1) {
-            return new int[] {10, (b[8] & 0xFF) | (b[9] & 0xFF) << 8};
+            return new Prelude(10, (b[8] & 0xFF) | (b[9] & 0xFF) << 8);
         } else if (major == 2 && b.length >= 12) {
-            return new int[] {12, (b[8] & 0xFF) | (b[9] & 0xFF) << 8 | (b[10] & 0xFF) << 16 | (b[11] & 0xFF) << 24};
+            return new Prelude(12, (b[8] & 0xFF) | (b[9] & 0xFF) << 8 | (b[10] & 0xFF) << 16 | (b[11] & 0xFFL) << 24);
         }
         throw new NpyException("npy format version " + major + "." + (b[7] & 0xFF) + " is not supported (1.0 and 2.0 are)");
     }
@@ -138,24 +145,12 @@ public final class Npy {
     }
 
     public static Array parse(byte[] b) {
-        if (b.length < 10 || !Arrays.equals(Arrays.copyOf(b, 6), MAGIC)) {
-            throw new NpyException("not a .npy file (no \\x93NUMPY magic)");
+        Prelude at = prelude(b);
+        if (at.start() + at.headerLength() > b.length) {
+            throw new NpyException("header length " + at.headerLength() + " runs past the end of the file");
         }
-        int major = b[6] & 0xFF;
-        int headerLen;
-        int start;
-        if (major == 1) {
-            headerLen = (b[8] & 0xFF) | (b[9] & 0xFF) << 8;
-            start = 10;
-        } else if (major == 2 && b.length >= 12) {
-            headerLen = (b[8] & 0xFF) | (b[9] & 0xFF) << 8 | (b[10] & 0xFF) << 16 | (b[11] & 0xFF) << 24;
-            start = 12;
-        } else {
-            throw new NpyException("npy format version " + major + "." + (b[7] & 0xFF) + " is not supported (1.0 and 2.0 are)");
-        }
-        if (headerLen < 0 || start + headerLen > b.length) {
-            throw new NpyException("header length " + headerLen + " runs past the end of the file");
-        }
+        int start = at.start();
+        int headerLen = (int) at.headerLength();
         String header = new String(b, start, headerLen, StandardCharsets.ISO_8859_1);
         String descr = group(DESCR, header, "descr");
         if (group(FORTRAN, header, "fortran_order").equals("True")) {

@@ -146,6 +146,57 @@ class NpyEdgesTest {
         assertEquals("fortran_order True is not supported (write the array C-contiguous)", headerError(fortran));
     }
 
+    /**
+     * Each byte of the header length counts, in both readers: version 1.0's u16 and version 2.0's u32 at +8, little-endian
+     * and unsigned (numpy's format.py packs them as '<H' and '<I'). The expected lengths are the bytes summed here by hand:
+     * 01 02 = 0x0201 = 513; 01 02 03 04 = 0x04030201 = 67,305,985; FF FF FF FF = 2^32 - 1 = 4,294,967,295 (read as -1
+     * it once made the mapped reader allocate a negative array, a stack trace for a hostile file).
+     */
+    @Test
+    void everyByteOfTheHeaderLengthCountsUnsigned() throws IOException {
+        HexFormat hex = HexFormat.of();
+        byte[] v1 = hex.parseHex("934e554d505901000102");
+        assertEquals("header length 513 runs past the end of the file", parseError(v1));
+        assertEquals("header length 513 runs past the end of the file", headerError(v1));
+        byte[] v2 = hex.parseHex("934e554d50590200010203040000");
+        assertEquals("header length 67305985 runs past the end of the file", parseError(v2));
+        assertEquals("header length 67305985 is larger than any .npy header (1048576 bytes)", headerError(v2));
+        byte[] top = hex.parseHex("934e554d50590200ffffffff");
+        assertEquals("header length 4294967295 runs past the end of the file", parseError(top));
+        assertEquals("header length 4294967295 is larger than any .npy header (1048576 bytes)", headerError(top));
+        // exactly ten bytes, a version 1.0 length of 0: the prelude is whole, and there is no dict to read
+        byte[] ten = hex.parseHex("934e554d505901000000");
+        assertEquals("header has no 'descr': ", parseError(ten));
+        assertEquals("header has no 'descr': ", headerError(ten));
+    }
+
+    /**
+     * A version 2.0 header of 64 KiB and one more line (65,536 + 64 bytes: 00 00 01 00 read as 0x00010040 would be
+     * wrong; the length here is 0x00010040 = 65,600, bytes 40 00 01 00), so the u32's third byte is what makes the
+     * file readable: both readers find the dict, the shape and the data after it.
+     */
+    @Test
+    void aVersion2HeaderPast64KiB() throws IOException {
+        int length = 0x10040;
+        String text = header("{'descr': '<f2', 'fortran_order': False, 'shape': (1,), }", length);
+        byte[] file = npy(2, text, "ff7b");
+        file[8] = 0x40;
+        file[9] = 0x00;
+        file[10] = 0x01;
+        assertEquals(12 + 65_600 + 2, file.length);
+        Npy.Array a = Npy.parse(file);
+        assertArrayEquals(new int[] {1}, a.shape());
+        assertArrayEquals(new byte[] {(byte) 0xff, 0x7b}, a.data());
+        Path p = dir.resolve("v2.npy");
+        Files.write(p, file);
+        try (FileChannel ch = FileChannel.open(p)) {
+            Npy.Header h = Npy.header(ch);
+            assertEquals(12 + 65_600, h.dataOffset());
+            assertArrayEquals(new int[] {1}, h.shape());
+            assertEquals(NpyType.FLOAT16, h.type());
+        }
+    }
+
     private String headerError(byte[] file) throws IOException {
         Path p = dir.resolve("h.npy");
         Files.write(p, file);
@@ -162,9 +213,9 @@ class NpyEdgesTest {
         // version 2 with fewer than 12 bytes
         byte[] short2 = HexFormat.of().parseHex("934e554d50590200010000");
         assertEquals("npy format version 2.0 is not supported (1.0 and 2.0 are)", parseError(short2));
-        // a u32 length with its top bit set reads negative
-        byte[] neg = HexFormat.of().parseHex("934e554d5059020000000080");
-        assertEquals("header length -2147483648 runs past the end of the file", parseError(neg));
+        // a u32 length with its top bit set is 2^31, unsigned as numpy reads it
+        byte[] top = HexFormat.of().parseHex("934e554d5059020000000080");
+        assertEquals("header length 2147483648 runs past the end of the file", parseError(top));
         assertEquals("header has no 'descr': {'fortran_order': False, 'shape': (1,), }",
                 parseError(npy(1, "{'fortran_order': False, 'shape': (1,), }\n", "00000000")));
         assertEquals("header has no 'fortran_order': {'descr': '<f4', 'shape': (1,), }",
