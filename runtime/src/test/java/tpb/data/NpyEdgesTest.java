@@ -154,20 +154,21 @@ class NpyEdgesTest {
      */
     @Test
     void everyByteOfTheHeaderLengthCountsUnsigned() throws IOException {
-        HexFormat hex = HexFormat.of();
-        byte[] v1 = hex.parseHex("934e554d505901000102");
-        assertEquals("header length 513 runs past the end of the file", parseError(v1));
-        assertEquals("header length 513 runs past the end of the file", headerError(v1));
-        byte[] v2 = hex.parseHex("934e554d50590200010203040000");
-        assertEquals("header length 67305985 runs past the end of the file", parseError(v2));
-        assertEquals("header length 67305985 is larger than any .npy header (1048576 bytes)", headerError(v2));
-        byte[] top = hex.parseHex("934e554d50590200ffffffff");
-        assertEquals("header length 4294967295 runs past the end of the file", parseError(top));
-        assertEquals("header length 4294967295 is larger than any .npy header (1048576 bytes)", headerError(top));
-        // exactly ten bytes, a version 1.0 length of 0: the prelude is whole, and there is no dict to read
-        byte[] ten = hex.parseHex("934e554d505901000000");
-        assertEquals("header has no 'descr': ", parseError(ten));
-        assertEquals("header has no 'descr': ", headerError(ten));
+        String[][] cases = {
+            // file (hex), parse's line, the mapped reader's line
+            {"934e554d505901000102", "header length 513 runs past the end of the file", "header length 513 runs past the end of the file"},
+            {"934e554d50590200010203040000", "header length 67305985 runs past the end of the file",
+                "header length 67305985 is larger than any .npy header (1048576 bytes)"},
+            {"934e554d50590200ffffffff", "header length 4294967295 runs past the end of the file",
+                "header length 4294967295 is larger than any .npy header (1048576 bytes)"},
+            // exactly ten bytes, a version 1.0 length of 0: the prelude is whole, and there is no dict to read
+            {"934e554d505901000000", "header has no 'descr': ", "header has no 'descr': "},
+        };
+        for (String[] c : cases) {
+            byte[] file = HexFormat.of().parseHex(c[0]);
+            assertEquals(c[1], parseError(file), c[0]);
+            assertEquals(c[2], headerError(file), c[0]);
+        }
     }
 
     /**
