@@ -31,10 +31,10 @@ public final class Npy {
     public record Array(NpyType type, int[] shape, byte[] data) {
         public Array {
             shape = shape.clone();
-            long n = elements(shape);
-            if (n * type.bytes() != data.length) {
+            long need = bytes(shape, type);
+            if (need != data.length) {
                 throw new NpyException("shape " + shapeText(shape) + " of " + type.descr() + " needs "
-                        + n * type.bytes() + " bytes, got " + data.length);
+                        + need + " bytes, got " + data.length);
             }
         }
 
@@ -81,7 +81,7 @@ public final class Npy {
     public record Header(NpyType type, int[] shape, long dataOffset) {
         /** The data bytes the header promises. */
         public long dataBytes() {
-            return elements(shape) * type.bytes();
+            return bytes(shape, type);
         }
     }
 
@@ -159,7 +159,7 @@ public final class Npy {
         NpyType type = NpyType.ofDescr(descr);
         int[] shape = parseShape(group(SHAPE, header, "shape"));
         int dataStart = start + headerLen;
-        long need = elements(shape) * type.bytes();
+        long need = bytes(shape, type);
         if (b.length - dataStart != need) {
             throw new NpyException("shape " + shapeText(shape) + " of " + descr + " needs " + need
                     + " data bytes, the file has " + (b.length - dataStart));
@@ -230,6 +230,18 @@ public final class Npy {
             }
         }
         return shape;
+    }
+
+    /**
+     * The data bytes of a {@code type} array of {@code shape}; past 2^62 (more than any file) refused, so that the
+     * product cannot wrap: (1073741824, 1073741824, 4) of float32 is 2^64 bytes, which a long holds as 0.
+     */
+    public static long bytes(int[] shape, NpyType type) {
+        long n = elements(shape);
+        if (n > (1L << 62) / type.bytes()) {
+            throw new NpyException("shape " + shapeText(shape) + " of " + type.descr() + " has more bytes than any file can hold");
+        }
+        return n * type.bytes();
     }
 
     /** The element count of {@code shape}; a count past 2^62 (more bytes than any file) is refused. */

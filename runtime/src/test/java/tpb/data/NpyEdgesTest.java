@@ -172,6 +172,22 @@ class NpyEdgesTest {
     }
 
     /**
+     * The data size of a shape, at the edge of 2^62 bytes: 1073741824 x 1073741824 x 4 = 2^30 * 2^30 * 2^2 = 2^62 elements,
+     * 2^62 bytes of uint8 (allowed, then the file is short of it) and 2^64 bytes of float32, which wrapped to 0 in a long
+     * and let a file of no data pass as that array.
+     */
+    @Test
+    void aShapeOfMoreBytesThanAnyFileIsRefusedNotWrapped() throws IOException {
+        String shape = "(1073741824, 1073741824, 4)";
+        byte[] u1 = npy(1, header("{'descr': '|u1', 'fortran_order': False, 'shape': " + shape + ", }", 118), "");
+        assertEquals("shape " + shape + " of |u1 needs 4611686018427387904 data bytes, the file has 0", parseError(u1));
+        assertEquals("the header promises " + shape + " uint8 = 4611686018427387904 data bytes, the file holds 0", headerError(u1));
+        byte[] f4 = npy(1, header("{'descr': '<f4', 'fortran_order': False, 'shape': " + shape + ", }", 118), "");
+        assertEquals("shape " + shape + " of <f4 has more bytes than any file can hold", parseError(f4));
+        assertEquals("shape " + shape + " of <f4 has more bytes than any file can hold", headerError(f4));
+    }
+
+    /**
      * A version 2.0 header of 64 KiB and one more line (65,536 + 64 bytes: 00 00 01 00 read as 0x00010040 would be
      * wrong; the length here is 0x00010040 = 65,600, bytes 40 00 01 00), so the u32's third byte is what makes the
      * file readable: both readers find the dict, the shape and the data after it.
