@@ -60,7 +60,7 @@ final class MappedOutputs implements AutoCloseable {
     Region stage(String name, NpyType type, int[] shape) {
         String file = checkSegment(name) + ".npy";
         byte[] header = Npy.headerBytes(type, shape);
-        long bytes = Npy.elements(shape) * type.bytes();
+        long bytes = Npy.bytes(shape, type);
         Path temp = staged.file(file);
         try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             ch.write(ByteBuffer.wrap(header), 0);

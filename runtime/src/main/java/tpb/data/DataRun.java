@@ -62,7 +62,7 @@ public final class DataRun {
 
     /** A run on in-memory inputs (copied) with in-memory outputs: tests and small programs. */
     public DataRun(NeffImage image, Arch arch, Map<String, Npy.Array> inputs) {
-        this(image, arch, copyIn(inputs), (name, type, shape) -> Region.zeroed(Npy.elements(shape) * type.bytes()));
+        this(image, arch, copyIn(inputs), (name, type, shape) -> Region.zeroed(Npy.bytes(shape, type)));
     }
 
     public DataRun(NeffImage image, Arch arch, Map<String, Input> inputs, Outputs room) {
@@ -366,7 +366,7 @@ public final class DataRun {
                 int[] shape = {Math.toIntExact(v.size())};
                 if (t != null && t.dtype() != null) {
                     NpyType tt = NpyType.ofNumpyName(t.dtype());
-                    if (Npy.elements(t.shape()) * tt.bytes() == v.size()) {
+                    if (Npy.takes(t.shape(), tt, v.size())) {
                         type = tt;
                         shape = t.shape();
                     }

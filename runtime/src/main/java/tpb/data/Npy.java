@@ -244,6 +244,14 @@ public final class Npy {
         return n * type.bytes();
     }
 
+    /**
+     * Does a {@code type} array of {@code shape} take exactly {@code size} bytes? Compared by division, so a shape
+     * from an untrusted file (a NEFF's tensor_map.json) whose byte count would wrap matches no size.
+     */
+    public static boolean takes(int[] shape, NpyType type, long size) {
+        return size % type.bytes() == 0 && elements(shape) == size / type.bytes();
+    }
+
     /** The element count of {@code shape}; a count past 2^62 (more bytes than any file) is refused. */
     public static long elements(int[] shape) {
         long n = 1;

@@ -2,8 +2,10 @@ package tpb.data;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static tpb.data.NpyTest.npy;
 
 import java.io.IOException;
@@ -185,6 +187,13 @@ class NpyEdgesTest {
         byte[] f4 = npy(1, header("{'descr': '<f4', 'fortran_order': False, 'shape': " + shape + ", }", 118), "");
         assertEquals("shape " + shape + " of <f4 has more bytes than any file can hold", parseError(f4));
         assertEquals("shape " + shape + " of <f4 has more bytes than any file can hold", headerError(f4));
+        // a NEFF's tensor_map.json shape against its var's size: 2^64 bytes is not 0, 2^62 bytes of uint8 is 2^62
+        int[] dims = {1073741824, 1073741824, 4};
+        assertFalse(Npy.takes(dims, NpyType.FLOAT32, 0));
+        assertTrue(Npy.takes(dims, NpyType.UINT8, 1L << 62));
+        assertFalse(Npy.takes(dims, NpyType.UINT8, (1L << 62) - 1));
+        assertFalse(Npy.takes(new int[] {3}, NpyType.FLOAT32, 13)); // 12 bytes and one more: not whole elements
+        assertTrue(Npy.takes(new int[] {3}, NpyType.FLOAT32, 12));
     }
 
     /**
