@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.Writer;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -175,6 +178,45 @@ class DataRunCommandTest {
         Files.setLastModifiedTime(dir.resolve("y.npy"), FileTime.fromMillis(Files.getLastModifiedTime(dir.resolve("y.npy")).toMillis() + 5000));
         CliException e = org.junit.jupiter.api.Assertions.assertThrows(CliException.class, in::checkUnchanged);
         assertEquals(dir.resolve("y.npy") + ": changed while the run read it (modified again); nothing written", e.getMessage());
+    }
+
+    /**
+     * An input changed while the run reads it (here its modification time moved 5 s on as the
+     * first --trace line is printed, mid-run, through the command's own out writer): the run's
+     * result is refused with the input's name, exit 1, and no output directory is made.
+     */
+    @Test
+    void anInputChangedDuringTheRunWritesNothing() throws IOException {
+        Path neff = neff("one.neff", 4, 64, 40, 1, false);
+        smallInputs(4, 64, 40);
+        Path y = dir.resolve("y.npy");
+        long before = Files.getLastModifiedTime(y).toMillis();
+        StringWriter out = new StringWriter();
+        boolean[] touched = {false};
+        PrintWriter hooked = new PrintWriter(new Writer() {
+            @Override
+            public void write(char[] c, int off, int len) throws IOException {
+                if (!touched[0]) {
+                    touched[0] = true;
+                    Files.setLastModifiedTime(y, FileTime.fromMillis(before + 5000));
+                }
+                out.write(c, off, len);
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
+        });
+        StringWriter err = new StringWriter();
+        int code = Tpb.run(hooked, new PrintWriter(err), "run", neff.toString(), "--level", "data", "--trace", "--input",
+                "x=" + dir.resolve("x.npy"), "--input", "y=" + y, "--output-dir", dir.resolve("out").toString());
+        assertTrue(touched[0], "the run printed its trace");
+        assertTrue(out.toString().lines().count() > 1, out.toString());
+        assertEquals("tpb: " + y + ": changed while the run read it (modified again); nothing written\n", err.toString());
+        assertEquals(1, code);
+        assertFalse(Files.exists(dir.resolve("out")));
     }
 
     @Test
