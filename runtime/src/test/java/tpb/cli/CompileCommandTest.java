@@ -22,6 +22,29 @@ class CompileCommandTest {
         assertEquals(0, v.code(), v.out());
     }
 
+    /** compile - : the kernel read from stdin compiles to the same bytes as from its file; its errors name <stdin>. */
+    @Test
+    void aKernelOnStdin(@TempDir Path dir) throws Exception {
+        Path fromFile = dir.resolve("file.bin");
+        assertEquals(0, CliRun.of("compile", KERNELS + "01_count.yaml", "-o", fromFile.toString()).code());
+        java.io.InputStream saved = Inputs.stdin;
+        try {
+            Inputs.stdin = new java.io.ByteArrayInputStream(Files.readAllBytes(Path.of(KERNELS + "01_count.yaml")));
+            Path fromStdin = dir.resolve("stdin.bin");
+            CliRun r = CliRun.of("compile", "-", "-o", fromStdin.toString());
+            assertEquals("", r.err());
+            assertEquals("SP: 10 records, 7 opcodes, Number of registers spilled = 0\n", r.out());
+            org.junit.jupiter.api.Assertions.assertArrayEquals(Files.readAllBytes(fromFile), Files.readAllBytes(fromStdin));
+            Inputs.stdin = new java.io.ByteArrayInputStream("kernel: k\nfunctions: []\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            CliRun bad = CliRun.of("compile", "-", "-o", dir.resolve("bad.bin").toString());
+            assertEquals(1, bad.code());
+            assertEquals("<stdin>:1:1: a kernel needs at least one function\ntpb: <stdin>: 1 error(s) in the kernel\n", bad.err());
+            assertFalse(Files.exists(dir.resolve("bad.bin")));
+        } finally {
+            Inputs.stdin = saved;
+        }
+    }
+
     @Test
     void emitsAListing() {
         CliRun r = CliRun.of("compile", KERNELS + "01_count.yaml", "-o", "-", "--emit", "asm", "--no-fences");

@@ -219,6 +219,57 @@ class DataRunCommandTest {
         assertFalse(Files.exists(dir.resolve("out")));
     }
 
+    /** --input needs a name before the '=' and a file after it, each name once: usage errors (exit 2), nothing written. */
+    @Test
+    void anInputNeedsANameAndAFile() throws IOException {
+        Path neff = neff("one.neff", 4, 64, 40, 1, false);
+        smallInputs(4, 64, 40);
+        String x = "x=" + dir.resolve("x.npy");
+        for (String bad : List.of("=" + dir.resolve("y.npy"), "y=", "y")) {
+            CliRun r = CliRun.of("run", neff.toString(), "--level", "data", "--input", x, "--input", bad, "--output-dir", dir.resolve("out").toString());
+            assertEquals("tpb: --input " + bad + ": expected NAME=FILE.npy\n", r.err(), bad);
+            assertEquals(2, r.code(), bad);
+        }
+        CliRun twice = CliRun.of("run", neff.toString(), "--level", "data", "--input", x, "--input", x, "--output-dir", dir.resolve("out").toString());
+        assertEquals("tpb: --input x is given twice\n", twice.err());
+        assertEquals(2, twice.code());
+        assertFalse(Files.exists(dir.resolve("out")));
+    }
+
+    /** --input x=-: the .npy read from stdin; the output is the file-fed run's, the tile-order oracle's value at each element. */
+    @Test
+    void anInputFromStdin() throws IOException {
+        Path neff = neff("one.neff", 4, 64, 40, 1, false);
+        smallInputs(4, 64, 40);
+        java.io.InputStream saved = Inputs.stdin;
+        CliRun r;
+        try {
+            Inputs.stdin = new java.io.ByteArrayInputStream(Files.readAllBytes(dir.resolve("x.npy")));
+            r = CliRun.of("run", neff.toString(), "--level", "data", "--input", "x=-", "--input", "y=" + dir.resolve("y.npy"),
+                    "--output-dir", dir.resolve("out").toString());
+        } finally {
+            Inputs.stdin = saved;
+        }
+        assertEquals("", r.err());
+        assertEquals(0, r.code());
+        byte[] data = Npy.read(dir.resolve("out/output0.npy")).data();
+        MatmulValues x = MatmulValues.x(1, 4, 64, false);
+        MatmulValues y = MatmulValues.y(1, 64, 40, false);
+        for (int i = 0; i < 4 * 40; i++) {
+            assertEquals(SyntheticMatmulNeff.oracle(x, y, i / 40, i % 40), (short) ((data[2 * i] & 0xFF) | (data[2 * i + 1] & 0xFF) << 8), "element " + i);
+        }
+        try {
+            Inputs.stdin = new java.io.ByteArrayInputStream(new byte[] {'n', 'o'});
+            CliRun bad = CliRun.of("run", neff.toString(), "--level", "data", "--input", "x=-", "--input", "y=" + dir.resolve("y.npy"),
+                    "--output-dir", dir.resolve("out2").toString());
+            assertEquals(1, bad.code());
+            assertEquals("tpb: <stdin>: not a .npy file (no \\x93NUMPY magic)\n", bad.err());
+        } finally {
+            Inputs.stdin = saved;
+        }
+        assertFalse(Files.exists(dir.resolve("out2")));
+    }
+
     @Test
     void outputsEqualTheInMemoryRun() throws IOException {
         Path neff = neff("two.neff", 4, 200, 40, 2, false);

@@ -30,6 +30,45 @@ class RunCommandTest {
         assertEquals("EXIT after 64 steps\nregisters: acc=10  i=10\nexpect: ok\n", r.out());
     }
 
+    /**
+     * expect_memory, checked at every level: the DMA copies hbm's iota bytes 00..07 to sbuf+4, the
+     * kernel expects 08 as the last, so the one mismatch names the region, the offset and both byte
+     * strings; a run that does not end well (the budget out before the DMA fires) leaves memory unchecked.
+     */
+    @Test
+    void expectMemoryNamesTheBytesThatDiffer(@TempDir Path dir) throws Exception {
+        Path k = Files.writeString(dir.resolve("mem.yaml"), """
+                kernel: mem
+                registers: [r]
+                memory:
+                  hbm: {size: 16, init: iota}
+                  sbuf: {size: 16}
+                queues:
+                  q0:
+                    - {src: {region: hbm, offset: 0, step: [1], num: [8]}, dst: {region: sbuf, offset: 4, step: [1], num: [8]}, elem_size: 1}
+                functions:
+                  - name: main
+                    insts:
+                      - {inst: RegisterMove, dst: r, src: 5}
+                      - {inst: SwitchQueueInstance, queue: q0}
+                      - {inst: DMATrigger, queue: q0, block_id: 0}
+                      - {inst: Exit}
+                expect: {r: 5}
+                expect_memory:
+                  - {region: sbuf, offset: 4, hex: "00 01 02 03 04 05 06 08"}
+                """);
+        String tail = "registers: r=5\ndma fired: q0[0]\nexpect: FAILED: sbuf+4 holds 0001020304050607, expected 0001020304050608\n";
+        for (String level : List.of("ir", "lowered", "stream")) {
+            CliRun r = CliRun.of("run", k.toString(), "--level", level);
+            assertEquals(1, r.code(), level + ": " + r.err());
+            // the stream runs one record more: the entry function's PSEUDO_FUNCTION_BEGIN
+            assertEquals("EXIT after " + (level.equals("stream") ? 5 : 4) + " steps\n" + tail, r.out(), level);
+        }
+        CliRun cut = CliRun.of("run", k.toString(), "--max-steps", "2");
+        assertEquals(1, cut.code());
+        assertEquals("FAULT after 2 steps: step budget of 2 exhausted\nregisters: r=5\nexpect: ok\n", cut.out());
+    }
+
     @Test
     void aMultiEngineKernelRunsEveryEngineTogether() {
         CliRun r = CliRun.of("run", "src/test/resources/multi/handoff.yaml");

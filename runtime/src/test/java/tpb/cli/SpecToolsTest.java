@@ -90,6 +90,30 @@ class SpecToolsTest {
                 """.replaceAll("(?m)^(tpb: )?isa/", "$1" + spec + "/isa/"), r.err());
     }
 
+    /**
+     * A directory is searched for its one isa.yaml: none, or two, is one line naming the directory
+     * (and the roots found, in order), exit 1. The built-in spec's files are said to come from
+     * the class path.
+     */
+    @Test
+    void aSpecDirectoryHoldsExactlyOneRoot(@TempDir Path dir) throws Exception {
+        Path none = Files.createDirectories(dir.resolve("none/sub"));
+        Files.writeString(none.resolve("other.yaml"), "a: 1\n");
+        CliRun empty = CliRun.of("check-spec", dir.resolve("none").toString());
+        assertEquals("tpb: " + dir.resolve("none") + ": holds no isa.yaml\n", empty.err());
+        assertEquals(1, empty.code());
+        Path two = dir.resolve("two");
+        Files.createDirectories(two.resolve("b"));
+        Files.createDirectories(two.resolve("a"));
+        Files.writeString(two.resolve("b/isa.yaml"), "");
+        Files.writeString(two.resolve("a/isa.yaml"), "");
+        CliRun several = CliRun.of("diff", "builtin", two.toString());
+        assertEquals("tpb: " + two + ": holds several isa.yaml files [" + two.resolve("a/isa.yaml") + ", " + two.resolve("b/isa.yaml")
+                + "]; name one\n", several.err());
+        assertEquals(1, several.code());
+        assertEquals("the tpb class path", SpecSource.of("builtin").files().where("isa/tpb/isa.yaml"));
+    }
+
     @Test
     void aNewOpcodeWithoutSinceGetsAHint(@TempDir Path dir) throws Exception {
         Path spec = copy(dir.resolve("spec"));
