@@ -101,6 +101,25 @@ class DataRunCommandTest {
         Files.delete(yFile);
     }
 
+    /**
+     * No room for an output (here a file size limit of one 512-byte block, ulimit -f, in a child JVM;
+     * a full disk is the same EFBIG/ENOSPC to the write): one line naming the file and the bytes it
+     * needed, header and data, before the run; no output directory, no staging left.
+     */
+    @Test
+    void noRoomForAnOutputIsOneLineBeforeTheRun() throws Exception {
+        neff("one.neff", 16, 64, 64, 1, false);
+        smallInputs(16, 64, 64);
+        long bytes = Npy.headerBytes(NpyType.FLOAT16, new int[] {16, 64}).length + 2L * 16 * 64;
+        TpbProcess p = TpbProcess.run(dir, "ulimit -f 1;", List.of("-XX:-UsePerfData"), "run", "one.neff", "--level", "data",
+                "--input", "x=x.npy", "--input", "y=y.npy", "--output-dir", "out");
+        assertEquals("tpb: out/output0.npy: cannot write " + bytes + " bytes: File too large; nothing written\n", p.err());
+        assertEquals(1, p.code());
+        try (var s = Files.list(dir)) {
+            assertEquals(List.of("one.neff", "x.npy", "y.npy"), s.map(f -> f.getFileName().toString()).sorted().toList());
+        }
+    }
+
     private CliRun runSmall(Path neff, String... extra) {
         String[] base = {"run", neff.toString(), "--level", "data", "--input", "x=" + dir.resolve("x.npy"), "--input",
                 "y=" + dir.resolve("y.npy"), "--output-dir", dir.resolve("out").toString()};
