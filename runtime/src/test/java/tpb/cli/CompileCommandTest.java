@@ -97,6 +97,86 @@ class CompileCommandTest {
                 tooSmall.err());
     }
 
+    /** --max-regs runs from 2 to the arch's whole register file (the spec's isa_register_count), both ends accepted. */
+    @Test
+    void maxRegsRunsFromTwoToTheWholeFile(@TempDir Path dir) {
+        long file = tpb.isa.Arch.SUNDA.isaRegisterCount();
+        for (long n : new long[] {2, file}) {
+            CliRun r = CliRun.of("compile", KERNELS + "01_count.yaml", "-o", dir.resolve(n + ".bin").toString(), "--max-regs", Long.toString(n));
+            assertEquals("", r.err(), "--max-regs " + n);
+            assertEquals("SP: 10 records, 7 opcodes, Number of registers spilled = 0\n", r.out());
+        }
+        for (long n : new long[] {1, file + 1}) {
+            CliRun r = CliRun.of("compile", KERNELS + "01_count.yaml", "-o", dir.resolve("x.bin").toString(), "--max-regs", Long.toString(n));
+            assertEquals("tpb: --max-regs " + n + " must be between 2 and " + file + " (the file has " + file + " registers)\n", r.err());
+            assertEquals(2, r.code());
+        }
+        assertFalse(Files.exists(dir.resolve("x.bin")));
+    }
+
+    /**
+     * Several engines: each file holds exactly the stream --engine writes alone; to stdout (-o -) the
+     * streams go one after the other in the same order, not a file named "-".
+     */
+    @Test
+    void severalEnginesToFilesAndToStdout(@TempDir Path dir) throws Exception {
+        String kernel = KERNELS + "19_two_engines.yaml";
+        assertEquals(0, CliRun.of("compile", kernel, "-o", dir.resolve("two.bin").toString()).code());
+        byte[] sp = compileOne(dir, kernel, "SP");
+        byte[] pe = compileOne(dir, kernel, "PE");
+        org.junit.jupiter.api.Assertions.assertArrayEquals(sp, Files.readAllBytes(dir.resolve("two.SP.bin")));
+        org.junit.jupiter.api.Assertions.assertArrayEquals(pe, Files.readAllBytes(dir.resolve("two.PE.bin")));
+        java.io.PrintStream saved = System.out;
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        CliRun r;
+        try {
+            System.setOut(new java.io.PrintStream(bytes));
+            r = CliRun.of("compile", kernel, "-o", "-");
+        } finally {
+            System.setOut(saved);
+        }
+        assertEquals(0, r.code(), r.err());
+        assertEquals("", r.out(), "the report goes to stderr when the records go to stdout");
+        assertEquals("SP: " + sp.length / 64 + " records, " + opcodes(sp) + " opcodes, Number of registers spilled = 0\nPE: " + pe.length / 64
+                + " records, " + opcodes(pe) + " opcodes, Number of registers spilled = 0\n", r.err());
+        java.io.ByteArrayOutputStream both = new java.io.ByteArrayOutputStream();
+        both.writeBytes(sp);
+        both.writeBytes(pe);
+        org.junit.jupiter.api.Assertions.assertArrayEquals(both.toByteArray(), bytes.toByteArray(), "-o - is stdout, not a file named -");
+    }
+
+    /** The distinct opcodes (byte 0 of each 64-byte record) of a stream. */
+    private static long opcodes(byte[] stream) {
+        return java.util.stream.IntStream.range(0, stream.length / 64).map(i -> stream[64 * i] & 0xFF).distinct().count();
+    }
+
+    private static byte[] compileOne(Path dir, String kernel, String engine) throws Exception {
+        Path f = dir.resolve(engine + ".bin");
+        assertEquals(0, CliRun.of("compile", kernel, "-o", f.toString(), "--engine", engine).code());
+        return Files.readAllBytes(f);
+    }
+
+    /** One engine's file is an ordinary -o: through a symlink to its target, the link kept, a replaced file's mode kept. */
+    @Test
+    void oneEnginesFileFollowsASymlink(@TempDir Path dir) throws Exception {
+        Path real = Files.writeString(dir.resolve("real.bin"), "old");
+        Files.setPosixFilePermissions(real, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        Path link = Files.createSymbolicLink(dir.resolve("link.bin"), Path.of("real.bin"));
+        assertEquals(0, CliRun.of("compile", KERNELS + "01_count.yaml", "-o", link.toString()).code());
+        assertTrue(Files.isSymbolicLink(link));
+        assertEquals(640, Files.size(real), "10 records");
+        assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(real)));
+    }
+
+    @Test
+    void theEnginesNameGoesBeforeTheExtension() {
+        assertEquals("two.PE.bin", CompileCommand.withEngine("two.bin", tpb.isa.EngineType.PE));
+        assertEquals("two.PE", CompileCommand.withEngine("two", tpb.isa.EngineType.PE));
+        assertEquals("a.d/two.SP", CompileCommand.withEngine("a.d/two", tpb.isa.EngineType.SP));
+        assertEquals("a.d/two.SP.bin", CompileCommand.withEngine("a.d/two.bin", tpb.isa.EngineType.SP));
+        assertEquals("-", CompileCommand.withEngine("-", tpb.isa.EngineType.SP));
+    }
+
     /** Several engines' files are all or nothing (issue 23, item 5): the second cannot be written, so the first is not left either. */
     @Test
     void aFailingSecondEngineFileLeavesNothing(@TempDir Path dir) throws Exception {

@@ -289,6 +289,63 @@ class DataRunCommandTest {
         assertFalse(Files.exists(dir.resolve("out2")));
     }
 
+    /**
+     * Each data-level trace slice is its record: on its core's process and its engine's thread, named
+     * by that record's line in disasm's listing of the NEFF (the mnemonic its category), its index in
+     * args; bytes and MACs only when the record moved or multiplied some; every slice inside the run's
+     * wall time, none of zero length.
+     */
+    @Test
+    void traceSlicesAreTheirRecords() throws IOException {
+        Path neff = neff("two.neff", 4, 200, 40, 2, false);
+        smallInputs(4, 200, 40);
+        java.util.Map<String, String> listing = new java.util.HashMap<>(); // "sg01 pe 3" -> text
+        String head = null;
+        java.util.regex.Pattern line = java.util.regex.Pattern.compile("^ *(\\d+)  0x[0-9a-f]{6}  (.*)$");
+        for (String l : CliRun.of("disasm", neff.toString()).out().lines().toList()) {
+            java.util.regex.Matcher m = line.matcher(l);
+            if (l.startsWith("; ")) {
+                String[] w = l.split(" ");
+                head = w[1] + " " + w[2];
+            } else if (m.matches()) {
+                listing.put(head + " " + m.group(1), m.group(2));
+            }
+        }
+        Path t = dir.resolve("t.json");
+        long began = System.nanoTime();
+        CliRun r = runSmall(neff, "--trace-events", t.toString());
+        double wallMicros = (System.nanoTime() - began) / 1e3;
+        assertEquals("", r.err());
+        com.fasterxml.jackson.databind.JsonNode doc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(t.toFile());
+        java.util.Map<String, String> names = new java.util.HashMap<>(); // "pid" -> core, "pid/tid" -> engine
+        for (com.fasterxml.jackson.databind.JsonNode e : doc.path("traceEvents")) {
+            if (e.path("name").asText().equals("process_name")) {
+                names.put(e.path("pid").asText(), e.path("args").path("name").asText());
+            } else if (e.path("name").asText().equals("thread_name")) {
+                names.put(e.path("pid").asText() + "/" + e.path("tid").asText(), e.path("args").path("name").asText());
+            }
+        }
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (com.fasterxml.jackson.databind.JsonNode e : doc.path("traceEvents")) {
+            if (!e.path("ph").asText().equals("X")) {
+                continue;
+            }
+            String key = names.get(e.path("pid").asText()) + " " + names.get(e.path("pid").asText() + "/" + e.path("tid").asText()) + " "
+                    + e.path("args").path("record").asInt(-1);
+            assertTrue(seen.add(key), "one slice a record: " + key);
+            String text = listing.get(key);
+            assertEquals(text, e.path("name").asText(), key);
+            assertEquals(text.split(" ")[0], e.path("cat").asText(), key);
+            for (String k : List.of("bytes", "macs")) {
+                assertTrue(e.path("args").path(k).isMissingNode() || e.path("args").path(k).asLong() > 0, key + " " + e);
+            }
+            double ts = e.path("ts").asDouble();
+            double dur = e.path("dur").asDouble();
+            assertTrue(ts >= 0 && dur > 0 && ts + dur <= wallMicros, key + " " + e + " in a run of " + wallMicros + " us");
+        }
+        assertEquals(listing.keySet(), seen, "every record of both cores ran once");
+    }
+
     @Test
     void outputsEqualTheInMemoryRun() throws IOException {
         Path neff = neff("two.neff", 4, 200, 40, 2, false);

@@ -47,7 +47,9 @@ class ProgressTest {
             p.record("sg00", "pe", i, 0, 0, 0, i < 3 ? macs / 3 : 0); // 3,000 records, 3 G MACs in all
         }
         Thread.sleep(1_100); // four frames or so, one each 250 ms
-        p.close(); // and the last frame, drawn by close
+        p.record("sg01", "act", 0, 0, 0, 0, 0);
+        p.record("sg01", "act", 1, 0, 0, 0, 0);
+        p.close(); // and the last frame, drawn by close: the only one to see sg01's two records
         String all = bytes.toString(StandardCharsets.UTF_8);
         assertFalse(all.startsWith("\033["+ "2F"), "the first frame is drawn where the cursor is");
         assertTrue(all.startsWith("\033[K"), all);
@@ -58,7 +60,10 @@ class ProgressTest {
         Line a = last.get(0);
         Line b = last.get(1);
         assertEquals(List.of("sg00", 3_000L, 12_345L), List.of(a.core(), a.done(), a.total()));
-        assertEquals(List.of("sg01", 0L, 4L, 0.0, "?"), List.of(b.core(), b.done(), b.total(), b.gmacs(), b.left()));
+        assertEquals(List.of("sg01", 2L, 4L, 0.0), List.of(b.core(), b.done(), b.total(), b.gmacs()));
+        Line before = lines(frames[frames.length - 2]).get(1);
+        assertEquals(List.of("sg01", 0L, 4L, 0.0, "?"), List.of(before.core(), before.done(), before.total(), before.gmacs(), before.left()),
+                "no record yet: no estimate");
         assertTrue(frames[frames.length - 1].contains("3,000/12,345 records"), "thousands grouped");
         assertTrue(a.elapsed() >= 1.0 && a.elapsed() < 60, a.toString());
         // the elapsed time is printed to 0.1 s: each value derived from it lies between its two ends

@@ -165,6 +165,21 @@ class SpecToolsTest {
                 """, r.out());
     }
 
+    /** doc -o DIR makes a new DIR (its line counts the arm pages), and refuses a DIR that is a file, leaving it alone. */
+    @Test
+    void docMakesANewDirectoryAndRefusesAFile(@TempDir Path dir) throws Exception {
+        Path site = dir.resolve("site");
+        CliRun r = CliRun.of("doc", "-o", site.toString());
+        assertEquals("", r.err());
+        assertEquals(site + ": " + (Arm.values().length - 1) + " arm pages, index.html\n", r.out());
+        assertTrue(Files.isRegularFile(site.resolve("index.html")));
+        Path file = Files.writeString(dir.resolve("file"), "mine");
+        CliRun refused = CliRun.of("doc", "-o", file.toString());
+        assertEquals("tpb: " + file + ": exists and is not a directory\n", refused.err());
+        assertEquals(1, refused.code());
+        assertEquals("mine", Files.readString(file));
+    }
+
     @Test
     void docWritesEveryPage(@TempDir Path dir) throws Exception {
         CliRun r = CliRun.of("doc", "-o", dir.toString());

@@ -2,6 +2,7 @@ package tpb.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.io.BufferedWriter;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
@@ -95,5 +96,34 @@ class TpbTest {
         CliRun unknown = run(null, "--nope");
         assertEquals(2, unknown.code());
         assertEquals("tpb: Unknown option: '--nope'\nTry 't --help' for more information.\n", unknown.err());
+    }
+
+    /**
+     * tpb's writers are flushed when a command ends: main's are buffered (a PrintWriter over
+     * System.out flushes by itself only on println), and a report printed without a line end
+     * (diff --json) or an error line would otherwise be lost at System.exit.
+     */
+    @Test
+    void theWritersAreFlushedWhenACommandEnds() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Tpb.run(new PrintWriter(new BufferedWriter(out, 1 << 16)), new PrintWriter(new BufferedWriter(err, 1 << 16)),
+                "diff", "builtin", "builtin", "--json");
+        assertEquals(0, code);
+        assertEquals("{\n  \"breaking\": false,\n  \"changes\": []\n}\n", out.toString());
+        StringWriter out2 = new StringWriter();
+        StringWriter err2 = new StringWriter();
+        assertEquals(2, Tpb.run(new PrintWriter(new BufferedWriter(out2, 1 << 16)), new PrintWriter(new BufferedWriter(err2, 1 << 16)),
+                "diff", "builtin"));
+        assertEquals("tpb: Missing required parameter: 'NEW'\nTry 'tpb diff --help' for more information.\n", err2.toString());
+    }
+
+    /** TPB_DEBUG=1 shows the trace of a bug, never of bad input: a missing file is its one line still (a child JVM, for the variable). */
+    @Test
+    void debugShowsNoTraceForBadInput(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        TpbProcess p = TpbProcess.run(dir, "TPB_DEBUG=1", java.util.List.of("-XX:-UsePerfData"), "disasm", "missing.bin");
+        assertEquals("tpb: missing.bin: no such file\n", p.err());
+        assertEquals("", p.out());
+        assertEquals(1, p.code());
     }
 }
