@@ -177,6 +177,22 @@ class CompileCommandTest {
         assertEquals("-", CompileCommand.withEngine("-", tpb.isa.EngineType.SP));
     }
 
+    /**
+     * Several engines' files when one cannot be written at all (ulimit -f 1 in a child JVM: the SP
+     * stream's 640 bytes pass the 512-byte limit, as a full disk would stop it): the one line, exit 1,
+     * and the directory as it was, no staging left.
+     */
+    @Test
+    void aWriteErrorLeavesNoStaging(@TempDir Path dir) throws Exception {
+        Files.copy(Path.of(KERNELS + "19_two_engines.yaml"), dir.resolve("k.yaml"));
+        TpbProcess p = TpbProcess.run(dir, "ulimit -f 1;", java.util.List.of("-XX:-UsePerfData"), "compile", "k.yaml", "-o", "two.bin");
+        assertEquals("tpb: two.SP.bin: cannot write: File too large\n", p.err());
+        assertEquals(1, p.code());
+        try (var s = Files.list(dir)) {
+            assertEquals(java.util.List.of("k.yaml"), s.map(f -> f.getFileName().toString()).toList());
+        }
+    }
+
     /** Several engines' files are all or nothing (issue 23, item 5): the second cannot be written, so the first is not left either. */
     @Test
     void aFailingSecondEngineFileLeavesNothing(@TempDir Path dir) throws Exception {

@@ -77,6 +77,20 @@ class ProgressTest {
         assertEquals(2 * frames.length, linesOut, "two lines a frame");
     }
 
+    /** Closed from an interrupted thread: the last frame is still drawn, and the interrupt is kept for the caller. */
+    @Test
+    void closingKeepsTheCallersInterrupt() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        Progress p = new Progress(List.of("sg00"), List.of(2L), new PrintStream(bytes, false, StandardCharsets.UTF_8));
+        p.record("sg00", "pe", 0, 0, 0, 0, 0);
+        Thread.currentThread().interrupt();
+        p.close();
+        assertTrue(Thread.interrupted(), "the interrupt is the caller's: close sets it again");
+        String all = bytes.toString(StandardCharsets.UTF_8);
+        String[] frames = all.split("\033\\[1F", -1);
+        assertEquals(1, lines(frames[frames.length - 1]).get(0).done(), all);
+    }
+
     /** No progress without a terminal (as in any test: System.console() is null), nor for --json or --quiet. */
     @Test
     void wantedOnlyOnATerminal() {
