@@ -101,14 +101,4 @@ final class MappedInputs {
             }
         }
     }
-
-    /** The file an input maps (for messages about a fault in its pages), or null. */
-    Path fileOf(String name) {
-        Stamp s = stamps.get(name);
-        return s == null ? null : s.path();
-    }
-
-    Iterable<Path> files() {
-        return stamps.values().stream().map(Stamp::path).toList();
-    }
 }

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.Writer;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -98,6 +101,25 @@ class DataRunCommandTest {
         Files.delete(yFile);
     }
 
+    /**
+     * No room for an output (here a file size limit of one 512-byte block, ulimit -f, in a child JVM;
+     * a full disk is the same EFBIG/ENOSPC to the write): one line naming the file and the bytes it
+     * needed, header and data, before the run; no output directory, no staging left.
+     */
+    @Test
+    void noRoomForAnOutputIsOneLineBeforeTheRun() throws Exception {
+        neff("one.neff", 16, 64, 64, 1, false);
+        smallInputs(16, 64, 64);
+        long bytes = Npy.headerBytes(NpyType.FLOAT16, new int[] {16, 64}).length + 2L * 16 * 64;
+        TpbProcess p = TpbProcess.run(dir, "ulimit -f 1;", List.of("-XX:-UsePerfData"), "run", "one.neff", "--level", "data",
+                "--input", "x=x.npy", "--input", "y=y.npy", "--output-dir", "out");
+        assertEquals("tpb: out/output0.npy: cannot write " + bytes + " bytes: File too large; nothing written\n", p.err());
+        assertEquals(1, p.code());
+        try (var s = Files.list(dir)) {
+            assertEquals(List.of("one.neff", "x.npy", "y.npy"), s.map(f -> f.getFileName().toString()).sorted().toList());
+        }
+    }
+
     private CliRun runSmall(Path neff, String... extra) {
         String[] base = {"run", neff.toString(), "--level", "data", "--input", "x=" + dir.resolve("x.npy"), "--input",
                 "y=" + dir.resolve("y.npy"), "--output-dir", dir.resolve("out").toString()};
@@ -175,6 +197,153 @@ class DataRunCommandTest {
         Files.setLastModifiedTime(dir.resolve("y.npy"), FileTime.fromMillis(Files.getLastModifiedTime(dir.resolve("y.npy")).toMillis() + 5000));
         CliException e = org.junit.jupiter.api.Assertions.assertThrows(CliException.class, in::checkUnchanged);
         assertEquals(dir.resolve("y.npy") + ": changed while the run read it (modified again); nothing written", e.getMessage());
+    }
+
+    /**
+     * An input changed while the run reads it (here its modification time moved 5 s on as the
+     * first --trace line is printed, mid-run, through the command's own out writer): the run's
+     * result is refused with the input's name, exit 1, and no output directory is made.
+     */
+    @Test
+    void anInputChangedDuringTheRunWritesNothing() throws IOException {
+        Path neff = neff("one.neff", 4, 64, 40, 1, false);
+        smallInputs(4, 64, 40);
+        Path y = dir.resolve("y.npy");
+        long before = Files.getLastModifiedTime(y).toMillis();
+        StringWriter out = new StringWriter();
+        boolean[] touched = {false};
+        PrintWriter hooked = new PrintWriter(new Writer() {
+            @Override
+            public void write(char[] c, int off, int len) throws IOException {
+                if (!touched[0]) {
+                    touched[0] = true;
+                    Files.setLastModifiedTime(y, FileTime.fromMillis(before + 5000));
+                }
+                out.write(c, off, len);
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
+        });
+        StringWriter err = new StringWriter();
+        int code = Tpb.run(hooked, new PrintWriter(err), "run", neff.toString(), "--level", "data", "--trace", "--input",
+                "x=" + dir.resolve("x.npy"), "--input", "y=" + y, "--output-dir", dir.resolve("out").toString());
+        assertTrue(touched[0], "the run printed its trace");
+        assertTrue(out.toString().lines().count() > 1, out.toString());
+        assertEquals("tpb: " + y + ": changed while the run read it (modified again); nothing written\n", err.toString());
+        assertEquals(1, code);
+        assertFalse(Files.exists(dir.resolve("out")));
+    }
+
+    /** --input needs a name before the '=' and a file after it, each name once: usage errors (exit 2), nothing written. */
+    @Test
+    void anInputNeedsANameAndAFile() throws IOException {
+        Path neff = neff("one.neff", 4, 64, 40, 1, false);
+        smallInputs(4, 64, 40);
+        String x = "x=" + dir.resolve("x.npy");
+        for (String bad : List.of("=" + dir.resolve("y.npy"), "y=", "y")) {
+            CliRun r = CliRun.of("run", neff.toString(), "--level", "data", "--input", x, "--input", bad, "--output-dir", dir.resolve("out").toString());
+            assertEquals("tpb: --input " + bad + ": expected NAME=FILE.npy\n", r.err(), bad);
+            assertEquals(2, r.code(), bad);
+        }
+        CliRun twice = CliRun.of("run", neff.toString(), "--level", "data", "--input", x, "--input", x, "--output-dir", dir.resolve("out").toString());
+        assertEquals("tpb: --input x is given twice\n", twice.err());
+        assertEquals(2, twice.code());
+        assertFalse(Files.exists(dir.resolve("out")));
+    }
+
+    /** --input x=-: the .npy read from stdin; the output is the file-fed run's, the tile-order oracle's value at each element. */
+    @Test
+    void anInputFromStdin() throws IOException {
+        Path neff = neff("one.neff", 4, 64, 40, 1, false);
+        smallInputs(4, 64, 40);
+        java.io.InputStream saved = Inputs.stdin;
+        CliRun r;
+        try {
+            Inputs.stdin = new java.io.ByteArrayInputStream(Files.readAllBytes(dir.resolve("x.npy")));
+            r = CliRun.of("run", neff.toString(), "--level", "data", "--input", "x=-", "--input", "y=" + dir.resolve("y.npy"),
+                    "--output-dir", dir.resolve("out").toString());
+        } finally {
+            Inputs.stdin = saved;
+        }
+        assertEquals("", r.err());
+        assertEquals(0, r.code());
+        byte[] data = Npy.read(dir.resolve("out/output0.npy")).data();
+        MatmulValues x = MatmulValues.x(1, 4, 64, false);
+        MatmulValues y = MatmulValues.y(1, 64, 40, false);
+        for (int i = 0; i < 4 * 40; i++) {
+            assertEquals(SyntheticMatmulNeff.oracle(x, y, i / 40, i % 40), (short) ((data[2 * i] & 0xFF) | (data[2 * i + 1] & 0xFF) << 8), "element " + i);
+        }
+        try {
+            Inputs.stdin = new java.io.ByteArrayInputStream(new byte[] {'n', 'o'});
+            CliRun bad = CliRun.of("run", neff.toString(), "--level", "data", "--input", "x=-", "--input", "y=" + dir.resolve("y.npy"),
+                    "--output-dir", dir.resolve("out2").toString());
+            assertEquals(1, bad.code());
+            assertEquals("tpb: <stdin>: not a .npy file (no \\x93NUMPY magic)\n", bad.err());
+        } finally {
+            Inputs.stdin = saved;
+        }
+        assertFalse(Files.exists(dir.resolve("out2")));
+    }
+
+    /**
+     * Each data-level trace slice is its record: on its core's process and its engine's thread, named
+     * by that record's line in disasm's listing of the NEFF (the mnemonic its category), its index in
+     * args; bytes and MACs only when the record moved or multiplied some; every slice inside the run's
+     * wall time, none of zero length.
+     */
+    @Test
+    void traceSlicesAreTheirRecords() throws IOException {
+        Path neff = neff("two.neff", 4, 200, 40, 2, false);
+        smallInputs(4, 200, 40);
+        java.util.Map<String, String> listing = new java.util.HashMap<>(); // "sg01 pe 3" -> text
+        String head = null;
+        java.util.regex.Pattern line = java.util.regex.Pattern.compile("^ *(\\d+)  0x[0-9a-f]{6}  (.*)$");
+        for (String l : CliRun.of("disasm", neff.toString()).out().lines().toList()) {
+            java.util.regex.Matcher m = line.matcher(l);
+            if (l.startsWith("; ")) {
+                String[] w = l.split(" ");
+                head = w[1] + " " + w[2];
+            } else if (m.matches()) {
+                listing.put(head + " " + m.group(1), m.group(2));
+            }
+        }
+        Path t = dir.resolve("t.json");
+        long began = System.nanoTime();
+        CliRun r = runSmall(neff, "--trace-events", t.toString());
+        double wallMicros = (System.nanoTime() - began) / 1e3;
+        assertEquals("", r.err());
+        com.fasterxml.jackson.databind.JsonNode doc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(t.toFile());
+        java.util.Map<String, String> names = new java.util.HashMap<>(); // "pid" -> core, "pid/tid" -> engine
+        for (com.fasterxml.jackson.databind.JsonNode e : doc.path("traceEvents")) {
+            if (e.path("name").asText().equals("process_name")) {
+                names.put(e.path("pid").asText(), e.path("args").path("name").asText());
+            } else if (e.path("name").asText().equals("thread_name")) {
+                names.put(e.path("pid").asText() + "/" + e.path("tid").asText(), e.path("args").path("name").asText());
+            }
+        }
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (com.fasterxml.jackson.databind.JsonNode e : doc.path("traceEvents")) {
+            if (!e.path("ph").asText().equals("X")) {
+                continue;
+            }
+            String key = names.get(e.path("pid").asText()) + " " + names.get(e.path("pid").asText() + "/" + e.path("tid").asText()) + " "
+                    + e.path("args").path("record").asInt(-1);
+            assertTrue(seen.add(key), "one slice a record: " + key);
+            String text = listing.get(key);
+            assertEquals(text, e.path("name").asText(), key);
+            assertEquals(text.split(" ")[0], e.path("cat").asText(), key);
+            for (String k : List.of("bytes", "macs")) {
+                assertTrue(e.path("args").path(k).isMissingNode() || e.path("args").path(k).asLong() > 0, key + " " + e);
+            }
+            double ts = e.path("ts").asDouble();
+            double dur = e.path("dur").asDouble();
+            assertTrue(ts >= 0 && dur > 0 && ts + dur <= wallMicros, key + " " + e + " in a run of " + wallMicros + " us");
+        }
+        assertEquals(listing.keySet(), seen, "every record of both cores ran once");
     }
 
     @Test

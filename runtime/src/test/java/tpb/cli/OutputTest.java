@@ -7,9 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -83,13 +89,19 @@ class OutputTest {
 
     @Test
     void aDeviceIsWrittenThrough(@TempDir Path dir) throws Exception {
-        Path devNull = Path.of("/dev/null");
+        // the null device, made in the test's directory where mknod may (root): a mutant of Output that replaced
+        // the device by a file (PIT's, run as root) replaced the machine's /dev/null for every process
+        Path devNull = dir.resolve("null");
+        if (new ProcessBuilder("mknod", devNull.toString(), "c", "1", "3").redirectErrorStream(true).start().waitFor() != 0
+                || !writes(devNull)) { // a nodev mount refuses to open it
+            devNull = Path.of("/dev/null"); // not root: /dev cannot be written into, so the device cannot be replaced
+        }
         assumeTrue(Files.isWritable(devNull));
         Path bin = exitStream(dir);
         assertEquals(0, CliRun.of("disasm", bin.toString(), "-o", devNull.toString()).code());
         assertEquals(0, CliRun.of("asm", dir.resolve("exit.s").toString(), "-o", devNull.toString()).code());
         PosixFileAttributes a = Files.readAttributes(devNull, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        assertTrue(a.isOther(), "/dev/null is still a device");
+        assertTrue(a.isOther(), devNull + " is still a device");
         assertEquals(0, Files.size(devNull));
     }
 
@@ -131,5 +143,57 @@ class OutputTest {
             out.commit();
         }
         assertArrayEquals(new byte[] {1, 2}, sink.toByteArray());
+    }
+
+    /**
+     * The system's words for a failure without the path: a FileSystemException's reason when it has
+     * one, else strerror's text for the three the JDK raises without one, else the message, else the
+     * exception's name.
+     */
+    @Test
+    void reasonIsTheSystemsWordsWithoutThePath() {
+        assertEquals("Read-only file system", Output.reason(new FileSystemException("/x", null, "Read-only file system")));
+        assertEquals("No such file or directory", Output.reason(new NoSuchFileException("/x")));
+        assertEquals("Permission denied", Output.reason(new AccessDeniedException("/x")));
+        assertEquals("File exists", Output.reason(new FileAlreadyExistsException("/x")));
+        assertEquals("/x", Output.reason(new FileSystemException("/x")), "no reason: the message, which is the path");
+        assertEquals("Broken pipe", Output.reason(new IOException("Broken pipe")));
+        assertEquals("EOFException", Output.reason(new EOFException()));
+    }
+
+    /**
+     * A failed command discards its output's temporary sibling and closes it: no descriptor of this
+     * process (Linux's /proc/self/fd) is left on the deleted file.
+     */
+    @Test
+    void aDiscardedOutputLeavesNoFileOpen(@TempDir Path dir) throws Exception {
+        Path fds = Path.of("/proc/self/fd");
+        assertTrue(Files.isDirectory(fds), "a Linux /proc");
+        Path bin = exitStream(dir);
+        Path odd = Files.write(dir.resolve("odd.bin"), java.util.Arrays.copyOf(Files.readAllBytes(bin), 67));
+        CliRun r = CliRun.of("disasm", odd.toString(), "-o", dir.resolve("x.s").toString());
+        assertEquals(1, r.code());
+        assertFalse(Files.exists(dir.resolve("x.s")));
+        List<String> open = new java.util.ArrayList<>();
+        try (var s = Files.list(fds)) {
+            for (Path fd : (Iterable<Path>) s::iterator) {
+                try {
+                    open.add(Files.readSymbolicLink(fd).toString());
+                } catch (IOException gone) {
+                    // closed between the listing and the read
+                }
+            }
+        }
+        String real = dir.toRealPath().toString();
+        assertEquals(List.of(), open.stream().filter(l -> l.startsWith(real)).toList());
+    }
+
+    private static boolean writes(Path device) {
+        try (var o = Files.newOutputStream(device, java.nio.file.StandardOpenOption.WRITE)) {
+            o.write(0);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
     }
 }

@@ -23,11 +23,53 @@ import tpb.isa.RegisterMoveRecord;
 class RunCommandTest {
     static final String KERNELS = "src/test/resources/kernels/";
 
+    /** Copies hbm's iota bytes 00..07 to sbuf+4 and expects 08 as the last of them: one memory mismatch. */
+    static final String MEM_KERNEL = """
+            kernel: mem
+            registers: [r]
+            memory:
+              hbm: {size: 16, init: iota}
+              sbuf: {size: 16}
+            queues:
+              q0:
+                - {src: {region: hbm, offset: 0, step: [1], num: [8]}, dst: {region: sbuf, offset: 4, step: [1], num: [8]}, elem_size: 1}
+            functions:
+              - name: main
+                insts:
+                  - {inst: RegisterMove, dst: r, src: 5}
+                  - {inst: SwitchQueueInstance, queue: q0}
+                  - {inst: DMATrigger, queue: q0, block_id: 0}
+                  - {inst: Exit}
+            expect: {r: 5}
+            expect_memory:
+              - {region: sbuf, offset: 4, hex: "00 01 02 03 04 05 06 08"}
+            """;
+
     @Test
     void runsAKernelAndChecksExpect() {
         CliRun r = CliRun.of("run", KERNELS + "01_count.yaml");
         assertEquals(0, r.code(), r.out() + r.err());
         assertEquals("EXIT after 64 steps\nregisters: acc=10  i=10\nexpect: ok\n", r.out());
+    }
+
+    /**
+     * expect_memory, checked at every level: the DMA copies hbm's iota bytes 00..07 to sbuf+4, the
+     * kernel expects 08 as the last, so the one mismatch names the region, the offset and both byte
+     * strings; a run that does not end well (the budget out before the DMA fires) leaves memory unchecked.
+     */
+    @Test
+    void expectMemoryNamesTheBytesThatDiffer(@TempDir Path dir) throws Exception {
+        Path k = Files.writeString(dir.resolve("mem.yaml"), MEM_KERNEL);
+        String tail = "registers: r=5\ndma fired: q0[0]\nexpect: FAILED: sbuf+4 holds 0001020304050607, expected 0001020304050608\n";
+        for (String level : List.of("ir", "lowered", "stream")) {
+            CliRun r = CliRun.of("run", k.toString(), "--level", level);
+            assertEquals(1, r.code(), level + ": " + r.err());
+            // the stream runs one record more: the entry function's PSEUDO_FUNCTION_BEGIN
+            assertEquals("EXIT after " + (level.equals("stream") ? 5 : 4) + " steps\n" + tail, r.out(), level);
+        }
+        CliRun cut = CliRun.of("run", k.toString(), "--max-steps", "2");
+        assertEquals(1, cut.code());
+        assertEquals("FAULT after 2 steps: step budget of 2 exhausted\nregisters: r=5\nexpect: ok\n", cut.out());
     }
 
     @Test
@@ -113,6 +155,108 @@ class RunCommandTest {
         assertTrue(r.out().contains("\"status\": \"exit\""), r.out());
         assertTrue(r.out().contains("\"dma_fired\": [\"q0[0]\", \"q0[1]\", \"q0[2]\", \"q0[3]\", \"q0[0]\"]"), r.out());
         assertTrue(r.out().contains("\"memory_checksum\": "), r.out());
+    }
+
+    /**
+     * The whole --json report: engine_steps only for a group, message only for a fault, expect only
+     * when the kernel has one ("ok", or the list of mismatches), schedules only with --schedules.
+     */
+    @Test
+    void jsonReportsCarryTheKeysThatApply(@TempDir Path dir) throws Exception {
+        CliRun handoff = CliRun.of("run", "src/test/resources/multi/handoff.yaml", "--json");
+        assertEquals(0, handoff.code(), handoff.err());
+        assertEquals("""
+                {
+                  "status": "exit",
+                  "steps": 12,
+                  "engine_steps": {
+                    "SP": 6,
+                    "PE": 6
+                  },
+                  "registers": {
+                    "seen": 1,
+                    "acc": 12
+                  },
+                  "dma_fired": [],
+                  "memory_checksum": 0,
+                  "expect": "ok"
+                }
+                """, handoff.out());
+        CliRun dead = CliRun.of("run", "src/test/resources/multi/crossed_waits.yaml", "--json");
+        assertEquals(1, dead.code());
+        assertEquals("""
+                {
+                  "status": "fault",
+                  "message": "deadlock: SP at PC 1 waits for semaphore 0 >= 1 (it is 0); PE at PC 1 waits for semaphore 1 >= 1 (it is 0)",
+                  "steps": 4,
+                  "engine_steps": {
+                    "SP": 2,
+                    "PE": 2
+                  },
+                  "registers": {},
+                  "dma_fired": [],
+                  "memory_checksum": 0
+                }
+                """, dead.out());
+        CliRun racy = CliRun.of("run", "src/test/resources/multi/racy_semaphore.yaml", "--json", "--schedules");
+        assertEquals(1, racy.code());
+        assertTrue(racy.out().endsWith("""
+                  "memory_checksum": 0,
+                  "schedules": {
+                    "tried": 4,
+                    "differences": [
+                      "PE first, whole turns: semaphore 0 = 1 (2 under SP first, whole turns)",
+                      "PE first, 1 step a turn: semaphore 0 = 1 (2 under SP first, whole turns)"
+                    ]
+                  }
+                }
+                """), racy.out());
+        CliRun one = CliRun.of("run", KERNELS + "01_count.yaml", "--json");
+        assertEquals(0, one.code());
+        assertTrue(one.out().startsWith("{\n  \"status\": \"exit\",\n  \"steps\": 64,\n  \"registers\": {\n"), "one engine: no engine_steps\n" + one.out());
+        Path mem = Files.writeString(dir.resolve("mem.yaml"), MEM_KERNEL);
+        CliRun failed = CliRun.of("run", mem.toString(), "--json");
+        assertEquals(1, failed.code());
+        assertTrue(failed.out().endsWith("""
+                  "expect": [
+                    "sbuf+4 holds 0001020304050607, expected 0001020304050608"
+                  ]
+                }
+                """), failed.out());
+    }
+
+    /** --max-steps 1 is a budget (one record, then the fault); 0 is refused. */
+    @Test
+    void theSmallestStepBudgetIsOne() {
+        CliRun one = CliRun.of("run", KERNELS + "01_count.yaml", "--max-steps", "1");
+        assertEquals(1, one.code());
+        assertTrue(one.out().startsWith("FAULT after 1 steps: step budget of 1 exhausted\n"), one.out());
+        CliRun zero = CliRun.of("run", KERNELS + "01_count.yaml", "--max-steps", "0");
+        assertEquals("tpb: --max-steps must be positive\n", zero.err());
+        assertEquals(2, zero.code());
+    }
+
+    /**
+     * A stream's --trace disassembles each record against the stream's own length: a jump past its
+     * end (record 3 of 2) is shown as the number it is, not as a label, then the fault.
+     */
+    @Test
+    void aTracedJumpPastTheEndIsANumber(@TempDir Path dir) throws Exception {
+        Path bin = StreamCommandsTest.assemble(dir, "j", "jmp 3 target_mode=REL_IMM\nexit\n");
+        CliRun r = CliRun.of("run", bin.toString(), "--trace");
+        assertEquals(1, r.code());
+        assertEquals("trace      0  jmp 3 target_mode=REL_IMM\nFAULT after 1 steps: PC 3 is outside the 2-record stream\nregisters: \n"
+                + "unwritten: r0-r" + (Arch.SUNDA.isaRegisterCount() - 1) + "\n", r.out());
+    }
+
+    /** Every level's exit code is the report's: 1 for a deadlocked group at --level lowered and ir, not only at the stream. */
+    @Test
+    void aFailedGroupIsExit1AtEveryLevel() {
+        for (String level : List.of("ir", "lowered", "stream")) {
+            CliRun r = CliRun.of("run", "src/test/resources/multi/crossed_waits.yaml", "--level", level);
+            assertEquals(1, r.code(), level + ": " + r.out());
+            assertTrue(r.out().startsWith("FAULT after "), r.out());
+        }
     }
 
     @Test
@@ -239,6 +383,44 @@ class RunCommandTest {
     static String writeTo(Path p, String text) throws Exception {
         Files.writeString(p, text);
         return p.toString();
+    }
+
+    /**
+     * The demo's report line by line, each part against the command that does that step alone: the
+     * kernel's comment lines (read here from the file), compile --emit asm's listing (its first 12
+     * lines and the count of the rest), run's step counts at the IR and the stream level and its
+     * memory checksum, and the kernel's expect block (acc = 2 x the sum over i < 8 of i(i-1)/2 =
+     * 112; total64 = 2^32 + 2 x 28 inner steps; i = 8; the tiles' first 8 bytes of 32).
+     */
+    @Test
+    void demoReportsEachStepAsTheCommandsDo() throws Exception {
+        String kernel = "src/main/resources/kernels/demo.yaml";
+        StringBuilder want = new StringBuilder("# kernels/demo.yaml\n");
+        Files.readAllLines(Path.of(kernel)).stream().filter(l -> l.startsWith("#")).forEach(l -> want.append(l).append('\n'));
+        CliRun asm = CliRun.of("compile", kernel, "-o", "-", "--emit", "asm");
+        List<String> listing = asm.out().lines().toList();
+        long records = listing.stream().filter(l -> !l.endsWith(":")).count();
+        assertEquals("SP: " + records + " records", asm.err().substring(0, asm.err().indexOf(", ")));
+        want.append("\ncompiled: ").append(records).append(" records, Number of registers spilled = 0, validate on SUNDA: ok\n");
+        listing.stream().limit(12).forEach(l -> want.append(l).append('\n'));
+        want.append("  ... ").append(listing.size() - 12).append(" more lines\n\n");
+        String ir = CliRun.of("run", kernel, "--level", "ir").out();
+        String stream = CliRun.of("run", kernel).out();
+        want.append("IR simulator:     ").append(ir.lines().findFirst().orElseThrow()).append('\n');
+        want.append("stream simulator: ").append(stream.lines().findFirst().orElseThrow().replace(" steps", " records")).append('\n');
+        want.append("""
+                  acc    expect 112      IR 112      stream 112      ok
+                  total64 expect 4294967352 IR 4294967352 stream 4294967352 ok
+                  i      expect 8        IR 8        stream 8        ok
+                  sbuf+0: 0001020308090a0b… (32 bytes, IR and stream) ok
+                  sbuf+64: 040506070c0d0e0f… (32 bytes, IR and stream) ok
+                """);
+        String json = CliRun.of("run", kernel, "--json").out();
+        long sum = Long.parseLong(json.substring(json.indexOf("\"memory_checksum\": ") + 19, json.indexOf(",", json.indexOf("\"memory_checksum\": "))));
+        want.append(String.format("memory checksum: IR %08x, stream %08x%n", sum, sum)).append("demo: ok\n");
+        CliRun d = CliRun.of("demo");
+        assertEquals(0, d.code(), d.err());
+        assertEquals(want.toString(), d.out());
     }
 
     @Test

@@ -90,6 +90,30 @@ class SpecToolsTest {
                 """.replaceAll("(?m)^(tpb: )?isa/", "$1" + spec + "/isa/"), r.err());
     }
 
+    /**
+     * A directory is searched for its one isa.yaml: none, or two, is one line naming the directory
+     * (and the roots found, in order), exit 1. The built-in spec's files are said to come from
+     * the class path.
+     */
+    @Test
+    void aSpecDirectoryHoldsExactlyOneRoot(@TempDir Path dir) throws Exception {
+        Path none = Files.createDirectories(dir.resolve("none/sub"));
+        Files.writeString(none.resolve("other.yaml"), "a: 1\n");
+        CliRun empty = CliRun.of("check-spec", dir.resolve("none").toString());
+        assertEquals("tpb: " + dir.resolve("none") + ": holds no isa.yaml\n", empty.err());
+        assertEquals(1, empty.code());
+        Path two = dir.resolve("two");
+        Files.createDirectories(two.resolve("b"));
+        Files.createDirectories(two.resolve("a"));
+        Files.writeString(two.resolve("b/isa.yaml"), "");
+        Files.writeString(two.resolve("a/isa.yaml"), "");
+        CliRun several = CliRun.of("diff", "builtin", two.toString());
+        assertEquals("tpb: " + two + ": holds several isa.yaml files [" + two.resolve("a/isa.yaml") + ", " + two.resolve("b/isa.yaml")
+                + "]; name one\n", several.err());
+        assertEquals(1, several.code());
+        assertEquals("the tpb class path", SpecSource.of("builtin").files().where("isa/tpb/isa.yaml"));
+    }
+
     @Test
     void aNewOpcodeWithoutSinceGetsAHint(@TempDir Path dir) throws Exception {
         Path spec = copy(dir.resolve("spec"));
@@ -139,6 +163,21 @@ class SpecToolsTest {
                 compatible  arm Ldweights on MARIANA: field transpose_mode confidence INFERRED -> STRONG
                 2 change(s), 1 breaking
                 """, r.out());
+    }
+
+    /** doc -o DIR makes a new DIR (its line counts the arm pages), and refuses a DIR that is a file, leaving it alone. */
+    @Test
+    void docMakesANewDirectoryAndRefusesAFile(@TempDir Path dir) throws Exception {
+        Path site = dir.resolve("site");
+        CliRun r = CliRun.of("doc", "-o", site.toString());
+        assertEquals("", r.err());
+        assertEquals(site + ": " + (Arm.values().length - 1) + " arm pages, index.html\n", r.out());
+        assertTrue(Files.isRegularFile(site.resolve("index.html")));
+        Path file = Files.writeString(dir.resolve("file"), "mine");
+        CliRun refused = CliRun.of("doc", "-o", file.toString());
+        assertEquals("tpb: " + file + ": exists and is not a directory\n", refused.err());
+        assertEquals(1, refused.code());
+        assertEquals("mine", Files.readString(file));
     }
 
     @Test

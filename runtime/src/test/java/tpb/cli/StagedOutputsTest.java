@@ -101,9 +101,62 @@ class StagedOutputsTest {
             put(s, "index.html", "four");
             put(s, "arms", "not a directory");
             assertEquals(out + "/arms: cannot write: Is a directory", assertThrows(CliException.class, s::commit).getMessage());
+            assertEquals(List.of("arms", "index.html"), names(out), "the failed commit discarded its staging itself, before close");
         }
         assertEquals("two", Files.readString(out.resolve("index.html")));
         assertEquals(List.of("arms", "index.html"), names(out));
+    }
+
+    /**
+     * A conflict deeper down is found by the same check before anything moves: a staged file where
+     * the directory has a subdirectory two levels down, and a staged subdirectory where it has a
+     * file; the user's directory and file stay, and nothing else of the commit lands.
+     */
+    @Test
+    void aConflictInASubdirectoryIsRefusedBeforeAnythingMoves(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("site");
+        Files.createDirectories(out.resolve("arms/deep/x.html"));
+        Files.writeString(out.resolve("arms/deep/x.html/mine.txt"), "M");
+        Files.writeString(out.resolve("index.html"), "old");
+        try (StagedOutputs s = StagedOutputs.open(out.toString(), false)) {
+            put(s, "index.html", "new");
+            put(s, "arms/deep/x.html", "a file where a directory stands");
+            assertEquals(out + "/arms/deep/x.html: cannot write: Is a directory", assertThrows(CliException.class, s::commit).getMessage());
+        }
+        assertEquals("old", Files.readString(out.resolve("index.html")));
+        assertEquals("M", Files.readString(out.resolve("arms/deep/x.html/mine.txt")));
+        assertEquals(List.of("arms", "index.html"), names(out));
+        Files.writeString(out.resolve("arms/plain"), "P");
+        try (StagedOutputs s = StagedOutputs.open(out.toString(), false)) {
+            put(s, "arms/plain/y.html", "a directory where a file stands");
+            assertEquals(out + "/arms/plain: cannot write: Not a directory", assertThrows(CliException.class, s::commit).getMessage());
+        }
+        assertEquals("P", Files.readString(out.resolve("arms/plain")));
+        assertEquals(List.of("deep", "plain"), names(out.resolve("arms")));
+    }
+
+    /** A name staged as a file cannot also be a directory of another staged name: the system's reason, for the path as given. */
+    @Test
+    void aStagedFileIsNoDirectoryForTheNext(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("out");
+        try (StagedOutputs s = StagedOutputs.open(out.toString(), false)) {
+            put(s, "a", "A");
+            assertEquals(out + "/a/b: cannot write: File exists", assertThrows(CliException.class, () -> s.stream("a/b")).getMessage());
+        }
+        assertEquals(List.of(), names(dir));
+    }
+
+    /** After a commit into an existing directory its hidden staging child (holding what was replaced) is gone. */
+    @Test
+    void aCommitIntoAnExistingDirectoryLeavesNoStaging(@TempDir Path dir) throws Exception {
+        Path out = Files.createDirectory(dir.resolve("out"));
+        Files.writeString(out.resolve("a.npy"), "old");
+        StagedOutputs s = StagedOutputs.open(out.toString(), false);
+        put(s, "a.npy", "new");
+        put(s, "b.npy", "B");
+        s.commit(); // no close: the commit cleans up by itself
+        assertEquals(List.of("a.npy", "b.npy"), names(out));
+        assertEquals("new", Files.readString(out.resolve("a.npy")));
     }
 
     @Test

@@ -1,0 +1,134 @@
+package tpb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tpb.neff.Fixture;
+
+/**
+ * The exact {@code --json} reports of validate and diff: every key, in order, and the keys that
+ * are there only sometimes ({@code "error"} only for a stream that has one). The expected text is
+ * written out here as a reader of the JSON would see it.
+ */
+class JsonReportsTest {
+    @TempDir
+    Path dir;
+
+    /** A valid one-record stream: no "error" key at all (not "error": null). */
+    @Test
+    void aValidStreamHasNoErrorKey() throws Exception {
+        Path bin = StreamCommandsTest.assemble(dir, "exit", "exit\n");
+        CliRun r = CliRun.of("validate", bin.toString(), "--json");
+        assertEquals(0, r.code(), r.err());
+        assertEquals("", r.err());
+        assertEquals("""
+                {
+                  "file": "%s",
+                  "arch": null,
+                  "stage": "loaded",
+                  "records": 1,
+                  "valid": true,
+                  "violations": [],
+                  "suppressed": 0
+                }
+                """.formatted(bin), r.out());
+    }
+
+    /** Two EXIT records and 3 bytes more (131 bytes): the stream error under "error", between "valid" and "violations"; exit 1. */
+    @Test
+    void aStreamErrorIsItsErrorKey() throws Exception {
+        Path bin = StreamCommandsTest.assemble(dir, "two", "exit\nexit\n");
+        byte[] b = Files.readAllBytes(bin);
+        Path odd = Files.write(dir.resolve("odd.bin"), Arrays.copyOf(b, b.length + 3));
+        CliRun r = CliRun.of("validate", odd.toString(), "--json");
+        assertEquals(1, r.code(), r.err());
+        assertEquals("", r.err());
+        assertEquals("""
+                {
+                  "file": "%s",
+                  "arch": null,
+                  "stage": "loaded",
+                  "records": 2,
+                  "valid": false,
+                  "error": "stream length 131 is not a multiple of 64: 3 trailing bytes after record 1",
+                  "violations": [],
+                  "suppressed": 0
+                }
+                """.formatted(odd), r.out());
+    }
+
+    private static final Pattern STREAM = Pattern.compile("(?m)^    \\{\\n((?:      .*\\n)+)    \\}");
+    private static final Pattern KEY = Pattern.compile("(?m)^      \"([a-z]+)\": (.*?),?$");
+
+    /**
+     * The fixture at the neff stage: valid, and each of its 10 streams (NeffCommandsTest: "10 of
+     * 10 streams") reports exactly these seven keys, no "error"; their records add up to the
+     * fixture's 58 (fixtures/neff/README: RecordAuditTest decodes 58).
+     */
+    @Test
+    void aValidNeffsStreamsHaveNoErrorKey() {
+        CliRun r = CliRun.of("validate", Fixture.path().toString(), "--json");
+        assertEquals(0, r.code(), r.err());
+        assertEquals("", r.err());
+        assertEquals("{\n  \"file\": \"" + Fixture.path() + "\",\n  \"arch\": \"CAYMAN\",\n  \"stage\": \"neff\",\n  \"valid\": true,\n  \"streams\": [\n",
+                r.out().substring(0, r.out().indexOf("    {")));
+        Matcher m = STREAM.matcher(r.out());
+        int streams = 0;
+        long records = 0;
+        while (m.find()) {
+            streams++;
+            List<String> keys = new ArrayList<>();
+            Matcher k = KEY.matcher(m.group(1));
+            while (k.find()) {
+                keys.add(k.group(1));
+                if (k.group(1).equals("records")) {
+                    records += Long.parseLong(k.group(2));
+                }
+            }
+            assertEquals(List.of("subgraph", "engine", "path", "records", "valid", "violations", "suppressed"), keys, m.group());
+        }
+        assertEquals(10, streams, r.out());
+        assertEquals(58, records);
+    }
+
+    /** diff --json: "breaking" over all changes, then each change's own flag and text; exit 1 when one breaks, 0 and no changes for the same spec. */
+    @Test
+    void diffAsJson() throws Exception {
+        Path spec = SpecToolsTest.copy(dir.resolve("spec"));
+        Path pe = spec.resolve("isa/tpb/arms/datapath-pe.yaml");
+        SpecToolsTest.edit(pe, "{name: flags, at: 0x2A, type: u8,", "{name: flags, at: 0x2A, type: i8,");
+        SpecToolsTest.edit(pe, "transpose_mode, at: 0x22, type: u8, doc: \"the cayman offset, carried to mariana (the mariana struct body is not quoted)\", "
+                + "source: {ref: \"dpfacts §2.2 («PEPATH» §3.2 gives +0x22 for cayman only)\", confidence: INFERRED}",
+                "transpose_mode, at: 0x22, type: u8, doc: \"the cayman offset, carried to mariana (the mariana struct body is not quoted)\", "
+                + "source: {ref: \"dpfacts §2.2 («PEPATH» §3.2 gives +0x22 for cayman only)\", confidence: STRONG}");
+        CliRun r = CliRun.of("diff", "builtin", spec.toString(), "--json");
+        assertEquals(1, r.code(), r.err());
+        assertEquals("", r.err());
+        assertEquals("""
+                {
+                  "breaking": true,
+                  "changes": [
+                    {
+                      "breaking": true,
+                      "change": "arm Matmul on MARIANA: field flags encoding u8 raw -> i8 raw"
+                    },
+                    {
+                      "breaking": false,
+                      "change": "arm Ldweights on MARIANA: field transpose_mode confidence INFERRED -> STRONG"
+                    }
+                  ]
+                }
+                """, r.out());
+        CliRun same = CliRun.of("diff", "builtin", SpecToolsTest.SHIPPED.toString(), "--json");
+        assertEquals(0, same.code(), same.err());
+        assertEquals("{\n  \"breaking\": false,\n  \"changes\": []\n}\n", same.out());
+    }
+}
