@@ -182,9 +182,17 @@ class DataRunCoreTest {
     @Test
     void anInterruptedCallerGetsAFaultAndKeepsItsInterrupt() {
         DataRun run = new DataRun(image(VARS, program(PeLwOrder.LAST_COL_FIRST)), Arch.CAYMAN, inputs());
+        // the core waits in its first record until the pool is shut down, so the caller's wait is what the interrupt meets
+        RecordListener slow = (c, e, i, s, t, b, m) -> {
+            try {
+                Thread.sleep(60_000);
+            } catch (InterruptedException x) {
+                Thread.currentThread().interrupt();
+            }
+        };
         Thread.currentThread().interrupt();
         try {
-            assertEquals("interrupted", assertThrows(DataFault.class, () -> run.execute(null, null, EventOrder.Schedule.DEFAULT)).getMessage());
+            assertEquals("interrupted", assertThrows(DataFault.class, () -> run.execute(null, slow, EventOrder.Schedule.DEFAULT)).getMessage());
             assertTrue(Thread.currentThread().isInterrupted(), "the interrupt is restored");
         } finally {
             Thread.interrupted();
@@ -226,6 +234,11 @@ class DataRunCoreTest {
 
     /** An archive of the program with a tensor_map.json of exactly {@code jsonBytes} bytes beside its def.json. */
     static Neff withTensorMap(int jsonBytes, long maxEntry) {
+        return withJson("sg00/tensor_map.json", jsonBytes, maxEntry);
+    }
+
+    /** An archive of the program with a JSON entry {@code path} of exactly {@code jsonBytes} bytes. */
+    static Neff withJson(String path, int jsonBytes, long maxEntry) {
         Map<String, byte[]> files = files(VARS, program(PeLwOrder.LAST_COL_FIRST));
         String head = "{\"w\": {\"dtype\": \"float32\", \"tf_shape\": [6], \"kind\": \"input\"}";
         StringBuilder json = new StringBuilder(head);
@@ -233,7 +246,7 @@ class DataRunCoreTest {
             json.append(' ');
         }
         json.append('}');
-        files.put("sg00/tensor_map.json", json.toString().getBytes(StandardCharsets.UTF_8));
+        files.put(path, json.toString().getBytes(StandardCharsets.UTF_8));
         byte[] neff = NeffWriter.write("core.neff", files);
         return Neff.open(new Neff.Source() {
             @Override
@@ -258,5 +271,9 @@ class DataRunCoreTest {
         // one byte past it: skipped when read, then named with the bound because the run needs it
         NeffException e = assertThrows(NeffException.class, () -> NeffImage.read(withTensorMap(n + 1, n)));
         assertEquals("sg00/tensor_map.json: a 4097-byte entry, larger than the 4096 bytes tpb reads whole (--max-entry-size)", e.getMessage());
+        // a JSON entry beside def.json that the run never reads may be any size: skipped, never named
+        NeffImage other = NeffImage.read(withJson("sg00/notes.json", n + 1, n));
+        assertEquals(null, other.file("sg00/notes.json"));
+        assertEquals(List.of("pool"), List.copyOf(other.cores().get(0).streams().keySet()));
     }
 }
