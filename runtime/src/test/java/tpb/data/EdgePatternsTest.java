@@ -48,7 +48,7 @@ import tpb.isa.TensorTensorArithFlyweight;
  * Everything outside the expected writes, in a window around each dst operand on its partitions and
  * their neighbours, must keep its bytes.
  */
-class EdgePatternProperties {
+class EdgePatternsTest {
     static final Arch ARCH = Arch.CAYMAN;
     /** One core for every try: its state before each record is what the oracle reads. */
     static final Rig RIG = new Rig();
