@@ -388,6 +388,59 @@ class VectorArmsTest {
         assertEquals(0, rig.sem.bytesMoved());
     }
 
+    /**
+     * One DMA of a single run from var 1 into the top of SBUF p127 (the run's last byte the partition's last), through
+     * the arm: elem_size 0 is a run of 0x10000 bytes (facts §3.11), 0xFFFF the field's top, 1 the least; and fp32 into
+     * fp16, whose source run of 0 (16,384 fp32) fills a destination run of 0x8000 (16,384 fp16). The bytes moved are the
+     * source's.
+     */
+    @Test
+    void aDmaRunAtEachElementSizeEdge() {
+        Rig rig = new Rig();
+        long top = rig.arch.sbufBytesPerPartition();
+        byte[] x = new byte[0x10000];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = (byte) (i * 7 + (i >>> 8));
+        }
+        rig.dram.add(new DramVar("x", 1, "input", x)).stateBuffer(0);
+        int[][] cases = {{0, 0x10000}, {0xFFFF, 0xFFFF}, {1, 1}};
+        for (int[] c : cases) {
+            int field = c[0];
+            int bytes = c[1];
+            byte[] b = new byte[64];
+            new DmaDirect2dFlyweight().wrap(b, 0).reset().srcStartAddrMode(Addr8Mode.STATIC_PHYSICAL.value()).srcStartAddrEntry(1)
+                    .srcNumElem(0, 1).srcNumElem(1, 1).dstStartAddrMode(Addr8Mode.STATIC_PHYSICAL.value()).dstStartAddrEntry(0)
+                    .dstStartAddrValue(rig.sb(127, top - bytes)).dstNumElem(0, 1).dstNumElem(1, 1).srcElemSize(field).dstElemSize(field)
+                    .inDtypeRaw(DtypeWire.UINT8.value()).outDtypeRaw(DtypeWire.UINT8.value());
+            assertEquals("read x [0x0,0x" + Integer.toHexString(bytes) + ") UINT8; wrote SBUF p127 [0x" + Long.toHexString(top - bytes) + ",0x"
+                    + Long.toHexString(top) + ") UINT8", rig.run(b), "elem_size 0x" + Integer.toHexString(field));
+            assertEquals(bytes, rig.sem.bytesMoved());
+            assertArrayEquals(new long[] {x[0] & 0xFF, x[bytes - 1] & 0xFF},
+                    new long[] {Rig.get(rig.core.sbuf(), 127, top - bytes, 1, 1)[0], Rig.get(rig.core.sbuf(), 127, top - 1, 1, 1)[0]});
+        }
+        // fp32 -> fp16: 16,384 fp32 values i % 2048 - 1024 (exact in fp16: integers of magnitude <= 2048) into the top 0x8000 bytes
+        byte[] f = new byte[0x10000];
+        for (int i = 0; i < 0x4000; i++) {
+            int bits = Float.floatToRawIntBits((float) (i % 2048 - 1024));
+            for (int k = 0; k < 4; k++) {
+                f[4 * i + k] = (byte) (bits >>> (8 * k));
+            }
+        }
+        rig.dram.add(new DramVar("f", 2, "input", f));
+        byte[] b = new byte[64];
+        new DmaDirect2dFlyweight().wrap(b, 0).reset().srcStartAddrMode(Addr8Mode.STATIC_PHYSICAL.value()).srcStartAddrEntry(2)
+                .srcNumElem(0, 1).srcNumElem(1, 1).dstStartAddrMode(Addr8Mode.STATIC_PHYSICAL.value()).dstStartAddrEntry(0)
+                .dstStartAddrValue(rig.sb(127, top - 0x8000)).dstNumElem(0, 1).dstNumElem(1, 1).srcElemSize(0).dstElemSize(0x8000)
+                .inDtypeRaw(DtypeWire.FP32.value()).outDtypeRaw(DtypeWire.FP16.value());
+        assertEquals("read f [0x0,0x10000) FP32; wrote SBUF p127 [0x" + Long.toHexString(top - 0x8000) + ",0x" + Long.toHexString(top) + ") FP16",
+                rig.run(b));
+        assertEquals(0x10000, rig.sem.bytesMoved());
+        // fp16 (exponent e + 15 << 10, mantissa): -1024 = 0xE400, -1023 = -1.998046875 x 2^9 = 0xE3FE, and the last element
+        // (i = 16383: 16383 % 2048 - 1024 = 1023) = 0x63FE
+        assertArrayEquals(new long[] {0xE400, 0xE3FE}, Rig.get(rig.core.sbuf(), 127, top - 0x8000, 2, 2));
+        assertEquals(0x63FE, Rig.get(rig.core.sbuf(), 127, top - 2, 2, 1)[0]);
+    }
+
     /** The highest opcode byte no arm of the spec has. */
     static int noArmOpcode() {
         for (int op = 0xFF; op >= 0; op--) {
