@@ -40,7 +40,7 @@ public final class DataSemantics {
     public String execute(byte[] b, int at) {
         last = null;
         Arm arm = Decoder.identify(b, at);
-        if (arm == null) {
+        if (arm == null || arm == Arm.UNKNOWN) {   // the decoder names an opcode byte no arm has UNKNOWN
             throw new DataFault("opcode 0x" + Integer.toHexString(Decoder.opcode(b, at)) + " has no arm");
         }
         ArmSemantics s = arms.get(arm);
