@@ -28,8 +28,8 @@ final class ActivateSemantics implements ArmSemantics {
         String name = activationNames.get(id);
         VectorOps.Function f = name == null ? null : VectorOps.Function.ofProfileName(name);
         if (f == null) {
-            throw new DataFault("ACTIVATE function " + id + (name == null ? " is not in the loaded table set" : " (" + name + ")")
-                    + " has no data-level semantics");
+            throw new DataFault(name == null ? "ACTIVATE function " + id + " is not in the loaded table set"
+                    : "ACTIVATE function " + id + " (" + name + ") has no data-level semantics");
         }
         if (r.scaleSrcRaw() != ImmSrc.INSTRUCTION_IMMEDIATE.value() || r.biasSrcNRaw() != ImmSrcN.INSTRUCTION_IMMEDIATE.value()) {
             throw new DataFault("ACTIVATE scale or bias from a pointer or register has no data-level semantics");

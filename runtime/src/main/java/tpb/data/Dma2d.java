@@ -117,11 +117,13 @@ public final class Dma2d {
                     System.arraycopy(buf, 0, l.memory().row(l.partition(), l.offset(), length), (int) l.offset(), length);
                 }
 
+                /** The partitions from the first run's to the last's, and the bytes from the lower run's start to the higher's end. */
                 public String describe(long first, long last, int length) {
                     Location a = core.sbufAt(first);
                     Location b = core.sbufAt(last);
                     return "SBUF p" + a.partition() + (b.partition() != a.partition() ? "-" + b.partition() : "")
-                            + " [0x" + Long.toHexString(a.offset()) + ",0x" + Long.toHexString(a.offset() + length) + ")";
+                            + " [0x" + Long.toHexString(Math.min(a.offset(), b.offset())) + ",0x"
+                            + Long.toHexString(Math.max(a.offset(), b.offset()) + length) + ")";
                 }
             };
         }

@@ -300,7 +300,7 @@ class VectorArmsTest {
     @Test
     void activateRefusals() {
         Rig rig = new Rig(tpb.isa.Arch.CAYMAN, NAMES);
-        assertEquals("ACTIVATE function 9 is not in the loaded table set has no data-level semantics",
+        assertEquals("ACTIVATE function 9 is not in the loaded table set",
                 assertThrows(DataFault.class, () -> rig.run(activate(rig, 9, 1, 0))).getMessage());
         assertEquals("ACTIVATE function 8 (gelu_1p) has no data-level semantics",
                 assertThrows(DataFault.class, () -> rig.run(activate(rig, 8, 1, 0))).getMessage());
@@ -329,7 +329,7 @@ class VectorArmsTest {
         assertEquals("ACTIVATE out_dtype CPTC1 has no data-level semantics", assertThrows(DataFault.class, () -> rig.run(out)).getMessage());
         // no table set loaded: every function id is outside it
         Rig none = new Rig();
-        assertEquals("ACTIVATE function 1 is not in the loaded table set has no data-level semantics",
+        assertEquals("ACTIVATE function 1 is not in the loaded table set",
                 assertThrows(DataFault.class, () -> none.run(activate(none, 1, 1, 0))).getMessage());
     }
 
@@ -386,6 +386,28 @@ class VectorArmsTest {
         unknown[0] = (byte) noArmOpcode();
         assertThrows(DataFault.class, () -> rig.run(unknown));
         assertEquals(0, rig.sem.bytesMoved());
+    }
+
+    /**
+     * Three runs of 4 bytes into one partition, 0x10 apart (dst step 0x10, num 3): the trace names the bytes from the
+     * first run's start to the last's end, 0x20 + 4 = 0x24 (it named the first run's alone, [0x0,0x4)); and the runs
+     * written backwards (step -0x10 from 0x20) name the same bytes.
+     */
+    @Test
+    void aDmaOfSeveralRunsInOnePartitionNamesAllTheirBytes() {
+        Rig rig = new Rig();
+        byte[] x = new byte[12];
+        rig.dram.add(new DramVar("x", 1, "input", x)).stateBuffer(0);
+        for (int dir : new int[] {1, -1}) {
+            byte[] b = new byte[64];
+            new DmaDirect2dFlyweight().wrap(b, 0).reset().srcStartAddrMode(Addr8Mode.STATIC_PHYSICAL.value()).srcStartAddrEntry(1)
+                    .srcStepElem(0, 4).srcStepElem(1, 0).srcNumElem(0, 3).srcNumElem(1, 1)
+                    .dstStartAddrMode(Addr8Mode.STATIC_PHYSICAL.value()).dstStartAddrEntry(0)
+                    .dstStartAddrValue(rig.sb(5, dir > 0 ? 0 : 0x20)).dstStepElem(0, 0x10 * dir).dstStepElem(1, 0).dstNumElem(0, 3)
+                    .dstNumElem(1, 1).srcElemSize(4).dstElemSize(4)
+                    .inDtypeRaw(DtypeWire.UINT8.value()).outDtypeRaw(DtypeWire.UINT8.value());
+            assertEquals("read x [0x0,0xc) UINT8; wrote SBUF p5 [0x0,0x24) UINT8", rig.run(b), "step " + 0x10 * dir);
+        }
     }
 
     /**
