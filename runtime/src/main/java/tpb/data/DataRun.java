@@ -362,14 +362,25 @@ public final class DataRun {
             }
             default -> {
                 NeffImage.Tensor t = c.tensors().get(v.name());
-                NpyType type = NpyType.UINT8;
-                int[] shape = {Math.toIntExact(v.size())};
+                NpyType type = null;
+                int[] shape = null;
                 if (t != null && t.dtype() != null) {
                     NpyType tt = NpyType.ofNumpyName(t.dtype());
                     if (Npy.takes(t.shape(), tt, v.size())) {
                         type = tt;
                         shape = t.shape();
                     }
+                }
+                if (shape == null) {
+                    // no tensor_map.json shape takes the var's bytes: written as flat uint8, which one .npy dimension
+                    // (an int) holds only up to 2^31 - 1 bytes
+                    if (v.size() > Integer.MAX_VALUE) {
+                        throw new DataFault("output var " + v.name() + " is " + v.size() + " bytes and no tensor_map.json shape takes them"
+                                + (t == null || t.dtype() == null ? "" : " (it gives " + Npy.shapeText(t.shape()) + " " + t.dtype() + ")")
+                                + "; as flat uint8 a .npy holds at most " + Integer.MAX_VALUE);
+                    }
+                    type = NpyType.UINT8;
+                    shape = new int[] {(int) v.size()};
                 }
                 r = room.allocate(v.name(), type, shape);
                 outputs.put(v.name(), new Output(v.name(), type, shape, r));

@@ -55,6 +55,26 @@ class NeffUntrustedTest {
         }
     }
 
+    /**
+     * An output var of 2^31 bytes (one past the largest int) or 2^62 whose tensor_map.json shape, (2, 4) float32 = 32 bytes,
+     * does not take them: as flat uint8 its one .npy dimension would be past an int. The long fuzz (NeffFuzzTest#bigFuzz)
+     * found both as "unexpected error: java.lang.ArithmeticException: integer overflow"; now one line, nothing written.
+     */
+    @Test
+    void anOutputVarPastAFlatNpyWithNoShapeThatTakesIt(@TempDir Path dir) throws Exception {
+        for (long size : new long[] {1L << 31, 1L << 62}) {
+            NeffParts p = new NeffParts();
+            NeffMutation.set(p.def, List.of("var", "out", "size"), new NeffParts.Raw(Long.toString(size)));
+            Path n = write(dir, p);
+            Path out = dir.resolve("out" + size);
+            CliRun r = dataRun(dir, n, out.toString());
+            assertEquals(1, r.code(), r.err());
+            assertEquals("tpb: " + n + ": output var out is " + size + " bytes and no tensor_map.json shape takes them (it gives (2, 4) float32);"
+                    + " as flat uint8 a .npy holds at most 2147483647\n", r.err());
+            assertFalse(Files.exists(out) && tree(out).size() > 1, "nothing written");
+        }
+    }
+
     @Test
     void anAbsoluteOutputVar(@TempDir Path dir) throws Exception {
         Path target = Files.createDirectory(dir.resolve("elsewhere"));
