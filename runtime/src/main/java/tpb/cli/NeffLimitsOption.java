@@ -11,11 +11,11 @@ import tpb.neff.NeffLimits;
  */
 final class NeffLimitsOption {
     @Option(names = "--max-entry-size", paramLabel = "BYTES", description = "A NEFF: the largest archive entry read whole (a JSON "
-            + "description, a stream a run holds); default 64m. Suffixes k, m, g, t.")
+            + "description, a stream a run holds); default " + (NeffLimits.DEFAULT_MAX_ENTRY_SIZE >> 20) + "m. Suffixes k, m, g, t.")
     String maxEntrySize;
 
     @Option(names = "--max-inflated-size", paramLabel = "BYTES", description = "A NEFF: how far its gzip'd archive may inflate; default "
-            + "1g plus 64 times the compressed size. Suffixes k, m, g, t.")
+            + (NeffLimits.AUTO_BASE >> 30) + "g plus " + NeffLimits.AUTO_RATIO + " times the compressed size. Suffixes k, m, g, t.")
     String maxInflatedSize;
 
     NeffLimits limits() {

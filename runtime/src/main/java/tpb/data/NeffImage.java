@@ -120,7 +120,7 @@ public final class NeffImage {
                 for (Map.Entry<String, NeffJson.Node> e : entries.json(dir + "tensor_map.json").members()) {
                     NeffJson.Node t = e.getValue();
                     NeffJson.Node sh = t.get("tf_shape");
-                    int[] shape = sh.isPresent() ? sh.ints(0, Integer.MAX_VALUE, MAX_RANK) : new int[0];
+                    int[] shape = sh.isPresent() ? sh.ints(0, Integer.MAX_VALUE, Npy.MAX_DIMENSIONS) : new int[0];
                     tensors.put(e.getKey(), new Tensor(e.getKey(), t.get("dtype").textOrNull(), shape, t.get("kind").textOrNull()));
                 }
             }
@@ -128,9 +128,6 @@ public final class NeffImage {
         }
         return new NeffImage(cores, files);
     }
-
-    /** The most dimensions a tensor_map.json shape may have (numpy's own limit is 64). */
-    private static final int MAX_RANK = 64;
 
     /** func_id -> func_name of the first table set the ACT engine's JSON loads (set 0). */
     private static Map<Integer, String> activationNames(Entries files, String dir, NeffJson.Node def) {

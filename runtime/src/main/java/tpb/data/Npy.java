@@ -20,6 +20,10 @@ public final class Npy {
     private static final int PRELUDE_V1 = MAGIC.length + 2 + 2;
     /** The format pads the header with spaces so that prelude + header is a multiple of 64 bytes (NEP 1; numpy writes it so). */
     private static final int HEADER_ALIGNMENT = 64;
+    /** The most dimensions an array may have: numpy's own limit (NPY_MAXDIMS, 64 since numpy 2.0). */
+    public static final int MAX_DIMENSIONS = 64;
+    /** The most data bytes an array may promise: 2^62, more than any file holds, so a count or a sum of two never wraps a long. */
+    private static final long MAX_DATA_BYTES = 1L << 62;
     private static final Pattern DESCR = Pattern.compile("'descr'\\s*:\\s*'([^']*)'");
     private static final Pattern FORTRAN = Pattern.compile("'fortran_order'\\s*:\\s*(True|False)");
     private static final Pattern SHAPE = Pattern.compile("'shape'\\s*:\\s*\\(([^)]*)\\)");
@@ -238,7 +242,7 @@ public final class Npy {
      */
     public static long bytes(int[] shape, NpyType type) {
         long n = elements(shape);
-        if (n > (1L << 62) / type.bytes()) {
+        if (n > MAX_DATA_BYTES / type.bytes()) {
             throw new NpyException("shape " + shapeText(shape) + " of " + type.descr() + " has more bytes than any file can hold");
         }
         return n * type.bytes();
@@ -256,7 +260,7 @@ public final class Npy {
     public static long elements(int[] shape) {
         long n = 1;
         for (int d : shape) {
-            n = d == 0 || n <= (1L << 62) / d ? n * d : -1;
+            n = d == 0 || n <= MAX_DATA_BYTES / d ? n * d : -1;
             if (n < 0) {
                 throw new NpyException("shape " + shapeText(shape) + " has more elements than any file can hold");
             }

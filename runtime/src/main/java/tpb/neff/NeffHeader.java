@@ -20,6 +20,39 @@ public record NeffHeader(long packagingVersion, long headerSize, long dataSize, 
         long numTpb, byte[] hash, byte[] uuid, String name, long requestedTpbCount) {
     public static final int SIZE = 1024;
 
+    /** The packaging versions this reader knows, each with the digest its header stores (KLR, STRONG). */
+    enum Packaging {
+        TGZ_SHA256(1, "SHA-256"),
+        TGZ_MD5(2, "MD5");
+
+        final long version;
+        final String algorithm;
+
+        Packaging(long version, String algorithm) {
+            this.version = version;
+            this.algorithm = algorithm;
+        }
+
+        /** The packaging of {@code version}, or null for one this reader does not know. */
+        static Packaging of(long version) {
+            for (Packaging p : values()) {
+                if (p.version == version) {
+                    return p;
+                }
+            }
+            return null;
+        }
+
+        /** {@code 1 = tgz+SHA-256, 2 = tgz+MD5}: every known version, for a refusal's line. */
+        static String known() {
+            StringBuilder b = new StringBuilder();
+            for (Packaging p : values()) {
+                b.append(b.length() == 0 ? "" : ", ").append(p.version).append(" = tgz+").append(p.algorithm);
+            }
+            return b.toString();
+        }
+    }
+
     /** The header's fields: offset and width in bytes. The declared order is the header's; none overlap ({@code NeffHeaderTest}). */
     public enum Field {
         /** u64; 1 = tgz + SHA-256, 2 = tgz + MD5 (KLR, STRONG). */
@@ -102,7 +135,7 @@ public record NeffHeader(long packagingVersion, long headerSize, long dataSize, 
         }
         ByteBuffer h = ByteBuffer.wrap(head, 0, MAGIC_BYTES).order(ByteOrder.LITTLE_ENDIAN);
         long version = Field.PACKAGING_VERSION.u(h);
-        return (version == 1 || version == 2) && Field.HEADER_SIZE.u(h) == SIZE;
+        return Packaging.of(version) != null && Field.HEADER_SIZE.u(h) == SIZE;
     }
 
     /** Decodes and checks the fixed fields; {@code fileSize} is the whole file's length. */
@@ -117,9 +150,9 @@ public record NeffHeader(long packagingVersion, long headerSize, long dataSize, 
         if (headerSize != SIZE) {
             throw new NeffException("header: header_size is " + Long.toUnsignedString(headerSize) + ", not " + SIZE + " (not a NEFF?)");
         }
-        if (version != 1 && version != 2) {
+        if (Packaging.of(version) == null) {
             throw new NeffException("header: packaging_version " + Long.toUnsignedString(version)
-                    + " is not one this reader knows (1 = tgz+SHA-256, 2 = tgz+MD5)");
+                    + " is not one this reader knows (" + Packaging.known() + ")");
         }
         long payload = fileSize - SIZE;
         if (dataSize < 0 || payload < dataSize) { // past 2^63 (negative as a long) no file holds it
@@ -140,7 +173,7 @@ public record NeffHeader(long packagingVersion, long headerSize, long dataSize, 
 
     /** MD5 for packaging version 2, SHA-256 for 1 (KLR). */
     public String hashAlgorithm() {
-        return packagingVersion == 2 ? "MD5" : "SHA-256";
+        return Packaging.of(packagingVersion).algorithm;
     }
 
     public MessageDigest newDigest() {
@@ -151,9 +184,9 @@ public record NeffHeader(long packagingVersion, long headerSize, long dataSize, 
         }
     }
 
-    /** The stored digest bytes (16 for MD5, 32 for SHA-256). */
+    /** The stored digest bytes, as many as the algorithm's digest (16 for MD5, 32 for SHA-256). */
     public byte[] storedHash() {
-        return Arrays.copyOf(hash, packagingVersion == 2 ? 16 : 32);
+        return Arrays.copyOf(hash, newDigest().getDigestLength());
     }
 
     /** Which order the stored hash matches {@code digest} in; a mismatch is a NeffException. */
@@ -182,7 +215,7 @@ public record NeffHeader(long packagingVersion, long headerSize, long dataSize, 
     /** The header of a payload: version 2, MD5 stored word-reversed as neuronx-cc writes it. */
     static byte[] encode(long dataSize, byte[] md5, String name) {
         ByteBuffer h = ByteBuffer.allocate(SIZE).order(ByteOrder.LITTLE_ENDIAN);
-        Field.PACKAGING_VERSION.put(h, 2);
+        Field.PACKAGING_VERSION.put(h, Packaging.TGZ_MD5.version);
         Field.HEADER_SIZE.put(h, SIZE);
         Field.DATA_SIZE.put(h, dataSize);
         Field.KELP_MAJOR.put(h, 2);
