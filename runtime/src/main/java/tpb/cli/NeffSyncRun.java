@@ -11,6 +11,7 @@ import java.util.Map;
 import tpb.asm.Disassembler;
 import tpb.neff.EngineStream;
 import tpb.neff.NeffLimits;
+import tpb.sim.DmaQueues;
 import tpb.sim.SyncRun;
 import tpb.spec.json.Json;
 import tpb.timeline.Timeline;
@@ -97,7 +98,7 @@ final class NeffSyncRun {
             for (EngineStream s : streams) {
                 engines.add(new SyncRun.Engine(s.engine(), s.stream()));
             }
-            SyncRun sync = new SyncRun(engines, Disassembler::text, in.arch());
+            SyncRun sync = new SyncRun(engines, Disassembler::text, in.arch(), DmaQueues.of(sg));
             Timeline line = trace != null ? SyncTraceEvents.timeline(trace, sg.name(), sync, Disassembler::text, null)
                     : pictures ? new Timeline(sync) : null;
             SyncRun.Result r = sync.run(line);

@@ -150,7 +150,15 @@ public final class Neff {
                         }
                     }
                 } else if (wanted.contains(path)) {
-                    held.put(path, limits.readWhole(path, len, data));
+                    byte[] b = limits.readWhole(path, len, data);
+                    held.put(path, b);
+                    if (path.endsWith(DEF)) {
+                        try { // its engines' own JSON files (their dma lists), when they come later in the archive
+                            wanted.addAll(SubgraphDef.engineFiles(path, NeffJson.Node.root(path, NeffJson.parse(path, b))).values());
+                        } catch (NeffException later) {
+                            // reported when the def.json is read
+                        }
+                    }
                 }
             }
 
@@ -201,15 +209,36 @@ public final class Neff {
                 }
             });
         }
+        Map<String, NeffJson.Node> defs = new HashMap<>();
+        Set<String> engineFiles = new HashSet<>();
+        for (Kelf.Graph g : graphs) {
+            String def = g.definition();
+            NeffJson.Node node = NeffJson.Node.root(def, NeffJson.parse(def, held.get(def)));
+            defs.put(def, node);
+            node.members(); // a def.json that is no object is refused by SubgraphDef
+            for (String f : SubgraphDef.engineFiles(def, node).values()) {
+                if (toc.files.containsKey(f) && !held.containsKey(f)) {
+                    engineFiles.add(f);
+                }
+            }
+        }
+        if (!engineFiles.isEmpty()) { // engine files that came before their def.json: one more pass
+            ArchivePass.run(source, header, limits, (path, len, data) -> {
+                if (engineFiles.contains(path)) {
+                    held.put(path, limits.readWhole(path, len, data));
+                }
+            });
+        }
         List<Subgraph> subgraphs = new ArrayList<>();
         for (Kelf.Graph g : graphs) {
             String def = g.definition();
-            subgraphs.add(SubgraphDef.read(g.name(), def, NeffJson.Node.root(def, NeffJson.parse(def, held.get(def))), toc));
+            subgraphs.add(SubgraphDef.read(g.name(), def, defs.get(def), toc, held::get));
         }
         return new Neff(source, header, order, limits, toc, tool, target, kelfVersion, List.copyOf(subgraphs));
     }
 
     private static final String INFO = "info.json";
+    private static final String DEF = "def.json";
 
     private static boolean isKelf(String path) {
         return path.startsWith("kelf-") && path.endsWith(".json") && path.indexOf('/') < 0;

@@ -6,10 +6,41 @@ import java.util.Map;
 /**
  * A subgraph as its {@code sgNN/def.json} describes it: which stream each engine runs (every
  * {@code <engine>_instr} key, in the file's order, as an archive path), its DMA queues, its
- * variables ({@code var}: name to type and size) and the module features it declares.
+ * variables ({@code var}: name to type and size), the module features it declares, and the DMA
+ * blocks its engines' {@code <Engine>.json} files list ({@link DmaBlock}).
  */
 public record Subgraph(String name, String definition, Map<String, String> streams, List<DmaQueue> dmaQueues,
-        Map<String, Var> vars, List<String> features) {
+        Map<String, Var> vars, List<String> features, List<DmaBlock> dmaBlocks) {
+    /** A subgraph with no DMA blocks. */
+    public Subgraph(String name, String definition, Map<String, String> streams, List<DmaQueue> dmaQueues, Map<String, Var> vars,
+            List<String> features) {
+        this(name, definition, streams, dmaQueues, vars, features, List.of());
+    }
+
+    public Subgraph {
+        dmaBlocks = List.copyOf(dmaBlocks);
+    }
+
+    /** The block {@code id} of queue {@code queue}, or null when no engine file lists it. */
+    public DmaBlock dmaBlock(String queue, int id) {
+        for (DmaBlock b : dmaBlocks) {
+            if (b.id() == id && b.queue().equals(queue)) {
+                return b;
+            }
+        }
+        return null;
+    }
+
+    /** The queue def.json declares as {@code name}, or null. */
+    public DmaQueue dmaQueue(String name) {
+        for (DmaQueue q : dmaQueues) {
+            if (q.name().equals(name)) {
+                return q;
+            }
+        }
+        return null;
+    }
+
     /**
      * A def.json {@code var}, typed and bounded by {@link SubgraphDef}: its type ({@code input},
      * {@code output}, {@code file}, {@code state-buffer}, {@code dge-table}, ...; null when absent),

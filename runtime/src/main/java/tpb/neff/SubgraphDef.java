@@ -30,9 +30,51 @@ final class SubgraphDef {
     }
 
     static Subgraph read(String name, String defPath, NeffJson.Node def, ArchiveToc toc) {
+        return read(name, defPath, def, toc, path -> null);
+    }
+
+    /**
+     * As {@link #read(String, String, NeffJson.Node, ArchiveToc)}, with each engine's
+     * {@code <Engine>.json} ({@link #engineFiles}) taken from {@code files} (null: not held, no
+     * DMA blocks read from it) and its {@code dma} list read ({@link EngineDma}).
+     */
+    static Subgraph read(String name, String defPath, NeffJson.Node def, ArchiveToc toc, java.util.function.Function<String, byte[]> files) {
         SubgraphDef d = new SubgraphDef(defPath, def);
         def.members(); // refuses a def.json that is not an object
-        return new Subgraph(name, defPath, d.streams(toc), d.queues(), d.vars(), d.features());
+        List<DmaQueue> queues = d.queues();
+        Map<String, Subgraph.Var> vars = d.vars();
+        Map<String, DmaQueue> byName = new LinkedHashMap<>();
+        queues.forEach(q -> byName.put(q.name(), q));
+        List<DmaBlock> blocks = new ArrayList<>();
+        int[] seen = new int[1];
+        for (Map.Entry<String, String> f : engineFiles(defPath, def).entrySet()) {
+            byte[] b = files.apply(f.getValue());
+            if (b != null) {
+                blocks.addAll(EngineDma.read(f.getKey(), f.getValue(), NeffJson.Node.root(f.getValue(), NeffJson.parse(f.getValue(), b)),
+                        byName, vars.keySet(), seen));
+            }
+        }
+        return new Subgraph(name, defPath, d.streams(toc), queues, vars, d.features(), blocks);
+    }
+
+    /**
+     * Each engine's own JSON file, as an archive path: the string def.json holds under the key
+     * {@code <engine>} of every {@code <engine>_instr} ({@code "dve": "DVE.json"}; real NEFFs of
+     * neuronx-cc 2.x). An engine with no such key has none.
+     */
+    static Map<String, String> engineFiles(String defPath, NeffJson.Node def) {
+        String dir = defPath.contains("/") ? defPath.substring(0, defPath.lastIndexOf('/') + 1) : "";
+        Map<String, String> files = new LinkedHashMap<>();
+        for (Map.Entry<String, NeffJson.Node> f : def.members()) {
+            if (!f.getKey().endsWith(INSTR)) {
+                continue;
+            }
+            NeffJson.Node own = def.get(f.getKey().substring(0, f.getKey().length() - INSTR.length()));
+            if (own.isPresent()) {
+                files.put(f.getKey().substring(0, f.getKey().length() - INSTR.length()), ArchivePath.check(defPath + ": " + own.key(), dir + own.text()));
+            }
+        }
+        return files;
     }
 
     /** Engine name to archive path, in the file's order; each stream a whole number of records. */

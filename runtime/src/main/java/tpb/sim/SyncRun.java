@@ -162,14 +162,28 @@ public final class SyncRun {
 
     /** The engines' streams, predecoded, on {@code arch}; {@code recordText} writes a blocked record in a deadlock report. */
     public SyncRun(List<Engine> engines, RecordText recordText, Arch arch) {
+        this(engines, recordText, arch, DmaQueues.NONE);
+    }
+
+    /**
+     * As {@link #SyncRun(List, RecordText, Arch)}, the DMA queues of the subgraph run as
+     * {@code queues} says: a DMATrigger's block completes as the trigger runs (its semaphore
+     * increment is one more update unit of the record, so the loop stays as it was), a
+     * SwitchQueueInstance clears its queue's semaphores.
+     */
+    public SyncRun(List<Engine> engines, RecordText recordText, Arch arch, DmaQueues queues) {
         this.engines = List.copyOf(engines);
         this.recordText = recordText;
         this.arch = arch;
+        this.queues = queues;
         this.ops = new int[engines.size()][];
         for (int e = 0; e < engines.size(); e++) {
-            ops[e] = predecode(engines.get(e).stream());
+            ops[e] = predecode(engines.get(e).stream(), queues, semaphores());
         }
     }
+
+    /** The subgraph's DMA queues ({@link DmaQueues#NONE} when the streams came without a NEFF). */
+    private final DmaQueues queues;
 
     /** Runs every engine from its first record, on a zeroed bank, to its end, a deadlock or a fault. */
     public Result run() {
@@ -333,7 +347,7 @@ public final class SyncRun {
         }
         // the waits and updates: the same decoding as the loop's, now raising what it left here
         IntList u = new IntList();
-        decode(b, off, arm, u, true);
+        decode(b, off, arm, u, true, queues, semaphores());
         int[] o = u.toArray();
         int[] sem = machine.bank();
         for (int k = 0; k < o.length; k += size(o[k])) {
@@ -349,6 +363,14 @@ public final class SyncRun {
             }
             machine.groupReset(reset);
         }
+        if (arm == Arm.SWITCH_QUEUE_INSTANCE && queues.modelled()) { // facts §7.5: the queue's semaphores to 0
+            for (int s : queues.cleared(DmaQueues.switchQueue(b, off))) {
+                if (s >= sem.length) {
+                    throw new SimFault("queue semaphore " + s + " is past the bank's " + sem.length);
+                }
+                sem[s] = 0;
+            }
+        }
         for (int k = 0; k < o.length; k += size(o[k])) {
             update(o, k, sem);
         }
@@ -356,6 +378,10 @@ public final class SyncRun {
     }
 
     static int[] predecode(RecordStream s) {
+        return predecode(s, DmaQueues.NONE, Integer.MAX_VALUE);
+    }
+
+    static int[] predecode(RecordStream s, DmaQueues queues, int bank) {
         IntList out = new IntList();
         byte[] b = s.bytes();
         IntList one = new IntList();
@@ -363,7 +389,8 @@ public final class SyncRun {
             int off = RecordStream.offsetOf(i);
             Arm arm = Decoder.identify(b, off);
             one.size = 0;
-            if (isSlow(SemaphoreBank.syncKind(arm)) || !decode(b, off, arm, one, false)) {
+            if (isSlow(SemaphoreBank.syncKind(arm)) || arm == Arm.SWITCH_QUEUE_INSTANCE && queues.modelled()
+                    || !decode(b, off, arm, one, false, queues, bank)) {
                 out.add(SLOW);
                 continue;
             }
@@ -389,6 +416,11 @@ public final class SyncRun {
      * simulates (with {@code raise}, a SimFault naming it instead).
      */
     private static boolean decode(byte[] b, int off, Arm arm, IntList out, boolean raise) {
+        return decode(b, off, arm, out, raise, DmaQueues.NONE, Integer.MAX_VALUE);
+    }
+
+    /** As {@link #decode(byte[], int, Arm, IntList, boolean)}, a DMATrigger's block completion appended as an ADD unit ({@link DmaQueues}). */
+    private static boolean decode(byte[] b, int off, Arm arm, IntList out, boolean raise, DmaQueues queues, int bank) {
         // the units the spec's terms give the arm (SyncUnits): the preamble's EVENTS pair in every arm,
         // then an EventSemaphore's extended pair or a DMA's completion
         int first = out.size;
@@ -406,6 +438,23 @@ public final class SyncRun {
             } else if (!unit(read(u.waitMode(), b, off), read(u.waitIdx(), b, off), u.waitValue() == null ? 0 : u.waitValue().read(b, off),
                     read(u.updateMode(), b, off), read(u.updateIdx(), b, off), u.updateValue() == null ? 0 : u.updateValue().read(b, off),
                     out, raise)) {
+                return false;
+            }
+        }
+        if (arm == Arm.DMA_TRIGGER && queues.modelled()) {
+            // the fired block's completion: semaphore += the queue's increment, as the trigger runs (DmaQueues)
+            try {
+                DmaQueues.Fire f = queues.fired(b, off);
+                if (f.semaphore() >= Math.min(bank, 0x100)) {
+                    throw new SimFault("block " + f.block().id() + " of queue " + f.queue() + " counts on semaphore " + f.semaphore()
+                            + ", past the bank's " + Math.min(bank, 0x100));
+                }
+                out.add(UPDATE | KEEP | f.semaphore() << UPDATE_SEM);
+                out.add(SemaphoreBank.addend(SemUpdate.ADD, f.increment()));
+            } catch (SimFault fault) {
+                if (raise) {
+                    throw fault;
+                }
                 return false;
             }
         }
@@ -506,7 +555,7 @@ public final class SyncRun {
         byte[] b = engines.get(engine).stream().bytes();
         int off = RecordStream.offsetOf(index);
         IntList u = new IntList();
-        if (!decode(b, off, Decoder.identify(b, off), u, false)) {
+        if (!decode(b, off, Decoder.identify(b, off), u, false, queues, semaphores())) {
             return new int[0];
         }
         int[] o = u.toArray();

@@ -1,0 +1,83 @@
+package tpb.neff;
+
+import java.util.Arrays;
+
+/**
+ * One {@code desc} entry of a DMA block in an engine's {@code <Engine>.json} {@code dma} list: a
+ * strided copy from one var to another, {@code op} saying how ({@code copy}; {@code cast} converts
+ * {@code from.dtype} to {@code to.dtype}). The JSON's reading, from the 13 real NEFFs of
+ * {@code runtime/src/test/resources/neff/real} (no source describes the format; INFERRED):
+ * {@code from}/{@code to} name a def.json var ({@code SB} is the state-buffer var); offsets,
+ * sizes and steps are in <b>bytes</b>, dimension 0 innermost: {@code qwen3-moe} copies
+ * {@code input0} (32 bytes, 8 float32) in eight blocks of sizes {@code [4, 1]} at offsets 0, 4,
+ * ..., 28, which only bytes fit; an {@code SB} offset is an SBUF address, partition times the
+ * partition stride plus the byte (the same address DMA_DIRECT2D and ADDR4 use: block 0 of
+ * {@code qSPIO0} writes SB 65792 = 0x10100 and Pool's next {@code tload} reads 0x10100; a step of
+ * 262144 = 0x40000 is one partition).
+ */
+public record DmaDescriptor(Endpoint from, Endpoint to, String op) {
+    /** The most dimensions an endpoint may have (real descriptors have 2; ASSUMED bound, not a hardware fact). */
+    public static final int MAX_DIMENSIONS = 8;
+
+    /** One side: the var, its element dtype as the JSON names it ({@code float32}, {@code bfloat16}, ...), and its byte walk. */
+    public record Endpoint(String var, String dtype, long offset, long[] sizes, long[] steps) {
+        public Endpoint {
+            sizes = sizes.clone();
+            steps = steps.clone();
+        }
+
+        @Override
+        public long[] sizes() {
+            return sizes.clone();
+        }
+
+        @Override
+        public long[] steps() {
+            return steps.clone();
+        }
+
+        /** The bytes this side walks: the product of its sizes (bounded by {@link NeffJson#MAX_SIZE} when read). */
+        public long bytes() {
+            long n = 1;
+            for (long s : sizes) {
+                n *= s;
+            }
+            return n;
+        }
+
+        /** Dimension {@code d}'s size, 1 past the last. */
+        public long size(int d) {
+            return d < sizes.length ? sizes[d] : 1;
+        }
+
+        /** Dimension {@code d}'s step in bytes, 0 past the last. */
+        public long step(int d) {
+            return d < steps.length ? steps[d] : 0;
+        }
+
+        public int dimensions() {
+            return sizes.length;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Endpoint e && var.equals(e.var) && dtype.equals(e.dtype) && offset == e.offset
+                    && Arrays.equals(sizes, e.sizes) && Arrays.equals(steps, e.steps);
+        }
+
+        @Override
+        public int hashCode() {
+            return var.hashCode() * 31 + Arrays.hashCode(sizes) * 7 + Long.hashCode(offset);
+        }
+
+        @Override
+        public String toString() {
+            return var + "+" + offset + " " + dtype + " " + Arrays.toString(sizes) + " step " + Arrays.toString(steps);
+        }
+    }
+
+    /** The bytes the descriptor reads (its source side's). */
+    public long bytes() {
+        return from.bytes();
+    }
+}

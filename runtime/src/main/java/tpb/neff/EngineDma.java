@@ -1,0 +1,86 @@
+package tpb.neff;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads the {@code dma} list of one engine's {@code <Engine>.json} (the file def.json names under
+ * the engine's key, {@code "dve": "DVE.json"}) into {@link DmaBlock}s through {@link NeffJson}'s
+ * typed view. The format, from the real NEFFs (no source describes it): a list of
+ * {@code {queue, id, semaphore, desc: [...]}}, each {@code desc} entry {@code from}/{@code to}
+ * (a var), {@code from_dtype}/{@code to_dtype}, {@code op}, {@code from_off}/{@code to_off},
+ * {@code from_sizes}/{@code to_sizes}, {@code from_steps}/{@code to_steps} ({@link DmaDescriptor}).
+ * Everything is bounded: at most {@link #MAX_DESCRIPTORS} descriptors in a subgraph,
+ * {@link DmaDescriptor#MAX_DIMENSIONS} dimensions a side, every side's bytes at most
+ * {@link NeffJson#MAX_SIZE}; a queue def.json does not declare, a var it does not declare, a
+ * negative size or a wrong type is one {@link NeffException} naming the file and the key.
+ */
+final class EngineDma {
+    /** The most DMA blocks and descriptors one subgraph's engine files may hold together (ASSUMED bound; real NEFFs hold 20 to 25). */
+    static final int MAX_DESCRIPTORS = 1 << 20;
+    /** The largest size of one dimension: 2^32 (ASSUMED bound, far past any SBUF or var). */
+    static final long MAX_DIMENSION_SIZE = 1L << 32;
+
+    private EngineDma() {}
+
+    /** The blocks of {@code json}, engine {@code engine}'s file {@code file}; {@code seen} counts descriptors across the subgraph. */
+    static List<DmaBlock> read(String engine, String file, NeffJson.Node json, Map<String, DmaQueue> queues, Set<String> vars, int[] seen) {
+        List<DmaBlock> blocks = new ArrayList<>();
+        json.members(); // refuses an engine file that is not an object
+        for (NeffJson.Node b : json.get("dma").elementsOrNone()) {
+            count(b, seen);
+            String queue = b.get("queue").text();
+            DmaQueue q = queues.get(queue);
+            if (q == null) {
+                throw new NeffException(b.file() + ": " + b.get("queue").key() + " names queue " + SafeName.quoted(queue)
+                        + ", which def.json's dma_queue does not declare");
+            }
+            int id = (int) b.get("id").integer(0, Integer.MAX_VALUE);
+            int semaphore = (int) b.get("semaphore").integer(0, Integer.MAX_VALUE);
+            List<DmaDescriptor> desc = new ArrayList<>();
+            for (NeffJson.Node d : b.get("desc").elements()) {
+                count(d, seen);
+                desc.add(new DmaDescriptor(side(d, "from", vars), side(d, "to", vars), d.get("op").text()));
+            }
+            blocks.add(new DmaBlock(engine, file, queue, id, semaphore, desc));
+        }
+        return blocks;
+    }
+
+    private static void count(NeffJson.Node n, int[] seen) {
+        if (++seen[0] > MAX_DESCRIPTORS) {
+            throw new NeffException(n.file() + ": " + n.key() + ": more than " + MAX_DESCRIPTORS
+                    + " DMA blocks and descriptors in one subgraph (the bound EngineDma.MAX_DESCRIPTORS)");
+        }
+    }
+
+    private static DmaDescriptor.Endpoint side(NeffJson.Node d, String side, Set<String> vars) {
+        NeffJson.Node name = d.get(side);
+        String var = name.text();
+        if (!vars.contains(var)) {
+            throw new NeffException(d.file() + ": " + name.key() + " names " + SafeName.quoted(var) + ", which is no var of def.json");
+        }
+        NeffJson.Node sizesNode = d.get(side + "_sizes");
+        NeffJson.Node stepsNode = d.get(side + "_steps");
+        List<NeffJson.Node> sizes = sizesNode.elements();
+        List<NeffJson.Node> steps = stepsNode.elements();
+        if (sizes.size() > DmaDescriptor.MAX_DIMENSIONS || sizes.size() != steps.size() || sizes.isEmpty()) {
+            throw new NeffException(d.file() + ": " + sizesNode.key() + " and " + stepsNode.key() + " have " + sizes.size() + " and "
+                    + steps.size() + " elements; one to " + DmaDescriptor.MAX_DIMENSIONS + " dimensions, as many steps as sizes, were expected");
+        }
+        long[] sz = new long[sizes.size()];
+        long[] st = new long[sizes.size()];
+        long bytes = 1;
+        for (int i = 0; i < sz.length; i++) {
+            sz[i] = sizes.get(i).integer(0, MAX_DIMENSION_SIZE);
+            st[i] = steps.get(i).integer(-NeffJson.MAX_SIZE, NeffJson.MAX_SIZE);
+            bytes = sz[i] == 0 || bytes <= NeffJson.MAX_SIZE / sz[i] ? bytes * sz[i] : NeffJson.MAX_SIZE + 1;
+        }
+        if (bytes > NeffJson.MAX_SIZE) {
+            throw new NeffException(d.file() + ": " + sizesNode.key() + " walks more than " + NeffJson.MAX_SIZE + " bytes");
+        }
+        return new DmaDescriptor.Endpoint(var, d.get(side + "_dtype").text(), d.get(side + "_off").size(), sz, st);
+    }
+}
