@@ -3,6 +3,7 @@ package tpb.data;
 import java.util.EnumMap;
 import java.util.Map;
 import tpb.isa.Arm;
+import tpb.sim.DmaQueues;
 
 /**
  * The one table from an arm to its data-level semantics: adding an opcode's semantics is its class,
@@ -14,7 +15,13 @@ final class ArmSemanticsTable {
 
     /** A fresh table for one core (each entry holds its own flyweight). */
     static Map<Arm, ArmSemantics> of(CoreState core, Dram dram, Map<Integer, String> activationNames) {
+        return of(core, dram, activationNames, DmaQueues.NONE);
+    }
+
+    /** As above, a DMATrigger firing the blocks of {@code queues}. */
+    static Map<Arm, ArmSemantics> of(CoreState core, Dram dram, Map<Integer, String> activationNames, DmaQueues queues) {
         EnumMap<Arm, ArmSemantics> t = new EnumMap<>(Arm.class);
+        t.put(Arm.DMA_TRIGGER, new DmaTriggerSemantics(core, dram, queues));
         t.put(Arm.DMA_DIRECT2D, new DmaDirect2dSemantics(core, dram));
         t.put(Arm.LDWEIGHTS, new LdweightsSemantics(core));
         t.put(Arm.MATMUL, new MatmulSemantics(core));

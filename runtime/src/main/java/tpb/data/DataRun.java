@@ -74,16 +74,16 @@ public final class DataRun {
             Region backing = backing(c);
             for (NeffImage.Var v : c.vars()) {
                 switch (v.type()) {
-                    case "state-buffer" -> dram.stateBuffer(v.id());
+                    case "state-buffer" -> dram.stateBuffer(v.id(), v.name());
                     case "dge-table" -> dram.dgeTable(v.list() == null ? new int[0] : v.list());
                     case "virtual" -> dram.add(new DramVar(v.name(), v.id(), v.type(), backing.slice(v.backingOffset(), v.size())));
                     case "internal" -> dram.add(new DramVar(v.name(), v.id(), v.type(), Region.zeroed(v.size())));
-                    case "input", "output", "file" -> dram.add(shared.computeIfAbsent(v.name(), n -> newVar(c, v, inputs, room)));
+                    case "input", "output", "file" -> dram.add(shared.computeIfAbsent(v.name(), n -> newVar(c, v, inputs, room)), v.id());
                     default -> throw new DataFault(c.name() + " var " + v.name() + ": type " + v.type() + " has no data-level layout");
                 }
             }
             drams.add(dram);
-            cores.add(new DataSemantics(new CoreState(arch), dram, c.activationNames()));
+            cores.add(new DataSemantics(new CoreState(arch), dram, c.activationNames(), c.queues()));
         }
     }
 
@@ -274,7 +274,7 @@ public final class DataRun {
         }
         String name = image.cores().get(i).name();
         try {
-            EventOrder.run(image.cores().get(i).streams(), arch, (engine, index, b, at) -> {
+            EventOrder.run(image.cores().get(i).streams(), image.cores().get(i).queues(), arch, (engine, index, b, at) -> {
                 if (stop.stopped) {
                     throw new Stopped();
                 }

@@ -3,6 +3,7 @@ package tpb.data;
 import java.util.Map;
 import tpb.isa.Arm;
 import tpb.isa.Decoder;
+import tpb.sim.DmaQueues;
 
 /**
  * The data-level meaning of one record on one core: identifies the record's arm and runs that
@@ -18,8 +19,13 @@ public final class DataSemantics {
 
     /** {@code activationNames}: ACTIVATE's function ids in the loaded table set, as the NEFF's profile names them. */
     public DataSemantics(CoreState core, Dram dram, Map<Integer, String> activationNames) {
+        this(core, dram, activationNames, DmaQueues.NONE);
+    }
+
+    /** As above, with the program's DMA queues: what a DMATrigger fires. */
+    public DataSemantics(CoreState core, Dram dram, Map<Integer, String> activationNames, DmaQueues queues) {
         this.core = core;
-        this.arms = ArmSemanticsTable.of(core, dram, activationNames);
+        this.arms = ArmSemanticsTable.of(core, dram, activationNames, queues);
     }
 
     public CoreState core() {

@@ -14,6 +14,7 @@ public final class Dram {
     private final Map<String, DramVar> byName = new LinkedHashMap<>();
     private int[] dgeTable = new int[0];
     private int stateBufferId = -1;
+    private String stateBufferName;
     private final AccessLog log = new AccessLog();
 
     /** The DRAM bytes this core's records read and wrote (the cross-core race check). */
@@ -22,9 +23,26 @@ public final class Dram {
     }
 
     public Dram add(DramVar v) {
-        if (byId.putIfAbsent(v.id(), v) != null || byName.putIfAbsent(v.name(), v) != null) {
-            throw new DataFault("var " + v.name() + " (id " + v.id() + ") is declared twice");
+        return add(v, v.id());
+    }
+
+    /**
+     * Var {@code v} under this subgraph's id {@code id}. Var ids are per subgraph, not per NEFF
+     * (issue 31 item 5): a var shared by name (an input, output or file var) may carry another id
+     * in another subgraph's def.json, and that id may name a different var there. The shared
+     * {@link DramVar} (one object, so the cross-core race log sees one var) is indexed here by
+     * this subgraph's own id.
+     */
+    public Dram add(DramVar v, int id) {
+        if (byName.containsKey(v.name())) {
+            throw new DataFault("var " + v.name() + " (id " + id + ") is declared twice");
         }
+        DramVar before = byId.get(id);
+        if (before != null) {
+            throw new DataFault("var " + v.name() + " has id " + id + ", which var " + before.name() + " of the same def.json has too");
+        }
+        byId.put(id, v);
+        byName.put(v.name(), v);
         return this;
     }
 
@@ -36,6 +54,17 @@ public final class Dram {
     public Dram stateBuffer(int varId) {
         stateBufferId = varId;
         return this;
+    }
+
+    /** The state-buffer var, by its id and its name (a NEFF's DMA descriptors name it: {@code "SB"}). */
+    public Dram stateBuffer(int varId, String name) {
+        stateBufferName = name;
+        return stateBuffer(varId);
+    }
+
+    /** Whether a DMA descriptor's var {@code name} is the state-buffer var: the SBUF. */
+    public boolean isStateBuffer(String name) {
+        return name.equals(stateBufferName);
     }
 
     public boolean isStateBuffer(int varId) {

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import tpb.isa.Arch;
 import tpb.isa.Decoder;
+import tpb.sim.DmaQueues;
 import tpb.sim.SyncRun;
 import tpb.stream.RecordStream;
 
@@ -65,13 +66,18 @@ public final class EventOrder {
 
     /** As above, a deadlock report writing each blocked record with {@code text}. */
     public static void run(Map<String, byte[]> streams, Arch arch, Step step, Schedule schedule, SyncRun.RecordText text) {
+        run(streams, DmaQueues.NONE, arch, step, schedule, text);
+    }
+
+    /** As above, a DMATrigger's block completing as {@code queues} says (the same moment its data effect runs). */
+    public static void run(Map<String, byte[]> streams, DmaQueues queues, Arch arch, Step step, Schedule schedule, SyncRun.RecordText text) {
         List<String> names = new ArrayList<>(streams.keySet());
         List<byte[]> code = new ArrayList<>(streams.values());
         List<SyncRun.Engine> engines = new ArrayList<>();
         for (int e = 0; e < names.size(); e++) {
             engines.add(new SyncRun.Engine(names.get(e), RecordStream.of(code.get(e))));
         }
-        SyncRun.Result r = new SyncRun(engines, text, arch).run((e, index) -> step.execute(names.get(e), index, code.get(e), RecordStream.offsetOf(index)),
+        SyncRun.Result r = new SyncRun(engines, text, arch, queues).run((e, index) -> step.execute(names.get(e), index, code.get(e), RecordStream.offsetOf(index)),
                 schedule.sync());
         switch (r.status()) {
             case COMPLETE -> { }

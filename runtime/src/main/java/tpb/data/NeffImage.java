@@ -11,6 +11,7 @@ import tpb.neff.Neff;
 import tpb.neff.NeffJson;
 import tpb.neff.NeffLimits;
 import tpb.neff.Subgraph;
+import tpb.sim.DmaQueues;
 
 /**
  * What the data level needs of a NEFF beyond the reader's model ({@link Neff}): per subgraph the
@@ -33,7 +34,12 @@ public final class NeffImage {
 
     /** One subgraph: its vars, streams by engine (def.json order), tensors and activation names by func id. */
     public record Core(String name, List<Var> vars, Map<String, byte[]> streams, Map<String, Tensor> tensors,
-            Map<Integer, String> activationNames) {}
+            Map<Integer, String> activationNames, DmaQueues queues) {
+        public Core(String name, List<Var> vars, Map<String, byte[]> streams, Map<String, Tensor> tensors,
+                Map<Integer, String> activationNames) {
+            this(name, vars, streams, tensors, activationNames, DmaQueues.NONE);
+        }
+    }
 
     private final List<Core> cores;
     private final Map<String, byte[]> files;
@@ -124,9 +130,14 @@ public final class NeffImage {
                     tensors.put(e.getKey(), new Tensor(e.getKey(), t.get("dtype").textOrNull(), shape, t.get("kind").textOrNull()));
                 }
             }
-            cores.add(new Core(s.name(), vars, streams, tensors, activationNames(entries, dir, def)));
+            cores.add(new Core(s.name(), vars, streams, tensors, activationNames(entries, dir, def), queues(s)));
         }
         return new NeffImage(cores, files);
+    }
+
+    /** The subgraph's DMA queues and blocks. */
+    private static DmaQueues queues(Subgraph s) {
+        return DmaQueues.of(s);
     }
 
     /** func_id -> func_name of the first table set the ACT engine's JSON loads (set 0). */

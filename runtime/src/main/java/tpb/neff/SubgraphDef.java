@@ -54,6 +54,14 @@ final class SubgraphDef {
                         byName, vars.keySet(), seen));
             }
         }
+        Map<String, DmaBlock> seen2 = new LinkedHashMap<>();
+        for (DmaBlock b : blocks) {
+            DmaBlock before = seen2.putIfAbsent(b.queue() + "\0" + b.id(), b);
+            if (before != null) {
+                throw new NeffException(b.file() + ": queue " + SafeName.quoted(b.queue()) + " block " + b.id() + " is listed twice (also in "
+                        + before.file() + ")");
+            }
+        }
         return new Subgraph(name, defPath, d.streams(toc), queues, vars, d.features(), blocks);
     }
 

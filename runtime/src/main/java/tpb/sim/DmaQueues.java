@@ -64,14 +64,12 @@ public final class DmaQueues {
         queues.forEach(q -> this.queues.put(q.name(), q));
         for (DmaBlock b : blocks) {
             Map<Integer, DmaBlock> of = this.blocks.computeIfAbsent(b.queue(), k -> new HashMap<>());
-            if (of.putIfAbsent(b.id(), b) != null) {
-                throw new SimFault("queue " + b.queue() + " lists block " + b.id() + " twice (" + of.get(b.id()).file() + ", " + b.file() + ")");
-            }
+            of.putIfAbsent(b.id(), b); // one id per block of a queue: SubgraphDef refuses a second
         }
         this.modelled = !queues.isEmpty() || !blocks.isEmpty();
     }
 
-    /** The queues and blocks of {@code sg}; two blocks of one queue with one id are a {@link SimFault}. */
+    /** The queues and blocks of {@code sg}. */
     public static DmaQueues of(Subgraph sg) {
         return new DmaQueues(sg.dmaQueues(), sg.dmaBlocks());
     }

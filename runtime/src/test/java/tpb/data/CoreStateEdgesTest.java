@@ -93,7 +93,7 @@ class CoreStateEdgesTest {
         assertEquals("DGE table entry -1 does not exist (2 entries)", assertThrows(DataFault.class, () -> d.dgeEntry(-1)).getMessage());
         assertEquals("no DRAM var with id 3", assertThrows(DataFault.class, () -> d.byId(3)).getMessage());
         assertEquals("var a (id 9) is declared twice", assertThrows(DataFault.class, () -> d.add(new DramVar("a", 9, "input", new byte[0]))).getMessage());
-        assertEquals("var z (id 2) is declared twice", assertThrows(DataFault.class, () -> d.add(new DramVar("z", 2, "input", new byte[0]))).getMessage());
+        assertEquals("var z has id 2, which var b of the same def.json has too", assertThrows(DataFault.class, () -> d.add(new DramVar("z", 2, "input", new byte[0]))).getMessage());
         int[] table = {5};
         Dram e = new Dram().dgeTable(table);
         table[0] = 6;

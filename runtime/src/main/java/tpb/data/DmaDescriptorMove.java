@@ -1,0 +1,240 @@
+package tpb.data;
+
+import tpb.isa.DtypeWire;
+import tpb.neff.DmaDescriptor;
+
+/**
+ * One DMA descriptor of a NEFF's engine file ({@link DmaDescriptor}) moving bytes: its source
+ * side's bytes, walked dimension 0 innermost at byte steps, go in order to its destination
+ * side's; {@code copy} moves them as they are (the two dtypes must be one), {@code cast}
+ * converts each element from the source dtype to the destination's through {@link Elements}
+ * (the data level's one conversion: floats round to nearest even, ASSUMED as DMA_DIRECT2D's and
+ * CAST's). Reading of the JSON (INFERRED from the real NEFFs, see {@link DmaDescriptor}): sizes,
+ * steps and offsets are bytes; a side naming the state-buffer var is the SBUF at an address
+ * partition x sbuf_partition_stride + byte, as DMA_DIRECT2D's (STRONG: qwen3-moe's block 0
+ * writes SB 0x10100 and the next {@code tload} reads 0x10100); any other side is a DRAM var.
+ */
+final class DmaDescriptorMove {
+    private DmaDescriptorMove() {}
+
+    /** The bytes of one side, a run at a time: dimension 0 is one run when its step is 1, else each byte is one. */
+    private static final class Walk {
+        final long base;
+        final long[] sizes;
+        final long[] steps;
+        final int from;
+        final long run;
+        final long[] at;
+        long left;
+
+        Walk(DmaDescriptor.Endpoint e) {
+            base = e.offset();
+            sizes = e.sizes();
+            steps = e.steps();
+            boolean contiguous = sizes.length > 0 && steps[0] == 1;
+            from = contiguous ? 1 : 0;
+            run = contiguous ? sizes[0] : 1;
+            at = new long[sizes.length];
+            left = e.bytes() / Math.max(1, run);
+            if (run == 0) {
+                left = 0;
+            }
+        }
+
+        /** The next run's address; call only while {@code left > 0}. */
+        long next() {
+            long a = base;
+            for (int d = from; d < sizes.length; d++) {
+                a += at[d] * steps[d];
+            }
+            left--;
+            for (int d = from; d < sizes.length; d++) {
+                if (++at[d] < sizes[d]) {
+                    break;
+                }
+                at[d] = 0;
+            }
+            return a;
+        }
+    }
+
+    /** One side's memory: a DRAM var's region, or the SBUF. */
+    private interface Side {
+        void read(long address, byte[] buf, int off, int length);
+
+        void write(long address, byte[] buf, int off, int length);
+    }
+
+    /** The dtype a descriptor names ({@code float32}, {@code bfloat16}, ... numpy's names, as the NEFF's JSON writes them). */
+    static DtypeWire dtype(String name, String where) {
+        if ("bfloat16".equals(name)) {
+            return DtypeWire.BFLOAT16;
+        }
+        try {
+            return NpyType.ofNumpyName(name).wire();
+        } catch (NpyException e) {
+            throw new DataFault(where + " dtype \"" + name + "\" is not one the data level converts");
+        }
+    }
+
+    /** Moves {@code d}'s bytes; returns the bytes read. */
+    static long execute(DmaDescriptor d, Dram dram, CoreState core) {
+        DmaDescriptor.Endpoint f = d.from();
+        DmaDescriptor.Endpoint t = d.to();
+        DtypeWire in = dtype(f.dtype(), "from");
+        DtypeWire out = dtype(t.dtype(), "to");
+        boolean cast = switch (d.op()) {
+            case "copy" -> {
+                if (in != out || f.bytes() != t.bytes()) {
+                    throw new DataFault("DMA copy of " + f.bytes() + " B " + f.dtype() + " into " + t.bytes() + " B " + t.dtype()
+                            + ": a copy moves bytes as they are, so both sides must be one dtype and size");
+                }
+                yield false;
+            }
+            case "cast" -> true;
+            default -> throw new DataFault("DMA descriptor op \"" + d.op() + "\" has no data-level semantics (copy and cast have)");
+        };
+        int inSize = Elements.size(in);
+        int outSize = Elements.size(out);
+        if (cast && (f.bytes() % inSize != 0 || t.bytes() % outSize != 0 || f.bytes() / inSize != t.bytes() / outSize)) {
+            throw new DataFault("DMA cast of " + f.bytes() + " B " + f.dtype() + " into " + t.bytes() + " B " + t.dtype()
+                    + " holds different element counts");
+        }
+        Side src = side(f, dram, core, "from");
+        Side dst = side(t, dram, core, "to");
+        Walk sw = new Walk(f);
+        Walk dw = new Walk(t);
+        byte[] buf = core.dmaBuffer(0, 1 << 16);
+        if (!cast) {
+            // runs of either side, cut where the other's end
+            long sa = 0;
+            long sLeft = 0;
+            long da = 0;
+            long dLeft = 0;
+            while (true) {
+                if (sLeft == 0) {
+                    if (sw.left == 0) {
+                        break;
+                    }
+                    sa = sw.next();
+                    sLeft = sw.run;
+                }
+                if (dLeft == 0) {
+                    da = dw.next();
+                    dLeft = dw.run;
+                }
+                int n = (int) Math.min(Math.min(sLeft, dLeft), buf.length);
+                src.read(sa, buf, 0, n);
+                dst.write(da, buf, 0, n);
+                sa += n;
+                da += n;
+                sLeft -= n;
+                dLeft -= n;
+            }
+            return f.bytes();
+        }
+        // a cast: an element at a time, each side's bytes gathered from its runs
+        Bytes sb = new Bytes(sw, src);
+        Bytes db = new Bytes(dw, dst);
+        byte[] e = new byte[8];
+        byte[] o = new byte[8];
+        for (long i = f.bytes() / inSize; i > 0; i--) {
+            sb.read(e, inSize);
+            Elements.write(o, 0, out, Elements.read(e, 0, in));
+            db.write(o, outSize);
+        }
+        return f.bytes();
+    }
+
+    /** A side's bytes in walk order, a few at a time (an element may span two runs). */
+    private static final class Bytes {
+        private final Walk w;
+        private final Side side;
+        private long address;
+        private long left;
+
+        Bytes(Walk w, Side side) {
+            this.w = w;
+            this.side = side;
+        }
+
+        void read(byte[] b, int n) {
+            for (int k = 0; k < n; ) {
+                int c = take(n - k);
+                side.read(address, b, k, c);
+                advance(c);
+                k += c;
+            }
+        }
+
+        void write(byte[] b, int n) {
+            for (int k = 0; k < n; ) {
+                int c = take(n - k);
+                side.write(address, b, k, c);
+                advance(c);
+                k += c;
+            }
+        }
+
+        private int take(int want) {
+            if (left == 0) {
+                address = w.next();
+                left = w.run;
+            }
+            return (int) Math.min(want, left);
+        }
+
+        private void advance(int c) {
+            address += c;
+            left -= c;
+        }
+    }
+
+    private static Side side(DmaDescriptor.Endpoint e, Dram dram, CoreState core, String which) {
+        if (dram.isStateBuffer(e.var())) {
+            return new Side() {
+                public void read(long address, byte[] buf, int off, int length) {
+                    Location l = at(address);
+                    System.arraycopy(l.memory().row(l.partition(), l.offset(), length), (int) l.offset(), buf, off, length);
+                }
+
+                public void write(long address, byte[] buf, int off, int length) {
+                    Location l = at(address);
+                    System.arraycopy(buf, off, l.memory().row(l.partition(), l.offset(), length), (int) l.offset(), length);
+                }
+
+                private Location at(long address) {
+                    if (address < 0) {
+                        throw new DataFault("DMA " + which + " SBUF address " + address + " is negative");
+                    }
+                    return core.sbufAt(address);
+                }
+            };
+        }
+        DramVar v = dram.byName(e.var());
+        if (v == null) {
+            throw new DataFault("DMA " + which + " var " + e.var() + " has no data-level bytes");
+        }
+        AccessLog log = dram.log();
+        return new Side() {
+            private void check(long address, int length) {
+                if (address < 0 || address > v.size() - length) {
+                    throw new DataFault("DMA " + which + " bytes 0x" + Long.toHexString(address) + "+" + length + " run outside var "
+                            + v.name() + " (" + v.size() + " bytes)");
+                }
+            }
+
+            public void read(long address, byte[] buf, int off, int length) {
+                check(address, length);
+                v.region().get(address, buf, off, length);
+                log.read(v, address, length);
+            }
+
+            public void write(long address, byte[] buf, int off, int length) {
+                check(address, length);
+                v.region().put(address, buf, off, length);
+                log.write(v, address, length);
+            }
+        };
+    }
+}
