@@ -18,7 +18,11 @@ import picocli.CommandLine.Model.CommandSpec;
 import tpb.isa.Arch;
 import tpb.isa.Arm;
 import tpb.isa.Decoder;
+import tpb.data.DataSemantics;
+import tpb.data.NeffImage;
+import tpb.neff.DmaBlock;
 import tpb.neff.DmaQueue;
+import tpb.neff.NeffJson;
 import tpb.neff.NeffHeader;
 import tpb.neff.SafeName;
 import tpb.neff.Subgraph;
@@ -83,6 +87,19 @@ final class NeffInfoCommand implements Callable<Integer> {
                 qj.put("type", q.type());
                 qj.put("num_queues", q.numQueues());
                 qj.put("semaphore_set", q.semaphoreSet());
+                long blocks = 0;
+                long descriptors = 0;
+                long bytes = 0;
+                for (DmaBlock b : sg.dmaBlocks()) {
+                    if (b.queue().equals(q.name())) {
+                        blocks++;
+                        descriptors += b.descriptors().size();
+                        bytes += b.bytes();
+                    }
+                }
+                qj.put("blocks", blocks);
+                qj.put("descriptors", descriptors);
+                qj.put("bytes", bytes);
                 queues.add(qj);
             }
             s.put("dma_queues", queues);
@@ -94,7 +111,16 @@ final class NeffInfoCommand implements Callable<Integer> {
             e.put("engine", engine);
             e.put("path", path);
             e.put("records", records);
-            e.put("opcodes", histogram(new RecordReader(data)));
+            Map<String, Long> opcodes = histogram(new RecordReader(data));
+            e.put("opcodes", opcodes);
+            @SuppressWarnings("unchecked")
+            Map<String, Long> unmodelled = (Map<String, Long>) sgs.get(sg.name()).computeIfAbsent("data_level_unmodelled", k -> new TreeMap<>());
+            opcodes.forEach((arm, n) -> {
+                Arm a = ARMS.get(arm);
+                if (a == null || !DataSemantics.hasSemantics(a)) {
+                    unmodelled.merge(a == null ? arm : a.specName() + " (0x" + String.format("%02X", a.opcode()) + ")", n, Long::sum);
+                }
+            });
             @SuppressWarnings("unchecked")
             Map<String, Object> engines = (Map<String, Object>) sgs.get(sg.name()).get("engines");
             engines.put(engine, e);
@@ -105,9 +131,26 @@ final class NeffInfoCommand implements Callable<Integer> {
             s.put("engines", new ArrayList<>(engines.values()));
         }
         out.put("subgraphs", new ArrayList<>(sgs.values()));
-        spec.commandLine().getOut().print(json ? Json.write(out) : text(in, h, arch, sgs));
+        Map<String, List<Object>> io = inputsAndOutputs(in);
+        out.put("inputs", io.get("input"));
+        out.put("outputs", io.get("output"));
+        spec.commandLine().getOut().print(json ? Json.write(out) : text(in, h, arch, sgs, io));
         spec.commandLine().getOut().flush();
         return Tpb.OK;
+    }
+
+    /** Arms by spec name, as the histogram keys them. */
+    private static final Map<String, Arm> ARMS = new java.util.HashMap<>();
+
+    static {
+        for (Arm a : Arm.values()) {
+            ARMS.put(a.specName(), a);
+        }
+    }
+
+    /** A shape as numpy writes it: {@code (128, 512)}, {@code (8,)}. */
+    private static String shape(List<Integer> s) {
+        return s.size() == 1 ? "(" + s.get(0) + ",)" : "(" + String.join(", ", s.stream().map(String::valueOf).toList()) + ")";
     }
 
     /** Records per arm (by spec name; a byte no arm claims as {@code 0xNN}), in name order; read a window at a time. */
@@ -124,8 +167,45 @@ final class NeffInfoCommand implements Callable<Integer> {
         return out;
     }
 
+    /**
+     * The NEFF's inputs and outputs, each once (a var shared by name across subgraphs), in def.json
+     * order: name, bytes, and the numpy dtype and shape its subgraph's {@code tensor_map.json} gives
+     * (null when there is none, or it is past the entry bound); a user builds the .npy files from this.
+     */
+    private static Map<String, List<Object>> inputsAndOutputs(NeffInput in) {
+        Map<String, NeffImage.Tensor> tensors = new LinkedHashMap<>();
+        java.util.Set<String> maps = new java.util.HashSet<>();
+        for (Subgraph sg : in.neff.subgraphs()) {
+            maps.add(sg.directory() + "tensor_map.json");
+        }
+        in.forEachEntry((path, size, data) -> {
+            if (maps.contains(path) && size <= in.neff.limits().maxEntrySize()) {
+                byte[] b = in.neff.limits().readWhole(path, size, data);
+                NeffImage.tensors(NeffJson.Node.root(path, NeffJson.parse(path, b))).forEach(tensors::putIfAbsent);
+            }
+        });
+        Map<String, List<Object>> out = new LinkedHashMap<>();
+        out.put("input", new ArrayList<>());
+        out.put("output", new ArrayList<>());
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (Subgraph sg : in.neff.subgraphs()) {
+            sg.vars().forEach((name, v) -> {
+                if (v.type() != null && out.containsKey(v.type()) && seen.add(v.type() + " " + name)) {
+                    NeffImage.Tensor t = tensors.get(name);
+                    Map<String, Object> j = new LinkedHashMap<>();
+                    j.put("name", name);
+                    j.put("dtype", t == null ? null : t.dtype());
+                    j.put("shape", t == null ? null : java.util.Arrays.stream(t.shape()).boxed().toList());
+                    j.put("bytes", v.size());
+                    out.get(v.type()).add(j);
+                }
+            });
+        }
+        return out;
+    }
+
     @SuppressWarnings("unchecked")
-    private String text(NeffInput in, NeffHeader h, Arch arch, Map<String, Map<String, Object>> sgs) {
+    private String text(NeffInput in, NeffHeader h, Arch arch, Map<String, Map<String, Object>> sgs, Map<String, List<Object>> io) {
         StringBuilder b = new StringBuilder();
         b.append(input).append(": NEFF packaging version ").append(h.packagingVersion()).append(", ").append(h.dataSize())
                 .append(" payload bytes, ").append(h.hashAlgorithm()).append(" ok (").append(in.neff.hashOrder().text()).append(")\n");
@@ -145,7 +225,21 @@ final class NeffInfoCommand implements Callable<Integer> {
             for (Object o : (List<Object>) s.get("dma_queues")) {
                 Map<String, Object> q = (Map<String, Object>) o;
                 b.append("  dma   ").append(q.get("name")).append(": owner ").append(SafeName.printable((String) q.get("owner"))).append(", ").append(q.get("num_queues"))
-                        .append(" queues, semaphores ").append(q.get("semaphore_set")).append('\n');
+                        .append(" queues, semaphores ").append(q.get("semaphore_set")).append(", ").append(q.get("blocks")).append(" blocks, ")
+                        .append(q.get("descriptors")).append(" descriptors, ").append(q.get("bytes")).append(" bytes\n");
+            }
+            Map<String, Long> unmodelled = (Map<String, Long>) s.getOrDefault("data_level_unmodelled", Map.of());
+            StringBuilder u = new StringBuilder();
+            unmodelled.forEach((k, v) -> u.append(u.length() == 0 ? "" : ", ").append(SafeName.printable(k)).append(' ').append(v));
+            b.append("  data  ").append(unmodelled.isEmpty() ? "every record's arm has data-level semantics"
+                    : "no data-level semantics yet: " + u).append('\n');
+        }
+        for (String kind : List.of("input", "output")) {
+            for (Object o : io.get(kind)) {
+                Map<String, Object> v = (Map<String, Object>) o;
+                b.append(String.format("%-6s %s %s %s, %d bytes%n", kind, SafeName.printable((String) v.get("name")),
+                        v.get("dtype") == null ? "(no tensor_map.json dtype)" : SafeName.printable((String) v.get("dtype")),
+                        v.get("shape") == null ? "" : shape((List<Integer>) v.get("shape")), (Long) v.get("bytes")));
             }
         }
         return b.toString();

@@ -28,6 +28,22 @@ public final class DataSemantics {
         this.arms = ArmSemanticsTable.of(core, dram, activationNames, queues);
     }
 
+    private static volatile java.util.Set<Arm> modelled;
+
+    /**
+     * Whether the data level has semantics for {@code arm} at all (a mode of it may still be
+     * unmodelled, a fault when the record runs): the pre-flight of {@code tpb neff info}. The
+     * table's entries only hold the references they are given, so it is built here without a core.
+     */
+    public static boolean hasSemantics(Arm arm) {
+        java.util.Set<Arm> m = modelled;
+        if (m == null) {
+            m = java.util.Set.copyOf(ArmSemanticsTable.of(null, null, Map.of(), DmaQueues.NONE).keySet());
+            modelled = m;
+        }
+        return m.contains(arm);
+    }
+
     public CoreState core() {
         return core;
     }

@@ -121,18 +121,23 @@ public final class NeffImage {
                 }
                 streams.put(engine, b);
             });
-            Map<String, Tensor> tensors = new LinkedHashMap<>();
-            if (entries.has(dir + "tensor_map.json")) {
-                for (Map.Entry<String, NeffJson.Node> e : entries.json(dir + "tensor_map.json").members()) {
-                    NeffJson.Node t = e.getValue();
-                    NeffJson.Node sh = t.get("tf_shape");
-                    int[] shape = sh.isPresent() ? sh.ints(0, Integer.MAX_VALUE, Npy.MAX_DIMENSIONS) : new int[0];
-                    tensors.put(e.getKey(), new Tensor(e.getKey(), t.get("dtype").textOrNull(), shape, t.get("kind").textOrNull()));
-                }
-            }
+            Map<String, Tensor> tensors = entries.has(dir + "tensor_map.json") ? tensors(entries.json(dir + "tensor_map.json"))
+                    : new LinkedHashMap<>();
             cores.add(new Core(s.name(), vars, streams, tensors, activationNames(entries, dir, def), queues(s)));
         }
         return new NeffImage(cores, files);
+    }
+
+    /** A subgraph's {@code tensor_map.json}: per tensor its numpy dtype name, shape ({@code tf_shape}) and kind. */
+    public static Map<String, Tensor> tensors(NeffJson.Node tensorMap) {
+        Map<String, Tensor> tensors = new LinkedHashMap<>();
+        for (Map.Entry<String, NeffJson.Node> e : tensorMap.members()) {
+            NeffJson.Node t = e.getValue();
+            NeffJson.Node sh = t.get("tf_shape");
+            int[] shape = sh.isPresent() ? sh.ints(0, Integer.MAX_VALUE, Npy.MAX_DIMENSIONS) : new int[0];
+            tensors.put(e.getKey(), new Tensor(e.getKey(), t.get("dtype").textOrNull(), shape, t.get("kind").textOrNull()));
+        }
+        return tensors;
     }
 
     /** The subgraph's DMA queues and blocks. */

@@ -49,8 +49,12 @@ class NeffCommandsTest {
         assertEquals("  pe    sg00/PE.bin                   12 records  EventSemaphore 2, Ldweights 4, Matmul 4, PseudoBranchLabel 1, SetOrderingMode 1",
                 lines[7]);
         assertEquals("  dma   qPoolDynamic: owner pool, 16 queues, semaphores "
-                + "[24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39]", lines[10]);
-        assertEquals(2 * 8 + 4, lines.length);
+                + "[24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39], 0 blocks, 0 descriptors, 0 bytes", lines[10]);
+        assertEquals("  data  every record's arm has data-level semantics", lines[12]);
+        // the pre-flight: every input and output with its tensor_map.json dtype and shape, once (both subgraphs share them)
+        assertEquals(List.of("input  x float16 (128, 256), 65536 bytes", "input  y float16 (256, 128), 65536 bytes",
+                "output output0 float16 (128, 128), 32768 bytes"), List.of(lines).subList(lines.length - 3, lines.length));
+        assertEquals(4 + 2 * 9 + 3, lines.length);
     }
 
     @Test
