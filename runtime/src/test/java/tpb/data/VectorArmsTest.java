@@ -479,7 +479,7 @@ class VectorArmsTest {
 
     /** The arms with data-level semantics (ArmSemanticsTable) and those whose effect is only on the sync level. */
     static final Set<Arm> COMPUTE = EnumSet.of(Arm.DMA_DIRECT2D, Arm.LDWEIGHTS, Arm.MATMUL, Arm.COPY, Arm.CAST, Arm.TENSOR_TENSOR_ARITH,
-            Arm.MEMSET, Arm.IOTA, Arm.ACTIVATE);
+            Arm.MEMSET, Arm.IOTA, Arm.ACTIVATE, Arm.DMA_TRIGGER);
     static final Set<Arm> NO_EFFECT = EnumSet.of(Arm.SET_ORDERING_MODE, Arm.PSEUDO_BRANCH_LABEL, Arm.NO_OP, Arm.EVENT_SEMAPHORE,
             Arm.ACTIVATION_TABLE_LOAD);
 
