@@ -103,6 +103,7 @@ final class NeffInfoCommand implements Callable<Integer> {
                 queues.add(qj);
             }
             s.put("dma_queues", queues);
+            s.put("dma_unread", sg.dmaUnread());
             sgs.put(sg.name(), s);
         }
         // each stream counted as its archive entry passes, a window at a time: memory does not grow with it
@@ -227,6 +228,9 @@ final class NeffInfoCommand implements Callable<Integer> {
                 b.append("  dma   ").append(q.get("name")).append(": owner ").append(SafeName.printable((String) q.get("owner"))).append(", ").append(q.get("num_queues"))
                         .append(" queues, semaphores ").append(q.get("semaphore_set")).append(", ").append(q.get("blocks")).append(" blocks, ")
                         .append(q.get("descriptors")).append(" descriptors, ").append(q.get("bytes")).append(" bytes\n");
+            }
+            if (s.get("dma_unread") != null) {
+                b.append("  dma   lists not read (a trigger of a block not read faults): ").append(SafeName.printable((String) s.get("dma_unread"))).append('\n');
             }
             Map<String, Long> unmodelled = (Map<String, Long>) s.getOrDefault("data_level_unmodelled", Map.of());
             StringBuilder u = new StringBuilder();

@@ -8,9 +8,21 @@ import java.util.Map;
  * {@code <engine>_instr} key, in the file's order, as an archive path), its DMA queues, its
  * variables ({@code var}: name to type and size), the module features it declares, and the DMA
  * blocks its engines' {@code <Engine>.json} files list ({@link DmaBlock}).
+ *
+ * <p>{@code dmaUnread} is null when every engine file's {@code dma} list was read, else why one
+ * was not (the first reason). The lists only matter to a run that fires a queue, so a list this
+ * reader cannot take (another compiler's layout, a hostile value) does not refuse the NEFF: its
+ * streams still list, validate and extract, {@code neff info} names the reason, and a trigger of
+ * a block that was not read faults with it ({@code tpb.sim.DmaQueues}).
  */
 public record Subgraph(String name, String definition, Map<String, String> streams, List<DmaQueue> dmaQueues,
-        Map<String, Var> vars, List<String> features, List<DmaBlock> dmaBlocks) {
+        Map<String, Var> vars, List<String> features, List<DmaBlock> dmaBlocks, String dmaUnread) {
+    /** A subgraph whose engine files' DMA lists were all read. */
+    public Subgraph(String name, String definition, Map<String, String> streams, List<DmaQueue> dmaQueues, Map<String, Var> vars,
+            List<String> features, List<DmaBlock> dmaBlocks) {
+        this(name, definition, streams, dmaQueues, vars, features, dmaBlocks, null);
+    }
+
     /** A subgraph with no DMA blocks. */
     public Subgraph(String name, String definition, Map<String, String> streams, List<DmaQueue> dmaQueues, Map<String, Var> vars,
             List<String> features) {

@@ -46,23 +46,31 @@ final class SubgraphDef {
         Map<String, DmaQueue> byName = new LinkedHashMap<>();
         queues.forEach(q -> byName.put(q.name(), q));
         List<DmaBlock> blocks = new ArrayList<>();
+        String unread = null;
         int[] seen = new int[1];
+        Map<String, DmaBlock> seen2 = new LinkedHashMap<>();
         for (Map.Entry<String, String> f : engineFiles(defPath, def).entrySet()) {
             byte[] b = files.apply(f.getValue());
-            if (b != null) {
-                blocks.addAll(EngineDma.read(f.getKey(), f.getValue(), NeffJson.Node.root(f.getValue(), NeffJson.parse(f.getValue(), b)),
-                        byName, vars.keySet(), seen));
+            if (b == null || unread != null) {
+                continue;
+            }
+            try {
+                for (DmaBlock block : EngineDma.read(f.getKey(), f.getValue(), NeffJson.Node.root(f.getValue(), NeffJson.parse(f.getValue(), b)),
+                        byName, vars.keySet(), seen)) {
+                    DmaBlock before = seen2.putIfAbsent(block.queue() + "\0" + block.id(), block);
+                    if (before != null) {
+                        throw new NeffException(block.file() + ": queue " + SafeName.quoted(block.queue()) + " block " + block.id()
+                                + " is listed twice (also in " + before.file() + ")");
+                    }
+                    blocks.add(block);
+                }
+            } catch (NeffException e) {
+                // the lists matter only to a run that fires a queue: kept as the reason, not a refusal (Subgraph)
+                unread = e.getMessage();
+                blocks.clear(); // none or all: a run never fires half of what the engine files list
             }
         }
-        Map<String, DmaBlock> seen2 = new LinkedHashMap<>();
-        for (DmaBlock b : blocks) {
-            DmaBlock before = seen2.putIfAbsent(b.queue() + "\0" + b.id(), b);
-            if (before != null) {
-                throw new NeffException(b.file() + ": queue " + SafeName.quoted(b.queue()) + " block " + b.id() + " is listed twice (also in "
-                        + before.file() + ")");
-            }
-        }
-        return new Subgraph(name, defPath, d.streams(toc), queues, vars, d.features(), blocks);
+        return new Subgraph(name, defPath, d.streams(toc), queues, vars, d.features(), blocks, unread);
     }
 
     /**

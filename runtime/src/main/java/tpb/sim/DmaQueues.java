@@ -38,7 +38,7 @@ import tpb.neff.Subgraph;
  */
 public final class DmaQueues {
     /** No queues: a trigger is its EVENTS tuple and nothing else (streams run without a NEFF). */
-    public static final DmaQueues NONE = new DmaQueues(List.of(), List.of());
+    public static final DmaQueues NONE = new DmaQueues(List.of(), List.of(), null);
 
     /** A trigger's effect: the block it fires, and what the block's completion adds to which semaphore. */
     public record Fire(DmaBlock block, int semaphore, int increment) {
@@ -59,8 +59,11 @@ public final class DmaQueues {
     private final Map<String, DmaQueue> queues = new HashMap<>();
     private final Map<String, Map<Integer, DmaBlock>> blocks = new HashMap<>();
     private final boolean modelled;
+    /** Why an engine file's dma list was not read (null: all were), named by a trigger of a block not held. */
+    private final String unread;
 
-    private DmaQueues(List<DmaQueue> queues, List<DmaBlock> blocks) {
+    private DmaQueues(List<DmaQueue> queues, List<DmaBlock> blocks, String unread) {
+        this.unread = unread;
         queues.forEach(q -> this.queues.put(q.name(), q));
         for (DmaBlock b : blocks) {
             Map<Integer, DmaBlock> of = this.blocks.computeIfAbsent(b.queue(), k -> new HashMap<>());
@@ -71,7 +74,7 @@ public final class DmaQueues {
 
     /** The queues and blocks of {@code sg}. */
     public static DmaQueues of(Subgraph sg) {
-        return new DmaQueues(sg.dmaQueues(), sg.dmaBlocks());
+        return new DmaQueues(sg.dmaQueues(), sg.dmaBlocks(), sg.dmaUnread());
     }
 
     /** Whether any queue is declared: without, triggers are left to their EVENTS tuple (as before DMA queues were read). */
@@ -86,7 +89,8 @@ public final class DmaQueues {
         DmaBlock b = of == null || block > Integer.MAX_VALUE ? null : of.get((int) block);
         if (q == null || b == null) {
             throw new SimFault("dma.trigger fires block " + block + " of queue \"" + queue + "\", which "
-                    + (q == null ? "def.json's dma_queue does not declare" : "no engine's dma list holds (" + (of == null ? 0 : of.size()) + " blocks)"));
+                    + (q == null ? "def.json's dma_queue does not declare" : "no engine's dma list holds (" + (of == null ? 0 : of.size()) + " blocks)")
+                    + (unread == null ? "" : "; a dma list was not read: " + unread));
         }
         return new Fire(b, b.semaphore(), q.completionIncrement());
     }

@@ -1,7 +1,7 @@
 package tpb.neff;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -184,7 +184,10 @@ class DmaQueueTest {
         Map<String, byte[]> files = new LinkedHashMap<>(Fixture.files());
         files.put("sg00/PE.json", ("{\"dma\":" + dma + ",\"instr\":\"PE.bin\",\"name\":\"PE.json\"}").getBytes(StandardCharsets.UTF_8));
         byte[] neff = NeffWriter.write("hostile.neff", files);
-        return assertThrows(NeffException.class, () -> Neff.of(neff)).getMessage();
+        // not a refusal of the NEFF: the reason is kept, and a run that fires a queue names it (Subgraph.dmaUnread)
+        String unread = Neff.of(neff).subgraph("sg00").dmaUnread();
+        assertNotNull(unread);
+        return unread;
     }
 
     static String block(String desc) {
@@ -194,6 +197,22 @@ class DmaQueueTest {
     static String desc(String fromSizes) {
         return "{\"from\":\"x\",\"from_dtype\":\"float32\",\"from_off\":0,\"from_sizes\":" + fromSizes + ",\"from_steps\":[1,512],"
                 + "\"op\":\"copy\",\"to\":\"SB\",\"to_dtype\":\"float32\",\"to_off\":0,\"to_sizes\":[512,1],\"to_steps\":[1,1]}";
+    }
+
+    /** moe-captured with its SP.json's dma list not an array: the NEFF opens as before; its first trigger names why it cannot fire. */
+    @Test
+    void anUnreadListStillOpensAndItsTriggerFaultsNamingWhy() {
+        byte[] real = resource("real/qwen3-moe-captured.neff");
+        Map<String, byte[]> files = files(real);
+        files.put("sg00/SP.json", "{\"dma\":{}}".getBytes(StandardCharsets.UTF_8));
+        byte[] other = NeffWriter.write("other.neff", files);
+        // the streams are all there (disasm, validate and info read them); only the lists are missing
+        assertEquals(Neff.of(real).subgraph("sg00").streams(), Neff.of(other).subgraph("sg00").streams());
+        assertEquals(List.of(), Neff.of(other).subgraph("sg00").dmaBlocks());
+        SyncRun.Result r = runAll(other).get("sg00");
+        assertEquals(SyncRun.Status.FAULT, r.status());
+        assertEquals("sp record 2 (dma.trigger $S[6]>=1 \"qSPIO0\", 0): dma.trigger fires block 0 of queue \"qSPIO0\", "
+                + "which no engine's dma list holds (0 blocks); a dma list was not read: sg00/SP.json: dma is an object, not an array", r.message());
     }
 
     @Test
