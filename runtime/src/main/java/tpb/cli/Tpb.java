@@ -14,7 +14,7 @@ import tpb.neff.SafeName;
 @Command(name = "tpb", mixinStandardHelpOptions = true, version = "tpb 0.1.0",
         description = "Tools for the AWS Neuron TPB instruction set (" + IsaInfo.RECORD_SIZE + "-byte records).",
         subcommands = {SpecCommand.class, AsmCommand.class, DisasmCommand.class, ValidateCommand.class, NeffCommand.class, CheckSpecCommand.class,
-                DiffCommand.class, DocCommand.class, CompileCommand.class, RunCommand.class, DemoCommand.class,
+                DiffCommand.class, DocCommand.class, CompileCommand.class, RunCommand.class, EstimateCommand.class, DemoCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Tpb {
     public static final int OK = 0;

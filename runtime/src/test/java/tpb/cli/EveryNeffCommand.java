@@ -68,6 +68,7 @@ final class EveryNeffCommand {
                 List.of("disasm", n, "-o", out + "/d.s"),
                 List.of("disasm", n, "--stats"),
                 List.of("run", n),
+                List.of("estimate", n),
                 List.of("run", n, "--level", "data", "--input", "a=" + caseDir.resolve("a.npy"), "--output-dir", out + "/data"));
         List<Run> runs = new ArrayList<>();
         for (List<String> c : commands) {
@@ -89,6 +90,7 @@ final class EveryNeffCommand {
             case "validate" -> new ValidateCommand();
             case "disasm" -> new DisasmCommand();
             case "run" -> new RunCommand();
+            case "estimate" -> new EstimateCommand();
             default -> throw new IllegalArgumentException(c.get(0));
         };
         List<String> args = c.subList(c.get(0).equals("neff") ? 2 : 1, c.size());
@@ -106,6 +108,7 @@ final class EveryNeffCommand {
         assertFalse(c.err().contains("\tat ") || c.err().contains("Exception") || c.out().contains("\tat "), r::toString);
         // a sync run that faults or deadlocks is a result, reported on stdout with exit 1; so is --json's report
         boolean report = r.args().contains("--json") || r.args().get(0).equals("run") && !r.args().contains("data") && c.err().isEmpty();
+        // estimate reports what it ran on stdout and, when a subgraph does not complete, says so in its one line
         if (c.code() != 0 && !report) {
             List<String> lines = c.err().lines().toList();
             assertFalse(lines.isEmpty(), r::toString);

@@ -1,0 +1,335 @@
+package tpb.cli;
+
+import java.io.BufferedOutputStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import tpb.asm.Disassembler;
+import tpb.cost.CostException;
+import tpb.cost.CostModel;
+import tpb.cost.Estimate;
+import tpb.cost.Profile;
+import tpb.cost.ProfileMatch;
+import tpb.cost.RecordCost;
+import tpb.cost.TimedRun;
+import tpb.isa.Arch;
+import tpb.isa.Arm;
+import tpb.isa.Decoder;
+import tpb.neff.EngineStream;
+import tpb.neff.SafeName;
+import tpb.sim.DmaQueues;
+import tpb.sim.SyncRun;
+import tpb.spec.json.Json;
+import tpb.stream.RecordStream;
+import tpb.timeline.TraceEvents;
+
+/**
+ * {@code tpb estimate FILE.neff}: the synchronisation-level run with time from the cost model
+ * ({@link CostModel}, {@code docs/estimate.md}); with {@code --against PROFILE} the same set
+ * beside a measured neuron-profile export, record by record.
+ */
+@Command(name = "estimate", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Estimated time of a NEFF without hardware: each subgraph run at the synchronisation level with every record's "
+                + "duration from the cost model (per engine class: issue overhead plus elements at the engine's clock; matmuls by moving "
+                + "columns; DMA by bytes), inside the runtime's prologue and epilogue. Prints the total, each engine's active time, DMA "
+                + "time and bytes, MFU, the engine that bounds the run and the critical path. With --against, a measured neuron-profile "
+                + "JSON export (.json or .json.gz) of the same NEFF: estimated against measured per engine and per arm, each measured "
+                + "instruction mapped to its record or counted as the runtime's own.",
+                "Exit codes: 0 estimated (every subgraph completed), 1 bad input or a subgraph that deadlocks or faults, 2 usage."})
+final class EstimateCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE.neff")
+    String input;
+
+    @Option(names = "--against", paramLabel = "PROFILE", description = "A neuron-profile JSON export of this NEFF (plain or gzip'd): compare.")
+    String against;
+
+    @Option(names = "--json", description = "Report as JSON: total_ns, engines.<engine>.active_ns, dma.active_ns, ... (and measured values with --against).")
+    boolean json;
+
+    @Option(names = "--trace-events", paramLabel = "PATH", description = "Write the estimate (and with --against the measurement, side by side) "
+            + "as a Chrome/Perfetto trace in microseconds; - for stdout.")
+    String traceEvents;
+
+    @Option(names = "--subgraph", split = ",", paramLabel = "NAME", description = "Only these subgraphs (default: all).")
+    List<String> subgraphs;
+
+    @Mixin
+    NeffLimitsOption limits;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        NeffInput in = NeffInput.open(input, limits.limits());
+        if (traceEvents != null) {
+            in.refuseAsOutput("--trace-events", traceEvents);
+        }
+        Arch arch = in.arch();
+        Profile profile;
+        CostModel model;
+        try {
+            model = CostModel.of(arch);
+            profile = against == null ? null : Profile.read(Path.of(against));
+        } catch (CostException e) {
+            throw new CliException(e.getMessage());
+        }
+        Estimate est = new Estimate(model);
+        Map<String, Map<String, List<Arm>>> arms = new LinkedHashMap<>();
+        Map<String, Map<String, EngineStream>> streams = new LinkedHashMap<>();
+        boolean traced = traceEvents != null;
+        List<Object[]> slices = new ArrayList<>(); // subgraph, engine name, Placed: written once the run's length is known
+        in.neffSubgraphs(subgraphs, (sg, engineStreams) -> {
+            Map<String, List<Arm>> a = new LinkedHashMap<>();
+            Map<String, EngineStream> s = new LinkedHashMap<>();
+            for (EngineStream e : engineStreams) {
+                a.put(e.engine(), armsOf(e.stream()));
+                s.put(e.engine(), e);
+            }
+            arms.put(sg.name(), a);
+            streams.put(sg.name(), s);
+            List<String> names = engineStreams.stream().map(EngineStream::engine).toList();
+            est.add(sg, engineStreams, arch, Disassembler::text, traced ? p -> slices.add(new Object[] {sg.name(), names.get(p.engine()), p}) : null);
+        });
+        List<ProfileMatch> matches = new ArrayList<>();
+        Map<String, double[]> perArm = new TreeMap<>(); // arm: measured ns, estimated ns, count
+        if (profile != null) {
+            for (Map.Entry<String, Map<String, List<Arm>>> sg : arms.entrySet()) {
+                List<Profile.Instruction> measured = profile.instructions().stream().filter(i -> i.subgraph().equals(sg.getKey())).toList();
+                ProfileMatch m = new ProfileMatch(measured, sg.getValue());
+                matches.add(m);
+                for (ProfileMatch.Match x : m.matches()) {
+                    if (x.record() < 0) {
+                        continue;
+                    }
+                    EngineStream es = streams.get(sg.getKey()).get(x.measured().engine());
+                    byte[] b = es.stream().bytes();
+                    int at = RecordStream.offsetOf(x.record());
+                    Arm arm = Decoder.identify(b, at);
+                    RecordCost c = RecordCost.of(model, arch, es.engine(), arm, b, at, DmaQueues.NONE);
+                    double[] acc = perArm.computeIfAbsent(es.engine() + " " + arm.specName(), k -> new double[3]);
+                    acc[0] += x.measured().durationNs();
+                    acc[1] += c.activeNs();
+                    acc[2]++;
+                }
+            }
+        }
+        if (traced) {
+            writeTrace(est, profile, matches, streams, slices);
+        }
+        boolean ok = est.runs().stream().allMatch(r -> r.result().status() == SyncRun.Status.COMPLETE);
+        if (json) {
+            out.print(Json.write(json(est, profile, matches, perArm)));
+        } else {
+            out.print(text(est, profile, matches, perArm, arch));
+        }
+        out.flush();
+        if (!ok) {
+            Estimate.SubgraphRun bad = est.runs().stream().filter(r -> r.result().status() != SyncRun.Status.COMPLETE).findFirst().orElseThrow();
+            throw new CliException(input + ": " + bad.name() + " does not complete at the synchronisation level (" + bad.result().message()
+                    + "): the estimate covers the records it ran");
+        }
+        return Tpb.OK;
+    }
+
+    private static List<Arm> armsOf(RecordStream s) {
+        List<Arm> a = new ArrayList<>(s.count());
+        byte[] b = s.bytes();
+        for (int r = 0; r < s.count(); r++) {
+            a.add(Decoder.identify(b, RecordStream.offsetOf(r)));
+        }
+        return a;
+    }
+
+    private static String us(double ns) {
+        return String.format(Locale.ROOT, "%.1f us", ns / 1000);
+    }
+
+    private static String error(double est, double measured) {
+        return measured == 0 ? "-" : String.format(Locale.ROOT, "%+.0f %%", 100 * (est - measured) / measured);
+    }
+
+    private String text(Estimate est, Profile profile, List<ProfileMatch> matches, Map<String, double[]> perArm, Arch arch) {
+        StringBuilder b = new StringBuilder();
+        CostModel m = est.model();
+        long fitted = m.coefficients().values().stream().filter(c -> c.confidence().equals("INFERRED")).count();
+        b.append(String.format(Locale.ROOT, "%s: estimated %s on %s (cost model: %d coefficients, %d fitted on measured profiles)%n",
+                input, us(est.totalNs()), arch.name(), m.coefficients().size(), fitted));
+        for (Estimate.SubgraphRun r : est.runs()) {
+            b.append(String.format(Locale.ROOT, "  %s: %s, %s of records (+ %s runtime prologue, %s epilogue)%n", r.name(),
+                    r.result().status().name().toLowerCase(Locale.ROOT), us(r.timed().spanNs()), us(m.get("runtime_prologue_ns")),
+                    us(m.get("runtime_epilogue_ns"))));
+        }
+        b.append(profile == null ? "engine  active\n" : "engine  active      measured    error\n");
+        for (String e : Estimate.ENGINES) {
+            b.append(String.format(Locale.ROOT, "  %-5s %-11s", e, us(est.activeNs(e))));
+            if (profile != null) {
+                b.append(String.format(Locale.ROOT, " %-11s %s", us(profile.activeNs().get(e)), error(est.activeNs(e), profile.activeNs().get(e))));
+            }
+            b.append('\n');
+        }
+        b.append(String.format(Locale.ROOT, "  dma   %-11s", us(est.dmaActiveNs())));
+        if (profile != null) {
+            b.append(String.format(Locale.ROOT, " %-11s %s", us(profile.dmaActiveNs()), error(est.dmaActiveNs(), profile.dmaActiveNs())));
+        }
+        b.append(String.format(Locale.ROOT, "  (%d bytes)%n", est.dmaBytes()));
+        if (profile != null) {
+            b.append(String.format(Locale.ROOT, "total %s, measured %s: %s%n", us(est.totalNs()), us(profile.totalNs()), error(est.totalNs(), profile.totalNs())));
+        }
+        b.append(String.format(Locale.ROOT, "MFU %.2f %% (%d MACs)%n", 100 * est.mfu(), est.macs()));
+        String bound = est.boundingEngine();
+        b.append(String.format(Locale.ROOT, "bound by %s: active %s over %d core(s), of %s each%n", bound, us(est.activeNs(bound)), est.runs().size(),
+                us(est.totalNs())));
+        for (Estimate.SubgraphRun r : est.runs()) {
+            List<TimedRun.Placed> path = r.timed().criticalPath();
+            List<TimedRun.Placed> waits = new ArrayList<>();
+            for (TimedRun.Placed p : path) {
+                if (p.fromEngine() >= 0) {
+                    waits.add(p);
+                }
+            }
+            if (waits.isEmpty()) {
+                continue;
+            }
+            b.append("  ").append(r.name()).append(" critical path: ").append(path.size()).append(" records; the waits on it, longest first:\n");
+            waits.sort(Comparator.comparingDouble((TimedRun.Placed p) -> -(p.start() - before(r, p))));
+            for (TimedRun.Placed p : waits.subList(0, Math.min(5, waits.size()))) {
+                b.append(String.format(Locale.ROOT, "    %s %d waited %s for %s %d%n", r.engines().get(p.engine()), p.record(),
+                        us(p.start() - before(r, p)), r.engines().get(p.fromEngine()), p.fromRecord()));
+            }
+        }
+        if (profile != null) {
+            b.append("per arm (mapped instructions; each one's duration, the profiler's interval): engine arm, count, measured, estimated, error\n");
+            perArm.forEach((k, v) -> b.append(String.format(Locale.ROOT, "  %-34s %5d %11s %11s %s%n", k, (long) v[2], us(v[0]), us(v[1]),
+                    error(v[1], v[0]))));
+            long mapped = matches.stream().mapToLong(ProfileMatch::mapped).sum();
+            long runtime = matches.stream().mapToLong(ProfileMatch::runtimeInserted).sum();
+            List<ProfileMatch.Match> unexplained = matches.stream().flatMap(x -> x.unexplained().stream()).toList();
+            long other = profile.instructions().size() - mapped - runtime - unexplained.size();
+            b.append(String.format(Locale.ROOT, "measured instructions: %d mapped to records, %d runtime-inserted, %d in subgraphs not estimated, "
+                    + "%d unexplained%n", mapped, runtime, other, unexplained.size()));
+            unexplained.stream().limit(5).forEach(u -> b.append("  ").append(u.reason()).append('\n'));
+        }
+        return b.toString();
+    }
+
+    /** When the record's engine was free: its previous record's end (0 for the first). */
+    private static double before(Estimate.SubgraphRun r, TimedRun.Placed p) {
+        if (p.record() == 0) {
+            return 0;
+        }
+        for (TimedRun.Placed q : r.timed().placed()) {
+            if (q.engine() == p.engine() && q.record() == p.record() - 1) {
+                return q.end();
+            }
+        }
+        return 0;
+    }
+
+    private Map<String, Object> json(Estimate est, Profile profile, List<ProfileMatch> matches, Map<String, double[]> perArm) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("file", input);
+        o.put("arch", est.model().arch());
+        o.put("total_ns", Math.round(est.totalNs()));
+        Map<String, Object> engines = new LinkedHashMap<>();
+        for (String e : Estimate.ENGINES) {
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("active_ns", Math.round(est.activeNs(e)));
+            if (profile != null) {
+                x.put("measured_active_ns", Math.round(profile.activeNs().get(e)));
+            }
+            engines.put(e, x);
+        }
+        o.put("engines", engines);
+        Map<String, Object> dma = new LinkedHashMap<>();
+        dma.put("active_ns", Math.round(est.dmaActiveNs()));
+        dma.put("bytes", est.dmaBytes());
+        if (profile != null) {
+            dma.put("measured_active_ns", Math.round(profile.dmaActiveNs()));
+        }
+        o.put("dma", dma);
+        o.put("macs", est.macs());
+        o.put("mfu", est.mfu());
+        o.put("bound_by", est.boundingEngine());
+        List<Object> sgs = new ArrayList<>();
+        for (Estimate.SubgraphRun r : est.runs()) {
+            Map<String, Object> s = new LinkedHashMap<>();
+            s.put("name", r.name());
+            s.put("status", r.result().status().name().toLowerCase(Locale.ROOT));
+            s.put("records_ns", Math.round(r.timed().spanNs()));
+            s.put("total_ns", Math.round(est.subgraphNs(r)));
+            sgs.add(s);
+        }
+        o.put("subgraphs", sgs);
+        if (profile != null) {
+            o.put("measured_total_ns", Math.round(profile.totalNs()));
+            Map<String, Object> arms = new LinkedHashMap<>();
+            perArm.forEach((k, v) -> arms.put(k, Map.of("count", (long) v[2], "measured_ns", Math.round(v[0]), "estimated_ns", Math.round(v[1]))));
+            o.put("per_arm", arms);
+            Map<String, Object> map = new LinkedHashMap<>();
+            map.put("mapped", matches.stream().mapToLong(ProfileMatch::mapped).sum());
+            map.put("runtime_inserted", matches.stream().mapToLong(ProfileMatch::runtimeInserted).sum());
+            map.put("unexplained", matches.stream().mapToLong(x -> x.unexplained().size()).sum());
+            o.put("instructions", map);
+        }
+        return o;
+    }
+
+    /** The estimate (and the measurement) as trace events in ns, the estimate shifted by the runtime's prologue so the two line up. */
+    private void writeTrace(Estimate est, Profile profile, List<ProfileMatch> matches, Map<String, Map<String, EngineStream>> streams,
+            List<Object[]> slices) {
+        Map<String, String> about = Map.of("file", input, "level", "estimate");
+        try (Output o = Output.open(traceEvents, System.out)) {
+            try (TraceEvents trace = new TraceEvents(new BufferedOutputStream(o.stream()), TraceEvents.Clock.NANOSECONDS, about)) {
+                double shift = est.model().get("runtime_prologue_ns");
+                Map<String, TraceEvents.Track> tracks = new LinkedHashMap<>();
+                for (Object[] s : slices) {
+                    String sg = (String) s[0];
+                    String engine = (String) s[1];
+                    TimedRun.Placed p = (TimedRun.Placed) s[2];
+                    if (p.end() == p.start()) {
+                        continue;
+                    }
+                    TraceEvents.Track t = tracks.computeIfAbsent("estimated " + sg + " " + engine,
+                            k -> trace.engine(trace.core("estimated " + sg), engine));
+                    EngineStream es = streams.get(sg).get(engine);
+                    trace.slice(new TraceEvents.Slice(t, Math.round(shift + p.start()), Math.round(shift + p.end())),
+                            Disassembler.text(es.stream().bytes(), RecordStream.offsetOf(p.record()), 1).strip(), "estimated",
+                            Map.of(TraceEvents.RECORD, p.record()));
+                }
+                if (profile != null) {
+                    for (ProfileMatch m : matches) {
+                        for (ProfileMatch.Match x : m.matches()) {
+                            Profile.Instruction i = x.measured();
+                            TraceEvents.Track t = tracks.computeIfAbsent("measured " + i.subgraph() + " " + i.engine(),
+                                    k -> trace.engine(trace.core("measured " + i.subgraph()), i.engine()));
+                            EngineStream es = streams.get(i.subgraph()).get(i.engine());
+                            String name = x.record() >= 0 && es != null
+                                    ? Disassembler.text(es.stream().bytes(), RecordStream.offsetOf(x.record()), 1).strip()
+                                    : "runtime: " + SafeName.printable(i.opcode());
+                            trace.slice(new TraceEvents.Slice(t, i.timestampNs(), i.timestampNs() + Math.max(1, i.durationNs())), name,
+                                    x.record() >= 0 ? "measured" : "runtime", Map.of("pc", i.pc(), "operands", SafeName.printable(i.operands())));
+                        }
+                    }
+                }
+            }
+            o.commit();
+        } catch (TraceEvents.WriteError e) {
+            throw new CliException(traceEvents + ": cannot write: " + Output.reason(e.getCause()));
+        }
+    }
+}

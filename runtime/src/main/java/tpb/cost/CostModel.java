@@ -1,0 +1,99 @@
+package tpb.cost;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.snakeyaml.engine.v2.api.Load;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+import tpb.isa.Arch;
+
+/**
+ * The coefficients of {@code tpb estimate}, as data: one YAML file per generation
+ * ({@code tpb/cost/<arch>.yaml}), each coefficient with its value, unit, source and confidence
+ * (and, where it was fitted on the measured profiles, what it was fitted on). Nothing here is an
+ * ISA fact; the names are the model's own ({@link #NAMES}), and every one must be in the file.
+ */
+public final class CostModel {
+    /** One coefficient as the file gives it. */
+    public record Coefficient(String name, double value, String unit, String confidence, String source, String fit) {}
+
+    /** The coefficients the model reads; a file lacking one is refused. */
+    public static final List<String> NAMES = List.of("pe_clock_ghz", "act_clock_ghz", "pool_clock_ghz", "dve_clock_ghz", "pe_min_moving",
+            "pe_moving_ghz", "pe_fp32_passes", "pe_fp32_one_pass_columns", "pe_matmul_latency_ns", "pe_ldweights_ns", "pe_ldweights_latency_ns", "act_fixed_ns", "activate_fixed_ns", "act_table_load_ns", "dve_fixed_ns", "pool_fixed_ns",
+            "sync_record_ns", "semaphore_latency_ns", "dma_issue_ns", "dma_issue_pool_ns", "dma_fixed_ns", "dma_rate_gbps",
+            "runtime_prologue_ns", "runtime_epilogue_ns", "runtime_engine_active_ns", "runtime_dma_active_ns");
+
+    private static final List<String> CONFIDENCES = List.of("CONFIRMED", "STRONG", "INFERRED", "SPECULATIVE", "ASSUMED");
+
+    private final String arch;
+    private final Map<String, Coefficient> coefficients;
+
+    private CostModel(String arch, Map<String, Coefficient> coefficients) {
+        this.arch = arch;
+        this.coefficients = Collections.unmodifiableMap(coefficients);
+    }
+
+    /** The model of {@code arch}'s generation; a {@link CostException} when there is none. */
+    public static CostModel of(Arch arch) {
+        String name = "tpb/cost/" + arch.name().toLowerCase(Locale.ROOT) + ".yaml";
+        try (InputStream in = CostModel.class.getClassLoader().getResourceAsStream(name)) {
+            if (in == null) {
+                throw new CostException("no cost model for " + arch.name() + " (the model has figures for CAYMAN only: docs/estimate.md)");
+            }
+            return parse(name, in.readAllBytes());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A model from the YAML text {@code bytes} (named {@code file} in messages). */
+    static CostModel parse(String file, byte[] bytes) {
+        Object doc = new Load(LoadSettings.builder().setAllowDuplicateKeys(false).build()).loadFromString(new String(bytes,
+                java.nio.charset.StandardCharsets.UTF_8));
+        if (!(doc instanceof Map<?, ?> top) || !(top.get("coefficients") instanceof Map<?, ?> cs) || !(top.get("arch") instanceof String arch)) {
+            throw new CostException(file + ": not a cost model (arch: and coefficients: expected)");
+        }
+        Map<String, Coefficient> out = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : cs.entrySet()) {
+            String name = String.valueOf(e.getKey());
+            if (!NAMES.contains(name)) {
+                throw new CostException(file + ": coefficient " + name + " is not one the model reads");
+            }
+            if (!(e.getValue() instanceof Map<?, ?> c) || !(c.get("value") instanceof Number v) || !(c.get("confidence") instanceof String conf)
+                    || !CONFIDENCES.contains(conf) || !(c.get("source") instanceof String src)) {
+                throw new CostException(file + ": coefficient " + name + " needs a number value, a source and a confidence of " + CONFIDENCES);
+            }
+            out.put(name, new Coefficient(name, v.doubleValue(), String.valueOf(c.get("unit")), conf, src,
+                    c.get("fit") == null ? null : String.valueOf(c.get("fit"))));
+        }
+        for (String name : NAMES) {
+            if (!out.containsKey(name)) {
+                throw new CostException(file + ": coefficient " + name + " is missing");
+            }
+        }
+        return new CostModel(arch, out);
+    }
+
+    public String arch() {
+        return arch;
+    }
+
+    /** Every coefficient, in the file's order. */
+    public Map<String, Coefficient> coefficients() {
+        return coefficients;
+    }
+
+    /** Coefficient {@code name}'s value ({@link #NAMES}). */
+    public double get(String name) {
+        Coefficient c = coefficients.get(name);
+        if (c == null) {
+            throw new IllegalArgumentException("no coefficient " + name);
+        }
+        return c.value();
+    }
+}

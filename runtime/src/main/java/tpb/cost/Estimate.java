@@ -1,0 +1,120 @@
+package tpb.cost;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tpb.isa.Arch;
+import tpb.neff.EngineStream;
+import tpb.neff.Subgraph;
+import tpb.sim.DmaQueues;
+import tpb.sim.SyncRun;
+
+/**
+ * A NEFF's estimated time: each subgraph run at the synchronisation level with time
+ * ({@link TimedRun}), on a core of its own (the NEFFs of {@code neff_feature_vnc} put each
+ * subgraph on one physical core, as the profiles' {@code nc_idx} show), inside the runtime's
+ * prologue and epilogue. The totals are Neuron Profiler's: {@code total} the longest subgraph's
+ * time; an engine's active time summed over the subgraphs (the profiles' summary adds both cores),
+ * each with the runtime's own instructions on that engine ({@code runtime_engine_active_ns}).
+ */
+public final class Estimate {
+    /** The engines, as the NEFF names them, in the order reports list them. */
+    public static final List<String> ENGINES = List.of("pe", "act", "dve", "pool", "sp");
+
+    /** One subgraph's run: how it ended, its timed records, and the waits that held it longest. */
+    public record SubgraphRun(String name, SyncRun.Result result, TimedRun timed, List<String> engines) {}
+
+    private final CostModel model;
+    private final List<SubgraphRun> runs = new ArrayList<>();
+
+    public Estimate(CostModel model) {
+        this.model = model;
+    }
+
+    /** Runs {@code sg}'s {@code streams} with time; {@code listener} (may be null) sees each record placed. */
+    public SubgraphRun add(Subgraph sg, List<EngineStream> streams, Arch arch, SyncRun.RecordText text, TimedRun.PlacedListener listener) {
+        List<SyncRun.Engine> engines = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (EngineStream s : streams) {
+            engines.add(new SyncRun.Engine(s.engine(), s.stream()));
+            names.add(s.engine());
+        }
+        DmaQueues queues = DmaQueues.of(sg);
+        SyncRun sync = new SyncRun(engines, text, arch, queues);
+        TimedRun timed = new TimedRun(sync, model, arch, queues, listener);
+        SyncRun.Result r = sync.run(timed.hook());
+        SubgraphRun run = new SubgraphRun(sg.name(), r, timed, names);
+        runs.add(run);
+        return run;
+    }
+
+    public List<SubgraphRun> runs() {
+        return runs;
+    }
+
+    public CostModel model() {
+        return model;
+    }
+
+    /** The estimated total: the longest subgraph, each inside the runtime's prologue and epilogue. */
+    public double totalNs() {
+        double t = 0;
+        for (SubgraphRun r : runs) {
+            t = Math.max(t, subgraphNs(r));
+        }
+        return t;
+    }
+
+    /** One subgraph's time on its core: prologue, its records' span, epilogue. */
+    public double subgraphNs(SubgraphRun r) {
+        return model.get("runtime_prologue_ns") + r.timed.spanNs() + model.get("runtime_epilogue_ns");
+    }
+
+    /** Engine {@code engine}'s active time over every subgraph, with the runtime's own instructions on it. */
+    public double activeNs(String engine) {
+        double t = 0;
+        for (SubgraphRun r : runs) {
+            int e = r.engines.indexOf(engine);
+            t += model.get("runtime_engine_active_ns") + (e < 0 ? 0 : r.timed.busyNs(e));
+        }
+        return t;
+    }
+
+    /** The time some DMA transfer was under way, over every subgraph, with the runtime's own loads ({@code runtime_dma_active_ns}). */
+    public double dmaActiveNs() {
+        return model.get("runtime_dma_active_ns") + runs.stream().mapToDouble(r -> r.timed.dmaActiveNs()).sum();
+    }
+
+    public long dmaBytes() {
+        return runs.stream().mapToLong(r -> r.timed.dmaBytes()).sum();
+    }
+
+    public long macs() {
+        return runs.stream().mapToLong(r -> r.timed.macs()).sum();
+    }
+
+    /**
+     * Model FLOPs utilisation as Neuron Profiler defines it (profile-schema-reference: achieved
+     * FLOPs over the Tensor Engines' peak for the run's time): 2 x MACs over total time x cores x
+     * 128 x 128 x 2 x the PE clock, the peak of each core's 128 x 128 array at one MAC a cell a
+     * cycle; a subgraph is a core.
+     */
+    public double mfu() {
+        double total = totalNs();
+        return total == 0 || runs.isEmpty() ? 0 : macs() / (total * runs.size() * 128 * 128 * model.get("pe_clock_ghz"));
+    }
+
+    /** The engine with the most active time: the one that bounds the run when it is busy most of it. */
+    public String boundingEngine() {
+        return ENGINES.stream().max(Comparator.comparingDouble(this::activeNs)).orElseThrow();
+    }
+
+    /** Every engine's active time, in {@link #ENGINES} order. */
+    public Map<String, Double> active() {
+        Map<String, Double> m = new LinkedHashMap<>();
+        ENGINES.forEach(e -> m.put(e, activeNs(e)));
+        return m;
+    }
+}

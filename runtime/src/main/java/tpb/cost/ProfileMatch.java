@@ -1,0 +1,117 @@
+package tpb.cost;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import tpb.isa.Arm;
+
+/**
+ * Which measured instruction is which record. The runtime runs each engine's stream inside code
+ * of its own (barriers, table loads, notifications before the kernel; semaphore clears after it),
+ * so a record's {@code pc} in the profile is its index in the stream plus where the kernel starts,
+ * less the branch labels before it (the runtime drops them: the profiles' pcs run on over them).
+ * The start is found per engine as the offset at which the most measured opcodes equal the
+ * records' own ({@link #sameOp}); a measured instruction is then
+ * <ul>
+ * <li><b>mapped</b>: its pc is a record's and the opcodes agree;
+ * <li><b>runtime-inserted</b>: its pc is before the kernel's first record or after its last (the
+ * runtime's prologue and epilogue), or its subgraph or engine runs no record;
+ * <li><b>unexplained</b>: its pc is a record's but the opcodes differ (the count a user should
+ * look at: the mapping or the profile is not what this reading expects).
+ * </ul>
+ */
+public final class ProfileMatch {
+    /** A measured instruction with the record it is (engine stream index), or -1 and why not. */
+    public record Match(Profile.Instruction measured, int record, String reason) {}
+
+    /** Profiler opcode names that are no prefix of the arm's spec name (upper snake case). */
+    private static final Map<String, String> ALIASES = Map.of("ACT_TABLE_LOAD", "ACTIVATION_TABLE_LOAD", "NOP", "NO_OP");
+
+    private final List<Match> matches = new ArrayList<>();
+
+    /**
+     * Matches {@code measured} (one subgraph) against {@code arms}: per engine, that stream's
+     * records' arms in order (an engine with no stream: empty).
+     */
+    public ProfileMatch(List<Profile.Instruction> measured, Map<String, List<Arm>> arms) {
+        Map<String, List<Profile.Instruction>> byEngine = new LinkedHashMap<>();
+        for (Profile.Instruction i : measured) {
+            byEngine.computeIfAbsent(i.engine(), k -> new ArrayList<>()).add(i);
+        }
+        byEngine.forEach((engine, list) -> match(list, arms.getOrDefault(engine, List.of())));
+    }
+
+    private void match(List<Profile.Instruction> measured, List<Arm> arms) {
+        // the records the runtime keeps, and for each its stream index
+        List<Integer> kept = new ArrayList<>();
+        for (int r = 0; r < arms.size(); r++) {
+            if (arms.get(r) != Arm.PSEUDO_BRANCH_LABEL) {
+                kept.add(r);
+            }
+        }
+        Map<Long, Profile.Instruction> byPc = new HashMap<>();
+        measured.forEach(i -> byPc.putIfAbsent(i.pc(), i));
+        long best = -1;
+        int bestScore = 0;
+        for (Profile.Instruction i : measured) {
+            if (kept.isEmpty() || !sameOp(i.opcode(), arms.get(kept.get(0)))) {
+                continue;
+            }
+            int score = 0;
+            for (int k = 0; k < kept.size(); k++) {
+                Profile.Instruction m = byPc.get(i.pc() + k);
+                if (m != null && sameOp(m.opcode(), arms.get(kept.get(k)))) {
+                    score++;
+                }
+            }
+            if (score > bestScore) {
+                bestScore = score;
+                best = i.pc();
+            }
+        }
+        for (Profile.Instruction i : measured) {
+            if (best < 0) {
+                matches.add(new Match(i, -1, kept.isEmpty() ? "runtime-inserted: the engine runs no record of the NEFF"
+                        : "runtime-inserted: no offset puts the kernel's records on this engine's pcs"));
+                continue;
+            }
+            long k = i.pc() - best;
+            if (k < 0) {
+                matches.add(new Match(i, -1, "runtime-inserted: before the kernel (prologue)"));
+            } else if (k >= kept.size()) {
+                matches.add(new Match(i, -1, "runtime-inserted: after the kernel (epilogue)"));
+            } else if (sameOp(i.opcode(), arms.get(kept.get((int) k)))) {
+                matches.add(new Match(i, kept.get((int) k), null));
+            } else {
+                matches.add(new Match(i, -1, "unexplained: pc " + i.pc() + " is record " + kept.get((int) k) + " ("
+                        + arms.get(kept.get((int) k)).specName() + "), measured " + i.opcode()));
+            }
+        }
+    }
+
+    /** Whether the profiler's opcode name is the arm's: equal or a prefix of its spec name in upper snake case (TENSOR_REDUCE of TensorReduceArith). */
+    static boolean sameOp(String opcode, Arm arm) {
+        String snake = arm.specName().replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
+        String o = ALIASES.getOrDefault(opcode, opcode);
+        return snake.equals(o) || snake.startsWith(o + "_") || snake.replace("_", "").equals(o.replace("_", ""));
+    }
+
+    public List<Match> matches() {
+        return matches;
+    }
+
+    public long mapped() {
+        return matches.stream().filter(m -> m.record() >= 0).count();
+    }
+
+    public long runtimeInserted() {
+        return matches.stream().filter(m -> m.reason() != null && m.reason().startsWith("runtime-inserted")).count();
+    }
+
+    public List<Match> unexplained() {
+        return matches.stream().filter(m -> m.reason() != null && m.reason().startsWith("unexplained")).toList();
+    }
+}

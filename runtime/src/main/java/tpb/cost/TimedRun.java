@@ -1,0 +1,201 @@
+package tpb.cost;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import tpb.isa.Arch;
+import tpb.isa.Arm;
+import tpb.isa.Decoder;
+import tpb.sim.DmaQueues;
+import tpb.sim.SyncRun;
+import tpb.stream.RecordStream;
+import tpb.timeline.Timeline;
+
+/**
+ * One subgraph's synchronisation-level run with time: the {@link Timeline}'s dependences (each
+ * record after its engine's previous one and after the update that released each of its waits)
+ * with every record's duration from the {@link CostModel} instead of one tick. A record starts at
+ * the later of its engine's free time and, for each wait, the time that wait's releasing update
+ * landed plus {@code semaphore_latency_ns}; it keeps its engine busy {@link RecordCost#busyNs()}
+ * and its updates land {@link RecordCost#updateNs()} after its start (a DMA's at its completion).
+ * So the times are the as-soon-as-possible schedule the semaphores allow, whatever order the
+ * scheduler gave engines their turns. Pass {@link #hook()} to {@link SyncRun#run(SyncRun.Hook)}.
+ */
+public final class TimedRun implements Timeline.Listener {
+    /** One record as placed in time, for the critical path and the trace. */
+    public record Placed(int engine, int record, Arm arm, double start, double end, double update, int fromEngine, int fromRecord) {}
+
+    private final SyncRun run;
+    private final CostModel model;
+    private final Arch arch;
+    private final DmaQueues queues;
+    private final Timeline timeline;
+    private final double[] free;
+    private final double[] busy;
+    /** Per engine: where its active intervals' union ends so far (records start in order on an engine). */
+    private final double[] activeEnd;
+    /** When the core's DMA is free for the next transfer. */
+    private double dmaFree;
+    private final long[] records;
+    /** Per engine, per record: when its updates land, and where it is in {@link #placed}. */
+    private final List<List<Placed>> byEngine = new ArrayList<>();
+    private final List<Placed> placed = new ArrayList<>();
+    /** The DMA transfers' intervals, start and end in turn. */
+    private double[] dma = new double[16];
+    private int dmaCount;
+    private long dmaBytes;
+    private long macs;
+    private final PlacedListener listener;
+
+    /** Told of each record once it is placed in time (the trace writer). */
+    @FunctionalInterface
+    public interface PlacedListener {
+        void placed(Placed p);
+    }
+
+    public TimedRun(SyncRun run, CostModel model, Arch arch, DmaQueues queues, PlacedListener listener) {
+        this.run = run;
+        this.model = model;
+        this.arch = arch;
+        this.queues = queues;
+        this.listener = listener;
+        int n = run.engines().size();
+        this.free = new double[n];
+        this.busy = new double[n];
+        this.activeEnd = new double[n];
+        this.records = new long[n];
+        for (int e = 0; e < n; e++) {
+            byEngine.add(new ArrayList<>());
+        }
+        this.timeline = new Timeline(run, this);
+    }
+
+    /** What to pass to {@link SyncRun#run(SyncRun.Hook)}. */
+    public SyncRun.Hook hook() {
+        return timeline;
+    }
+
+    @Override
+    public void placed(int engine, int record, int tick, List<Timeline.Release> releases) {
+        byte[] b = run.engines().get(engine).stream().bytes();
+        int at = RecordStream.offsetOf(record);
+        Arm arm = Decoder.identify(b, at);
+        RecordCost c = RecordCost.of(model, arch, run.engines().get(engine).name(), arm, b, at, queues);
+        double start = free[engine];
+        int fromEngine = -1;
+        int fromRecord = -1;
+        for (Timeline.Release r : releases) {
+            double t = byEngine.get(r.fromEngine()).get(r.fromRecord()).update() + model.get("semaphore_latency_ns");
+            if (t > start) {
+                start = t;
+                fromEngine = r.fromEngine();
+                fromRecord = r.fromRecord();
+            }
+        }
+        double update = start + c.updateNs();
+        if (c.dmaBytes() > 0) {
+            // the core's DMA moves one transfer at a time at dma_rate_gbps, dma_fixed_ns after the issue at the earliest
+            double from = Math.max(start + c.busyNs() + model.get("dma_fixed_ns"), dmaFree);
+            update = from + c.dmaBytes() / model.get("dma_rate_gbps");
+            dmaFree = update;
+            if (dmaCount * 2 + 2 > dma.length) {
+                dma = Arrays.copyOf(dma, dma.length * 2);
+            }
+            dma[dmaCount * 2] = from;
+            dma[dmaCount * 2 + 1] = update;
+            dmaCount++;
+            dmaBytes += c.dmaBytes();
+        }
+        Placed p = new Placed(engine, record, arm, start, start + c.busyNs(), update, fromEngine, fromRecord);
+        free[engine] = p.end();
+        double activeTo = start + c.activeNs();
+        busy[engine] += Math.max(0, activeTo - Math.max(start, activeEnd[engine]));
+        activeEnd[engine] = Math.max(activeEnd[engine], activeTo);
+        if (c.busyNs() > 0) {
+            records[engine]++;
+        }
+        macs += c.macs();
+        byEngine.get(engine).add(p);
+        placed.add(p);
+        if (listener != null) {
+            listener.placed(p);
+        }
+    }
+
+    /** Nanoseconds from the first record's start (0) to the last update or end. */
+    public double spanNs() {
+        double s = 0;
+        for (Placed p : placed) {
+            s = Math.max(s, Math.max(p.end(), p.update()));
+        }
+        return s;
+    }
+
+    /** Engine {@code e}'s active time: the union of its records' active intervals ({@link RecordCost#activeNs()} from each start). */
+    public double busyNs(int e) {
+        return busy[e];
+    }
+
+    /** How many of engine {@code e}'s records take time (a branch label takes none). */
+    public long records(int e) {
+        return records[e];
+    }
+
+    /** The time some DMA transfer was under way: the union of the transfers' intervals. */
+    public double dmaActiveNs() {
+        double[][] iv = new double[dmaCount][];
+        for (int i = 0; i < dmaCount; i++) {
+            iv[i] = new double[] {dma[2 * i], dma[2 * i + 1]};
+        }
+        Arrays.sort(iv, (x, y) -> Double.compare(x[0], y[0]));
+        double total = 0;
+        double from = Double.NEGATIVE_INFINITY;
+        double to = Double.NEGATIVE_INFINITY;
+        for (double[] i : iv) {
+            if (i[0] > to) {
+                total += to - from > 0 ? to - from : 0;
+                from = i[0];
+                to = i[1];
+            } else {
+                to = Math.max(to, i[1]);
+            }
+        }
+        return total + (to - from > 0 ? to - from : 0);
+    }
+
+    public long dmaBytes() {
+        return dmaBytes;
+    }
+
+    public long macs() {
+        return macs;
+    }
+
+    /** Every record in the order it was placed. */
+    public List<Placed> placed() {
+        return placed;
+    }
+
+    /**
+     * The critical path, last record first: from the record that ends last, back through the
+     * releasing update that decided each start (or the engine's previous record).
+     */
+    public List<Placed> criticalPath() {
+        Placed last = null;
+        for (Placed p : placed) {
+            if (last == null || Math.max(p.end(), p.update()) > Math.max(last.end(), last.update())) {
+                last = p;
+            }
+        }
+        List<Placed> path = new ArrayList<>();
+        for (Placed p = last; p != null; ) {
+            path.add(p);
+            if (p.fromEngine() >= 0) {
+                p = byEngine.get(p.fromEngine()).get(p.fromRecord());
+            } else {
+                p = p.record() == 0 ? null : byEngine.get(p.engine()).get(p.record() - 1);
+            }
+        }
+        return path;
+    }
+}

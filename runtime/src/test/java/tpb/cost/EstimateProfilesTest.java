@@ -1,0 +1,132 @@
+package tpb.cost;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import tpb.asm.Disassembler;
+import tpb.isa.Arch;
+import tpb.isa.Arm;
+import tpb.isa.Decoder;
+import tpb.neff.EngineStream;
+import tpb.neff.Neff;
+import tpb.sim.SyncRun;
+import tpb.stream.RecordStream;
+
+/**
+ * The cost model against the vendor's own measurement: each of the six neuron-profile exports in
+ * {@code neff/real/profiles} (trn2, profiler 2.28) beside {@link Estimate} of its NEFF. The bounds
+ * pinned per profile are the model's error today, rounded up to the next whole percent, so a change
+ * that makes any of them worse fails here and must say why (docs/estimate.md has the table).
+ * Issue 32's targets: total within 10 %, every engine's active time within 15 % (25 % and 30 % at
+ * least); the DMA active time is pinned the same way.
+ */
+class EstimateProfilesTest {
+    @TempDir
+    static Path dir;
+
+    static byte[] resource(String name) {
+        try (InputStream in = EstimateProfilesTest.class.getResourceAsStream("/neff/real/" + name)) {
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The estimate of {@code name}.neff and its profile, matched. */
+    record Case(Estimate estimate, Profile profile, List<ProfileMatch> matches) {}
+
+    static Case run(String name) throws IOException {
+        Neff neff = Neff.of(resource(name + ".neff"));
+        Arch arch = Arch.byName(neff.target());
+        Path p = dir.resolve(name + ".profile.json.gz");
+        Files.write(p, resource("profiles/" + name + ".profile.json.gz"));
+        Profile profile = Profile.read(p);
+        Estimate est = new Estimate(CostModel.of(arch));
+        List<ProfileMatch> matches = new ArrayList<>();
+        neff.forEachSubgraph(null, (sg, streams) -> {
+            Estimate.SubgraphRun r = est.add(sg, streams, arch, Disassembler::text, null);
+            assertEquals(SyncRun.Status.COMPLETE, r.result().status(), r.result().message());
+            Map<String, List<Arm>> arms = new LinkedHashMap<>();
+            for (EngineStream s : streams) {
+                List<Arm> a = new ArrayList<>();
+                for (int i = 0; i < s.stream().count(); i++) {
+                    a.add(Decoder.identify(s.stream().bytes(), RecordStream.offsetOf(i)));
+                }
+                arms.put(s.engine(), a);
+            }
+            matches.add(new ProfileMatch(profile.instructions().stream().filter(i -> i.subgraph().equals(sg.name())).toList(), arms));
+        });
+        return new Case(est, profile, matches);
+    }
+
+    static double error(double est, double measured) {
+        return Math.abs(est - measured) / measured;
+    }
+
+    /**
+     * Bounds in percent: total, then pe, act, dve, pool, sp active, then DMA active. Measured values
+     * come from each profile's summary (total_time, *_engine_active_time, dma_active_time).
+     */
+    @ParameterizedTest
+    @CsvSource({
+        "attention-baseline-bf16-s512, 4, 19, 7, 7, 6, 5, 6",
+        "attention-baseline-fp32-s512, 2, 13, 8, 7, 12, 9, 9",
+        "attention-baseline,           3, 14, 7, 7, 12, 2, 1",
+        "attention-fused-bf16-s512,   13, 21, 6, 1, 13, 11, 11",
+        "attention-fused-fp32-s512,    1, 3, 10, 6, 14, 3, 4",
+        "attention-fused,              2, 4, 10, 6, 13, 7, 6",
+    })
+    void errorAgainstTheMeasuredProfile(String name, int total, int pe, int act, int dve, int pool, int sp, int dma) throws IOException {
+        Case c = run(name);
+        Estimate e = c.estimate();
+        Profile p = c.profile();
+        assertTrue(error(e.totalNs(), p.totalNs()) <= total / 100.0, () -> name + " total " + e.totalNs() + " measured " + p.totalNs());
+        int[] bounds = {pe, act, dve, pool, sp};
+        for (int i = 0; i < Estimate.ENGINES.size(); i++) {
+            String engine = Estimate.ENGINES.get(i);
+            double err = error(e.activeNs(engine), p.activeNs().get(engine));
+            int bound = bounds[i];
+            assertTrue(err <= bound / 100.0, () -> name + " " + engine + " active " + e.activeNs(engine) + " measured "
+                    + p.activeNs().get(engine) + ": " + Math.round(err * 100) + " %, bound " + bound + " %");
+            // issue 32's floor for calling it done: every engine within 30 %
+            assertTrue(err <= 0.30, name + " " + engine);
+        }
+        assertTrue(error(e.dmaActiveNs(), p.dmaActiveNs()) <= dma / 100.0, () -> name + " dma " + e.dmaActiveNs() + " measured " + p.dmaActiveNs());
+        assertTrue(error(e.totalNs(), p.totalNs()) <= 0.25, name);
+    }
+
+    /** Every measured instruction is a record or the runtime's own: none unexplained (issue 32's proof of --against). */
+    @ParameterizedTest
+    @CsvSource({"attention-baseline-bf16-s512", "attention-baseline-fp32-s512", "attention-baseline", "attention-fused-bf16-s512",
+        "attention-fused-fp32-s512", "attention-fused"})
+    void everyMeasuredInstructionIsARecordOrTheRuntimes(String name) throws IOException {
+        Case c = run(name);
+        long mapped = c.matches().stream().mapToLong(ProfileMatch::mapped).sum();
+        long runtime = c.matches().stream().mapToLong(ProfileMatch::runtimeInserted).sum();
+        assertEquals(List.of(), c.matches().stream().flatMap(m -> m.unexplained().stream()).toList());
+        assertEquals(c.profile().instructions().size(), mapped + runtime);
+        // every record the runtime runs in sg00 is measured once: the kernel's records less its branch labels
+        Neff neff = Neff.of(resource(name + ".neff"));
+        long[] kernel = {0};
+        neff.forEachSubgraph(java.util.Set.of("sg00"), (sg, streams) -> {
+            for (EngineStream s : streams) {
+                for (int i = 0; i < s.stream().count(); i++) {
+                    kernel[0] += Decoder.identify(s.stream().bytes(), RecordStream.offsetOf(i)) == Arm.PSEUDO_BRANCH_LABEL ? 0 : 1;
+                }
+            }
+        });
+        assertEquals(kernel[0], c.matches().get(0).mapped(), name);
+    }
+}
