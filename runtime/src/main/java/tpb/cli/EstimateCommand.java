@@ -224,7 +224,7 @@ final class EstimateCommand implements Callable<Integer> {
                     + "%d unexplained%n", mapped, runtime, other, unexplained.size()));
             unexplained.stream().limit(5).forEach(u -> b.append("  ").append(u.reason()).append('\n'));
         }
-        return b.toString();
+        return b.toString().replaceAll("(?m)[ \t]+$", "");
     }
 
     /** When the record's engine was free: its previous record's end (0 for the first). */
