@@ -452,9 +452,12 @@ public final class Assembler {
             List<String> parts = new ArrayList<>();
             for (int field : members) {
                 FieldInfo f = record.fields().get(field);
-                parts.add(f.name().substring(name.length() + 1) + (f.count() > 1 ? "[" + f.count() + "]" : ""));
+                // a group's member is NAME.part; an operand of parts (dma.2d's {src_start_addr|...}) names whole fields
+                String part = f.name().startsWith(name + ".") ? f.name().substring(name.length() + 1) : f.name();
+                parts.add(part + (f.count() > 1 ? "[" + f.count() + "]" : ""));
             }
-            throw new AsmException(l.number(), v.column(), name + " takes [" + String.join("; ", parts) + "]");
+            throw new AsmException(l.number(), v.column(), (name.contains(Syntax.PART) ? "this operand" : name) + " takes ["
+                    + String.join("; ", parts) + "]");
         }
         for (int m = 0; m < members.length; m++) {
             FieldInfo f = record.fields().get(members[m]);

@@ -1,0 +1,84 @@
+package tpb.asm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
+import org.junit.jupiter.api.Test;
+import tpb.neff.Neff;
+
+/**
+ * The assembler is total over its input (issue 33 item 4): whatever the text, it gives records or
+ * errors, each one line {@code FILE:line:column: message}, never an exception of its own. Before
+ * the fix a {@code dma.2d} line whose operand was not a bracket group (240 of 27,000 mutated
+ * listings) ended in {@code StringIndexOutOfBoundsException}: the message listing the operand's
+ * parts cut the group's name off each field's name, and dma.2d's operands are whole fields.
+ */
+class AssemblerTotalityTest {
+    @Test
+    void aDma2dOperandThatIsNoGroupIsOneLine() {
+        String takes = "this operand takes [dst_start_addr.value; dst_start_addr.entry; dst_start_addr.var_hi; dst_start_addr.mode; "
+                + "dst_step_elem[2]; dst_num_elem[2]; dst_elem_size]";
+        for (String line : List.of("dma.2d x", "dma.2d []", "dma.2d [x]", "dma.2d x, y", "dma.2d \u00a0x", "dma.2d [1;2]", "dma.2d \u00e9")) {
+            AsmException e = assertThrows(AsmException.class, () -> new Assembler().assemble(line), line);
+            assertEquals(1, e.describe("t.s").lines().count(), line);
+            assertTrue(e.describe("t.s").startsWith("t.s:1:"), e.describe("t.s"));
+            if (!line.contains("\u00e9") && !line.contains("\u00a0")) {
+                assertTrue(e.describe("t.s").endsWith(takes), e.describe("t.s"));
+            }
+        }
+    }
+
+    static final List<String> LINES = listing();
+
+    /** Every line of both fixture NEFFs' listings (matmul_small whole, matmul_large's first stream of each engine). */
+    static List<String> listing() {
+        List<String> lines = new ArrayList<>();
+        for (String name : List.of("/neff/matmul_small.neff", "/neff/matmul_large.neff")) {
+            try (InputStream in = AssemblerTotalityTest.class.getResourceAsStream(name)) {
+                Neff neff = Neff.of(in.readAllBytes());
+                neff.forEachSubgraph(java.util.Set.of("sg00"), (sg, streams) -> streams.forEach(s -> {
+                    String text = Disassembler.text(s.stream().bytes(), 0, Math.min(s.stream().count(), 400));
+                    text.lines().map(l -> l.replaceFirst("^\\s*\\d+\\s+0x[0-9a-f]+\\s+", "")).forEach(lines::add);
+                }));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return lines;
+    }
+
+    @Provide
+    Arbitrary<Tuple.Tuple3<Integer, Integer, String>> mutations() {
+        Arbitrary<String> inserted = Arbitraries.of("x", "[", "]", ";", ",", "=", "$", "\u00a0", "\ufeff", "\u0000", "\u00e9", "0x", "-", "r99",
+                "\u0661\u0662", "\uff11", "@", "  ", "[]", "[x]", "\n");
+        return net.jqwik.api.Combinators.combine(Arbitraries.integers().between(0, LINES.size() - 1), Arbitraries.integers().between(0, 200),
+                inserted).as(Tuple::of);
+    }
+
+    /** A real line with one thing inserted, or a character deleted: records or one-line errors, never an exception of another kind. */
+    @Property(tries = 2000)
+    void everyMutatedListingLineIsRecordsOrOneLineErrors(@ForAll("mutations") Tuple.Tuple3<Integer, Integer, String> m) {
+        String line = LINES.get(m.get1());
+        int at = Math.min(m.get2(), line.length());
+        String mutated = m.get2() % 3 == 0 && at < line.length() ? line.substring(0, at) + line.substring(at + 1)
+                : line.substring(0, at) + m.get3() + line.substring(at);
+        try {
+            new Assembler().assemble(mutated);
+        } catch (AsmException e) {
+            String d = e.describe("t.s");
+            assertTrue(d.matches("(?s)t\\.s:\\d+:\\d+: .+"), d);
+        }
+    }
+}
