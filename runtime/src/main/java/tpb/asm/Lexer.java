@@ -139,11 +139,12 @@ final class Lexer {
         }
         try {
             long v;
-            if (x.startsWith("0x") || x.startsWith("0X")) {
+            // ASCII digits only: Java's parsers take any script's digits (Arabic-Indic, fullwidth), a listing's numbers do not
+            if ((x.startsWith("0x") || x.startsWith("0X")) && digits(x.substring(2), 16)) {
                 v = Long.parseUnsignedLong(x.substring(2), 16);
-            } else if (x.startsWith("0b") || x.startsWith("0B")) {
+            } else if ((x.startsWith("0b") || x.startsWith("0B")) && digits(x.substring(2), 2)) {
                 v = Long.parseUnsignedLong(x.substring(2), 2);
-            } else if (!x.isEmpty() && x.chars().allMatch(Character::isDigit)) {
+            } else if (digits(x, 10)) {
                 v = Long.parseLong(x);
             } else {
                 return null;
@@ -152,5 +153,20 @@ final class Lexer {
         } catch (NumberFormatException e) {
             return null;
         }
+    }
+
+    /** Whether {@code s} is one or more ASCII digits of {@code radix} (2, 10 or 16). */
+    static boolean digits(String s, int radix) {
+        if (s.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean ok = c >= '0' && c <= '9' && c - '0' < radix || radix == 16 && (c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F');
+            if (!ok) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -268,14 +268,17 @@ final class SyncTerms {
         while (i < template.length()) {
             boolean isIndex = template.startsWith(INDEX, i);
             if (isIndex || template.startsWith(VALUE, i)) {
-                int end = j;
-                while (end < text.length() && Character.isDigit(text.charAt(end))) {
+                // a number as everywhere else in a listing: ASCII decimal, or 0x hexadecimal
+                boolean hex = text.startsWith("0x", j) || text.startsWith("0X", j);
+                int from = hex ? j + 2 : j;
+                int end = from;
+                while (end < text.length() && Lexer.digits(text.substring(end, end + 1), hex ? 16 : 10)) {
                     end++;
                 }
-                if (end == j || end - j > 10) {
+                if (end == from || end - from > (hex ? 8 : 10)) {
                     return null;
                 }
-                long n = Long.parseLong(text.substring(j, end));
+                long n = Long.parseLong(text.substring(from, end), hex ? 16 : 10);
                 if (isIndex) {
                     index = n;
                 } else {

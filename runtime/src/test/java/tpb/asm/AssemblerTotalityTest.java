@@ -40,6 +40,21 @@ class AssemblerTotalityTest {
         }
     }
 
+    /** Issue 33 items 6 and 10: a listing's numbers are ASCII (Java's parsers take any script's digits), and hex in sync terms as everywhere else. */
+    @Test
+    void numbersAreAsciiDigitsAndSyncTermsTakeHex() {
+        assertEquals(java.util.HexFormat.of().formatHex(new Assembler().assemble("sem $S[24]>=16")),
+                java.util.HexFormat.of().formatHex(new Assembler().assemble("sem $S[0x18]>=0x10")));
+        assertEquals("t.s:1:5: '$S[\u0661\u0662]>=12' is no wait or update EventSemaphore can carry (as $S[n]>=v, $S[n]>v, $S[n]++@complete, "
+                + "$S[n]+=v@read, ...)", assertThrows(AsmException.class, () -> new Assembler().assemble("sem $S[\u0661\u0662]>=12")).describe("t.s"));
+        assertEquals("t.s:1:64: immediate takes a number, not '0x\uff21'", assertThrows(AsmException.class,
+                () -> new Assembler().assemble("alu.add r3, r3, r0 dtype=INT32 src_datasrc=IMMEDIATE immediate=0x\uff21")).describe("t.s"));
+        assertEquals(null, Lexer.parseNumber("\uff11\uff12"));
+        assertEquals(10L, Lexer.parseNumber("0xa"));
+        assertEquals(5L, Lexer.parseNumber("0b101"));
+        assertEquals(null, Lexer.parseNumber("0b102"));
+    }
+
     static final List<String> LINES = listing();
 
     /** Every line of both fixture NEFFs' listings (matmul_small whole, matmul_large's first stream of each engine). */
