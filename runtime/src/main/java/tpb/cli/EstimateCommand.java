@@ -75,10 +75,9 @@ final class EstimateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        OutputRule.check(java.util.Arrays.asList(new OutputRule.Use("the NEFF", input), new OutputRule.Use("--against", against)),
+                java.util.Arrays.asList(new OutputRule.Use("--trace-events", traceEvents)));
         NeffInput in = NeffInput.open(input, limits.limits());
-        if (traceEvents != null) {
-            in.refuseAsOutput("--trace-events", traceEvents);
-        }
         Arch arch = in.arch();
         Profile profile;
         CostModel model;

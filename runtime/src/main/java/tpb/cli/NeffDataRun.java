@@ -60,6 +60,7 @@ final class NeffDataRun {
         } catch (NeffException | DataFault | NpyException e) {
             throw new CliException(q.file() + ": " + e.getMessage());
         }
+        outputRule(q, image);
         if (q.schedules()) {
             schedules(q.file(), image, arch, inputs, out);
         }
@@ -99,6 +100,30 @@ final class NeffDataRun {
             }
         }
         return 0;
+    }
+
+    /** No output over the NEFF, an input or another output ({@link OutputRule}): each output var is DIR/NAME.npy. */
+    private static void outputRule(Request q, NeffImage image) {
+        List<OutputRule.Use> reads = new java.util.ArrayList<>();
+        reads.add(new OutputRule.Use("the NEFF", q.file()));
+        for (String in : q.inputs()) {
+            int eq = in.indexOf('=');
+            if (eq > 0) {
+                reads.add(new OutputRule.Use("--input " + in.substring(0, eq), in.substring(eq + 1)));
+            }
+        }
+        List<OutputRule.Use> writes = new java.util.ArrayList<>();
+        if (q.traceEvents() != null) {
+            writes.add(new OutputRule.Use("--trace-events", q.traceEvents()));
+        }
+        java.util.Set<String> names = new java.util.LinkedHashSet<>();
+        for (NeffImage.Core c : image.cores()) {
+            c.vars().stream().filter(v -> "output".equals(v.type())).forEach(v -> names.add(v.name()));
+        }
+        for (String n : names) {
+            writes.add(new OutputRule.Use("output " + n, Path.of(q.outputDir()).resolve(n + ".npy").toString()));
+        }
+        OutputRule.check(reads, writes);
     }
 
     private static void execute(Request q, DataRun run, NeffImage image, MappedInputs inputs, RecordListener trace, PrintWriter out) {

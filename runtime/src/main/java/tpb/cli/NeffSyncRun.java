@@ -36,6 +36,8 @@ final class NeffSyncRun {
         if ("-".equals(timeline) && "-".equals(traceEvents)) {
             throw new CliException("--timeline - and --trace-events - both write to stdout; give one of them a file", Tpb.USAGE);
         }
+        OutputRule.check(List.of(new OutputRule.Use("the NEFF", file)), java.util.Arrays.asList(new OutputRule.Use("--timeline", timeline),
+                new OutputRule.Use("--trace-events", traceEvents)));
         NeffInput in = NeffInput.open(file, limits);
         in.refuseAsOutput("--timeline", timeline);
         in.refuseAsOutput("--trace-events", traceEvents);

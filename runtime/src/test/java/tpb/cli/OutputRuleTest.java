@@ -1,0 +1,105 @@
+package tpb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tpb.data.Npy;
+import tpb.data.NpyType;
+
+/**
+ * Issue 33 item 1, each case the issue names: a run never writes over a file it reads, nor two
+ * outputs over one file. Before the rule, the data level wrote its trace over the NEFF, over an
+ * input and over an output it had just written, and an output over an input; --timeline and
+ * --trace-events of one path wrote both to it. Now each is one line, exit 2, and every file as it was.
+ */
+class OutputRuleTest {
+    @TempDir
+    Path dir;
+    byte[] neff;
+    byte[] x;
+
+    @BeforeEach
+    void files() throws IOException {
+        try (InputStream in = OutputRuleTest.class.getResourceAsStream("/neff/matmul_small.neff")) {
+            neff = in.readAllBytes();
+        }
+        Files.write(dir.resolve("m.neff"), neff);
+        x = Npy.format(new Npy.Array(NpyType.FLOAT16, new int[] {128, 256}, new byte[128 * 256 * 2]));
+        Files.write(dir.resolve("x.npy"), x);
+        Files.write(dir.resolve("y.npy"), Npy.format(new Npy.Array(NpyType.FLOAT16, new int[] {256, 128}, new byte[256 * 128 * 2])));
+    }
+
+    CliRun data(String... more) {
+        String[] base = {"run", p("m.neff"), "--level", "data", "--input", "x=" + p("x.npy"), "--input", "y=" + p("y.npy")};
+        return CliRun.of(Stream.concat(Stream.of(base), Stream.of(more)).toArray(String[]::new));
+    }
+
+    String p(String name) {
+        return dir.resolve(name).toString();
+    }
+
+    void refused(CliRun r, String line) throws IOException {
+        assertEquals(Tpb.USAGE, r.code(), r.err());
+        assertEquals("tpb: " + line + "\n", r.err());
+        assertArrayEquals(neff, Files.readAllBytes(dir.resolve("m.neff")));
+        assertArrayEquals(x, Files.readAllBytes(dir.resolve("x.npy")));
+    }
+
+    @Test
+    void theTraceNeverOverwritesTheNeffAnInputOrAnOutput() throws IOException {
+        refused(data("--output-dir", p("o"), "--trace-events", p("m.neff")),
+                p("m.neff") + ": --trace-events would write over the NEFF (" + p("m.neff") + "), which this run reads; give another path");
+        refused(data("--output-dir", p("o"), "--trace-events", p("x.npy")),
+                p("x.npy") + ": --trace-events would write over --input x (" + p("x.npy") + "), which this run reads; give another path");
+        refused(data("--output-dir", p("o"), "--trace-events", p("o/output0.npy")),
+                p("o/output0.npy") + ": --trace-events and output output0 would both write this file; give each its own");
+        // through a symlink and a '..': the same file
+        Files.createSymbolicLink(dir.resolve("link.neff"), dir.resolve("m.neff"));
+        refused(data("--output-dir", p("o"), "--trace-events", p("o/../link.neff")),
+                p("o/../link.neff") + ": --trace-events would write over the NEFF (" + p("m.neff") + "), which this run reads; give another path");
+        assertEquals(List.of("link.neff", "m.neff", "x.npy", "y.npy"), list());
+    }
+
+    @Test
+    void anOutputNeverOverwritesAnInput() throws IOException {
+        Files.createDirectories(dir.resolve("o4"));
+        Files.write(dir.resolve("o4/output0.npy"), x);
+        CliRun r = CliRun.of("run", p("m.neff"), "--level", "data", "--input", "x=" + p("o4/output0.npy"), "--input", "y=" + p("y.npy"),
+                "--output-dir", p("o4"));
+        assertEquals(Tpb.USAGE, r.code());
+        assertEquals("tpb: " + p("o4/output0.npy") + ": output output0 would write over --input x (" + p("o4/output0.npy")
+                + "), which this run reads; give another path\n", r.err());
+        assertArrayEquals(x, Files.readAllBytes(dir.resolve("o4/output0.npy")));
+    }
+
+    @Test
+    void theTimelineAndTheTraceNeverShareAFile() throws IOException {
+        CliRun r = CliRun.of("run", p("m.neff"), "--timeline", p("t.html"), "--trace-events", dir + "/./t.html");
+        assertEquals(Tpb.USAGE, r.code());
+        assertEquals("tpb: " + dir + "/./t.html: --timeline and --trace-events would both write this file; give each its own\n", r.err());
+        assertEquals(List.of("m.neff", "x.npy", "y.npy"), list());
+    }
+
+    @Test
+    void distinctFilesStillRun() throws IOException {
+        Files.createDirectories(dir.resolve("o"));
+        CliRun r = data("--output-dir", p("o"), "--trace-events", p("o/trace.json"));
+        assertEquals(0, r.code(), r.err());
+        assertEquals(List.of("output0.npy", "trace.json"), Files.list(dir.resolve("o")).map(f -> f.getFileName().toString()).sorted().toList());
+    }
+
+    List<String> list() throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(f -> f.getFileName().toString()).sorted().toList();
+        }
+    }
+}
