@@ -71,6 +71,7 @@ final class NeffDataRun {
             DataRun run;
             try {
                 run = new DataRun(image, arch, inputs.inputs(), staged::stage).recordText(Disassembler::text);
+                run.notes().forEach(n -> System.err.println("note: " + n));
             } catch (DataFault | NpyException e) {
                 throw new CliException(q.file() + ": " + e.getMessage());
             }

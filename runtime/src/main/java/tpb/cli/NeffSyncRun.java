@@ -36,7 +36,8 @@ final class NeffSyncRun {
         if ("-".equals(timeline) && "-".equals(traceEvents)) {
             throw new CliException("--timeline - and --trace-events - both write to stdout; give one of them a file", Tpb.USAGE);
         }
-        OutputRule.check(List.of(new OutputRule.Use("the NEFF", file)), java.util.Arrays.asList(new OutputRule.Use("--timeline", timeline),
+        // the NEFF itself: refuseAsOutput below, once it is open (stdin is no file); here the writes against each other
+        OutputRule.check(List.of(), java.util.Arrays.asList(new OutputRule.Use("--timeline", timeline),
                 new OutputRule.Use("--trace-events", traceEvents)));
         NeffInput in = NeffInput.open(file, limits);
         in.refuseAsOutput("--timeline", timeline);

@@ -58,6 +58,7 @@ public final class DataRun {
     private final List<Dram> drams = new ArrayList<>();
     private PeLwOrder loadOrder; // null: each LDWEIGHTS's own, from the spec (LoadOrder)
     private RecordText recordText = EventOrder.ARM_NAME;
+    private final List<String> notes = new java.util.ArrayList<>();
     private int threads = Runtime.getRuntime().availableProcessors();
 
     /** A run on in-memory inputs (copied) with in-memory outputs: tests and small programs. */
@@ -65,9 +66,10 @@ public final class DataRun {
         this(image, arch, copyIn(inputs), (name, type, shape) -> Region.zeroed(Npy.bytes(shape, type)));
     }
 
-    public DataRun(NeffImage image, Arch arch, Map<String, Input> inputs, Outputs room) {
+    public DataRun(NeffImage image, Arch arch, Map<String, Input> given, Outputs room) {
         this.image = image;
         this.arch = arch;
+        Map<String, Input> inputs = asDeclared(given);
         checkInputs(inputs);
         for (NeffImage.Core c : image.cores()) {
             Dram dram = new Dram();
@@ -387,6 +389,51 @@ public final class DataRun {
             }
         }
         return new DramVar(v.name(), v.id(), v.type(), r);
+    }
+
+    /**
+     * A bfloat16 input as users hold it (issue 31): where the NEFF's tensor_map.json declares
+     * bfloat16, a .npy of bfloat16 ('<V2', ml_dtypes' np.save), of uint16 (the bit patterns, taken
+     * as they are) or of float32 (each value rounded to the nearest bfloat16, ties to even:
+     * {@link Bf16#fromFloat}; said once in {@link #notes()}) of the declared shape is taken.
+     */
+    private Map<String, Input> asDeclared(Map<String, Input> inputs) {
+        Map<String, Input> out = new LinkedHashMap<>(inputs);
+        for (NeffImage.Core c : image.cores()) {
+            for (NeffImage.Var v : c.vars()) {
+                NeffImage.Tensor t = c.tensors().get(v.name());
+                Input a = inputs.get(v.name());
+                if (!v.type().equals("input") || a == null || out.get(v.name()) != a || t == null || !NpyType.BFLOAT16.numpyName().equals(t.dtype())
+                        || !java.util.Arrays.equals(a.shape(), t.shape())) {
+                    continue;
+                }
+                if (a.type() == NpyType.UINT16) {
+                    out.put(v.name(), new Input(NpyType.BFLOAT16, a.shape(), a.data()));
+                } else if (a.type() == NpyType.FLOAT32) {
+                    long n = a.data().size() / 4;
+                    if (n > Integer.MAX_VALUE / 2) {
+                        throw new DataFault("input " + v.name() + ": " + n + " float32 values are more than a conversion to bfloat16 holds in memory; "
+                                + "give it as bfloat16 or uint16");
+                    }
+                    byte[] f = new byte[4];
+                    byte[] b = new byte[(int) n * 2];
+                    for (long i = 0; i < n; i++) {
+                        a.data().get(4 * i, f, 0, 4);
+                        short h = Bf16.fromFloat(Float.intBitsToFloat((f[0] & 0xFF) | (f[1] & 0xFF) << 8 | (f[2] & 0xFF) << 16 | (f[3] & 0xFF) << 24));
+                        b[(int) (2 * i)] = (byte) h;
+                        b[(int) (2 * i + 1)] = (byte) (h >> 8);
+                    }
+                    out.put(v.name(), new Input(NpyType.BFLOAT16, a.shape(), Region.of(b)));
+                    notes.add("input " + v.name() + ": float32 rounded to bfloat16 (nearest, ties to even), as the NEFF declares");
+                }
+            }
+        }
+        return out;
+    }
+
+    /** What the run said once about its inputs (a float32 input rounded to bfloat16), for the caller to show. */
+    public List<String> notes() {
+        return notes;
     }
 
     /** Every declared input given, nothing else given, each the declared size and (when the NEFF says) dtype and shape. */

@@ -4,8 +4,11 @@ import tpb.isa.DtypeWire;
 
 /**
  * The numpy dtypes the data level reads and writes, with the record dtype tag each one is
- * (numpy's own names; the tags are the spec's {@link DtypeWire}). bfloat16 has no numpy
- * descriptor and is not here.
+ * (numpy's own names; the tags are the spec's {@link DtypeWire}). bfloat16 has no descriptor of
+ * numpy's own: ml_dtypes' {@code bfloat16}, the type JAX and PyTorch users hold, is saved by
+ * {@code np.save} as {@code '<V2'} (two raw bytes; numpy 2.4 with ml_dtypes, checked), and that is
+ * the form read and written here: {@code np.load(f).view(ml_dtypes.bfloat16)} gives the values
+ * back, {@code .view(np.uint16)} the bit patterns.
  */
 public enum NpyType {
     FLOAT16("<f2", "float16", DtypeWire.FP16, 2),
@@ -17,7 +20,8 @@ public enum NpyType {
     INT32("<i4", "int32", DtypeWire.INT32, 4),
     UINT32("<u4", "uint32", DtypeWire.UINT32, 4),
     INT64("<i8", "int64", DtypeWire.INT64, 8),
-    UINT64("<u8", "uint64", DtypeWire.UINT64, 8);
+    UINT64("<u8", "uint64", DtypeWire.UINT64, 8),
+    BFLOAT16("<V2", "bfloat16", DtypeWire.BFLOAT16, 2);
 
     private final String descr;
     private final String numpyName;
@@ -50,6 +54,9 @@ public enum NpyType {
 
     public static NpyType ofDescr(String descr) {
         String d = descr.length() == 3 && descr.charAt(0) == '=' ? "<" + descr.substring(1) : descr;
+        if (d.equals("|V2") || d.equals("V2")) {
+            d = BFLOAT16.descr; // a void of two bytes has no byte order: numpy writes it '|V2' as often as '<V2'
+        }
         for (NpyType t : values()) {
             if (t.descr.equals(d) || (t.bytes == 1 && t.descr.substring(1).equals(d.substring(Math.min(1, d.length()))))) {
                 return t;

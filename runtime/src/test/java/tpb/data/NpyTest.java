@@ -56,7 +56,7 @@ class NpyTest {
 
     @Test
     void refusesWhatItDoesNotSupportInOneLine() {
-        assertEquals("dtype '>f4' is not supported (supported: <f2 <f4 |i1 |u1 <i2 <u2 <i4 <u4 <i8 <u8)",
+        assertEquals("dtype '>f4' is not supported (supported: <f2 <f4 |i1 |u1 <i2 <u2 <i4 <u4 <i8 <u8 <V2)",
                 assertThrows(NpyException.class, () -> Npy.parse(npy(1,
                         "{'descr': '>f4', 'fortran_order': False, 'shape': (1,), }\n", "00000000"))).getMessage());
         assertEquals("fortran_order True is not supported (write the array C-contiguous)",
