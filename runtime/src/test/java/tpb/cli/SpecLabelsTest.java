@@ -55,7 +55,7 @@ class SpecLabelsTest {
             assertTrue(c.get("emitted") instanceof String s && !s.isBlank(), id);
         }
         // the verdict a reader of out_dtype=... needs: 0 on every real MATMUL, read as DEFAULT_FP32
-        assertTrue(((String) conflict("matmul-out-dtype-zero").get("real_data")).contains("16,644"));
+        assertTrue(((String) conflict("matmul-out-dtype-zero").get("real_data")).contains("all 33,288 MATMULs of both nkipy NEFFs, both subgraphs"));
         assertTrue(((String) conflict("matmul-out-dtype-zero").get("emitted")).contains("DEFAULT_FP32"));
         // the PSUM-dtype decision cites both the fact it overrides and the NKI documentation that supports it
         List<Map<String, Object>> psum = (List<Map<String, Object>>) conflict("pe-transpose-psum-dtype").get("readings");
