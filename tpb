@@ -4,7 +4,14 @@
 # them with the project's Maven wrapper first when they are missing or older than a source, spec
 # or POM. `tpb check-spec` reads the spec it is given and never needs a rebuild for a YAML edit.
 set -euo pipefail
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# the project's root: where this script really is, through any symlinks to it (a `tpb` on PATH)
+src="${BASH_SOURCE[0]}"
+while [ -L "$src" ]; do
+  dir="$(cd -P "$(dirname "$src")" && pwd)"
+  src="$(readlink "$src")"
+  [[ "$src" != /* ]] && src="$dir/$src"
+done
+here="$(cd -P "$(dirname "$src")" && pwd)"
 cp_file="$here/runtime/target/tpb.classpath"
 inputs=("$here/pom.xml" "$here"/*/pom.xml "$here/codec-api/src/main" "$here/processor/src/main" \
   "$here/isa-codecs/src/main" "$here/runtime/src/main")
@@ -38,7 +45,11 @@ if stale; then
     rm -rf "$here/runtime/target/classes"
   fi
   echo "tpb: compiling (first run, or sources changed) ..." >&2
-  if ! (cd "$here" && ./mvnw -q -B -pl runtime -am compile >&2); then
+  # Maven's own advice after a failure ("Re-run Maven using the -X switch", "mvn <args> -rf :isa-codecs")
+  # is noise around a spec's file:line:column diagnostics: only what the build said is shown
+  if ! (cd "$here" && ./mvnw -q -B -pl runtime -am compile 2>&1 | sed -E \
+      -e '/^\[ERROR\] *$/d' -e '/^\[ERROR\] (To see the full stack trace|Re-run Maven|For more information|After correcting|  mvn <args>|-> \[Help|\[Help 1\]|Failed to execute goal)/d' >&2
+      exit "${PIPESTATUS[0]}"); then
     echo "tpb: the build failed; see the messages above" >&2
     exit 1
   fi
