@@ -121,6 +121,7 @@ final class Output implements AutoCloseable {
                 } catch (AtomicMoveNotSupportedException e) {
                     Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
                 }
+                Staging.done(temp);
             }
             committed = true;
         } catch (IOException e) {
@@ -141,8 +142,9 @@ final class Output implements AutoCloseable {
         if (temp != null) {
             try {
                 Files.deleteIfExists(temp);
+                Staging.done(temp);
             } catch (IOException ignored) {
-                // a stray hidden temp file at worst; the target is untouched
+                // a stray hidden temp file at worst; the target is untouched (the shutdown hook or a later run sweeps it)
             }
         }
     }
@@ -184,10 +186,12 @@ final class Output implements AutoCloseable {
      * whatever the umask; a plain create-new gets 0666 less the umask, as any tool's output does.
      */
     static Path createSibling(Path dir, String base) throws IOException {
+        Staging.sweep(dir, "." + base + "."); // what a killed run left beside this target (Staging)
         for (int attempt = 0; ; attempt++) {
-            Path p = dir.resolve("." + base + "." + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
+            Path p = dir.resolve("." + base + "." + Staging.tag() + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
             try {
                 Files.newByteChannel(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
+                Staging.add(p);
                 return p;
             } catch (FileAlreadyExistsException e) {
                 if (attempt > 100) {

@@ -156,6 +156,9 @@ final class StagedOutputs implements AutoCloseable {
         if (exists && staging != null) {
             delete(staging); // now only the files that were replaced
         }
+        if (staging != null) {
+            Staging.done(staging);
+        }
     }
 
     /**
@@ -237,6 +240,7 @@ final class StagedOutputs implements AutoCloseable {
             done = true;
             if (staging != null) {
                 delete(staging);
+                Staging.done(staging);
             }
         }
     }
@@ -255,10 +259,13 @@ final class StagedOutputs implements AutoCloseable {
 
     /** A new directory named {@code prefix} + a random suffix in {@code parent}, with the mode a plain mkdir gives. */
     private static Path createHidden(Path parent, String prefix) throws IOException {
+        Staging.sweep(parent, prefix); // what a killed run left here (Staging)
         for (int attempt = 0; ; attempt++) {
-            Path p = parent.resolve(prefix + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36));
+            Path p = parent.resolve(prefix + Staging.tag() + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36));
             try {
-                return Files.createDirectory(p);
+                Files.createDirectory(p);
+                Staging.add(p);
+                return p;
             } catch (java.nio.file.FileAlreadyExistsException e) {
                 if (attempt > 100) {
                     throw e;

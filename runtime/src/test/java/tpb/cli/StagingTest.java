@@ -1,0 +1,109 @@
+package tpb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tpb.data.MatmulValues;
+import tpb.data.Npy;
+import tpb.data.NpyType;
+import tpb.data.SyntheticMatmulNeff;
+
+/**
+ * Issue 33 item 2: no staging outlives the command. Before, a data run stopped by SIGTERM or
+ * SIGINT left its hidden {@code .out.tpb-XXXX/output0.npy} (16 MB in the issue's case) for good,
+ * as asm's and disasm's {@code -o} left {@code .out.bin.XXXX.tmp}, and later runs never swept them.
+ */
+class StagingTest {
+    @TempDir
+    Path dir;
+
+    /** A process id no process has: Linux's pid_max is at most 2^22. */
+    static final long DEAD = 999_999_999L;
+
+    List<String> names() throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    @Test
+    void whatAKilledRunLeftIsSweptByTheNextAndNothingElse() throws IOException {
+        Files.createDirectories(dir.resolve("out/.tpb-staging-" + DEAD + "-abc"));
+        Files.writeString(dir.resolve("out/.tpb-staging-" + DEAD + "-abc/output0.npy"), "stale");
+        Files.createDirectories(dir.resolve("out/.tpb-staging-" + ProcessHandle.current().pid() + "-live"));
+        Files.createDirectories(dir.resolve("out/.tpb-staging-noid"));
+        Files.writeString(dir.resolve("." + "out.bin." + DEAD + "-x.tmp"), "stale");
+        Files.writeString(dir.resolve(".out.bin.keep.tmp"), "no id: not ours to judge");
+        try (StagedOutputs s = StagedOutputs.open(dir.resolve("out").toString(), false)) {
+            Files.writeString(s.file("a.txt"), "new");
+            s.commit();
+        }
+        try (Stream<Path> s = Files.list(dir.resolve("out"))) {
+            assertEquals(List.of(".tpb-staging-" + ProcessHandle.current().pid() + "-live", ".tpb-staging-noid", "a.txt"),
+                    s.map(p -> p.getFileName().toString()).sorted().toList());
+        }
+        Output.writeBinary(dir.resolve("out.bin").toString(), new byte[] {1}, System.out);
+        assertEquals(List.of(".out.bin.keep.tmp", "out", "out.bin"), names());
+    }
+
+    @Test
+    void theShutdownHookRemovesWhatIsStillStaged() throws IOException {
+        StagedOutputs s = StagedOutputs.open(dir.resolve("fresh").toString(), false);
+        Files.writeString(s.file("x.npy"), "partial");
+        assertEquals(1, names().stream().filter(n -> n.startsWith(".fresh.tpb-" + ProcessHandle.current().pid() + "-")).count(), names()::toString);
+        Staging.removeAll(); // what the JVM's shutdown hook runs on SIGTERM and SIGINT
+        assertEquals(List.of(), names());
+        s.close();
+    }
+
+    /**
+     * A data run SIGTERMed mid-run in a child JVM: a 128 x 4096 @ 4096 x 131072 matmul (7 x 10^10
+     * MACs, seconds), killed once its staging directory exists; afterwards neither the staging nor
+     * the output directory is there.
+     */
+    @Test
+    void aDataRunKilledMidRunLeavesNoStaging() throws Exception {
+        int m = 128;
+        int k = 4096;
+        int n = 131072;
+        Files.write(dir.resolve("big.neff"), new SyntheticMatmulNeff(m, k, n, 1, false).write());
+        MatmulValues.x(3, m, k, false).write(dir.resolve("x.npy"));
+        byte[] header = Npy.headerBytes(NpyType.FLOAT16, new int[] {k, n});
+        try (RandomAccessFile f = new RandomAccessFile(dir.resolve("y.npy").toFile(), "rw")) {
+            f.write(header);
+            f.setLength(header.length + 2L * k * n); // zeros, sparse: the run's time is the multiplies
+        }
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-cp",
+                System.getProperty("java.class.path"), Tpb.class.getName(), "run", "big.neff", "--level", "data", "--input", "x=x.npy",
+                "--input", "y=y.npy", "--output-dir", "out", "--quiet"));
+        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(dir.resolve(".log").toFile()).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (names().stream().noneMatch(s -> s.startsWith(".out.tpb-")) && p.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertTrue(p.isAlive(), () -> "the run ended before it could be killed: " + read(".log"));
+        assertTrue(names().stream().anyMatch(s -> s.startsWith(".out.tpb-")), names()::toString);
+        p.destroy(); // SIGTERM
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(List.of(".log", "big.neff", "x.npy", "y.npy"), names());
+    }
+
+    String read(String name) {
+        try {
+            return Files.readString(dir.resolve(name));
+        } catch (IOException e) {
+            return e.toString();
+        }
+    }
+}
