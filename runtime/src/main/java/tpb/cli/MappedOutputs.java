@@ -28,12 +28,18 @@ final class MappedOutputs implements AutoCloseable {
     private final String dirName;
     private final StagedOutputs staged;
     private final List<Region> mapped = new ArrayList<>();
+    /** The parents this run made, deepest first: removed again when the run writes nothing. */
+    private final List<Path> made = new ArrayList<>();
+    private boolean committed;
 
     /** Outputs into {@code dirName}; its missing parents are made first, as {@code mkdir -p} would (DIR itself appears at the commit). */
     MappedOutputs(String dirName) {
         this.dirName = dirName;
         Path parent = Path.of(dirName).toAbsolutePath().normalize().getParent();
         try {
+            for (Path p = parent; p != null && !Files.exists(p); p = p.getParent()) {
+                made.add(p);
+            }
             if (parent != null) {
                 Files.createDirectories(parent);
             }
@@ -88,10 +94,21 @@ final class MappedOutputs implements AutoCloseable {
             r.force();
         }
         staged.commit();
+        committed = true;
     }
 
+    /** Discards the staged outputs unless committed, and the parents this run made (each only while empty: another run may have filled it). */
     @Override
     public void close() {
         staged.close();
+        if (!committed) {
+            for (Path p : made) {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    break; // not empty: someone else's now, and so are its parents
+                }
+            }
+        }
     }
 }

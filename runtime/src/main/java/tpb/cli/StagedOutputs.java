@@ -43,7 +43,7 @@ import tpb.neff.SafeName;
 final class StagedOutputs implements AutoCloseable {
     private final String shown;
     private final Path dir;
-    private final boolean exists;
+    private boolean exists; // becomes true when DIR appears while the command runs (commit)
     private final Set<String> topLevel = new LinkedHashSet<>();
     private final Set<String> staged = new LinkedHashSet<>();
     private Path staging;
@@ -138,9 +138,18 @@ final class StagedOutputs implements AutoCloseable {
         try {
             if (!exists) {
                 if (staging == null) {
-                    Files.createDirectory(dir);
+                    Files.createDirectories(dir); // another run may have made it meanwhile: then it is there, as asked
                 } else {
-                    Files.move(staging, dir); // a rename: fails (and changes nothing) if DIR appeared meanwhile
+                    try {
+                        Files.move(staging, dir); // a rename: fails (and changes nothing) if DIR appeared meanwhile
+                    } catch (java.nio.file.FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException e) {
+                        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+                            throw e;
+                        }
+                        // another command made DIR while this one ran (two runs into one new --output-dir): join it
+                        exists = true;
+                        moveIn();
+                    }
                 }
             } else if (staging != null) {
                 moveIn();
