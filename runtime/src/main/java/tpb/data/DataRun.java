@@ -80,7 +80,10 @@ public final class DataRun {
                     case "dge-table" -> dram.dgeTable(v.list() == null ? new int[0] : v.list());
                     case "virtual" -> dram.add(new DramVar(v.name(), v.id(), v.type(), backing.slice(v.backingOffset(), v.size())));
                     case "internal" -> dram.add(new DramVar(v.name(), v.id(), v.type(), Region.zeroed(v.size())));
-                    case "input", "output", "file" -> dram.add(shared.computeIfAbsent(v.name(), n -> newVar(c, v, inputs, room)), v.id());
+                    // inputs and outputs are the NEFF's, one var by name for every subgraph; a file var is its own
+                    // subgraph's constant (sgNN/value_sgNNNN_...npy): shared only where two subgraphs name one file
+                    case "input", "output" -> dram.add(shared.computeIfAbsent(v.name(), n -> newVar(c, v, inputs, room)), v.id());
+                    case "file" -> dram.add(shared.computeIfAbsent("file " + v.fileName(), n -> newVar(c, v, inputs, room)), v.id());
                     default -> throw new DataFault(c.name() + " var " + v.name() + ": type " + v.type() + " has no data-level layout");
                 }
             }

@@ -13,8 +13,9 @@ import tpb.neff.Neff;
 /**
  * matmul_large.neff's vars as the data level lays them out, without running it (LargeFixtureTest,
  * tagged big, runs it): y is 4 GiB (a sparse zeroed region here), the virtual RematSpillSave vars
- * are slices of each core's own backing space at def.json's backing_variable_off, the inputs,
- * output and the file var are shared by name.
+ * are slices of each core's own backing space at def.json's backing_variable_off, the inputs and
+ * output are shared by name, and each subgraph reads its own file var (sg00/ and sg01/ each ship
+ * value_sg0000_identity_133_CRSM.npy, the same bytes).
  */
 class LargeLayoutTest {
     static final NeffImage IMAGE = NeffImage.read(Neff.open(Path.of("src/test/resources/neff/matmul_large.neff")));
@@ -30,7 +31,10 @@ class LargeLayoutTest {
         assertEquals(4L << 30, sg00.byName("y").size());
         assertSame(sg00.byName("y"), sg01.byName("y"));
         assertSame(sg00.byName("output0"), sg01.byName("output0"));
-        assertSame(sg00.byName("identity_133_sg0000"), sg01.byName("identity_133_sg0000"));
+        // each subgraph's own file (sgNN/value_...npy), equal bytes: one core's writes to its constant never reach the other's
+        assertNotSame(sg00.byName("identity_133_sg0000"), sg01.byName("identity_133_sg0000"));
+        org.junit.jupiter.api.Assertions.assertArrayEquals(sg00.byName("identity_133_sg0000").region().toBytes(),
+                sg01.byName("identity_133_sg0000").region().toBytes());
         // def.json: i2 (var 7) at backing offset 524288, i1 (var 6) at 0, both 524288 bytes; sg01 names them i258, i257
         DramVar i2 = sg00.byId(7);
         assertEquals("-t125_i2_RematSpillSave2_sg0000", i2.name());
