@@ -95,9 +95,29 @@ final class NeffDataRun {
             if (traceFile != null) {
                 traceFile.commit();
             }
-            for (DataRun.Output o : run.outputs().values()) {
-                out.println("wrote " + Path.of(q.outputDir()).resolve(o.name() + ".npy") + " (" + o.type().numpyName() + " "
-                        + Npy.shapeText(o.shape()) + ")");
+            if (q.json()) {
+                // --json at this level too (issue 33 item 12: it printed the text report): what was written, for tools
+                List<Object> written = new java.util.ArrayList<>();
+                for (DataRun.Output o : run.outputs().values()) {
+                    Map<String, Object> w = new java.util.LinkedHashMap<>();
+                    w.put("name", o.name());
+                    w.put("path", Path.of(q.outputDir()).resolve(o.name() + ".npy").toString());
+                    w.put("dtype", o.type().numpyName());
+                    w.put("shape", java.util.Arrays.stream(o.shape()).boxed().toList());
+                    written.add(w);
+                }
+                Map<String, Object> report = new java.util.LinkedHashMap<>();
+                report.put("file", q.file());
+                report.put("level", "data");
+                report.put("status", "complete");
+                report.put("notes", run.notes());
+                report.put("outputs", written);
+                out.print(tpb.spec.json.Json.write(report));
+            } else {
+                for (DataRun.Output o : run.outputs().values()) {
+                    out.println("wrote " + Path.of(q.outputDir()).resolve(o.name() + ".npy") + " (" + o.type().numpyName() + " "
+                            + Npy.shapeText(o.shape()) + ")");
+                }
             }
         }
         return 0;

@@ -125,6 +125,9 @@ final class RunCommand implements Callable<Integer> {
         if (level == null) {
             level = neff ? Level.sync : Level.stream;
         }
+        if (neff) {
+            refuseWhatANeffRunIgnores();
+        }
         if (neff && level == Level.sync) {
             return NeffSyncRun.run(input, limits.limits(), subgraphs, json, timeline, traceEvents, spec.commandLine().getOut());
         }
@@ -135,6 +138,29 @@ final class RunCommand implements Callable<Integer> {
                     spec.commandLine().getOut());
         }
         return input.endsWith(".bin") ? runRecords() : runKernel();
+    }
+
+    /**
+     * A NEFF's run has no use for some options; given, they were silently ignored with exit 0
+     * (issue 33 item 12). Each is now refused with the reason, as the other combinations are.
+     */
+    private void refuseWhatANeffRunIgnores() {
+        picocli.CommandLine.ParseResult given = spec.commandLine().getParseResult();
+        java.util.function.BiConsumer<String, String> refuse = (option, why) -> {
+            if (given.hasMatchedOption(option)) {
+                throw new CliException(option + " " + why + "; got " + input + " at --level " + level, Tpb.USAGE);
+            }
+        };
+        refuse.accept("--engine", "runs one engine of a kernel; a NEFF's engines run together (--subgraph picks cores)");
+        refuse.accept("--max-steps", "bounds a kernel's or stream's steps; a NEFF's records each run once");
+        refuse.accept("--skip-unmodelled", "skips a stream's records the stream simulator has no semantics for; a NEFF runs at --level sync or data");
+        if (level == Level.sync) {
+            refuse.accept("--input", "gives --level data its values; the synchronisation level moves no data");
+            refuse.accept("--output-dir", "is where --level data writes its outputs; the synchronisation level writes none");
+            refuse.accept("--quiet", "silences --level data's progress; the synchronisation level draws none");
+            refuse.accept("--trace", "lists the records --level data runs; at the synchronisation level use --trace-events");
+            refuse.accept("--schedules", "compares --level data's outputs across schedules; the synchronisation level has none to compare");
+        }
     }
 
     /** Refuses a level the input cannot run at (a NEFF runs at sync, taken above, or data; a kernel or stream at neither). */
