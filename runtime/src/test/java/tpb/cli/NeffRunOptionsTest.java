@@ -53,6 +53,18 @@ class NeffRunOptionsTest {
         });
     }
 
+    /** Issue 33 item 8: a FIFO as --input blocked forever with no writer (the open waits for one); now one line before opening it. */
+    @Test
+    void aFifoInputIsRefusedBeforeItIsOpened() throws Exception {
+        String n = neff();
+        Path fifo = dir.resolve("x.npy");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        CliRun r = CliRun.of("run", n, "--level", "data", "--input", "x=" + fifo, "--input", "y=" + fifo, "--output-dir", dir.resolve("o").toString());
+        assertEquals(1, r.code());
+        assertEquals("tpb: " + fifo + ": not a regular file (a .npy input is mapped, so it must be a file; pipe one through --input NAME=-)\n",
+                r.err());
+    }
+
     @Test
     void jsonAtTheDataLevelIsJson() throws IOException {
         String n = neff();
