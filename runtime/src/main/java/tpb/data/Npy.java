@@ -5,8 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * numpy's {@code .npy} format, versions 1.0 and 2.0 (numpy's {@code format.py}): magic
@@ -24,9 +22,6 @@ public final class Npy {
     public static final int MAX_DIMENSIONS = 64;
     /** The most data bytes an array may promise: 2^62, more than any file holds, so a count or a sum of two never wraps a long. */
     private static final long MAX_DATA_BYTES = 1L << 62;
-    private static final Pattern DESCR = Pattern.compile("'descr'\\s*:\\s*'([^']*)'");
-    private static final Pattern FORTRAN = Pattern.compile("'fortran_order'\\s*:\\s*(True|False)");
-    private static final Pattern SHAPE = Pattern.compile("'shape'\\s*:\\s*\\(([^)]*)\\)");
 
     private Npy() {
     }
@@ -141,11 +136,11 @@ public final class Npy {
     }
 
     private static Header header(String header, long dataOffset) {
-        String descr = group(DESCR, header, "descr");
-        if (group(FORTRAN, header, "fortran_order").equals("True")) {
+        NpyHeader.Parsed h = NpyHeader.parse(header);
+        if (h.fortranOrder()) {
             throw new NpyException("fortran_order True is not supported (write the array C-contiguous)");
         }
-        return new Header(NpyType.ofDescr(descr), parseShape(group(SHAPE, header, "shape")), dataOffset);
+        return new Header(NpyType.ofDescr(h.descr()), h.shape(), dataOffset);
     }
 
     public static Array parse(byte[] b) {
@@ -156,12 +151,10 @@ public final class Npy {
         int start = at.start();
         int headerLen = (int) at.headerLength();
         String header = new String(b, start, headerLen, StandardCharsets.ISO_8859_1);
-        String descr = group(DESCR, header, "descr");
-        if (group(FORTRAN, header, "fortran_order").equals("True")) {
-            throw new NpyException("fortran_order True is not supported (write the array C-contiguous)");
-        }
-        NpyType type = NpyType.ofDescr(descr);
-        int[] shape = parseShape(group(SHAPE, header, "shape"));
+        Header h = header(header, start + headerLen);
+        String descr = h.type().descr();
+        NpyType type = h.type();
+        int[] shape = h.shape();
         int dataStart = start + headerLen;
         long need = bytes(shape, type);
         if (b.length - dataStart != need) {
@@ -205,35 +198,6 @@ public final class Npy {
 
     public static void write(Path file, Array a) throws IOException {
         Files.write(file, format(a));
-    }
-
-    private static String group(Pattern p, String header, String key) {
-        Matcher m = p.matcher(header);
-        if (!m.find()) {
-            throw new NpyException("header has no '" + key + "': " + header.strip());
-        }
-        return m.group(1);
-    }
-
-    private static int[] parseShape(String text) {
-        String t = text.strip();
-        if (t.isEmpty()) {
-            return new int[0];
-        }
-        String[] parts = t.split(",");
-        int n = parts[parts.length - 1].isBlank() ? parts.length - 1 : parts.length;
-        int[] shape = new int[n];
-        for (int i = 0; i < n; i++) {
-            try {
-                shape[i] = Integer.parseInt(parts[i].strip());
-            } catch (NumberFormatException e) {
-                throw new NpyException("shape (" + text + ") is not a tuple of integers");
-            }
-            if (shape[i] < 0) {
-                throw new NpyException("shape (" + text + ") has a negative dimension");
-            }
-        }
-        return shape;
     }
 
     /**

@@ -114,7 +114,7 @@ class NpyEdgesTest {
         byte[] ten = java.util.Arrays.copyOf(file, 10);
         ten[8] = 0;
         ten[9] = 0;
-        assertEquals("header has no 'descr': ", parseError(ten));
+        assertEquals("header is empty: no dict", parseError(ten));
     }
 
     @Test
@@ -164,7 +164,7 @@ class NpyEdgesTest {
             {"934e554d50590200ffffffff", "header length 4294967295 runs past the end of the file",
                 "header length 4294967295 is larger than any .npy header (1048576 bytes)"},
             // exactly ten bytes, a version 1.0 length of 0: the prelude is whole, and there is no dict to read
-            {"934e554d505901000000", "header has no 'descr': ", "header has no 'descr': "},
+            {"934e554d505901000000", "header is empty: no dict", "header is empty: no dict"},
         };
         for (String[] c : cases) {
             byte[] file = HexFormat.of().parseHex(c[0]);
@@ -242,12 +242,33 @@ class NpyEdgesTest {
         // a u32 length with its top bit set is 2^31, unsigned as numpy reads it
         byte[] top = HexFormat.of().parseHex("934e554d5059020000000080");
         assertEquals("header length 2147483648 runs past the end of the file", parseError(top));
-        assertEquals("header has no 'descr': {'fortran_order': False, 'shape': (1,), }",
+        assertEquals("header has no 'descr'",
                 parseError(npy(1, "{'fortran_order': False, 'shape': (1,), }\n", "00000000")));
-        assertEquals("header has no 'fortran_order': {'descr': '<f4', 'shape': (1,), }",
+        assertEquals("header has no 'fortran_order'",
                 parseError(npy(1, "{'descr': '<f4', 'shape': (1,), }\n", "00000000")));
-        assertEquals("header has no 'shape': {'descr': '<f4', 'fortran_order': False, }",
+        assertEquals("header has no 'shape'",
                 parseError(npy(1, "{'descr': '<f4', 'fortran_order': False, }\n", "00000000")));
+        // issue 33 items 7 and 11: what numpy refuses is refused, each message naming what is wrong
+        // (before: the first descr won, an extra key and text after the dict were read, and these
+        // three said "header has no 'descr'", "no 'fortran_order'" and "no 'shape'")
+        assertEquals("header gives 'descr' twice",
+                parseError(npy(1, "{'descr': '<f4', 'descr': '<f2', 'fortran_order': False, 'shape': (1,), }\n", "00000000")));
+        assertEquals("header has key 'extra'; a .npy header has exactly 'descr', 'fortran_order' and 'shape'",
+                parseError(npy(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (1,), 'extra': 1}\n", "00000000")));
+        assertEquals("header has text after its dict: 'junk'",
+                parseError(npy(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (1,), } junk\n", "00000000")));
+        assertEquals("descr [('a', '<f4'), ('b', '<i4')] is a structured dtype (a list of fields); only plain dtypes are supported",
+                parseError(npy(1, "{'descr': [('a', '<f4'), ('b', '<i4')], 'fortran_order': False, 'shape': (1,), }\n", "0000000000000000")));
+        assertEquals("fortran_order 0 is not a bool (True or False)",
+                parseError(npy(1, "{'descr': '<f4', 'fortran_order': 0, 'shape': (1,), }\n", "00000000")));
+        assertEquals("shape [128, 256] is not a tuple of integers",
+                parseError(npy(1, "{'descr': '<f4', 'fortran_order': False, 'shape': [128, 256], }\n", "00000000")));
+        String deep = "(1, ".repeat(10_000).replace(", ", ",") + ")".repeat(10_000);
+        String longShape = parseError(npy(1, "{'descr': '<f4', 'fortran_order': False, 'shape': " + deep + ", }\n", "00000000"));
+        assertEquals("header nests tuples or lists deeper than 32 levels", longShape);
+        String wide = "(" + "1, ".repeat(10_000) + "x)";
+        String wideShape = parseError(npy(1, "{'descr': '<f4', 'fortran_order': False, 'shape': " + wide + ", }\n", "00000000"));
+        assertEquals(true, wideShape.length() < 200 && wideShape.startsWith("shape (1, 1, 1,"), wideShape);
         assertEquals("shape (1, x) is not a tuple of integers",
                 parseError(npy(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (1, x), }\n", "00000000")));
         assertEquals("shape (-1,) has a negative dimension",
