@@ -328,7 +328,8 @@ public final class Assembler {
             given.add(fields.get(field).name());
             columns.put(fields.get(field).name(), mnemonic.column());
         }
-        SyncTerms.apply(terms, flyweights.slots(m.arm(), fields), record, fields, given, columns, l.number(), m.arm().specName());
+        SyncTerms.apply(terms, flyweights.slots(m.arm(), fields), record, fields, given, columns, l.number(), m.arm().specName(),
+                validate ? REGISTERS : Long.MAX_VALUE);
         operands(lex, mnemonic, syntax, record, given, columns, labels, l, sink);
         namedFields(lex, m.arm(), record, given, columns, labels, l, sink);
         // the syntax line's implied values, for the fields the line left out (matmul's whole PE array)

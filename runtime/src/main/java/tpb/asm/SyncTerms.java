@@ -193,7 +193,7 @@ final class SyncTerms {
      * @throws AsmException at a term no slot's templates match, or a shared value that differs
      */
     static void apply(List<Written> terms, Slot[] slots, PreambleFlyweight<?> record, List<FieldInfo> fields, Set<String> given,
-            Map<String, Integer> columns, int line, String arm) {
+            Map<String, Integer> columns, int line, String arm, long registers) {
         boolean[] used = new boolean[slots.length];
         Map<Integer, Long> values = new HashMap<>();
         for (Written t : terms) {
@@ -215,8 +215,15 @@ final class SyncTerms {
                     continue;
                 }
                 for (long mode : Symbols.syntaxValues(slots[i].table())) {
-                    long[] m = match(Symbols.syntax(slots[i].table(), mode), word);
+                    String syntax = Symbols.syntax(slots[i].table(), mode);
+                    long[] m = match(syntax, word);
                     if (m != null) {
+                        // a register threshold (the spec's syntax r{value}, SEM_GE_REG): inside the register file, as every
+                        // register operand is (issue 33 item 5: $S[24]>=r99 assembled and validated, only run faulted)
+                        if (syntax.contains("r" + VALUE) && m[1] >= registers) {
+                            throw new AsmException(line, t.column(), "'" + t.text() + "': r" + m[1] + " is outside the " + registers
+                                    + "-register file (r0-r" + (registers - 1) + "; --no-validate assembles it anyway)");
+                        }
                         got = new long[] {mode, m[0], m[1]};
                         slot = i;
                         break;

@@ -55,6 +55,19 @@ class AssemblerTotalityTest {
         assertEquals(null, Lexer.parseNumber("0b102"));
     }
 
+    /** Issue 33 item 5: a register threshold is a register operand like any other (r99 and r4294967295 assembled; only run faulted). */
+    @Test
+    void aRegisterThresholdIsInsideTheRegisterFile() {
+        long n = tpb.isa.Arch.SUNDA.isaRegisterCount();
+        new Assembler().assemble("sem $S[24]>=r" + (n - 1));
+        for (String r : List.of("r" + n, "r99", "r4294967295")) {
+            assertEquals("t.s:1:5: '$S[24]>=" + r + "': " + r + " is outside the " + n + "-register file (r0-r" + (n - 1)
+                    + "; --no-validate assembles it anyway)", assertThrows(AsmException.class, () -> new Assembler().assemble("sem $S[24]>=" + r))
+                    .describe("t.s"));
+        }
+        new Assembler().assemble("sem $S[24]>=r99", Assembler.Options.NO_VALIDATION);
+    }
+
     static final List<String> LINES = listing();
 
     /** Every line of both fixture NEFFs' listings (matmul_small whole, matmul_large's first stream of each engine). */

@@ -117,11 +117,11 @@ class SpecToolsTest {
     @Test
     void aNewOpcodeWithoutSinceGetsAHint(@TempDir Path dir) throws Exception {
         Path spec = copy(dir.resolve("spec"));
-        edit(spec.resolve("isa/tpb/enums/opcode.yaml"), "  - {name: Invalid,", "  - {name: Probe, value: " + FREE + "}\n  - {name: Invalid,");
+        edit(spec.resolve("isa/tpb/enums/opcode.yaml"), "  - {name: Invalid,", "  - {name: SpecToolsTestOnly, value: " + FREE + "}\n  - {name: Invalid,");
         CliRun r = CliRun.of("check-spec", spec.toString());
         assertEquals(1, r.code(), r.err());
         assertEquals(spec + "/isa/tpb/arch/profiles.yaml:16:7: arch SUNDA: the opcode masks and the generation rule disagree:"
-                + " only in masks [], only by generation [" + FREE + "]; " + FREE + " (Probe) has no since:, so it lives in every generation"
+                + " only in masks [], only by generation [" + FREE + "]; " + FREE + " (SpecToolsTestOnly) has no since:, so it lives in every generation"
                 + " (give a new opcode since: N, the first generation that has it)\ntpb: " + spec + "/isa/tpb/isa.yaml: 1 error(s)\n", r.err());
     }
 
@@ -129,7 +129,7 @@ class SpecToolsTest {
     void diffMarksBreakingAndCompatibleChanges(@TempDir Path dir) throws Exception {
         Path spec = copy(dir.resolve("spec"));
         edit(spec.resolve("isa/tpb/luts/alu.yaml"), "  is_le: 0x15", "  is_le: 0x17");
-        edit(spec.resolve("isa/tpb/enums/opcode.yaml"), "  - {name: Invalid,", "  - {name: Probe, value: " + FREE + ", since: 5}\n  - {name: Invalid,");
+        edit(spec.resolve("isa/tpb/enums/opcode.yaml"), "  - {name: Invalid,", "  - {name: SpecToolsTestOnly, value: " + FREE + ", since: 5}\n  - {name: Invalid,");
         edit(spec.resolve("isa/tpb/arms/sp-dma.yaml"), "  - {name: no_rearm, at: 0x3B, type: u8", "  - {name: no_rearm, at: 0x3A, type: u8");
         edit(spec.resolve("isa/tpb/arms/sp-dma.yaml"), "0x3B: \"01 01\"", "0x3A: \"01 00 01\"");
         edit(spec.resolve("isa/tpb/features.yaml"), "  - {arm: ResetQueueInstance, message",
@@ -137,10 +137,10 @@ class SpecToolsTest {
         CliRun r = CliRun.of("diff", "builtin", spec.toString());
         assertEquals(1, r.code());
         assertEquals("""
-                compatible  enum Opcode: value Probe (FREE) added
+                compatible  enum Opcode: value SpecToolsTestOnly (FREE) added
                 BREAKING    lut AluOpWire: is_le wire value reassigned 0x15 -> 0x17
                 BREAKING    arm SwitchQueueInstance: field no_rearm moved +0x3B -> +0x3A
-                compatible  arm Probe: added (opcode FREE, opaque)
+                compatible  arm SpecToolsTestOnly: added (opcode FREE, opaque)
                 BREAKING    feature neff_feature_SQI_no_rearm: now required by DMATrigger
                 5 change(s), 3 breaking
                 """.replace("FREE", FREE), r.out());
