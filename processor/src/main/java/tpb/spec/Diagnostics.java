@@ -57,10 +57,31 @@ public final class Diagnostics {
         return list.size();
     }
 
-    /** In file order, then line and column: the order a reader fixes them in. */
+    /**
+     * The diagnostics about a file's own text: it cannot be read as YAML, or a key, node or name in it
+     * is malformed. Such an error leaves part of the model out, and what refers to that part then
+     * fails too (an unknown enum value, no enum with a role): those follow, as consequences.
+     */
+    private static final Set<Message> ROOT = java.util.EnumSet.of(Message.SPEC_NOT_FOUND, Message.INCLUDE_NOT_FOUND, Message.INCLUDE_CYCLE,
+            Message.YAML_SYNTAX, Message.EMPTY_FILE, Message.ALIAS_BOMB, Message.ALIAS_EXPANSION, Message.NESTING, Message.UNSAFE_TAG,
+            Message.FILE_TOO_LARGE, Message.DUPLICATE_KEY, Message.UNKNOWN_KEY, Message.MISSING_KEY, Message.WRONG_NODE, Message.BAD_NUMBER,
+            Message.BAD_CONFIDENCE, Message.UNKNOWN_KIND, Message.UNKNOWN_TYPE);
+
+    /** Whether {@code d} is about a file's own text (a root cause), not about what the model holds. */
+    public static boolean isRoot(Diagnostic d) {
+        return ROOT.contains(d.kind());
+    }
+
+    /**
+     * Root causes first ({@link #isRoot}: a YAML syntax error, a malformed key or name), then the
+     * rest; each part in file order, then line and column: the order a reader fixes them in
+     * (issue 33: one unterminated quote in enums/engine.yaml was diagnostic 119 of 119, after 118
+     * references to what it had left out, and the default cap of 100 hid it).
+     */
     public List<Diagnostic> sorted() {
         List<Diagnostic> copy = new ArrayList<>(list);
-        copy.sort(Comparator.comparing((Diagnostic d) -> d.pos().file())
+        copy.sort(Comparator.comparing((Diagnostic d) -> !isRoot(d))
+                .thenComparing(d -> d.pos().file())
                 .thenComparingInt(d -> d.pos().line())
                 .thenComparingInt(d -> d.pos().column()));
         return copy;

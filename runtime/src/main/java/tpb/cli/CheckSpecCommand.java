@@ -1,5 +1,6 @@
 package tpb.cli;
 
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -43,8 +44,13 @@ final class CheckSpecCommand implements Callable<Integer> {
                 shown++;
             }
             long count = r.diagnostics().count();
+            List<Diagnostic> all = r.diagnostics().sorted();
+            Diagnostic first = all.get(0);
+            // a root cause with knock-ons after it: the summary names it, so it is seen whatever the cap
+            boolean knockOns = tpb.spec.Diagnostics.isRoot(first) && !tpb.spec.Diagnostics.isRoot(all.get(all.size() - 1));
             throw new CliException(source.shown(source.root()) + ": " + count + " error(s)"
-                    + (count == shown ? "" : "; " + (count - shown) + " not shown (--max-errors " + maxErrors + ")"));
+                    + (count == shown ? "" : "; " + (count - shown) + " not shown (--max-errors " + maxErrors + ")")
+                    + (knockOns ? "; the first is the root cause: " + source.shown(first) : ""));
         }
         IsaModel m = r.model();
         long withLayout = m.arms().stream().filter(a -> !a.opaque()).count();
