@@ -35,8 +35,13 @@ import tpb.stream.StreamException;
 
 /** {@code tpb run KERNEL|FILE.bin}: simulate the kernel's engines (or one, with --engine) or a stream; exit 0 when the run ends, 1 on a fault. */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = "Run a kernel (compiled first) or a record stream on the SP sequencer model: exit reason, steps, final "
-                + "registers. Exit 0 when the run ends (Exit, or the entry function returns), 1 on a fault.")
+        description = {"Run a kernel (compiled first) or a record stream on the SP sequencer model: exit reason, steps, final "
+                + "registers. Or run a NEFF: at --level sync (the default) every engine of each subgraph runs its records over one "
+                + "semaphore bank, DMA queues included, and the report says whether it completes or deadlocks (--timeline, "
+                + "--trace-events draw it); at --level data on real numbers, --input NAME=FILE.npy per input (bfloat16 as '<V2', uint16 "
+                + "or float32), outputs written to --output-dir as NAME.npy.",
+                "Exit codes: 0 the run ended (Exit, the entry function returned, every subgraph completed), 1 a fault, a deadlock "
+                + "or bad input, 2 usage."})
 final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

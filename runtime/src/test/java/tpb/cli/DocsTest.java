@@ -50,7 +50,7 @@ class DocsTest {
 
     private static void collect(CommandLine command, List<String> names) {
         for (CommandLine sub : command.getSubcommands().values()) {
-            boolean help = sub.getCommandSpec().userObject() instanceof CommandLine.HelpCommand;
+            boolean help = sub.getCommandSpec().helpCommand();
             if (help && command.getParent() != null) {
                 continue;
             }
