@@ -124,7 +124,8 @@ final class DisasmCommand implements Callable<Integer> {
             }
             target.flush();
             if (target.checkError()) {
-                throw new CliException(output + ": cannot write");
+                // stdout closed early (| head) or full: say which stream, not "null"
+                throw new CliException((toStdout ? "stdout" : output) + ": cannot write" + (toStdout ? " (the reader closed it, or the disk is full)" : ""));
             }
             out.commit();
         }
