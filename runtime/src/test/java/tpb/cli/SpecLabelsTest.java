@@ -88,6 +88,14 @@ class SpecLabelsTest {
         assertEquals("INFERRED", named("arms", "name", "Pool").get("confidence"));
         assertEquals("INFERRED", view("CopyPredicated", "Book").get("confidence"));
         assertEquals("ASSUMED", view("BatchNormBackProp", "Book").get("confidence"));
+        // issue 35 items 15, 16: a refuted book reading is SPECULATIVE, an untested one INFERRED; what an update mode
+        // does is read from its name, as a wait mode's comparison is (WaitTest is INFERRED)
+        assertEquals("SPECULATIVE", view("TensorTensorArith", "Book").get("confidence"));
+        assertEquals("SPECULATIVE", view("Matmul", "Book").get("confidence"));
+        assertEquals("INFERRED", view("TensorTensorBitvec", "Book").get("confidence"));
+        assertEquals("INFERRED", named("luts", "name", "UpdateOp").get("confidence"));
+        assertEquals("INFERRED", named("luts", "name", "UpdateMoment").get("confidence"));
+        assertEquals(named("luts", "name", "WaitTest").get("confidence"), named("luts", "name", "UpdateOp").get("confidence"));
         assertFalse(((String) view("CopyPredicated", "Book").get("doc")).contains("Refuted on real records"));
         // TENSOR1D's 4+4N rule: facts §4.3 credits isa/tensor-descriptors.md
         assertTrue(((String) named("groups", "name", "TENSOR1D").get("source")).contains("isa/tensor-descriptors.md"));
