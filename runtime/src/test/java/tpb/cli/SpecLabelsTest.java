@@ -61,6 +61,9 @@ class SpecLabelsTest {
         List<Map<String, Object>> psum = (List<Map<String, Object>>) conflict("pe-transpose-psum-dtype").get("readings");
         assertTrue(((String) psum.get(0).get("source")).contains("facts §4.1"));
         assertTrue(((String) psum.get(1).get("source")).contains("nki.isa.nc_transpose"));
+        // issue 35 items 6, 17: the sentence is the current page's, and nc_transpose = transpose_mode 1 is an inference
+        assertFalse(((String) psum.get(1).get("source")).contains("latest and v2.26.1"));
+        assertEquals("INFERRED", psum.get(1).get("confidence"));
     }
 
     @Test
