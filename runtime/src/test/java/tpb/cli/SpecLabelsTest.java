@@ -96,6 +96,11 @@ class SpecLabelsTest {
         assertEquals("SPECULATIVE", view("TensorTensorArith", "Book").get("confidence"));
         assertEquals("SPECULATIVE", view("Matmul", "Book").get("confidence"));
         assertEquals("INFERRED", view("TensorTensorBitvec", "Book").get("confidence"));
+        // issue 35 item 3: the TT Book views carried BatchNormBackProp's doc ("the book gives no ... layout at all")
+        for (String arm : List.of("TensorTensorArith", "TensorTensorBitvec")) {
+            assertFalse(((String) view(arm, "Book").get("doc")).contains("BatchNormBackProp"), arm);
+        }
+        assertTrue(((String) view("TensorTensorArith", "Book").get("doc")).contains("512 real 0x41 records"));
         assertEquals("INFERRED", named("luts", "name", "UpdateOp").get("confidence"));
         assertEquals("INFERRED", named("luts", "name", "UpdateMoment").get("confidence"));
         assertEquals(named("luts", "name", "WaitTest").get("confidence"), named("luts", "name", "UpdateOp").get("confidence"));
