@@ -13,6 +13,7 @@ import tpb.isa.Arm;
 import tpb.isa.BrTargetMode;
 import tpb.isa.BranchCompareOp;
 import tpb.isa.CompareAndBranchRecord;
+import tpb.isa.CopyPredicatedScalarRecord;
 import tpb.isa.DataSrc;
 import tpb.isa.DtypeWire;
 import tpb.isa.EventSemaphoreRecord;
@@ -120,6 +121,17 @@ class ValidatorTest {
         b[0x38] = 32; // the destination holds 32 elements, the generator makes 64
         assertEquals("[record 0 (+0x18) product(src_data_pattern.num): guard: the DATA4D element count must equal the TENSOR4D "
                 + "destination's]", violations(b));
+    }
+
+    /** Issue 35 item 10: CopyPredicatedScalar's reversed_pred is 0 or 1 («CPS» §4.2), a guard now, not prose. */
+    @Test
+    void reversedPredIsZeroOrOne() {
+        for (int v : new int[] {0, 1, 2, 255}) {
+            byte[] b = CopyPredicatedScalarRecord.builder().predDtype(DtypeWire.UINT8).reversedPred(v).numActiveChannels(128)
+                    .inDtype(DtypeWire.FP32).outDtype(DtypeWire.FP32).build().toBytes();
+            assertEquals(v <= 1 ? "[]" : "[record 0 (+0x21) reversed_pred: guard: reversed_pred is 0 or 1 (the predicate's polarity)]",
+                    violations(b), "reversed_pred " + v);
+        }
     }
 
     @Test
