@@ -151,7 +151,8 @@ final class ValidateCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<Object> streams = new ArrayList<>();
-        long[] totals = new long[4]; // reported, suppressed, invalid streams, streams
+        long[] totals = new long[5]; // reported, suppressed, invalid streams, streams, streams refused whole
+        String[] firstRefusal = {null};
         // each stream validated as its archive entry passes, through the same window reader as a .bin: memory does not grow with it
         in.forEachStreamData(null, null, (sg, engine, path, records, data) -> {
             String who = sg.name() + " " + engine;
@@ -175,6 +176,12 @@ final class ValidateCommand implements Callable<Integer> {
             sj.put("violations", violations(kept));
             sj.put("suppressed", s.suppressed());
             streams.add(sj);
+            if (s.streamError() != null) {
+                totals[4]++;
+                if (firstRefusal[0] == null) {
+                    firstRefusal[0] = sg.name() + " " + engine + ": " + s.streamError();
+                }
+            }
             if (s.streamError() != null && !json) {
                 // which stream and why, not only a count: an empty stream has no record to head a violation
                 err.println(NeffInput.title(sg, engine, path, records) + ": " + s.streamError());
@@ -198,7 +205,9 @@ final class ValidateCommand implements Callable<Integer> {
         if (valid || json) {
             return valid ? Tpb.OK : Tpb.INVALID_INPUT;
         }
+        // a stream refused whole (empty, cut short) has no record to head a violation: counted and named, not left as "0 violation(s)"
         throw new CliException(input + ": " + (totals[0] + totals[1]) + " violation(s) in " + totals[2] + " of " + totals[3] + " streams"
-                + (totals[1] == 0 ? "" : "; " + totals[1] + " not shown (--max-errors " + maxErrors + ")"));
+                + (totals[1] == 0 ? "" : "; " + totals[1] + " not shown (--max-errors " + maxErrors + ")")
+                + (totals[4] == 0 ? "" : "; " + totals[4] + " stream(s) refused whole, the first " + firstRefusal[0]));
     }
 }

@@ -1,0 +1,36 @@
+package tpb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tpb.neff.Fixture;
+import tpb.neff.NeffWriter;
+
+/**
+ * Issue 33 item 13: validate of a NEFF whose PE stream is empty ended '0 violation(s) in 1 of 10
+ * streams', exit 1: a stream refused whole has no record to head a violation. The summary now
+ * counts and names it.
+ */
+class ValidateRefusedStreamTest {
+    @Test
+    void aStreamRefusedWholeIsNamedInTheSummary(@TempDir Path dir) throws Exception {
+        Map<String, byte[]> files = new LinkedHashMap<>(Fixture.files());
+        files.put("sg00/PE.bin", new byte[0]);
+        Path n = dir.resolve("empty-pe.neff");
+        Files.write(n, NeffWriter.write("empty-pe.neff", files));
+        CliRun r = CliRun.of("validate", n.toString());
+        assertEquals(1, r.code());
+        List<String> lines = r.err().lines().toList();
+        String last = lines.get(lines.size() - 1);
+        assertTrue(last.startsWith("tpb: " + n + ": 0 violation(s) in 1 of 10 streams; 1 stream(s) refused whole, the first sg00 pe: "), last);
+        // the refusal's own line names the stream too, as before
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("sg00 pe (sg00/PE.bin, 0 records): ")), r.err());
+    }
+}
