@@ -104,6 +104,9 @@ final class EstimateCommand implements Callable<Integer> {
             List<String> names = engineStreams.stream().map(EngineStream::engine).toList();
             est.add(sg, engineStreams, arch, Disassembler::text, traced ? p -> slices.add(new Object[] {sg.name(), names.get(p.engine()), p}) : null);
         });
+        if (est.runs().isEmpty()) {
+            throw new CliException(input + ": the NEFF lists no subgraph to run");
+        }
         List<ProfileMatch> matches = new ArrayList<>();
         Map<String, double[]> perArm = new TreeMap<>(); // arm: measured ns, estimated ns, count
         if (profile != null) {

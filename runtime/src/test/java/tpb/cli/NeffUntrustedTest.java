@@ -203,7 +203,8 @@ class NeffUntrustedTest {
         CliRun r = CliRun.of("validate", n.toString());
         assertEquals(1, r.code());
         assertEquals("sg00 pool (sg00/Pool.bin, 0 records): the stream is empty: no records\n"
-                + "tpb: " + n + ": 0 violation(s) in 1 of 1 streams\n", r.err());
+                + "tpb: " + n + ": 0 violation(s) in 1 of 1 streams; 1 stream(s) refused whole, the first sg00 pool: the stream is empty: "
+                + "no records\n", r.err());
     }
 
     @Test

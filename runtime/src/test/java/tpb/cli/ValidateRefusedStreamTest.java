@@ -33,4 +33,18 @@ class ValidateRefusedStreamTest {
         // the refusal's own line names the stream too, as before
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("sg00 pe (sg00/PE.bin, 0 records): ")), r.err());
     }
+
+    /** Issue 33 item 13: a NEFF whose kelf lists no subgraph: run printed nothing with exit 0, as if something had completed. */
+    @Test
+    void aNeffWithNoSubgraphSaysSo(@TempDir Path dir) throws Exception {
+        Map<String, byte[]> files = new LinkedHashMap<>(Fixture.files());
+        files.put("kelf-0.json", "{\"graphs\": [], \"target\": \"cayman\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        Path n = dir.resolve("none.neff");
+        Files.write(n, NeffWriter.write("none.neff", files));
+        for (String command : List.of("run", "estimate")) {
+            CliRun r = CliRun.of(command, n.toString());
+            assertEquals(1, r.code(), command + ": " + r.err());
+            assertEquals("tpb: " + n + ": the NEFF lists no subgraph to run\n", r.err(), command);
+        }
+    }
 }
