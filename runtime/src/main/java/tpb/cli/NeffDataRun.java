@@ -54,6 +54,7 @@ final class NeffDataRun {
                 throw new CliException(q.file() + ": target " + neff.target() + " is no arch profile of the spec");
             }
             image = NeffImage.read(neff);
+            NeffInput.refuseEmptyNames(q.subgraphs(), image.cores().stream().map(NeffImage.Core::name).toList());
             if (q.subgraphs() != null) {
                 image = image.only(q.subgraphs());
             }

@@ -136,9 +136,11 @@ final class NeffInput {
 
     /** The subgraphs {@code --subgraph} names (all when null), checked to exist. */
     Set<String> subgraphs(List<String> names) {
-        if (names == null || names.isEmpty()) {
+        if (names == null) {
             return null;
         }
+        // '--subgraph ,' split to no name and ran every subgraph, '--subgraph ""' was 'no subgraph ' (issue 33 item 13): both one line
+        refuseEmptyNames(names, neff.subgraphs().stream().map(tpb.neff.Subgraph::name).toList());
         Set<String> out = new LinkedHashSet<>();
         for (String n : names) {
             try {
@@ -148,6 +150,14 @@ final class NeffInput {
             }
         }
         return out;
+    }
+
+    /** An empty --subgraph name (or a list of none) is a usage error naming the subgraphs there are. */
+    static void refuseEmptyNames(List<String> names, List<String> known) {
+        if (names != null && (names.isEmpty() || names.stream().anyMatch(String::isBlank))) {
+            throw new CliException("--subgraph: an empty subgraph name; give names like sg00 or sg00,sg01 (subgraphs: " + String.join(", ", known)
+                    + ")", Tpb.USAGE);
+        }
     }
 
     private void checkEngines(List<String> engines) {

@@ -47,4 +47,17 @@ class ValidateRefusedStreamTest {
             assertEquals("tpb: " + n + ": the NEFF lists no subgraph to run\n", r.err(), command);
         }
     }
+
+    /** Issue 33 item 13: '--subgraph ,' split to no name and ran every subgraph; '--subgraph ""' said 'no subgraph ' with a blank name. */
+    @Test
+    void anEmptySubgraphNameIsAUsageError() throws Exception {
+        String n = Path.of("src/test/resources/neff/matmul_small.neff").toString();
+        String line = "tpb: --subgraph: an empty subgraph name; give names like sg00 or sg00,sg01 (subgraphs: sg00, sg01)\n";
+        for (List<String> args : List.of(List.of("run", n, "--subgraph", ","), List.of("run", n, "--subgraph", ""),
+                List.of("run", n, "--level", "data", "--subgraph", ",", "--output-dir", "unused"), List.of("disasm", n, "--subgraph", ""))) {
+            CliRun r = CliRun.of(args.toArray(String[]::new));
+            assertEquals(Tpb.USAGE, r.code(), args::toString);
+            assertEquals(line, r.err(), args::toString);
+        }
+    }
 }
