@@ -106,7 +106,7 @@ final class DisasmCommand implements Callable<Integer> {
     private Integer neff() {
         NeffInput in = NeffInput.open(input, limits.limits());
         in.refuseAsOutput("-o", output);
-        Arch a = arch == null ? in.arch() : Inputs.arch(arch);
+        Arch a = in.archFor(arch, spec.commandLine().getErr());
         boolean toStdout = output == null || output.equals("-");
         try (Output out = Output.open(toStdout ? null : output, OutputStream.nullOutputStream())) {
             PrintWriter target = toStdout ? spec.commandLine().getOut()

@@ -152,6 +152,25 @@ final class NeffInput {
         return out;
     }
 
+    /**
+     * The arch a NEFF is read as: its own target's, or {@code --arch}'s when given; a given arch
+     * other than the target's is said once on {@code err}, since every layout and rule then follows
+     * it (issue 33 item 13: --arch sunda on a cayman NEFF gave no hint).
+     */
+    Arch archFor(String given, java.io.PrintWriter err) {
+        if (given == null) {
+            return arch();
+        }
+        Arch a = Inputs.arch(given);
+        Arch own = Arch.byName(neff.target());
+        if (own != a) {
+            err.println("note: " + file + " targets " + SafeName.printable(neff.target()) + (own == null ? "" : " (" + own.name() + ")")
+                    + "; read as " + a.name() + " because --arch " + given + " says so");
+            err.flush();
+        }
+        return a;
+    }
+
     /** An empty --subgraph name (or a list of none) is a usage error naming the subgraphs there are. */
     static void refuseEmptyNames(List<String> names, List<String> known) {
         if (names != null && (names.isEmpty() || names.stream().anyMatch(String::isBlank))) {

@@ -146,7 +146,7 @@ final class ValidateCommand implements Callable<Integer> {
     private Integer neff() {
         Stage st = stage(Stage.NEFF);
         NeffInput in = NeffInput.open(input, limits.limits());
-        Arch a = arch == null ? in.arch() : Inputs.arch(arch);
+        Arch a = in.archFor(arch, spec.commandLine().getErr());
         long max = maxErrors == 0 ? StreamValidator.UNLIMITED : maxErrors;
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();

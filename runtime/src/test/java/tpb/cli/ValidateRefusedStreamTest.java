@@ -60,4 +60,14 @@ class ValidateRefusedStreamTest {
             assertEquals(line, r.err(), args::toString);
         }
     }
+
+    /** Issue 33 item 13: --arch sunda on a cayman NEFF read it with sunda's layouts and rules and said nothing of it. */
+    @Test
+    void anArchOtherThanTheTargetIsSaid() {
+        String n = Path.of("src/test/resources/neff/matmul_small.neff").toString();
+        CliRun r = CliRun.of("disasm", n, "--arch", "sunda", "--subgraph", "sg00", "--engine", "sp");
+        assertEquals(0, r.code(), r.err());
+        assertEquals("note: " + n + " targets cayman (CAYMAN); read as SUNDA because --arch sunda says so\n", r.err());
+        assertEquals("", CliRun.of("disasm", n, "--arch", "trn2", "--subgraph", "sg00", "--engine", "sp").err(), "trn2 is cayman: nothing to say");
+    }
 }
