@@ -149,6 +149,11 @@ public final class Assembler {
                 } else if (l.label() != null && labels.putIfAbsent(l.label(), count) != null) {
                     problem = new AsmException(l.number(), l.labelColumn(), "label '" + l.label() + "' is defined twice");
                 }
+                int nul = text.indexOf('\0');
+                if (problem == null && nul >= 0) {
+                    // a file of NUL bytes assembled to an empty stream, exit 0 (issue 33 item 13): it is no listing
+                    problem = new AsmException(lines.number(), nul + 1, "a NUL character: an assembly listing is text");
+                }
                 if (problem != null && earlyCount[0]++ < options.maxErrors()) {
                     early.add(problem);
                 }

@@ -34,7 +34,9 @@ record SpecSource(String label, SpecFiles files, String root, String prefix) {
             return new SpecSource(arg, SpecFiles.directory(dir), p.getFileName().toString(), given == null ? "" : prefix(given.toString()));
         }
         if (!Files.isDirectory(p)) {
-            throw new CliException(arg + ": no such file or directory");
+            // /dev/null exists: saying it does not was wrong (issue 33 item 13)
+            throw new CliException(arg + (Files.exists(p) ? ": not a spec (a spec is a directory holding isa.yaml, or a YAML file)"
+                    : ": no such file or directory"));
         }
         if (Files.isRegularFile(p.resolve("isa.yaml"))) {
             return new SpecSource(arg, SpecFiles.directory(p), "isa.yaml", prefix(arg));

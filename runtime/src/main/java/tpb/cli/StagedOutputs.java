@@ -60,6 +60,10 @@ final class StagedOutputs implements AutoCloseable {
      * that holds anything is refused ({@code neff extract}). Nothing is created yet.
      */
     static StagedOutputs open(String dir, boolean mustBeEmpty) {
+        if (dir.isBlank()) {
+            // '' resolved to the current directory ('-o '' : exists and is not an empty directory'; issue 33 item 13)
+            throw new CliException("'" + dir + "' is no directory name: give a path (. for the current directory)", Tpb.USAGE);
+        }
         Path p = Path.of(dir).toAbsolutePath().normalize();
         if (Files.exists(p)) {
             if (!Files.isDirectory(p)) {

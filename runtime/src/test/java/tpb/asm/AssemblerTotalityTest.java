@@ -68,6 +68,15 @@ class AssemblerTotalityTest {
         new Assembler().assemble("sem $S[24]>=r99", Assembler.Options.NO_VALIDATION);
     }
 
+    /** Issue 33 item 13: a file of NUL bytes assembled to an empty stream with exit 0; a NUL is no listing text. */
+    @Test
+    void aNulIsNoListingText() {
+        assertEquals("t.s:2:3: a NUL character: an assembly listing is text",
+                assertThrows(AsmException.class, () -> new Assembler().assemble("nop\nno\u0000p\n")).describe("t.s"));
+        assertEquals("t.s:1:1: a NUL character: an assembly listing is text",
+                assertThrows(AsmException.class, () -> new Assembler().assemble("\u0000\u0000\u0000\u0000")).describe("t.s"));
+    }
+
     static final List<String> LINES = listing();
 
     /** Every line of both fixture NEFFs' listings (matmul_small whole, matmul_large's first stream of each engine). */

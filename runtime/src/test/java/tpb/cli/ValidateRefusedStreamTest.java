@@ -70,4 +70,14 @@ class ValidateRefusedStreamTest {
         assertEquals("note: " + n + " targets cayman (CAYMAN); read as SUNDA because --arch sunda says so\n", r.err());
         assertEquals("", CliRun.of("disasm", n, "--arch", "trn2", "--subgraph", "sg00", "--engine", "sp").err(), "trn2 is cayman: nothing to say");
     }
+
+    /** Issue 33 item 13: check-spec /dev/null said 'no such file'; neff extract -o '' said ': exists and is not an empty directory'. */
+    @Test
+    void oddPathsGetTheirOwnWords() {
+        CliRun spec = CliRun.of("check-spec", "/dev/null");
+        assertEquals("tpb: /dev/null: not a spec (a spec is a directory holding isa.yaml, or a YAML file)\n", spec.err());
+        CliRun extract = CliRun.of("neff", "extract", Path.of("src/test/resources/neff/matmul_small.neff").toString(), "-o", "");
+        assertEquals(Tpb.USAGE, extract.code());
+        assertEquals("tpb: '' is no directory name: give a path (. for the current directory)\n", extract.err());
+    }
 }
