@@ -231,15 +231,7 @@ final class EstimateCommand implements Callable<Integer> {
 
     /** When the record's engine was free: its previous record's end (0 for the first). */
     private static double before(Estimate.SubgraphRun r, TimedRun.Placed p) {
-        if (p.record() == 0) {
-            return 0;
-        }
-        for (TimedRun.Placed q : r.timed().placed()) {
-            if (q.engine() == p.engine() && q.record() == p.record() - 1) {
-                return q.end();
-            }
-        }
-        return 0;
+        return p.record() == 0 ? 0 : r.timed().at(p.engine(), p.record() - 1).end();
     }
 
     private Map<String, Object> json(Estimate est, Profile profile, List<ProfileMatch> matches, Map<String, double[]> perArm) {

@@ -23,7 +23,7 @@ public final class CostModel {
     public record Coefficient(String name, double value, String unit, String confidence, String source, String fit) {}
 
     /** The coefficients the model reads; a file lacking one is refused. */
-    public static final List<String> NAMES = List.of("pe_clock_ghz", "act_clock_ghz", "pool_clock_ghz", "dve_clock_ghz", "pe_min_moving",
+    public static final List<String> NAMES = List.of("pe_clock_ghz", "pe_rows", "pe_cols", "act_clock_ghz", "pool_clock_ghz", "dve_clock_ghz", "pe_min_moving",
             "pe_moving_ghz", "pe_fp32_passes", "pe_fp32_one_pass_columns", "pe_matmul_latency_ns", "pe_ldweights_ns", "pe_ldweights_latency_ns", "act_fixed_ns", "activate_fixed_ns", "act_table_load_ns", "dve_fixed_ns", "pool_fixed_ns",
             "sync_record_ns", "semaphore_latency_ns", "dma_issue_ns", "dma_issue_pool_ns", "dma_fixed_ns", "dma_rate_gbps",
             "runtime_prologue_ns", "runtime_epilogue_ns", "runtime_engine_active_ns", "runtime_dma_active_ns");

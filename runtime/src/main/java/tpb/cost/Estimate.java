@@ -98,12 +98,12 @@ public final class Estimate {
     /**
      * Model FLOPs utilisation as Neuron Profiler defines it (profile-schema-reference: achieved
      * FLOPs over the Tensor Engines' peak for the run's time): 2 x MACs over total time x cores x
-     * 128 x 128 x 2 x the PE clock, the peak of each core's 128 x 128 array at one MAC a cell a
-     * cycle; a subgraph is a core.
+     * rows x columns x 2 x the PE clock, the peak of each core's array at one MAC a cell a cycle;
+     * a subgraph is a core.
      */
     public double mfu() {
         double total = totalNs();
-        return total == 0 || runs.isEmpty() ? 0 : macs() / (total * runs.size() * 128 * 128 * model.get("pe_clock_ghz"));
+        return total == 0 || runs.isEmpty() ? 0 : macs() / (total * runs.size() * model.get("pe_rows") * model.get("pe_cols") * model.get("pe_clock_ghz"));
     }
 
     /** The engine with the most active time: the one that bounds the run when it is busy most of it. */

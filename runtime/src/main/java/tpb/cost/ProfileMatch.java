@@ -30,6 +30,15 @@ public final class ProfileMatch {
     /** Profiler opcode names that are no prefix of the arm's spec name (upper snake case). */
     private static final Map<String, String> ALIASES = Map.of("ACT_TABLE_LOAD", "ACTIVATION_TABLE_LOAD", "NOP", "NO_OP");
 
+    /** Each arm's spec name in upper snake case, once (sameOp runs per measured instruction and candidate offset). */
+    private static final Map<Arm, String> SNAKE = new java.util.EnumMap<>(Arm.class);
+
+    static {
+        for (Arm a : Arm.values()) {
+            SNAKE.put(a, a.specName().replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT));
+        }
+    }
+
     private final List<Match> matches = new ArrayList<>();
 
     /**
@@ -94,7 +103,7 @@ public final class ProfileMatch {
 
     /** Whether the profiler's opcode name is the arm's: equal or a prefix of its spec name in upper snake case (TENSOR_REDUCE of TensorReduceArith). */
     static boolean sameOp(String opcode, Arm arm) {
-        String snake = arm.specName().replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
+        String snake = SNAKE.get(arm);
         String o = ALIASES.getOrDefault(opcode, opcode);
         return snake.equals(o) || snake.startsWith(o + "_") || snake.replace("_", "").equals(o.replace("_", ""));
     }

@@ -2,6 +2,7 @@ package tpb.cost;
 
 import java.util.List;
 import tpb.codec.FieldInfo;
+import tpb.codec.Flyweight;
 import tpb.data.Dma2d;
 import tpb.isa.Arch;
 import tpb.isa.Arm;
@@ -48,14 +49,14 @@ public record RecordCost(double busyNs, double activeNs, double updateNs, long d
             return dma(m, engine, f == null ? 0 : f.bytes());
         }
         if (arm == Arm.MATMUL) {
-            List<FieldInfo> fields = Layouts.fields(arm, arch);
-            long n = largestPattern(fields, b, at);
-            boolean fp32 = field(fields, "fp32_mode", b, at) != 0;
+            Flyweight fw = Layouts.flyweight(arm, arch).wrap(b, at);
+            long n = largestPattern(fw);
+            boolean fp32 = field(fw, "fp32_mode") != 0;
             long passes = fp32 && n > m.get("pe_fp32_one_pass_columns") ? (long) m.get("pe_fp32_passes") : 1;
             double busy = passes * Math.max(n, (long) m.get("pe_min_moving")) / m.get("pe_moving_ghz");
             double done = busy + m.get("pe_matmul_latency_ns");
-            // a full PE array: 128 rows of stationary weights against n moving columns (the MFU's definition counts 128 x 128 x n)
-            return new RecordCost(busy, done, done, 0, 128L * 128L * n);
+            // the whole PE array against n moving columns, as the MFU counts it (its rows and columns: the profiles' metadata)
+            return new RecordCost(busy, done, done, 0, (long) (m.get("pe_rows") * m.get("pe_cols")) * n);
         }
         if (arm == Arm.LDWEIGHTS) {
             return new RecordCost(m.get("pe_ldweights_ns"), m.get("pe_ldweights_latency_ns"), m.get("pe_ldweights_latency_ns"), 0, 0);
@@ -67,7 +68,7 @@ public record RecordCost(double busyNs, double activeNs, double updateNs, long d
         if (arm == Arm.PSEUDO_BRANCH_LABEL) {
             return NONE; // the runtime drops it: the profiles' pcs skip it (Profile)
         }
-        long elements = largestPattern(Layouts.fields(arm, arch), b, at);
+        long elements = largestPattern(Layouts.flyweight(arm, arch).wrap(b, at));
         if (elements == 0) {
             return new RecordCost(m.get("sync_record_ns"), m.get("sync_record_ns"), m.get("sync_record_ns"), 0, 0);
         }
@@ -87,40 +88,30 @@ public record RecordCost(double busyNs, double activeNs, double updateNs, long d
     }
 
     /** The most elements any access pattern of the record walks a partition: the product of a {@code *.num} field's elements. */
-    static long largestPattern(List<FieldInfo> fields, byte[] b, int at) {
+    static long largestPattern(Flyweight fw) {
+        List<FieldInfo> fields = fw.fields();
         long most = 0;
-        for (FieldInfo f : fields) {
-            if (!f.name().endsWith(".num")) {
+        for (int f = 0; f < fields.size(); f++) {
+            if (!fields.get(f).name().endsWith(".num")) {
                 continue;
             }
             long p = 1;
-            for (int i = 0; i < f.count(); i++) {
-                p *= read(f, i, b, at);
+            for (int i = 0; i < fields.get(f).count(); i++) {
+                p *= fw.get(f, i) & 0xFFFF; // a num is u16 (TENSORnD); masked, so a signed read cannot go negative
             }
             most = Math.max(most, p);
         }
         return most;
     }
 
-    /** Field {@code name}'s first element, 0 when the layout has no such field. */
-    static long field(List<FieldInfo> fields, String name, byte[] b, int at) {
-        for (FieldInfo f : fields) {
-            if (f.name().equals(name)) {
-                return read(f, 0, b, at);
+    /** Field {@code name}'s value, 0 when the layout has no such field. */
+    static long field(Flyweight fw, String name) {
+        List<FieldInfo> fields = fw.fields();
+        for (int f = 0; f < fields.size(); f++) {
+            if (fields.get(f).name().equals(name)) {
+                return fw.get(f, 0);
             }
         }
         return 0;
-    }
-
-    /** Element {@code i} of {@code f}, unsigned, in the record's byte order. */
-    private static long read(FieldInfo f, int i, byte[] b, int at) {
-        int w = f.elementWidth();
-        int o = at + f.offset() + i * w;
-        long v = 0;
-        boolean little = f.order() == java.nio.ByteOrder.LITTLE_ENDIAN;
-        for (int k = 0; k < w; k++) {
-            v |= (long) (b[o + (little ? k : w - 1 - k)] & 0xFF) << (8 * k);
-        }
-        return v;
     }
 }

@@ -171,6 +171,11 @@ public final class TimedRun implements Timeline.Listener {
         return macs;
     }
 
+    /** Record {@code record} of engine {@code engine} as placed (records are placed in order on each engine). */
+    public Placed at(int engine, int record) {
+        return byEngine.get(engine).get(record);
+    }
+
     /** Every record in the order it was placed. */
     public List<Placed> placed() {
         return placed;
