@@ -97,7 +97,7 @@ public record RecordCost(double busyNs, double activeNs, double updateNs, long d
             }
             long p = 1;
             for (int i = 0; i < fields.get(f).count(); i++) {
-                p *= fw.get(f, i) & 0xFFFF; // a num is u16 (TENSORnD); masked, so a signed read cannot go negative
+                p *= fw.get(f, i); // unsigned as the spec types a num (Flyweight.get sign-extends only signed elements)
             }
             most = Math.max(most, p);
         }
