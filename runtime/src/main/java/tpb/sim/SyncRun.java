@@ -64,6 +64,8 @@ public final class SyncRun {
     private static final int MORE = 1 << 13;
     private static final int WAIT_KIND = 24;
     private static final int UPDATE_SEM = 16;
+    /** How many semaphores a unit's header can name: its 8-bit semaphore fields (bits 0-7, 16-23), this level's encoding, not the ISA's. */
+    private static final int UNIT_SEMAPHORES = 1 << 8;
     /** The wait tests, indexed by the kind bits (a {@link SemTest}'s ordinal; ALWAYS: no wait). */
     private static final SemTest[] TESTS = SemTest.values();
     /** The test the loop runs itself: the one the compiler emits (sem_ge_imm through WaitModeWire, facts §1.4/§7.6). */
@@ -445,9 +447,9 @@ public final class SyncRun {
             // the fired block's completion: semaphore += the queue's increment, as the trigger runs (DmaQueues)
             try {
                 DmaQueues.Fire f = queues.fired(b, off);
-                if (f.semaphore() >= Math.min(bank, 0x100)) {
+                if (f.semaphore() >= Math.min(bank, UNIT_SEMAPHORES)) {
                     throw new SimFault("block " + f.block().id() + " of queue " + f.queue() + " counts on semaphore " + f.semaphore()
-                            + ", past the bank's " + Math.min(bank, 0x100));
+                            + ", past the bank's " + Math.min(bank, UNIT_SEMAPHORES));
                 }
                 out.add(UPDATE | KEEP | f.semaphore() << UPDATE_SEM);
                 out.add(SemaphoreBank.addend(SemUpdate.ADD, f.increment()));
