@@ -28,6 +28,9 @@ final class ArmSemanticsTable {
         t.put(Arm.COPY, new CopySemantics(core));
         t.put(Arm.CAST, new CastSemantics(core));
         t.put(Arm.TENSOR_TENSOR_ARITH, new TensorTensorArithSemantics(core));
+        t.put(Arm.TENSOR_SCALAR_ARITH, new TensorScalarArithSemantics(core));
+        t.put(Arm.TENSOR_REDUCE_ARITH, new TensorReduceArithSemantics(core));
+        t.put(Arm.RECIPROCAL, new ReciprocalSemantics(core));
         t.put(Arm.MEMSET, new MemsetSemantics(core));
         t.put(Arm.IOTA, new IotaSemantics(core));
         t.put(Arm.ACTIVATE, new ActivateSemantics(core, activationNames));

@@ -27,7 +27,7 @@ final class MatmulSemantics implements ArmSemantics {
         macs = 0;
         r.wrap(b, at);
         DtypeWire in = Operands.dtype(r.inDtypeRaw(), "MATMUL in_dtype");
-        PeModes.fp32ModeNone(r.fp32ModeRaw(), "MATMUL");
+        PeModes.matmulFp32Mode(r.fp32ModeRaw(), in);
         PeModes.transposeMode(r.transposeMode(), "MATMUL");
         PeModes.perfOptOff(r.perfOpt(), "MATMUL");
         PeModes.wholeArray(core, r.rowGrp(), r.colGrp(), "MATMUL");

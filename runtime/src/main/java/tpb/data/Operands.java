@@ -28,4 +28,26 @@ final class Operands {
         Addr4View a = p.start();
         return new AccessPattern(core.addr4(a.address(), a.indirect(), a.dynamic(), a.register()), s, n, t, channels);
     }
+
+    /**
+     * A scalar operand given by pointer (IMM_SRC POINTER_IMMEDIATE, ImmSrcN's likewise): one
+     * {@code t} element a partition at the address the immediate holds, decoded as an ADDR4
+     * immediate, so lane p reads the partition p after the address's own. INFERRED from the
+     * attention NEFFs: each TENSOR_SCALAR's imm0 (0x6840, 0x6844, ...) is where the RECIPROCAL
+     * before it wrote one value a partition, and each ACTIVATE's bias where a negated
+     * TENSOR_REDUCE max went; ActivateQuantize's bias_addr is typed PARTITION_OFFSET
+     * (datapath-facts §3.2).
+     */
+    static AccessPattern pointer(CoreState core, long address, DtypeWire t, int channels) {
+        return new AccessPattern(core.addr4(address, 0, 0, 0), new int[] {1}, new int[] {1}, t, channels);
+    }
+
+    /** Lane p's value of a scalar pointer operand. */
+    static double[] lanes(AccessPattern scalar) {
+        double[] v = new double[scalar.channels()];
+        for (int p = 0; p < v.length; p++) {
+            v[p] = scalar.read(p)[0];
+        }
+        return v;
+    }
 }

@@ -1,6 +1,7 @@
 package tpb.data;
 
 import tpb.isa.DtypeWire;
+import tpb.isa.PeFp32Mode;
 import tpb.isa.PeLwOrder;
 
 /**
@@ -98,6 +99,26 @@ public final class PeArray {
         }
         weightsDtype = DtypeWire.FP32;
         loaded = true;
+    }
+
+    /**
+     * An fp32 matmul's part of the loaded fp32 weights: the compiler loads each fp32 stationary tile
+     * twice, fp32_mode LOW then HIGH, each followed by a MATMUL (fp32_mode LOW_HIGH) of the same
+     * moving tile into the same PSUM group (the attention NEFFs, neuronx-cc 2.23), so the two
+     * products add up in PSUM. How the hardware splits a weight is not public; the split here is
+     * ASSUMED: HIGH keeps the bfloat16-truncated value (the top 16 bits), LOW the exact rest, so
+     * LOW + HIGH is the weight itself and the pair computes the fp32 product to within fp32
+     * rounding, whatever the real split. NONE keeps the whole value.
+     */
+    public void keepFp32Part(PeFp32Mode part) {
+        if (part == PeFp32Mode.NONE) {
+            return;
+        }
+        int n = rows * cols;
+        for (int i = 0; i < n; i++) {
+            float high = Float.intBitsToFloat(Float.floatToRawIntBits(weights[i]) & 0xFFFF0000);
+            weights[i] = part == PeFp32Mode.HIGH ? high : weights[i] - high;
+        }
     }
 
     private void size(int rows, int cols, int elementBytes) {

@@ -1,5 +1,6 @@
 package tpb.data;
 
+import tpb.isa.DtypeWire;
 import tpb.isa.PeFp32Mode;
 
 /** The PE-array modes LDWEIGHTS and MATMUL share, and which of them the data level models. */
@@ -15,11 +16,29 @@ final class PeModes {
         }
     }
 
-    static void fp32ModeNone(int raw, String what) {
-        if (raw != PeFp32Mode.NONE.value()) {
-            PeFp32Mode m = PeFp32Mode.fromValue(raw);
-            throw new DataFault(what + " fp32_mode " + (m == null ? raw : m.specName()) + " has no data-level semantics");
+    /**
+     * LDWEIGHTS' fp32_mode: NONE loads the tile as it is; on an FP32 tile LOW and HIGH load one of
+     * the two parts an fp32 matmul runs in ({@link PeArray#keepFp32Part}). No record carries
+     * LOW_HIGH on a load.
+     */
+    static PeFp32Mode ldweightsFp32Part(int raw, DtypeWire in) {
+        PeFp32Mode m = PeFp32Mode.fromValue(raw);
+        if (m == PeFp32Mode.NONE || (in == DtypeWire.FP32 && (m == PeFp32Mode.LOW || m == PeFp32Mode.HIGH))) {
+            return m;
         }
+        throw new DataFault("LDWEIGHTS fp32_mode " + name(m, raw) + " on " + in.specName() + " weights has no data-level semantics");
+    }
+
+    /** MATMUL's fp32_mode: NONE, or LOW_HIGH on an FP32 moving tile (the whole tile, against the loaded part). */
+    static void matmulFp32Mode(int raw, DtypeWire in) {
+        PeFp32Mode m = PeFp32Mode.fromValue(raw);
+        if (m != PeFp32Mode.NONE && !(in == DtypeWire.FP32 && m == PeFp32Mode.LOW_HIGH)) {
+            throw new DataFault("MATMUL fp32_mode " + name(m, raw) + " on " + in.specName() + " data has no data-level semantics");
+        }
+    }
+
+    private static String name(PeFp32Mode m, int raw) {
+        return m == null ? Integer.toString(raw) : m.specName();
     }
 
     static void transposeMode(int mode, String what) {

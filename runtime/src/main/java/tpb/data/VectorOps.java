@@ -76,6 +76,64 @@ public final class VectorOps {
     }
 
     /**
+     * TENSOR_REDUCE (0x42): each run of {@code run} consecutive source elements (in walk order,
+     * dimension 0 innermost) combines by {@code op} into one destination element, in fp32, left to
+     * right; {@code negate} multiplies the result by -1.0.
+     */
+    public static void reduce(AluOpType op, int run, boolean negate, AccessPattern src, AccessPattern dst) {
+        if (src.channels() != dst.channels() || (long) dst.count() * run != src.count()) {
+            throw new DataFault("TENSOR_REDUCE reduces " + src.channels() + " x " + src.count() + " elements in runs of " + run
+                    + " but dst holds " + dst.channels() + " x " + dst.count());
+        }
+        for (int p = 0; p < src.channels(); p++) {
+            double[] in = src.read(p);
+            double[] out = new double[dst.count()];
+            for (int o = 0; o < out.length; o++) {
+                float acc = (float) in[o * run];
+                for (int i = 1; i < run; i++) {
+                    acc = (float) alu(op, acc, (float) in[o * run + i]);
+                }
+                out[o] = negate ? -acc : acc;
+            }
+            dst.write(p, out);
+        }
+    }
+
+    /** RECIPROCAL (0x48): {@code dst = 1 / src} per element, in fp32. */
+    public static void reciprocal(AccessPattern src, AccessPattern dst) {
+        sameShape("RECIPROCAL", src, dst);
+        for (int p = 0; p < src.channels(); p++) {
+            double[] v = src.read(p);
+            for (int i = 0; i < v.length; i++) {
+                v[i] = 1.0f / (float) v[i];
+            }
+            dst.write(p, v);
+        }
+    }
+
+    /**
+     * TENSOR_SCALAR (0x43): {@code dst = (src op0 s0[p]) op1 s1[p]} per element of lane p, in fp32;
+     * a null scalar array is a bypassed step.
+     */
+    public static void tensorScalar(AluOpType op0, double[] s0, AluOpType op1, double[] s1, AccessPattern src, AccessPattern dst) {
+        sameShape("TENSOR_SCALAR", src, dst);
+        for (int p = 0; p < src.channels(); p++) {
+            double[] v = src.read(p);
+            for (int i = 0; i < v.length; i++) {
+                float x = (float) v[i];
+                if (s0 != null) {
+                    x = (float) alu(op0, x, s0[p]);
+                }
+                if (s1 != null) {
+                    x = (float) alu(op1, x, s1[p]);
+                }
+                v[i] = x;
+            }
+            dst.write(p, v);
+        }
+    }
+
+    /**
      * MEMSET (0x49): every element of dst gets {@code setValue}'s low bits (all 32 for 4-byte
      * dtypes, 16 for 2-byte, 8 for 1-byte: datapath-facts §6 «CLA»), written as raw bits.
      */
@@ -149,8 +207,16 @@ public final class VectorOps {
      * through without scale or bias (ASSUMED).
      */
     public static void activate(Function f, float scale, float bias, AccessPattern src, AccessPattern dst) {
+        double[] lanes = new double[src.channels()];
+        java.util.Arrays.fill(lanes, bias);
+        activate(f, scale, lanes, src, dst);
+    }
+
+    /** ACTIVATE with lane p's bias {@code bias[p]} (a bias given by pointer, one value a partition). */
+    public static void activate(Function f, float scale, double[] biases, AccessPattern src, AccessPattern dst) {
         sameShape("ACTIVATE", src, dst);
         for (int p = 0; p < src.channels(); p++) {
+            float bias = (float) biases[p];
             double[] in = src.read(p);
             double[] out = new double[in.length];
             for (int i = 0; i < in.length; i++) {

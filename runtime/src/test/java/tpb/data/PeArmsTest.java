@@ -220,9 +220,9 @@ class PeArmsTest {
                 with.apply(f -> f.transposeMode(1).psumAccumulateFlagsRaw(PsumAccumulateFlags.MULTI_MID.value())));
         assertEquals("MATMUL transpose_mode 2 has no data-level semantics", with.apply(f -> f.transposeMode(2)));
         assertEquals("MATMUL perf_opt 1 has no data-level semantics", with.apply(f -> f.perfOpt(1)));
-        assertEquals("MATMUL fp32_mode LOW has no data-level semantics", with.apply(f -> f.fp32ModeRaw(PeFp32Mode.LOW.value())));
-        assertEquals("MATMUL fp32_mode LOW_HIGH has no data-level semantics", with.apply(f -> f.fp32ModeRaw(PeFp32Mode.LOW_HIGH.value())));
-        assertEquals("MATMUL fp32_mode 200 has no data-level semantics", with.apply(f -> f.fp32ModeRaw(200)));
+        assertEquals("MATMUL fp32_mode LOW on FP32 data has no data-level semantics", with.apply(f -> f.fp32ModeRaw(PeFp32Mode.LOW.value())));
+        assertEquals("MATMUL fp32_mode HIGH on FP32 data has no data-level semantics", with.apply(f -> f.fp32ModeRaw(PeFp32Mode.HIGH.value())));
+        assertEquals("MATMUL fp32_mode 200 on FP32 data has no data-level semantics", with.apply(f -> f.fp32ModeRaw(200)));
         assertEquals("MATMUL row/col group 0x7/0xf has no data-level semantics (only the whole array, 0xf)", with.apply(f -> f.rowGrp(7)));
         assertEquals("MATMUL row/col group 0xf/0x1f has no data-level semantics (only the whole array, 0xf)", with.apply(f -> f.colGrp(0x1F)));
         assertEquals("MATMUL row/col group 0x0/0x0 has no data-level semantics (only the whole array, 0xf)", with.apply(f -> f.rowGrp(0).colGrp(0)));
@@ -252,7 +252,7 @@ class PeArmsTest {
         };
         assertEquals("LDWEIGHTS transpose_mode 2 has no data-level semantics", with.apply(f -> f.transposeMode(2)));
         assertEquals("LDWEIGHTS perf_opt 3 has no data-level semantics", with.apply(f -> f.perfOpt(3)));
-        assertEquals("LDWEIGHTS fp32_mode HIGH has no data-level semantics", with.apply(f -> f.fp32ModeRaw(PeFp32Mode.HIGH.value())));
+        assertEquals("LDWEIGHTS fp32_mode LOW_HIGH on FP32 weights has no data-level semantics", with.apply(f -> f.fp32ModeRaw(PeFp32Mode.LOW_HIGH.value())));
         assertEquals("LDWEIGHTS row/col group 0xe/0xf has no data-level semantics (only the whole array, 0xf)", with.apply(f -> f.rowGrp(0xE)));
         assertEquals("LDWEIGHTS row/col group 0xf/0x7 has no data-level semantics (only the whole array, 0xf)", with.apply(f -> f.colGrp(7)));
         assertEquals("LDWEIGHTS in_dtype INT64 has no data-level semantics", with.apply(f -> f.inDtypeRaw(DtypeWire.INT64.value())));
