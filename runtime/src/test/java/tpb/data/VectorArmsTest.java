@@ -306,15 +306,15 @@ class VectorArmsTest {
                 assertThrows(DataFault.class, () -> rig.run(activate(rig, 8, 1, 0))).getMessage());
         byte[] s = activate(rig, 1, 1, 0);
         new ActivateFlyweight().wrap(s, 0).scaleSrcRaw(ImmSrc.POINTER_IMMEDIATE.value());
-        assertEquals("ACTIVATE scale or bias from a pointer or register has no data-level semantics",
+        assertEquals("ACTIVATE scale from a pointer or register has no data-level semantics",
                 assertThrows(DataFault.class, () -> rig.run(s)).getMessage());
         byte[] s2 = activate(rig, 1, 1, 0);
         new ActivateFlyweight().wrap(s2, 0).scaleSrcRaw(ImmSrc.REG_PTR_IMMEDIATE.value());
-        assertEquals("ACTIVATE scale or bias from a pointer or register has no data-level semantics",
+        assertEquals("ACTIVATE scale from a pointer or register has no data-level semantics",
                 assertThrows(DataFault.class, () -> rig.run(s2)).getMessage());
         byte[] bias = activate(rig, 1, 1, 0);
-        new ActivateFlyweight().wrap(bias, 0).biasSrcNRaw(ImmSrcN.POINTER_IMMEDIATE.value());
-        assertEquals("ACTIVATE scale or bias from a pointer or register has no data-level semantics",
+        new ActivateFlyweight().wrap(bias, 0).biasSrcNRaw(ImmSrcN.REG_PTR_IMMEDIATE.value());
+        assertEquals("ACTIVATE bias from a register has no data-level semantics",
                 assertThrows(DataFault.class, () -> rig.run(bias)).getMessage());
         byte[] acc = activate(rig, 1, 1, 0);
         new ActivateFlyweight().wrap(acc, 0).accumulatorCmdRaw(AccumCmd.ZERO.value());
@@ -479,7 +479,7 @@ class VectorArmsTest {
 
     /** The arms with data-level semantics (ArmSemanticsTable) and those whose effect is only on the sync level. */
     static final Set<Arm> COMPUTE = EnumSet.of(Arm.DMA_DIRECT2D, Arm.LDWEIGHTS, Arm.MATMUL, Arm.COPY, Arm.CAST, Arm.TENSOR_TENSOR_ARITH,
-            Arm.MEMSET, Arm.IOTA, Arm.ACTIVATE, Arm.DMA_TRIGGER);
+            Arm.MEMSET, Arm.IOTA, Arm.ACTIVATE, Arm.DMA_TRIGGER, Arm.TENSOR_SCALAR_ARITH, Arm.TENSOR_REDUCE_ARITH, Arm.RECIPROCAL);
     static final Set<Arm> NO_EFFECT = EnumSet.of(Arm.SET_ORDERING_MODE, Arm.PSEUDO_BRANCH_LABEL, Arm.NO_OP, Arm.EVENT_SEMAPHORE,
             Arm.ACTIVATION_TABLE_LOAD);
 
