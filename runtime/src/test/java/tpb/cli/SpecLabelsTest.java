@@ -113,4 +113,25 @@ class SpecLabelsTest {
         Map<String, Object> absent = ((List<Map<String, Object>>) conflict("matmul-sync-band").get("readings")).get(0);
         assertEquals("CONFIRMED", absent.get("confidence"));
     }
+
+    /**
+     * Issue 35 items 1 and 2, and the op_dim values the attention NEFFs settled: the zero region says
+     * what its page says (the banks a group's first write clears), MATMUL_FLAGS' bits are laid out as
+     * «PEPATH» §4.1 gives them, and TensorSubdim's numbers are the book's (X = 2), with the real
+     * records named in the conflict's verdict.
+     */
+    @Test
+    void zeroRegionMatmulFlagsAndTheReduceAxes() {
+        String zero = (String) named("enums", "name", "MatmulZeroRegion").get("doc");
+        assertTrue(zero.contains("clears on the first write of an accumulation group (SINGLE or MULTI_START)"), zero);
+        assertFalse(zero.contains("no source consulted"), zero);
+        Map<String, Object> flags = field((List<Map<String, Object>>) view("Matmul", "Mariana").get("fields"), "flags");
+        assertEquals("INFERRED", flags.get("confidence"));
+        assertEquals(List.of("scalar_mode@0:2", "seed_mode@2:2", "accumulate_flag@4:1", "xpose_mode@5:1", "reserved_bitfield@6:2"),
+                ((List<Map<String, Object>>) flags.get("bits")).stream().map(b -> b.get("name") + "@" + b.get("lsb") + ":" + b.get("width")).toList());
+        List<Map<String, Object>> axes = (List<Map<String, Object>>) named("enums", "name", "TensorSubdim").get("values");
+        assertEquals(List.of("UNUSED=0 ASSUMED", "X=2 STRONG", "XY=3 INFERRED", "XYZ=4 INFERRED", "XYZW=5 INFERRED"),
+                axes.stream().map(v -> v.get("name") + "=" + v.get("wire") + " " + v.get("confidence")).toList());
+        assertTrue(((String) conflict("tr-axis-byte").get("real_data")).contains("(2,8,1,1) with steps (1,2) into 8"));
+    }
 }
