@@ -113,6 +113,33 @@ class ValidatorTest {
     }
 
     @Test
+    void reciprocalCountsMatch() {
+        // «CLA» §3 as issue 35's audit quotes it (item 9): source and destination hold as many elements;
+        // the attention NEFFs' RECIPROCAL records read 4 and write 4 (src 0x8030, dst 0x8040 here)
+        byte[] b = record("0x00: 48 10", "0x0C: 30 80 00 00 01 00 01 00 01 00 01 00 04 00 01 00 01 00 01", "0x20: 0a 0a 80",
+                "0x2C: 40 80 00 00 01 00 01 00 01 00 01 00 04 00 01 00 01 00 01");
+        assertEquals("[]", violations(b));
+        b[0x38] = 2; // the destination holds 2
+        assertEquals("[record 0 (+0x18) product(src_mem_pattern.num): guard: RECIPROCAL's source and destination must hold "
+                + "as many elements]", violations(b));
+    }
+
+    @Test
+    void copyPredicatedKeepsItsDataDtypeAndCounts() {
+        // «CASTPRED» §6 / §5.3 as issue 35's audit quotes them (item 8, 9): out_dtype = the data's (src1) dtype, and
+        // predicate, data and destination hold as many elements. UINT8 predicate (lo 3), FP32 data (hi 0xa), FP32 out
+        byte[] b = record("0x00: 72 10", "0x0C: a3 0a 00 80", "0x10: 00 01 00 00 01 00 01 00 01 00 10 00 01 00 01",
+                "0x20: 00 02 00 00 01 00 01 00 01 00 10 00 01 00 01", "0x30: 00 03 00 00 01 00 01 00 01 00 10 00 01 00 01");
+        assertEquals("[]", violations(b));
+        b[0x0D] = 7; // FP16 out: a copy does not convert
+        assertEquals("[record 0 (+0x0D) out_dtype: guard: COPY_PREDICATED's out_dtype must equal its data's (src1) dtype]", violations(b));
+        b[0x0D] = 0x0a;
+        b[0x2A] = 8; // the data holds 8, the destination 16
+        assertEquals("[record 0 (+0x2A) product(src1_mem_pattern.num): guard: COPY_PREDICATED's data and destination must hold "
+                + "as many elements]", violations(b));
+    }
+
+    @Test
     void iotaCountsMatch() {
         // dpfacts §7 («IOTA» §2): DATA4D element count = TENSOR4D element count (example constructed)
         byte[] b = record("0x00: 7e 10", "0x0C: 01 00 00 00 01 00 01 00 01 00 01 00 40 00 01 00 01 00 01",

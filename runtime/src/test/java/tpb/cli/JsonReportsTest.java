@@ -104,7 +104,7 @@ class JsonReportsTest {
     void diffAsJson() throws Exception {
         Path spec = SpecToolsTest.copy(dir.resolve("spec"));
         Path pe = spec.resolve("isa/tpb/arms/datapath-pe.yaml");
-        SpecToolsTest.edit(pe, "{name: flags, at: 0x2A, type: u8,", "{name: flags, at: 0x2A, type: i8,");
+        SpecToolsTest.edit(pe, "name: flags\n      at: 0x2A\n      type: u8", "name: flags\n      at: 0x2A\n      type: i8");
         SpecToolsTest.edit(pe, "transpose_mode, at: 0x22, type: u8, doc: \"the cayman offset, carried to mariana (the mariana struct body is not quoted)\", "
                 + "source: {ref: \"dpfacts §2.2 («PEPATH» §3.2 gives +0x22 for cayman only)\", confidence: INFERRED}",
                 "transpose_mode, at: 0x22, type: u8, doc: \"the cayman offset, carried to mariana (the mariana struct body is not quoted)\", "

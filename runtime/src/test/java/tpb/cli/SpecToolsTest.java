@@ -153,7 +153,7 @@ class SpecToolsTest {
     void diffComparesEachGenerationLayout(@TempDir Path dir) throws Exception {
         Path spec = copy(dir.resolve("spec"));
         Path pe = spec.resolve("isa/tpb/arms/datapath-pe.yaml");
-        edit(pe, "{name: flags, at: 0x2A, type: u8,", "{name: flags, at: 0x2A, type: i8,");
+        edit(pe, "name: flags\n      at: 0x2A\n      type: u8", "name: flags\n      at: 0x2A\n      type: i8");
         edit(pe, "{name: transpose_mode, at: 0x22, type: u8, doc: \"the cayman offset, carried to mariana (the mariana struct body is not quoted)\", source: {ref: \"dpfacts §2.2 («PEPATH» §3.2 gives +0x22 for cayman only)\", confidence: INFERRED}}",
                 "{name: transpose_mode, at: 0x22, type: u8, doc: \"the cayman offset, carried to mariana (the mariana struct body is not quoted)\", source: {ref: \"dpfacts §2.2 («PEPATH» §3.2 gives +0x22 for cayman only)\", confidence: STRONG}}");
         CliRun r = CliRun.of("diff", "builtin", spec.toString());

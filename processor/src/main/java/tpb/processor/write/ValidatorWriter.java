@@ -328,7 +328,10 @@ final class ValidatorWriter {
         if (g.atMost() != null) {
             cond.add("$T.compareUnsigned($L, $L) > 0", Long.class, v, Scalars.hex(g.atMost()) + "L");
         } else if (g.sameAs() != null) {
-            cond.add("$L != $L", v, term(Layout.find(all, g.sameAs()), g.sameAsProduct(), null));
+            Leaf other = Layout.find(all, g.sameAsLeafPath());
+            BitDef otherBit = g.sameAsBit() == null ? null
+                    : other.def().bits().stream().filter(x -> x.name().equals(g.sameAsBit())).findFirst().orElseThrow();
+            cond.add("$L != $L", v, term(other, g.sameAsProduct(), otherBit));
         }
         for (int i = 0; i < g.allowed().size(); i++) {
             cond.add(i == 0 ? "$L != $L" : " && $L != $L", v, Scalars.hex(g.allowed().get(i)) + "L");

@@ -126,7 +126,8 @@ final class GuardBuilder {
             return null;
         }
         return new Guard(t.path(), t.product(), t.bit() == null ? null : t.bit().name(), allowed, names, oneOfEnum, atMost,
-                other == null ? null : other.path(), other != null && other.product(), when.field(), when.equals(), when.name(),
+                other == null ? null : other.path(), other != null && other.product(),
+                other == null || other.bit() == null ? null : other.bit().name(), when.field(), when.equals(), when.name(),
                 when.not(), message, source == null ? armSource : source, m.pos());
     }
 

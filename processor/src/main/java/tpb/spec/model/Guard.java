@@ -16,11 +16,12 @@ import tpb.spec.Pos;
  * ({@code in0_in1_dtype.tags.lo}); or, written {@code product(PATH)}, the product of an integer
  * array's elements ({@code product(dst_mem_pattern.num)}, a tensor's element count).
  * {@code field}/{@code sameAs} hold the path, {@code fieldProduct}/{@code sameAsProduct} say
- * whether the product is meant, {@code bit} names the bit run of {@code field} (else null).
+ * whether the product is meant, {@code bit} and {@code sameAsBit} name the bit run of {@code field}
+ * and of {@code sameAs} (else null).
  * The message is the source's own text.
  */
 public record Guard(String field, boolean fieldProduct, String bit, List<Long> allowed, List<String> allowedNames, String oneOfEnum,
-        Long atMost, String sameAs, boolean sameAsProduct, String whenField, Long whenEquals, String whenName, boolean whenNot,
+        Long atMost, String sameAs, boolean sameAsProduct, String sameAsBit, String whenField, Long whenEquals, String whenName, boolean whenNot,
         String message, Source source, Pos pos) {
     public Guard {
         allowed = List.copyOf(allowed);
@@ -35,6 +36,11 @@ public record Guard(String field, boolean fieldProduct, String bit, List<Long> a
     /** The path of the field the term reads (a bit run's field, an array). */
     public String leafPath() {
         return bit == null ? field : field.substring(0, field.length() - bit.length() - 1);
+    }
+
+    /** The path of the field the other term of a {@code same_as} guard reads, else null. */
+    public String sameAsLeafPath() {
+        return sameAs == null || sameAsBit == null ? sameAs : sameAs.substring(0, sameAs.length() - sameAsBit.length() - 1);
     }
 
     /** The other term of a {@code same_as} guard as written, else null. */
