@@ -42,7 +42,8 @@ final class DisasmCommand implements Callable<Integer> {
     boolean hex;
 
     @Option(names = "--stats", description = "Print, instead of the listing, how many records decode to an arm with a layout "
-            + "(typed), to an opaque arm, or to no arm (raw); for a .neff one line per stream.")
+            + "(typed), to an opaque arm, or to no arm (raw), each read as the listing reads it (through its generation "
+            + "layout with --arch or a .neff's target); for a .neff one line per stream.")
     boolean stats;
 
     @Option(names = "--arch", paramLabel = "NAME", description = "A NeuronCore generation (sunda, cayman, mariana or an alias): "
@@ -71,7 +72,7 @@ final class DisasmCommand implements Callable<Integer> {
             TypedCoverage coverage;
             // a window at a time, as the listing: memory does not grow with the input
             try (InputStream in = Inputs.open(input)) {
-                coverage = TypedCoverage.of(new RecordReader(in));
+                coverage = TypedCoverage.of(new RecordReader(in), Inputs.arch(arch));
             } catch (StreamException e) {
                 throw new CliException(input + ": " + e.getMessage());
             } catch (IOException e) {
@@ -113,7 +114,7 @@ final class DisasmCommand implements Callable<Integer> {
                     : new PrintWriter(new OutputStreamWriter(out.stream(), StandardCharsets.UTF_8));
             if (stats) {
                 in.forEachStreamData(subgraphs, engines, (sg, engine, path, records, data) ->
-                        target.append(path).append(": ").append(TypedCoverage.of(new RecordReader(data)).toString()).append('\n'));
+                        target.append(path).append(": ").append(TypedCoverage.of(new RecordReader(data), a).toString()).append('\n'));
             } else {
                 // each stream listed as its archive entry passes, a chunk at a time: memory does not grow with the stream
                 in.forEachStreamData(subgraphs, engines, (sg, engine, path, records, data) -> {
