@@ -54,5 +54,19 @@ public final class DataAssumptions {
                             + "the cores share no semaphores, so one backing space for both would make the compiler's own output a "
                             + "cross-core race; def.json names no backing var"),
             new Decision("An internal var is its core's own zeroed bytes", "ASSUMED",
-                    "no fixture has one; shared by name it would be racy for the same reason as the virtual vars"));
+                    "no fixture has one; shared by name it would be racy for the same reason as the virtual vars"),
+            new Decision("An fp32 MATMUL pair (LDWEIGHTS fp32_mode LOW then HIGH, each with a LOW_HIGH MATMUL into one PSUM group) "
+                    + "splits each weight into its bfloat16-truncated top 16 bits (HIGH) and the exact rest (LOW)", "ASSUMED",
+                    "every fp32 matmul of the attention NEFFs is such a pair; the hardware's split is not public, and any exact split "
+                            + "gives the fp32 product to within rounding (AttentionNumbersTest's bound)"),
+            new Decision("An fp32 transpose load (transpose_mode 1, fp32_mode LOW) moves the whole value", "INFERRED",
+                    "every fp32 transpose load of the attention NEFFs says LOW and its output is used as the whole transposed data"),
+            new Decision("TENSOR_REDUCE combines a run's elements left to right in walk order, in fp32", "ASSUMED",
+                    "NKI tensor_reduce: fp32 arithmetic and negate; the order of the adds is not stated"),
+            new Decision("A scalar by pointer (TENSOR_SCALAR imm, ACTIVATE bias) is one value a partition at the immediate's "
+                    + "ADDR4 address, lane p reading partition p after it; TENSOR_SCALAR's is fp32", "INFERRED",
+                    "the attention NEFFs: every pointer is where a RECIPROCAL or a negated TENSOR_REDUCE wrote one value a partition; "
+                            + "ActivateQuantize's bias_addr is typed PARTITION_OFFSET (datapath-facts §3.2)"),
+            new Decision("RECIPROCAL is an IEEE fp32 division 1/x rounded to nearest", "ASSUMED",
+                    "NKI reciprocal gives the function, not its precision"));
 }

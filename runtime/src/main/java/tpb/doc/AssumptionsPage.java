@@ -46,6 +46,9 @@ record AssumptionsPage(String title, List<Row> rows, int opaqueArms, List<Row> d
             if (a.opcodeSource() != null) {
                 weak(rows, "arm " + a.name() + " opcode binding", a.opcodeSource(), page);
             }
+            if (a.syntaxSource() != null) {
+                weak(rows, "arm " + a.name() + " values its syntax line implies", a.syntaxSource(), page);
+            }
             for (Leaf l : Layout.arm(model, a)) {
                 weak(rows, "arm " + a.name() + " field " + l.path(), l.source(), page);
             }

@@ -134,4 +134,15 @@ class SpecLabelsTest {
                 axes.stream().map(v -> v.get("name") + "=" + v.get("wire") + " " + v.get("confidence")).toList());
         assertTrue(((String) conflict("tr-axis-byte").get("real_data")).contains("(2,8,1,1) with steps (1,2) into 8"));
     }
+
+    /** Issue 35 "also": the values a syntax line implies carry a source and confidence key, not a YAML comment. */
+    @Test
+    void impliedListingValuesCarryTheirSource() {
+        for (String arm : List.of("Matmul", "Ldweights")) {
+            Map<String, Object> src = (Map<String, Object>) named("arms", "name", arm).get("syntax_source");
+            assertEquals("ASSUMED", src.get("confidence"), arm);
+            assertTrue(((String) src.get("source")).startsWith("a listing convention of this project"), arm);
+        }
+        assertTrue(((String) conflict("wait-0x04").get("real_data")).contains("`$S[10]>0`"));
+    }
 }

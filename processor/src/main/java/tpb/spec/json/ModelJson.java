@@ -246,6 +246,9 @@ public final class ModelJson {
         aj.put("sync", a.sync());
         aj.put("opaque", a.opaque());
         aj.putAll(source(a.source()));
+        if (a.syntaxSource() != null) {
+            aj.put("syntax_source", source(a.syntaxSource()));
+        }
         if (a.opcodeSource() != null) {
             aj.put("opcode_source", source(a.opcodeSource()));
         }

@@ -47,6 +47,7 @@ final class ArmBuilder {
         YMap selectMap = v.map("select");
         Source source = ctx.source(v, "source", false);
         Source opcodeSource = ctx.source(v, "opcode_source", true);
+        Source syntaxSource = ctx.source(v, "syntax_source", true);
         String doc = v.str("doc");
         String syntax = v.str("syntax");
         Pos syntaxPos = v.has("syntax") ? v.pos("syntax") : v.pos("arm");
@@ -80,7 +81,7 @@ final class ArmBuilder {
         }
         return new ArmDef(name, op.name(), op.value(), struct, engine, sync, select, fields, guards, syntax, examples,
                 views(viewSeq, name), unexercised(unexercisedMap), doc, source, opcodeSource, false, v.pos("arm"), syntaxPos,
-                terms(termSeq, fields, name));
+                terms(termSeq, fields, name), syntaxSource);
     }
 
     /**

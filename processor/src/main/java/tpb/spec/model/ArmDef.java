@@ -8,7 +8,9 @@ import tpb.spec.Pos;
  * sub-opcode {@link Select}). {@code opaque} arms are made for opcodes the spec gives no layout.
  * {@code unexercised} lists the fields the arm's examples leave zero on purpose, with the reason.
  * {@code terms} are the arm's own compact listing terms of a fixed form ({@link GroupDef.Term#syntax}),
- * such as DMA_DIRECT2D's completion update {@code $S[27]+=16@dma}.
+ * such as DMA_DIRECT2D's completion update {@code $S[27]+=16@dma}. {@code syntaxSource} says where the
+ * values a syntax line implies ({@code num_active_rows=128}: written when a listing leaves them out)
+ * come from, and how sure they are; null for a syntax that implies none.
  */
 public record ArmDef(
         String name,
@@ -30,13 +32,14 @@ public record ArmDef(
         boolean opaque,
         Pos pos,
         Pos syntaxPos,
-        List<GroupDef.Term> terms) {
+        List<GroupDef.Term> terms,
+        Source syntaxSource) {
     /** An arm whose syntax line (if any) is reported at the arm itself. */
     public ArmDef(String name, String opcodeName, long opcode, String struct, String engine, String sync, Select select,
             List<FieldDef> fields, List<Guard> guards, String syntax, List<Example> examples, List<ViewDef> views,
             List<Unexercised> unexercised, String doc, Source source, Source opcodeSource, boolean opaque, Pos pos) {
         this(name, opcodeName, opcode, struct, engine, sync, select, fields, guards, syntax, examples, views, unexercised, doc,
-                source, opcodeSource, opaque, pos, pos, List.of());
+                source, opcodeSource, opaque, pos, pos, List.of(), null);
     }
 
     /**
@@ -45,7 +48,7 @@ public record ArmDef(
      */
     public static ArmDef opaque(String name, long opcode, List<FieldDef> fields, String doc, Source source, Pos pos) {
         return new ArmDef(name, name, opcode, null, null, null, null, fields, List.of(), null, List.of(), List.of(),
-                List.of(), doc, source, null, true, pos, pos, List.of());
+                List.of(), doc, source, null, true, pos, pos, List.of(), null);
     }
 
     public ArmDef {
