@@ -54,4 +54,15 @@ if stale; then
     exit 1
   fi
 fi
-exec java -cp "$(cat "$cp_file")" tpb.cli.Tpb "$@"
+# --version names the checkout's commit (git is asked only then, and only if it is there)
+props=()
+for a in "$@"; do
+  if [ "$a" = "--version" ] || [ "$a" = "-V" ]; then
+    if commit="$(git -C "$here" rev-parse --short=12 HEAD 2>/dev/null)"; then
+      [ -n "$(git -C "$here" status --porcelain --untracked-files=no 2>/dev/null)" ] && commit="$commit-dirty"
+      props=("-Dtpb.commit=$commit")
+    fi
+    break
+  fi
+done
+exec java ${props[@]+"${props[@]}"} -cp "$(cat "$cp_file")" tpb.cli.Tpb "$@"

@@ -11,7 +11,7 @@ import tpb.neff.SafeName;
  * The {@code tpb} command. Exit codes: 0 ok, 1 invalid input, 2 usage error. Errors are one line
  * on stderr, never a stack trace.
  */
-@Command(name = "tpb", mixinStandardHelpOptions = true, version = "tpb 0.1.0",
+@Command(name = "tpb", mixinStandardHelpOptions = true, versionProvider = TpbVersion.class,
         description = "Tools for the AWS Neuron TPB instruction set (" + IsaInfo.RECORD_SIZE + "-byte records).",
         subcommands = {SpecCommand.class, AsmCommand.class, DisasmCommand.class, ValidateCommand.class, NeffCommand.class, CheckSpecCommand.class,
                 DiffCommand.class, DocCommand.class, CompileCommand.class, RunCommand.class, EstimateCommand.class, DemoCommand.class,
