@@ -26,6 +26,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import tpb.isa.AluOpType;
+import tpb.isa.BrTargetMode;
 import tpb.isa.BranchCompareOp;
 import tpb.isa.CallRecord;
 import tpb.isa.CompareAndBranchRecord;
@@ -168,9 +169,10 @@ final class StreamPredecoder {
             imm[pc] = x.immediate();
             return PackedCode.word(MOVE, dst, x.srcMode() == DataSrc.IMMEDIATE ? IMM : check(x.src(), 1), w, 0);
         } else if (r instanceof CompareAndBranchRecord x) {
-            return compare(pc, x);
+            return x.targetMode() == BrTargetMode.REL_IMM ? compare(pc, x) : registerTarget(pc, x.targetMode());
         } else if (r instanceof UnconditionalBranchRecord x) {
-            return PackedCode.word(JUMP, 0, 0, 0, (int) x.target());
+            return x.targetMode() == BrTargetMode.REL_IMM ? PackedCode.word(JUMP, 0, 0, 0, (int) x.target())
+                    : registerTarget(pc, x.targetMode());
         } else if (r instanceof TensorStorePhysicalRecord x) {
             int w = x.numElem0() == 2 ? 2 : 1;
             imm[pc] = SpillMemory.key(x.varId(), x.varOffset());
@@ -210,6 +212,17 @@ final class StreamPredecoder {
             rel = rhs == IMM ? -1 : rel;
         }
         return PackedCode.word(rel < 0 ? BRANCH : BR32, lhs, rhs, rel, (int) x.target());
+    }
+
+    /**
+     * A branch whose target is a register's (target_mode REGISTER or REL_REGISTER: the runtime's
+     * register-indirect form, facts §3.3): a fault where it runs, since no source says whether the
+     * register holds a PC, a byte offset or a record offset. The compiler's branches are all REL_IMM.
+     */
+    private long registerTarget(int pc, BrTargetMode mode) {
+        operands[pc] = new Fault("record " + pc + ": a branch with target_mode " + mode.specName()
+                + " (a register-held target) has no semantics in the simulator: no source says what the register holds");
+        return RecordKind.FAULT;
     }
 
     /** A record with no register operands: its {@link RecordKind}, and a call's target. */
