@@ -68,7 +68,8 @@ public record RecordCost(double busyNs, double activeNs, double updateNs, long d
         if (arm == Arm.PSEUDO_BRANCH_LABEL) {
             return NONE; // the runtime drops it: the profiles' pcs skip it (Profile)
         }
-        long elements = largestPattern(Layouts.flyweight(arm, arch).wrap(b, at));
+        // an opcode no arm holds (a hostile or newer NEFF) has no layout to read: one sync record's time
+        long elements = arm == Arm.UNKNOWN ? 0 : largestPattern(Layouts.flyweight(arm, arch).wrap(b, at));
         if (elements == 0) {
             return new RecordCost(m.get("sync_record_ns"), m.get("sync_record_ns"), m.get("sync_record_ns"), 0, 0);
         }

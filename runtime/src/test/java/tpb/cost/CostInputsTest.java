@@ -112,6 +112,20 @@ class CostInputsTest {
         });
     }
 
+    /**
+     * A record no arm holds (an opcode outside the spec: the NEFF fuzzer's mutant made one, and the
+     * estimate failed with "UNKNOWN has no layout") costs one sync record's time on its engine.
+     */
+    @Test
+    void aRecordOfNoArmCostsOneSyncRecord() {
+        CostModel m = CostModel.of(Arch.CAYMAN);
+        byte[] b = new byte[64];
+        b[0] = (byte) 0xFF;
+        RecordCost c = RecordCost.of(m, Arch.CAYMAN, "sp", tpb.isa.Arm.UNKNOWN, b, 0, tpb.sim.DmaQueues.NONE);
+        assertEquals(m.get("sync_record_ns"), c.busyNs());
+        assertEquals(0, c.macs());
+    }
+
     @Test
     void badModelsAreOneLine() {
         byte[] ok = model(all("")).getBytes(StandardCharsets.UTF_8);
