@@ -3,10 +3,10 @@ package tpb.sim;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import tpb.isa.Arm;
 import tpb.isa.DMATriggerFlyweight;
 import tpb.isa.Decoder;
 import tpb.isa.SwitchQueueInstanceFlyweight;
+import tpb.isa.SyncKind;
 import tpb.neff.DmaBlock;
 import tpb.neff.DmaQueue;
 import tpb.neff.Subgraph;
@@ -97,7 +97,7 @@ public final class DmaQueues {
 
     /** The trigger at {@code b[at]}'s effect, or null when the record is no DMATrigger (the cost model's per-record view). */
     public Fire fired(byte[] b, int at) {
-        if (Decoder.identify(b, at) != Arm.DMA_TRIGGER) {
+        if (SemaphoreBank.syncKind(Decoder.identify(b, at)) != SyncKind.QUEUE_TRIGGER) {
             return null;
         }
         return fire(new DMATriggerFlyweight().wrap(b, at).queueName(), DMATriggerFlyweight.blockId(b, at));

@@ -10,7 +10,6 @@ import tpb.isa.Instruction;
 import tpb.isa.NoOpRecord;
 import tpb.isa.RawRecord;
 import tpb.isa.ResetQueueInstanceRecord;
-import tpb.isa.ReturnRecord;
 import tpb.isa.SwitchQueueInstanceRecord;
 import tpb.isa.SyncKind;
 
@@ -63,16 +62,17 @@ final class RecordKind {
             return BARRIER;
         } else if (sync == SyncKind.ENDS_ENGINE) {
             return EXIT;
+        } else if (sync == SyncKind.LEAVES_FUNCTION) {
+            return RETURN;   // the stream simulator pops the frame and clears the bank, as the kind says (facts §7.4)
+        } else if (sync == SyncKind.QUEUE_TRIGGER) {
+            return TRIGGER;
+        } else if (sync == SyncKind.QUEUE_SWITCH) {
+            // facts §7.5: no_rearm keeps the cursors; the queue's semaphore groups are the NEFF's (the SP stream names none)
+            return r instanceof SwitchQueueInstanceRecord q && q.noRearm() != 0 ? NOP : REARM;
+        } else if (sync == SyncKind.QUEUE_REARM) {
+            return REARM;
         } else if (r instanceof CallRecord) {
             return CALL;
-        } else if (r instanceof ReturnRecord) {
-            return RETURN;
-        } else if (r instanceof DMATriggerRecord) {
-            return TRIGGER;
-        } else if (r instanceof SwitchQueueInstanceRecord q) {
-            return q.noRearm() != 0 ? NOP : REARM; // facts §7.5: no_rearm keeps the cursors
-        } else if (r instanceof ResetQueueInstanceRecord) {
-            return REARM;
         } else if (r instanceof RawRecord) {
             return FAULT;
         } else if (r instanceof NoOpRecord || r instanceof FunctionBeginRecord || r instanceof DrainRecord || r instanceof BranchHintRecord

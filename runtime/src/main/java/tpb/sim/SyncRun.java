@@ -341,7 +341,7 @@ public final class SyncRun {
         int off = RecordStream.offsetOf(index);
         Arm arm = Decoder.identify(b, off);
         SyncKind kind = SemaphoreBank.syncKind(arm);
-        if (kind == SyncKind.STEERS_CONTROL) {
+        if (kind == SyncKind.STEERS_CONTROL || kind == SyncKind.LEAVES_FUNCTION) {
             throw new SimFault(arm.specName() + " steers control, which the synchronisation level does not follow");
         }
         if (kind == SyncKind.BARRIER) {
@@ -365,7 +365,7 @@ public final class SyncRun {
             }
             machine.groupReset(reset);
         }
-        if (arm == Arm.SWITCH_QUEUE_INSTANCE && queues.modelled()) { // facts §7.5: the queue's semaphores to 0
+        if (kind == SyncKind.QUEUE_SWITCH && queues.modelled()) { // facts §7.5: the queue's semaphores to 0
             for (int s : queues.cleared(DmaQueues.switchQueue(b, off))) {
                 if (s >= sem.length) {
                     throw new SimFault("queue semaphore " + s + " is past the bank's " + sem.length);
@@ -391,8 +391,7 @@ public final class SyncRun {
             int off = RecordStream.offsetOf(i);
             Arm arm = Decoder.identify(b, off);
             one.size = 0;
-            if (isSlow(SemaphoreBank.syncKind(arm)) || arm == Arm.SWITCH_QUEUE_INSTANCE && queues.modelled()
-                    || !decode(b, off, arm, one, false, queues, bank)) {
+            if (isSlow(SemaphoreBank.syncKind(arm)) || !decode(b, off, arm, one, false, queues, bank)) {
                 out.add(SLOW);
                 continue;
             }
@@ -407,9 +406,14 @@ public final class SyncRun {
         return out.toArray();
     }
 
-    /** Whether records of this kind leave the loop: all but the EVENTS-only arms, an EventSemaphore's extended unit and a DMA's completion. */
+    /**
+     * Whether records of this kind leave the loop: all but the EVENTS-only arms, an EventSemaphore's
+     * extended unit, a DMA's completion and a DMATrigger's (units the loop runs), and a queue rearm
+     * (its cursors are the queue model's, which fires a block per trigger in order).
+     */
     private static boolean isSlow(SyncKind kind) {
-        return kind != null && kind != SyncKind.EXTENDED_UNIT && kind != SyncKind.COMPLETION;
+        return kind != null && kind != SyncKind.EXTENDED_UNIT && kind != SyncKind.COMPLETION && kind != SyncKind.QUEUE_TRIGGER
+                && kind != SyncKind.QUEUE_REARM;
     }
 
     /**
@@ -443,7 +447,7 @@ public final class SyncRun {
                 return false;
             }
         }
-        if (arm == Arm.DMA_TRIGGER && queues.modelled()) {
+        if (SemaphoreBank.syncKind(arm) == SyncKind.QUEUE_TRIGGER && queues.modelled()) {
             // the fired block's completion: semaphore += the queue's increment, as the trigger runs (DmaQueues)
             try {
                 DmaQueues.Fire f = queues.fired(b, off);

@@ -114,6 +114,11 @@ class SemaphoreStepTest {
         }
         assertEquals(tpb.isa.SyncKind.ENDS_ENGINE, SemaphoreBank.syncKind(tpb.isa.Arm.EXIT));
         assertEquals(tpb.isa.SyncKind.COMPLETION, SemaphoreBank.syncKind(tpb.isa.Arm.DMA_DIRECT2D));
+        // issue 35 item 11: the semaphore writes facts §7.4/§7.5 state are the sync data's, not Java's
+        assertEquals(tpb.isa.SyncKind.LEAVES_FUNCTION, SemaphoreBank.syncKind(tpb.isa.Arm.RETURN));
+        assertEquals(tpb.isa.SyncKind.QUEUE_TRIGGER, SemaphoreBank.syncKind(tpb.isa.Arm.DMA_TRIGGER));
+        assertEquals(tpb.isa.SyncKind.QUEUE_SWITCH, SemaphoreBank.syncKind(tpb.isa.Arm.SWITCH_QUEUE_INSTANCE));
+        assertEquals(tpb.isa.SyncKind.QUEUE_REARM, SemaphoreBank.syncKind(tpb.isa.Arm.RESET_QUEUE_INSTANCE));
         assertEquals(null, SemaphoreBank.syncKind(tpb.isa.Arm.NO_OP));
         assertEquals(null, SemaphoreBank.syncKind(tpb.isa.Arm.MATMUL));
     }
