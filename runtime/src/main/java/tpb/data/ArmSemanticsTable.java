@@ -31,6 +31,10 @@ final class ArmSemanticsTable {
         t.put(Arm.TENSOR_SCALAR_ARITH, new TensorScalarArithSemantics(core));
         t.put(Arm.TENSOR_REDUCE_ARITH, new TensorReduceArithSemantics(core));
         t.put(Arm.RECIPROCAL, new ReciprocalSemantics(core));
+        t.put(Arm.TENSOR_TENSOR_BITVEC, new TensorTensorBitvecSemantics(core));
+        t.put(Arm.COPY_PREDICATED, PredicatedCopySemantics.copy(core));
+        t.put(Arm.CAST_PREDICATED, PredicatedCopySemantics.cast(core));
+        t.put(Arm.COPY_PREDICATED_SCALAR, new CopyPredicatedScalarSemantics(core));
         t.put(Arm.MEMSET, new MemsetSemantics(core));
         t.put(Arm.IOTA, new IotaSemantics(core));
         t.put(Arm.ACTIVATE, new ActivateSemantics(core, activationNames));

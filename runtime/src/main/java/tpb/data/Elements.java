@@ -83,6 +83,27 @@ public final class Elements {
         return new DataFault("dtype " + t.specName() + " has no value semantics at the data level");
     }
 
+    /** Whether {@code t} is a signed integer dtype (two's complement). */
+    public static boolean isSigned(DtypeWire t) {
+        return t == DtypeWire.INT32 || t == DtypeWire.INT16 || t == DtypeWire.INT8;
+    }
+
+    /** The element's bits as an unsigned number, {@code size(t)} bytes little-endian: an integer dtype's bit pattern. */
+    public static long bits(byte[] b, int at, DtypeWire t) {
+        long v = 0;
+        for (int i = size(t) - 1; i >= 0; i--) {
+            v = v << 8 | (b[at + i] & 0xFF);
+        }
+        return v;
+    }
+
+    /** Writes the low {@code size(t)} bytes of {@code bits}, little-endian: a bit pattern, whatever the dtype. */
+    public static void putBits(byte[] b, int at, DtypeWire t, long bits) {
+        for (int i = 0; i < size(t); i++) {
+            b[at + i] = (byte) (bits >>> (8 * i));
+        }
+    }
+
     public static boolean isFloat(DtypeWire t) {
         return t == DtypeWire.FP32 || t == DtypeWire.FP16 || t == DtypeWire.BFLOAT16;
     }

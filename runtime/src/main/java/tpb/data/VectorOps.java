@@ -134,6 +134,101 @@ public final class VectorOps {
     }
 
     /**
+     * COPY_PREDICATED / CAST_PREDICATED: where {@code pred} is non-zero ({@code whenTrue}) or zero
+     * (otherwise) the element takes src's value (its bytes when the dtypes match, converted when not);
+     * elsewhere dst keeps what it holds.
+     */
+    public static void merge(AccessPattern pred, boolean takeWhenZero, AccessPattern src, AccessPattern dst) {
+        sameShape("predicated copy predicate/src", pred, src);
+        sameShape("predicated copy src/dst", src, dst);
+        boolean raw = src.dtype() == dst.dtype();
+        int eb = Elements.size(dst.dtype());
+        for (int p = 0; p < dst.channels(); p++) {
+            double[] c = pred.read(p);
+            byte[] from = src.row(p);
+            byte[] to = dst.row(p);
+            double[] v = raw ? null : src.read(p);
+            double[] old = raw ? null : dst.read(p);
+            for (int i = 0; i < c.length; i++) {
+                boolean take = (c[i] != 0) != takeWhenZero;
+                if (raw) {
+                    if (take) {
+                        System.arraycopy(from, src.byteOffset(i), to, dst.byteOffset(i), eb);
+                    }
+                } else if (take) {
+                    old[i] = v[i];
+                }
+            }
+            if (!raw) {
+                dst.write(p, old);
+            }
+        }
+    }
+
+    /** COPY_PREDICATED_SCALAR: lane p's scalar into the elements whose predicate is zero ({@code falseTakes}) or non-zero. */
+    public static void mergeScalar(AccessPattern pred, boolean falseTakes, double[] scalar, AccessPattern dst) {
+        sameShape("COPY_PREDICATED_SCALAR predicate/dst", pred, dst);
+        for (int p = 0; p < dst.channels(); p++) {
+            double[] c = pred.read(p);
+            double[] v = dst.read(p);
+            for (int i = 0; i < c.length; i++) {
+                if ((c[i] == 0) == falseTakes) {
+                    v[i] = scalar[p];
+                }
+            }
+            dst.write(p, v);
+        }
+    }
+
+    /**
+     * TENSOR_TENSOR bitvec (0x51): {@code dst = src0 op src1} on bit patterns, as NKI says the
+     * Vector Engine treats bitvec operands ("as bit patterns without any data type casting"): each
+     * operand's bits in its own width, the result's low bits in dst's width. Integer dtypes only.
+     */
+    public static void tensorTensorBits(AluOpType op, AccessPattern src0, AccessPattern src1, AccessPattern dst) {
+        sameShape("TENSOR_TENSOR bitvec src0/src1", src0, src1);
+        sameShape("TENSOR_TENSOR bitvec src/dst", src0, dst);
+        for (AccessPattern a : new AccessPattern[] {src0, src1, dst}) {
+            if (Elements.isFloat(a.dtype())) {
+                throw new DataFault("TENSOR_TENSOR bitvec on " + a.dtype().specName() + ": bitvec ops take integer dtypes");
+            }
+        }
+        int width = 8 * Elements.size(src0.dtype());
+        for (int p = 0; p < dst.channels(); p++) {
+            byte[] r0 = src0.row(p);
+            byte[] r1 = src1.row(p);
+            byte[] out = dst.row(p);
+            for (int i = 0; i < dst.count(); i++) {
+                long a = Elements.bits(r0, src0.byteOffset(i), src0.dtype());
+                long b = Elements.bits(r1, src1.byteOffset(i), src1.dtype());
+                Elements.putBits(out, dst.byteOffset(i), dst.dtype(), bitOp(op, a, b, width));
+            }
+        }
+    }
+
+    /** One bit-vector ALU op on {@code width}-bit patterns (the shift amount is b's value). */
+    static long bitOp(AluOpType op, long a, long b, int width) {
+        long signedA = a << (64 - width) >> (64 - width);
+        int shift = (int) Math.min(b, 63);
+        return switch (op) {
+            case BYPASS -> a;
+            case BITWISE_NOT -> ~a;
+            case BITWISE_AND -> a & b;
+            case BITWISE_OR -> a | b;
+            case BITWISE_XOR -> a ^ b;
+            case LOGICAL_AND -> a != 0 && b != 0 ? 1 : 0;
+            case LOGICAL_OR -> a != 0 || b != 0 ? 1 : 0;
+            case LOGICAL_XOR -> (a != 0) != (b != 0) ? 1 : 0;
+            case ARITH_SHIFT_LEFT, LOGICAL_SHIFT_LEFT -> shift >= width ? 0 : a << shift;
+            case ARITH_SHIFT_RIGHT -> signedA >> Math.min(shift, width - 1);
+            case LOGICAL_SHIFT_RIGHT -> shift >= width ? 0 : a >>> shift;
+            case IS_EQUAL -> a == b ? 1 : 0;
+            case NOT_EQUAL -> a != b ? 1 : 0;
+            default -> throw new DataFault("ALU op " + op.specName() + " has no bit-vector semantics at the data level");
+        };
+    }
+
+    /**
      * MEMSET (0x49): every element of dst gets {@code setValue}'s low bits (all 32 for 4-byte
      * dtypes, 16 for 2-byte, 8 for 1-byte: datapath-facts §6 «CLA»), written as raw bits.
      */

@@ -479,7 +479,8 @@ class VectorArmsTest {
 
     /** The arms with data-level semantics (ArmSemanticsTable) and those whose effect is only on the sync level. */
     static final Set<Arm> COMPUTE = EnumSet.of(Arm.DMA_DIRECT2D, Arm.LDWEIGHTS, Arm.MATMUL, Arm.COPY, Arm.CAST, Arm.TENSOR_TENSOR_ARITH,
-            Arm.MEMSET, Arm.IOTA, Arm.ACTIVATE, Arm.DMA_TRIGGER, Arm.TENSOR_SCALAR_ARITH, Arm.TENSOR_REDUCE_ARITH, Arm.RECIPROCAL);
+            Arm.MEMSET, Arm.IOTA, Arm.ACTIVATE, Arm.DMA_TRIGGER, Arm.TENSOR_SCALAR_ARITH, Arm.TENSOR_REDUCE_ARITH, Arm.RECIPROCAL,
+            Arm.TENSOR_TENSOR_BITVEC, Arm.COPY_PREDICATED, Arm.CAST_PREDICATED, Arm.COPY_PREDICATED_SCALAR);
     static final Set<Arm> NO_EFFECT = EnumSet.of(Arm.SET_ORDERING_MODE, Arm.PSEUDO_BRANCH_LABEL, Arm.NO_OP, Arm.EVENT_SEMAPHORE,
             Arm.ACTIVATION_TABLE_LOAD);
 
