@@ -44,8 +44,10 @@ public final class DataAssumptions {
                     "IEEE default and numpy's; the sources name no rounding mode"),
             new Decision("TENSOR_TENSOR and ACTIVATE compute in fp32 when any operand is a float", "ASSUMED",
                     "the sources give the layouts, not the arithmetic width"),
-            new Decision("ACTIVATE exp is Math.exp rounded to fp32", "ASSUMED",
-                    "the hardware evaluates a 400-piece table (the NEFF profile's exp_400p), not modelled"),
+            new Decision("ACTIVATE's functions are their mathematical definitions in double, rounded once to fp32 (exp, ln, "
+                    + "sigmoid, silu, softplus, mish, gelu_apprx_tanh, sqrt, reciprocal_sqrt, ...)", "ASSUMED",
+                    "the hardware evaluates each by a piecewise table (the NEFF profile's exp_400p, reciprocal_sqrt_40000p), not "
+                            + "modelled; NKI gives sigmoid's formula and only the names of the others"),
             new Decision("ACTIVATE copy passes the input through without scale or bias", "ASSUMED",
                     "the NEFF profile names func 128 copy; its arithmetic is not stated"),
             new Decision("Fresh SBUF, PSUM and output vars read as zero", "ASSUMED", "not stated"),

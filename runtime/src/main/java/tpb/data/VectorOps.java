@@ -279,20 +279,56 @@ public final class VectorOps {
         }
     }
 
-    /** The activation functions the data level computes, by the NEFF profile's function names. */
+    /**
+     * The activation functions the data level computes, by the names the NEFF's own table sets give
+     * them (act_info.json, the table set's profile: "exp_400p", "reciprocal_sqrt_40000p", "ln_400p",
+     * "silu", ...). The hardware evaluates each by a piecewise table (not modelled); here each is its
+     * mathematical definition in double, rounded to fp32 once: sigmoid as NKI's page states it
+     * (1/(1+exp(-x))), the others by their standard definitions (ASSUMED where NKI names the function
+     * without a formula: silu x·sigmoid(x), softplus ln(1+e^x), mish x·tanh(softplus(x)),
+     * gelu_apprx_tanh 0.5x(1+tanh(sqrt(2/pi)(x+0.044715x^3)))). A name not here (gelu, erf,
+     * leaky_relu, whose alpha is an operand, ...) is a fault naming it.
+     */
     public enum Function {
-        IDENTITY, RELU, EXP, COPY, SQUARE, ABS, SIGN, TANH;
+        IDENTITY(x -> x), RELU(x -> Math.max(x, 0)), EXP(Math::exp), COPY(x -> x), SQUARE(x -> x * x), ABS(Math::abs),
+        SIGN(Math::signum), TANH(Math::tanh), SIGMOID(VectorOps::sigmoid), SILU(x -> x * sigmoid(x)),
+        SOFTPLUS(VectorOps::softplus), MISH(x -> x * Math.tanh(softplus(x))),
+        GELU_APPRX_TANH(x -> 0.5 * x * (1 + Math.tanh(Math.sqrt(2 / Math.PI) * (x + 0.044715 * x * x * x)))),
+        SQRT(Math::sqrt), RECIPROCAL(x -> 1 / x), RECIPROCAL_SQRT(x -> 1 / Math.sqrt(x)),
+        ABS_RECIPROCAL_SQRT(x -> 1 / Math.sqrt(Math.abs(x))), LN(Math::log), SIN(Math::sin), ARCTAN(Math::atan),
+        IS_FINITE(x -> Double.isFinite(x) ? 1 : 0), MEMSET_ZERO(x -> 0), DERIVATIVE_IDENTITY(x -> 1),
+        DERIVATIVE_RELU(x -> x > 0 ? 1 : 0), DERIVATIVE_TANH(x -> 1 - Math.tanh(x) * Math.tanh(x)),
+        DERIVATIVE_SIGMOID(x -> sigmoid(x) * (1 - sigmoid(x)));
+
+        private final java.util.function.DoubleUnaryOperator f;
+
+        Function(java.util.function.DoubleUnaryOperator f) {
+            this.f = f;
+        }
+
+        /** The function's value at fp32 {@code x}, rounded to fp32. */
+        public float apply(float x) {
+            return (float) f.applyAsDouble(x);
+        }
 
         /** The function a table-set profile name stands for ("exp_400p" is exp), or null. */
         public static Function ofProfileName(String funcName) {
             String base = funcName.replaceFirst("_\\d+p$", "");
-            for (Function f : values()) {
-                if (f.name().equalsIgnoreCase(base)) {
-                    return f;
+            for (Function fn : values()) {
+                if (fn.name().equalsIgnoreCase(base)) {
+                    return fn;
                 }
             }
             return null;
         }
+    }
+
+    private static double sigmoid(double x) {
+        return 1 / (1 + Math.exp(-x));
+    }
+
+    private static double softplus(double x) {
+        return x > 30 ? x : Math.log1p(Math.exp(x));   // ln(1 + e^x); past 30 it is x to double precision
     }
 
     /**
@@ -316,15 +352,7 @@ public final class VectorOps {
             double[] out = new double[in.length];
             for (int i = 0; i < in.length; i++) {
                 float x = f == Function.COPY ? (float) in[i] : (float) ((float) (scale * (float) in[i]) + bias);
-                out[i] = switch (f) {
-                    case IDENTITY, COPY -> x;
-                    case RELU -> Math.max(x, 0f);
-                    case EXP -> (float) Math.exp(x);
-                    case SQUARE -> x * x;
-                    case ABS -> Math.abs(x);
-                    case SIGN -> Math.signum(x);
-                    case TANH -> (float) Math.tanh(x);
-                };
+                out[i] = f.apply(x);
             }
             dst.write(p, out);
         }

@@ -190,7 +190,8 @@ class VectorOpsEdgesTest {
             // COPY passes the input through: no scale, no bias
             {VectorOps.Function.COPY, new double[] {-2, -0.5, 0, 1.5}},
         };
-        assertEquals(VectorOps.Function.values().length, table.length);
+        // the table-set functions past the first eight: each at points whose value is known exactly (the test below)
+        assertEquals(VectorOps.Function.values().length, table.length + KNOWN_POINTS.size());
         for (Object[] row : table) {
             VectorOps.Function f = (VectorOps.Function) row[0];
             VectorOps.activate(f, 2f, 1f, in, out);
@@ -203,6 +204,7 @@ class VectorOpsEdgesTest {
                 case SIGN -> 1;
                 case EXP -> (float) Math.exp(3);
                 case TANH -> (float) Math.tanh(3);
+                default -> throw new AssertionError(f + " is in KNOWN_POINTS, not this table");
             };
             assertBits(new double[] {want, want, want, want}, out.read(1), f.name() + " partition 127");
         }
@@ -219,6 +221,46 @@ class VectorOpsEdgesTest {
         assertEquals(VectorOps.Function.RELU, VectorOps.Function.ofProfileName("relu"));
         assertEquals(null, VectorOps.Function.ofProfileName("relu_p"));
         assertEquals(null, VectorOps.Function.ofProfileName("exp_400px"));
+    }
+
+    /**
+     * The other functions of the NEFFs' table sets (act_info.json), each at points where its value
+     * is known by hand: sigmoid(0) = 1/2 and its derivative 1/4; silu, mish, gelu_apprx_tanh, sin
+     * and memset_zero 0 at 0; softplus(0) = ln 2; sqrt(4) = 2, 1/4, 1/sqrt(4) = 1/2 (and of |-4|);
+     * ln(1) = 0, ln(e^2) = 2 within fp32; arctan(1) = pi/4; is_finite 1 and 0; the derivatives of
+     * identity (1), relu (0 below 0, 1 above) and tanh (1 at 0).
+     */
+    static final java.util.Map<VectorOps.Function, float[][]> KNOWN_POINTS = new java.util.EnumMap<>(java.util.Map.ofEntries(
+            java.util.Map.entry(VectorOps.Function.SIGMOID, new float[][] {{0, 0.5f}}),
+            java.util.Map.entry(VectorOps.Function.SILU, new float[][] {{0, 0}}),
+            java.util.Map.entry(VectorOps.Function.SOFTPLUS, new float[][] {{0, (float) Math.log(2)}}),
+            java.util.Map.entry(VectorOps.Function.MISH, new float[][] {{0, 0}}),
+            java.util.Map.entry(VectorOps.Function.GELU_APPRX_TANH, new float[][] {{0, 0}}),
+            java.util.Map.entry(VectorOps.Function.SQRT, new float[][] {{4, 2}, {0.25f, 0.5f}}),
+            java.util.Map.entry(VectorOps.Function.RECIPROCAL, new float[][] {{4, 0.25f}, {-0.5f, -2}}),
+            java.util.Map.entry(VectorOps.Function.RECIPROCAL_SQRT, new float[][] {{4, 0.5f}, {0.25f, 2}}),
+            java.util.Map.entry(VectorOps.Function.ABS_RECIPROCAL_SQRT, new float[][] {{-4, 0.5f}}),
+            java.util.Map.entry(VectorOps.Function.LN, new float[][] {{1, 0}, {(float) Math.exp(2), 2}}),
+            java.util.Map.entry(VectorOps.Function.SIN, new float[][] {{0, 0}}),
+            java.util.Map.entry(VectorOps.Function.ARCTAN, new float[][] {{1, (float) (Math.PI / 4)}}),
+            java.util.Map.entry(VectorOps.Function.IS_FINITE, new float[][] {{1, 1}, {Float.POSITIVE_INFINITY, 0}, {Float.NaN, 0}}),
+            java.util.Map.entry(VectorOps.Function.MEMSET_ZERO, new float[][] {{5, 0}}),
+            java.util.Map.entry(VectorOps.Function.DERIVATIVE_IDENTITY, new float[][] {{7, 1}}),
+            java.util.Map.entry(VectorOps.Function.DERIVATIVE_RELU, new float[][] {{-1, 0}, {2, 1}}),
+            java.util.Map.entry(VectorOps.Function.DERIVATIVE_TANH, new float[][] {{0, 1}}),
+            java.util.Map.entry(VectorOps.Function.DERIVATIVE_SIGMOID, new float[][] {{0, 0.25f}})));
+
+    @Test
+    void tableSetFunctionsAtKnownPoints() {
+        for (var e : KNOWN_POINTS.entrySet()) {
+            for (float[] point : e.getValue()) {
+                assertEquals(point[1], e.getKey().apply(point[0]), e.getKey() + " at " + point[0]);
+            }
+        }
+        // the NEFF profile's names of them
+        assertEquals(VectorOps.Function.RECIPROCAL_SQRT, VectorOps.Function.ofProfileName("reciprocal_sqrt_40000p"));
+        assertEquals(VectorOps.Function.LN, VectorOps.Function.ofProfileName("ln_400p"));
+        assertEquals(null, VectorOps.Function.ofProfileName("gelu"));
     }
 
     @Test

@@ -102,7 +102,8 @@ class VectorOpsTest {
                 list(out.read(0)));
         assertEquals(VectorOps.Function.EXP, VectorOps.Function.ofProfileName("exp_400p"));
         assertEquals(VectorOps.Function.IDENTITY, VectorOps.Function.ofProfileName("identity_1p"));
-        assertEquals(null, VectorOps.Function.ofProfileName("gelu_apprx_tanh_8p"));
+        assertEquals(VectorOps.Function.GELU_APPRX_TANH, VectorOps.Function.ofProfileName("gelu_apprx_tanh_8p"));
+        assertEquals(null, VectorOps.Function.ofProfileName("gelu_8p"));   // erf-based: no erf here
     }
 
     private static List<Double> list(double[] v) {
