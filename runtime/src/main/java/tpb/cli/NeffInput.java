@@ -205,4 +205,10 @@ final class NeffInput {
     static String title(Subgraph sg, String engine, String path, long records) {
         return sg.name() + " " + engine + " (" + path + ", " + records + " records)";
     }
+
+    /**
+     * A NEFF listing's stream heading as {@code tpb disasm FILE.neff} writes it ({@code ; } then
+     * {@link #title} then {@code , ARCH layouts}): group 1 the subgraph, 2 the engine.
+     */
+    static final java.util.regex.Pattern TITLE_LINE = java.util.regex.Pattern.compile("; (\\S+) (\\S+) \\(.*, \\d+ records\\), \\S+ layouts\\s*");
 }
