@@ -88,16 +88,46 @@ public final class Tpb {
      * does: picocli's model of every subcommand costs milliseconds to build) with tpb's handlers:
      * one line per failure, exit codes, the VM's own failures guarded.
      */
-    static int run(CommandLine cl, PrintWriter out, PrintWriter err, String... args) {
+    static int run(CommandLine cl, PrintWriter given, PrintWriter err, String... args) {
+        // whether the command wrote to stdout: a --json refusal is the JSON only when no report came first
+        boolean[] wrote = {false};
+        PrintWriter out = new PrintWriter(new java.io.Writer() {
+            @Override
+            public void write(char[] cbuf, int off, int len) {
+                wrote[0] |= len > 0;
+                given.write(cbuf, off, len);
+            }
+
+            @Override
+            public void flush() {
+                given.flush();
+            }
+
+            @Override
+            public void close() {
+                given.close();
+            }
+        }, true);
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             // a message may quote a name from an input: its control characters are printed escaped, never sent to the terminal
-            cmd.getErr().println("tpb: " + SafeName.printable(e instanceof CliException ? e.getMessage() : "unexpected error: " + e));
+            String message = SafeName.printable(e instanceof CliException ? e.getMessage() : "unexpected error: " + e);
+            cmd.getErr().println("tpb: " + message);
             if (!(e instanceof CliException) && System.getenv("TPB_DEBUG") != null) {
                 e.printStackTrace(cmd.getErr()); // a bug in tpb, not in the input: TPB_DEBUG=1 shows where
             }
-            return e instanceof CliException c ? c.exitCode() : INVALID_INPUT;
+            int code = e instanceof CliException c ? c.exitCode() : INVALID_INPUT;
+            if (!wrote[0] && cmd.getParseResult() != null && cmd.getParseResult().hasMatchedOption("--json")) {
+                // with --json the report, errors included, is the JSON on stdout (docs/commands.md, Conventions)
+                java.util.Map<String, Object> refused = new java.util.LinkedHashMap<>();
+                refused.put("status", "refused");
+                refused.put("error", message);
+                refused.put("exit_code", code);
+                cmd.getOut().print(tpb.spec.json.Json.write(refused));
+                cmd.getOut().flush();
+            }
+            return code;
         });
         cl.setParameterExceptionHandler((e, a) -> {
             CommandLine c = e.getCommandLine();

@@ -23,6 +23,28 @@ class JsonReportsTest {
     Path dir;
 
     /** A valid one-record stream: no "error" key at all (not "error": null). */
+    /**
+     * Issue 33 item 13: with --json a refused input's error is the JSON on stdout too (the docs'
+     * convention), still one line on stderr and exit 1: a NEFF cut after 3,000 bytes, through every
+     * NEFF command that takes --json.
+     */
+    @Test
+    void aRefusedNeffIsJsonToo() throws Exception {
+        Path bad = dir.resolve("bad.neff");
+        byte[] whole = Files.readAllBytes(Path.of("src/test/resources/neff/matmul_small.neff"));
+        Files.write(bad, Arrays.copyOf(whole, 3000));
+        String error = bad + ": truncated: the header promises 61440 payload bytes, the file has 1976";
+        for (List<String> c : List.of(List.of("run", bad.toString(), "--json"), List.of("neff", "info", bad.toString(), "--json"),
+                List.of("validate", bad.toString(), "--json"), List.of("estimate", bad.toString(), "--json"))) {
+            CliRun r = CliRun.of(c.toArray(String[]::new));
+            assertEquals(1, r.code(), c.toString());
+            assertEquals("tpb: " + error + "\n", r.err(), c.toString());
+            assertEquals("{\n  \"status\": \"refused\",\n  \"error\": \"" + error + "\",\n  \"exit_code\": 1\n}", r.out().strip(), c.toString());
+        }
+        // without --json stdout stays empty
+        assertEquals("", CliRun.of("run", bad.toString()).out());
+    }
+
     @Test
     void aValidStreamHasNoErrorKey() throws Exception {
         Path bin = StreamCommandsTest.assemble(dir, "exit", "exit\n");
