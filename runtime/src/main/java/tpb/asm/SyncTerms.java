@@ -195,6 +195,7 @@ final class SyncTerms {
     static void apply(List<Written> terms, Slot[] slots, PreambleFlyweight<?> record, List<FieldInfo> fields, Set<String> given,
             Map<String, Integer> columns, int line, String arm, long registers) {
         boolean[] used = new boolean[slots.length];
+        Written[] usedBy = new Written[slots.length];
         Map<Integer, Long> values = new HashMap<>();
         for (Written t : terms) {
             long[] got = null;
@@ -231,10 +232,10 @@ final class SyncTerms {
                 }
             }
             if (got == null) {
-                throw new AsmException(line, t.column(), "'" + t.text() + "' is no wait or update " + arm + " can carry"
-                        + (slots.length == 0 ? " (it has no EVENTS)" : " (as $S[n]>=v, $S[n]>v, $S[n]++@complete, $S[n]+=v@read, ...)"));
+                throw new AsmException(line, t.column(), whyNot(t, prefix, word, slots, usedBy, fields, arm));
             }
             used[slot] = true;
+            usedBy[slot] = t;
             Slot s = slots[slot];
             if (s.mode() >= 0) {
                 set(record, fields, s.mode(), got[0], t, given, columns, line);
@@ -264,6 +265,105 @@ final class SyncTerms {
         }
         record.set(field, 0, v);
         columns.put(f.name(), t.column());
+    }
+
+    /**
+     * Why no free slot takes term {@code t} (issue 33 item 10: one generic line for each of these):
+     * a slot that would take it already holds another term; a number that is not one the field can
+     * hold (a sign, too many digits); a term written in another case than the spec's syntax; else
+     * the generic line with the forms a term takes.
+     */
+    private static String whyNot(Written t, String prefix, String word, Slot[] slots, Written[] usedBy, List<FieldInfo> fields, String arm) {
+        for (int i = 0; i < slots.length; i++) {
+            if (usedBy[i] != null && slots[i].prefix().equals(prefix) && templates(slots[i]).stream().anyMatch(x -> match(x, word) != null)) {
+                return "'" + t.text() + "': " + arm + " carries one such term, and '" + usedBy[i].text() + "' is it";
+            }
+        }
+        for (Slot sl : slots) {
+            if (!sl.prefix().equals(prefix)) {
+                continue;
+            }
+            for (String template : templates(sl)) {
+                String[] numbers = looseMatch(template, word);
+                if (numbers != null) {
+                    for (int k = 0; k < 2; k++) {
+                        int field = k == 0 ? sl.index() : sl.value();
+                        if (numbers[k] != null && field >= 0 && !fitsText(fields.get(field), numbers[k])) {
+                            FieldInfo f = fields.get(field);
+                            return "'" + t.text() + "': " + numbers[k] + " does not fit " + f.name() + " (" + f.typeName() + ")";
+                        }
+                    }
+                }
+                long[] m = match(template.toLowerCase(java.util.Locale.ROOT), word.toLowerCase(java.util.Locale.ROOT));
+                if (m != null) {
+                    String canonical = prefix + template.replace(INDEX, Long.toString(m[0])).replace(VALUE, Long.toString(m[1]));
+                    return "'" + t.text() + "': terms are written as the spec writes them, '" + canonical + "'";
+                }
+            }
+        }
+        return "'" + t.text() + "' is no wait or update " + arm + " can carry"
+                + (slots.length == 0 ? " (it has no EVENTS)" : " (as $S[n]>=v, $S[n]>v, $S[n]++@complete, $S[n]+=v@read, ...)");
+    }
+
+    /** The templates a slot's terms take: its fixed one, or its mode table's syntax for each mode. */
+    private static List<String> templates(Slot s) {
+        if (s.template() != null) {
+            return List.of(s.template());
+        }
+        List<String> out = new java.util.ArrayList<>();
+        for (long mode : Symbols.syntaxValues(s.table())) {
+            out.add(Symbols.syntax(s.table(), mode));
+        }
+        return out;
+    }
+
+    /** Whether decimal or 0x-hex {@code text} (a sign allowed) is a value {@code f} can hold. */
+    private static boolean fitsText(FieldInfo f, String text) {
+        boolean negative = text.startsWith("-");
+        String digits = negative ? text.substring(1) : text;
+        boolean hex = digits.startsWith("0x") || digits.startsWith("0X");
+        java.math.BigInteger v = new java.math.BigInteger(hex ? digits.substring(2) : digits, hex ? 16 : 10);
+        if (negative) {
+            v = v.negate();
+        }
+        return v.bitLength() < 64 && Fields.fits(f, v.longValue());
+    }
+
+    /**
+     * As {@link #match}, each number taken with an optional sign and any count of digits, as text
+     * ({index, value}, null where the template has none): which number a strict match refused.
+     */
+    private static String[] looseMatch(String template, String text) {
+        String[] out = new String[2];
+        int i = 0;
+        int j = 0;
+        while (i < template.length()) {
+            boolean isIndex = template.startsWith(INDEX, i);
+            if (isIndex || template.startsWith(VALUE, i)) {
+                int from = j;
+                if (j < text.length() && text.charAt(j) == '-') {
+                    j++;
+                }
+                boolean hex = text.startsWith("0x", j) || text.startsWith("0X", j);
+                int start = hex ? j + 2 : j;
+                int end = start;
+                while (end < text.length() && Lexer.digits(text.substring(end, end + 1), hex ? 16 : 10)) {
+                    end++;
+                }
+                if (end == start) {
+                    return null;
+                }
+                out[isIndex ? 0 : 1] = text.substring(from, end);
+                j = end;
+                i += isIndex ? INDEX.length() : VALUE.length();
+            } else if (j < text.length() && template.charAt(i) == text.charAt(j)) {
+                i++;
+                j++;
+            } else {
+                return null;
+            }
+        }
+        return j == text.length() ? out : null;
     }
 
     /** {index, value} (value -1 when the template has none) when {@code text} is {@code template} filled in, else null. */

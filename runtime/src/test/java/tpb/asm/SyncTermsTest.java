@@ -100,8 +100,7 @@ class SyncTermsTest {
         assertEquals(24, b[0x0D]);
         assertEquals(16, b[0x0E]);
         AsmException twice = assertThrows(AsmException.class, () -> new Assembler().assemble("dma.2d $S[24]+=16@dma $S[25]+=16@dma"));
-        assertEquals("'$S[25]+=16@dma' is no wait or update DmaDirect2d can carry (as $S[n]>=v, $S[n]>v, $S[n]++@complete, $S[n]+=v@read, ...)",
-                twice.getMessage());
+        assertEquals("'$S[25]+=16@dma': DmaDirect2d carries one such term, and '$S[24]+=16@dma' is it", twice.getMessage());
     }
 
     /** Any completion bytes of a DMA_DIRECT2D list and assemble back to themselves, with any EVENTS. */
@@ -135,6 +134,26 @@ class SyncTermsTest {
         AsmException unknown = assertThrows(AsmException.class, () -> new Assembler().assemble("nop $S[4]=>16"));
         assertEquals("1:5: '$S[4]=>16' is no wait or update NoOp can carry (as $S[n]>=v, $S[n]>v, $S[n]++@complete, $S[n]+=v@read, ...)",
                 unknown.line() + ":" + unknown.column() + ": " + unknown.getMessage());
+    }
+
+    /**
+     * Issue 33 item 10: each of these got the generic line. A negative or too-long threshold names
+     * the field it does not fit (EVENTS' semaphore_value is a u32 in the spec); a second wait where
+     * the arm carries one names the first; a term in another case gives the spec's own spelling.
+     */
+    @Test
+    void aTermThatCannotBeTakenSaysWhy() {
+        java.util.function.Function<String, String> why = line -> {
+            AsmException e = assertThrows(AsmException.class, () -> new Assembler().assemble(line));
+            return e.line() + ":" + e.column() + ": " + e.getMessage();
+        };
+        assertEquals("1:5: '$S[24]>=-1': -1 does not fit events.semaphore_value (u32)", why.apply("nop $S[24]>=-1"));
+        assertEquals("1:5: '$S[30]>=99999999999': 99999999999 does not fit events.semaphore_value (u32)", why.apply("nop $S[30]>=99999999999"));
+        assertEquals("1:14: '$S[3]>=4': NoOp carries one such term, and '$S[1]>=2' is it", why.apply("nop $S[1]>=2 $S[3]>=4"));
+        assertEquals("1:5: '$S[1]++@Complete': terms are written as the spec writes them, '$S[1]++@complete'", why.apply("nop $S[1]++@Complete"));
+        assertEquals("1:5: '$s[1]>=2': terms are written as the spec writes them, '$S[1]>=2'", why.apply("nop $s[1]>=2"));
+        // hex, as everywhere else in a listing, is taken
+        assertArrayEquals(new Assembler().assemble("nop $S[24]>=16"), new Assembler().assemble("nop $S[0x18]>=0x10"));
     }
 
     /** Any EVENTS bytes on a NoOp (whose payload is reserved) list and assemble back to themselves. */
