@@ -277,6 +277,22 @@ public final class Assembler {
             while (col < text.length() && Character.isWhitespace(text.charAt(col))) {
                 col++;
             }
+            Matcher second = LABEL.matcher(text).region(col, text.length());
+            if (labelError == null && second.lookingAt()) {
+                // 'L1: L2: exit' (issue 33 item 13): one label a line, as the listing writes them
+                labelError = "'" + second.group(1) + ":' follows the label '" + label + ":' on one line: a line holds one label; "
+                        + "put each on its own line";
+                labelCol = col + 1;
+                col = second.end(); // the rest of the line is read as ever: one error, not a cascade
+                while (col < text.length() && Character.isWhitespace(text.charAt(col))) {
+                    col++;
+                }
+            }
+        } else if (INDEX_ONLY.matcher(text).region(col, text.length()).lookingAt()) {
+            // a listing's index column without its byte offset: not a mnemonic ("unknown mnemonic '0'; did you mean 'ts'?")
+            labelError = "the line starts with a number: a listing line starts with its index and its byte offset "
+                    + "('12  0x000300  nop'), an instruction with its mnemonic";
+            labelCol = col + 1;
         }
         return new Line(number, label, labelCol, labelError, text.substring(col).trim(), col + 1);
     }
@@ -285,6 +301,8 @@ public final class Assembler {
     private static final Pattern LABEL = Pattern.compile("([A-Za-z_.$][A-Za-z0-9_.$]*):");
     /** Anything else ending in ':' before a space: meant as a label, and not one. */
     private static final Pattern WORD_COLON = Pattern.compile("([^\\s:;#\",=\\[\\]]+):(?=\\s|$)");
+    /** A number alone before the text: an index column with no byte offset after it. */
+    private static final Pattern INDEX_ONLY = Pattern.compile("\\d+(?=\\s|$)");
     private static final Pattern LABEL_START = Pattern.compile("[A-Za-z_.$]");
     private static final Pattern LABEL_CHAR = Pattern.compile("[A-Za-z0-9_.$]");
 

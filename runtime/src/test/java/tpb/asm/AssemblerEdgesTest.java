@@ -49,6 +49,24 @@ class AssemblerEdgesTest {
     }
 
     /** RegisterMove (sp-register.yaml): src at +0x10, dst_lo at +0x18, both u8 with role reg. */
+    /**
+     * Issue 33 item 13: two labels on a line and an index column without its byte offset each got a
+     * cascade or a wrong guess ("unknown mnemonic 'L2:'", "unknown mnemonic '0'; did you mean 'ts'?");
+     * each is now one line saying what the line should be.
+     */
+    @Test
+    void twoLabelsOnALineAndABareIndexSayWhatALineHolds() {
+        AsmException two = org.junit.jupiter.api.Assertions.assertThrows(AsmException.class, () -> new Assembler().assemble("L1: L2: exit"));
+        org.junit.jupiter.api.Assertions.assertEquals("1:5: 'L2:' follows the label 'L1:' on one line: a line holds one label; put each on its own line",
+                two.line() + ":" + two.column() + ": " + two.getMessage());
+        AsmException index = org.junit.jupiter.api.Assertions.assertThrows(AsmException.class, () -> new Assembler().assemble("0 exit"));
+        org.junit.jupiter.api.Assertions.assertEquals("1:1: the line starts with a number: a listing line starts with its index and its byte offset "
+                + "('12  0x000300  nop'), an instruction with its mnemonic", index.line() + ":" + index.column() + ": " + index.getMessage());
+        // the listing's own columns still assemble, and a label on its own line still binds
+        org.junit.jupiter.api.Assertions.assertEquals(64, new Assembler().assemble("   3  0x0000c0  exit").length);
+        org.junit.jupiter.api.Assertions.assertEquals(64, new Assembler().assemble("L1:\nexit").length);
+    }
+
     @Test
     void theRegisterFileEndsAtItsLastRegister() {
         long last = REGISTERS - 1;
