@@ -118,4 +118,15 @@ class AssemblerTotalityTest {
             assertTrue(d.matches("(?s)t\\.s:\\d+:\\d+: .+"), d);
         }
     }
+
+    /**
+     * The long run of the same fuzzer (issue 33 proof: about 27,000 mutated listings in the
+     * adversarial pass), in the big group: 30,000 mutated real lines, every one records or
+     * one-line errors.
+     */
+    @Property(tries = 30_000)
+    @net.jqwik.api.Tag("big")
+    void thirtyThousandMutatedLinesAreRecordsOrOneLineErrors(@ForAll("mutations") Tuple.Tuple3<Integer, Integer, String> m) {
+        everyMutatedListingLineIsRecordsOrOneLineErrors(m);
+    }
 }
