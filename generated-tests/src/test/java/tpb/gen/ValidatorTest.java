@@ -122,6 +122,9 @@ class ValidatorTest {
         b[0x38] = 2; // the destination holds 2
         assertEquals("[record 0 (+0x18) product(src_mem_pattern.num): guard: RECIPROCAL's source and destination must hold "
                 + "as many elements]", violations(b));
+        b[0x38] = 4;
+        b[0x20] = 0x0b; // FP32R in: excluded («CLA» §3 as the audit quotes it, item 9)
+        assertEquals("[record 0 (+0x20) in_dtype: guard: RECIPROCAL's in_dtype takes no FP32R, UINT64 or INT64]", violations(b));
     }
 
     @Test
