@@ -32,8 +32,8 @@ import tpb.stream.RecordStream;
 
 /**
  * A second audit of the spec against real compiler output: every record of both fixture NEFFs
- * (matmul_small: 2 subgraphs; matmul_large: 59,590 records) and of five attention NEFFs (fp32 and
- * bf16, baseline and fused) is decoded with the layout of the generation its kelf names (CAYMAN), and
+ * (matmul_small: 2 subgraphs; matmul_large: 59,590 records) and of every shared NEFF of real/ (the
+ * ten attention ones clean, the three Qwen3 ones with their known findings) is decoded with the layout of the generation its kelf names (CAYMAN), and
  * <ul>
  * <li>decodes to an arm with a layout (not .raw, not an opaque arm),</li>
  * <li>has no non-zero byte outside a named field (reserved and opaque fields are not "named"),</li>
@@ -53,7 +53,9 @@ class RecordAuditTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"matmul_small.neff", "matmul_large.neff", "real/attention-fused.neff", "real/attention-baseline.neff",
-            "real/attention-fused-fp32-s1024.neff", "real/attention-fused-bf16-s1024.neff", "real/attention-baseline-bf16-s1024.neff"})
+            "real/attention-fused-fp32-s512.neff", "real/attention-baseline-fp32-s512.neff", "real/attention-fused-bf16-s512.neff",
+            "real/attention-baseline-bf16-s512.neff", "real/attention-fused-fp32-s1024.neff", "real/attention-baseline-fp32-s1024.neff",
+            "real/attention-fused-bf16-s1024.neff", "real/attention-baseline-bf16-s1024.neff"})
     void everyRecordIsNamedLegalAndValid(String file) throws Exception {
         assertEquals("{}", findings(file), file);
     }
@@ -70,6 +72,8 @@ class RecordAuditTest {
         assertEquals("{TensorScalarAffineSelect: no typed decode=2}", findings("real/qwen3-attn-tkg-v6.neff"));
         assertEquals("{PseudoExtension: no typed decode=144, RegisterAlu dst_dtype = 0: DtypeWire INVALID is never legal (facts §5.3)=416}",
                 findings("real/qwen3-moe-tkg-v6b.neff"));
+        assertEquals("{PseudoExtension: no typed decode=768, RegisterAlu dst_dtype = 0: DtypeWire INVALID is never legal (facts §5.3)=2288}",
+                findings("real/qwen3-moe-captured.neff"));
     }
 
     private String findings(String file) throws Exception {
