@@ -284,7 +284,7 @@ final class SyncTerms {
                 continue;
             }
             for (String template : templates(sl)) {
-                String[] numbers = looseMatch(template, word);
+                String[] numbers = scan(template, word, true);
                 if (numbers != null) {
                     for (int k = 0; k < 2; k++) {
                         int field = k == 0 ? sl.index() : sl.value();
@@ -330,10 +330,13 @@ final class SyncTerms {
     }
 
     /**
-     * As {@link #match}, each number taken with an optional sign and any count of digits, as text
-     * ({index, value}, null where the template has none): which number a strict match refused.
+     * The numbers of {@code text} where {@code template} has {index} and {value}, as written
+     * ({index, value}, null where the template has none), or null when the text is not the template
+     * filled in. A number is ASCII decimal or 0x hexadecimal, as everywhere else in a listing; strict
+     * ({@code loose} false) it has no sign and at most 10 decimal or 8 hex digits, loose it may have a
+     * sign and any count of digits (to say which number a strict match refused).
      */
-    private static String[] looseMatch(String template, String text) {
+    private static String[] scan(String template, String text, boolean loose) {
         String[] out = new String[2];
         int i = 0;
         int j = 0;
@@ -341,7 +344,7 @@ final class SyncTerms {
             boolean isIndex = template.startsWith(INDEX, i);
             if (isIndex || template.startsWith(VALUE, i)) {
                 int from = j;
-                if (j < text.length() && text.charAt(j) == '-') {
+                if (loose && j < text.length() && text.charAt(j) == '-') {
                     j++;
                 }
                 boolean hex = text.startsWith("0x", j) || text.startsWith("0X", j);
@@ -350,7 +353,7 @@ final class SyncTerms {
                 while (end < text.length() && Lexer.digits(text.substring(end, end + 1), hex ? 16 : 10)) {
                     end++;
                 }
-                if (end == start) {
+                if (end == start || !loose && end - start > (hex ? 8 : 10)) {
                     return null;
                 }
                 out[isIndex ? 0 : 1] = text.substring(from, end);
@@ -366,40 +369,21 @@ final class SyncTerms {
         return j == text.length() ? out : null;
     }
 
+
     /** {index, value} (value -1 when the template has none) when {@code text} is {@code template} filled in, else null. */
     static long[] match(String template, String text) {
-        long index = -1;
-        long value = -1;
-        int i = 0;
-        int j = 0;
-        while (i < template.length()) {
-            boolean isIndex = template.startsWith(INDEX, i);
-            if (isIndex || template.startsWith(VALUE, i)) {
-                // a number as everywhere else in a listing: ASCII decimal, or 0x hexadecimal
-                boolean hex = text.startsWith("0x", j) || text.startsWith("0X", j);
-                int from = hex ? j + 2 : j;
-                int end = from;
-                while (end < text.length() && Lexer.digits(text.substring(end, end + 1), hex ? 16 : 10)) {
-                    end++;
-                }
-                if (end == from || end - from > (hex ? 8 : 10)) {
-                    return null;
-                }
-                long n = Long.parseLong(text.substring(from, end), hex ? 16 : 10);
-                if (isIndex) {
-                    index = n;
-                } else {
-                    value = n;
-                }
-                j = end;
-                i += isIndex ? INDEX.length() : VALUE.length();
-            } else if (j < text.length() && template.charAt(i) == text.charAt(j)) {
-                i++;
-                j++;
-            } else {
-                return null;
+        String[] n = scan(template, text, false);
+        if (n == null) {
+            return null;
+        }
+        long[] out = {-1, -1};
+        for (int k = 0; k < 2; k++) {
+            if (n[k] != null) {
+                boolean hex = n[k].startsWith("0x") || n[k].startsWith("0X");
+                out[k] = Long.parseLong(hex ? n[k].substring(2) : n[k], hex ? 16 : 10);
             }
         }
-        return j == text.length() ? new long[] {index, value} : null;
+        return out;
     }
+
 }

@@ -4,6 +4,7 @@ import tpb.isa.AluOpType;
 import tpb.isa.AluOpWire;
 import tpb.isa.DtypePairView;
 import tpb.isa.TensorTensorArithFlyweight;
+import tpb.isa.Tensor3dView;
 
 /** TENSOR_TENSOR: dst = src0 op src1 element by element, the two source dtypes in one DTYPE_PAIR byte. */
 final class TensorTensorArithSemantics implements ArmSemantics {
@@ -17,16 +18,30 @@ final class TensorTensorArithSemantics implements ArmSemantics {
     @Override
     public String execute(byte[] b, int at) {
         r.wrap(b, at);
-        AluOpType op = AluOpWire.decode(r.opRaw());
-        if (op == null) {
-            throw new DataFault("TENSOR_TENSOR ALU wire byte 0x" + Integer.toHexString(r.opRaw()) + " is no ALU op");
+        Operands3 o = Operands3.of(core, "TENSOR_TENSOR", r.opRaw(), r.in0In1Dtype(), r.outDtypeRaw(), r.numActiveChannels(),
+                r.src0MemPattern(), r.src1MemPattern(), r.dstMemPattern());
+        VectorOps.tensorTensor(o.op(), o.src0(), o.src1(), o.dst());
+        return o.ranges();
+    }
+
+    /**
+     * The decoded operands of the S3S3D3_TT records (TENSOR_TENSOR arith and bitvec): the ALU op,
+     * src0 and src1 in the DTYPE_PAIR's low and high halves, dst in out_dtype, on the active channels.
+     */
+    record Operands3(AluOpType op, AccessPattern src0, AccessPattern src1, AccessPattern dst) {
+        static Operands3 of(CoreState core, String what, int opRaw, DtypePairView in, int outRaw, int ch, Tensor3dView s0, Tensor3dView s1,
+                Tensor3dView d) {
+            AluOpType op = AluOpWire.decode(opRaw);
+            if (op == null) {
+                throw new DataFault(what + " ALU wire byte 0x" + Integer.toHexString(opRaw) + " is no ALU op");
+            }
+            return new Operands3(op, Operands.pattern(core, s0, Operands.dtype(in.lo(), what + " src0 dtype"), ch),
+                    Operands.pattern(core, s1, Operands.dtype(in.hi(), what + " src1 dtype"), ch),
+                    Operands.pattern(core, d, Operands.dtype(outRaw, what + " out_dtype"), ch));
         }
-        int ch = r.numActiveChannels();
-        DtypePairView in = r.in0In1Dtype();
-        AccessPattern a = Operands.pattern(core, r.src0MemPattern(), Operands.dtype(in.lo(), "TENSOR_TENSOR src0 dtype"), ch);
-        AccessPattern s1 = Operands.pattern(core, r.src1MemPattern(), Operands.dtype(in.hi(), "TENSOR_TENSOR src1 dtype"), ch);
-        AccessPattern d = Operands.pattern(core, r.dstMemPattern(), Operands.dtype(r.outDtypeRaw(), "TENSOR_TENSOR out_dtype"), ch);
-        VectorOps.tensorTensor(op, a, s1, d);
-        return "read " + a.range() + ", " + s1.range() + "; wrote " + d.range();
+
+        String ranges() {
+            return "read " + src0.range() + ", " + src1.range() + "; wrote " + dst.range();
+        }
     }
 }

@@ -1,8 +1,5 @@
 package tpb.data;
 
-import tpb.isa.AluOpType;
-import tpb.isa.AluOpWire;
-import tpb.isa.DtypePairView;
 import tpb.isa.TensorTensorBitvecFlyweight;
 
 /** TENSOR_TENSOR bitvec (0x51): {@code dst = src0 op src1} on bit patterns ({@link VectorOps#tensorTensorBits}), TENSOR_TENSOR's slots. */
@@ -17,16 +14,9 @@ final class TensorTensorBitvecSemantics implements ArmSemantics {
     @Override
     public String execute(byte[] b, int at) {
         r.wrap(b, at);
-        AluOpType op = AluOpWire.decode(r.opRaw());
-        if (op == null) {
-            throw new DataFault("TENSOR_TENSOR bitvec ALU wire byte 0x" + Integer.toHexString(r.opRaw()) + " is no ALU op");
-        }
-        int ch = r.numActiveChannels();
-        DtypePairView in = r.in0In1Dtype();
-        AccessPattern a = Operands.pattern(core, r.src0MemPattern(), Operands.dtype(in.lo(), "TENSOR_TENSOR bitvec src0 dtype"), ch);
-        AccessPattern s1 = Operands.pattern(core, r.src1MemPattern(), Operands.dtype(in.hi(), "TENSOR_TENSOR bitvec src1 dtype"), ch);
-        AccessPattern d = Operands.pattern(core, r.dstMemPattern(), Operands.dtype(r.outDtypeRaw(), "TENSOR_TENSOR bitvec out_dtype"), ch);
-        VectorOps.tensorTensorBits(op, a, s1, d);
-        return "read " + a.range() + ", " + s1.range() + "; wrote " + d.range();
+        TensorTensorArithSemantics.Operands3 o = TensorTensorArithSemantics.Operands3.of(core, "TENSOR_TENSOR bitvec", r.opRaw(),
+                r.in0In1Dtype(), r.outDtypeRaw(), r.numActiveChannels(), r.src0MemPattern(), r.src1MemPattern(), r.dstMemPattern());
+        VectorOps.tensorTensorBits(o.op(), o.src0(), o.src1(), o.dst());
+        return o.ranges();
     }
 }
