@@ -30,6 +30,10 @@ final class SpecCommand implements Callable<Integer> {
     @Option(names = "--all", description = "Include the opaque arms (opcodes with no layout in the sources).")
     boolean all;
 
+    @Option(names = "--free-opcodes", description = "List, for adding an opcode, the values the spec's opcode enum gives no name "
+            + "and the generations its since:/until: count.")
+    boolean freeOpcodes;
+
     @Override
     public Integer call() {
         if (json) {
@@ -43,8 +47,43 @@ final class SpecCommand implements Callable<Integer> {
             }
             return Tpb.OK;
         }
-        Output.write(output, table().getBytes(StandardCharsets.UTF_8), spec.commandLine().getOut());
+        String text = freeOpcodes ? freeOpcodes(SpecSource.of(SpecSource.BUILTIN).loadOrFail()) : table();
+        Output.write(output, text.getBytes(StandardCharsets.UTF_8), spec.commandLine().getOut());
         return Tpb.OK;
+    }
+
+    /**
+     * The opcode values no name of the spec's opcode enum holds (issue 34 item 1: the recipe left the
+     * user guessing), as ranges, and what since:/until: count: the arch profiles' generation numbers.
+     * Everything comes from the spec: the enum the record names as its opcode, its width, its values.
+     */
+    static String freeOpcodes(tpb.spec.model.IsaModel m) {
+        String enumName = m.record().opcodeEnum();
+        tpb.spec.model.EnumDef e = m.enums().stream().filter(x -> x.name().equals(enumName)).findFirst()
+                .orElseThrow(() -> new CliException("the spec names no opcode enum " + enumName));
+        long size = 1L << (8 * e.type().width);
+        java.util.BitSet named = new java.util.BitSet();
+        e.values().forEach(v -> named.set((int) v.value()));
+        List<String> ranges = new ArrayList<>();
+        long free = 0;
+        String hex = "0x%0" + (2 * e.type().width) + "X";
+        for (int v = named.nextClearBit(0); v < size; v = named.nextClearBit(v)) {
+            int end = Math.min(named.nextSetBit(v) < 0 ? (int) size : named.nextSetBit(v), (int) size);
+            ranges.add(end - v == 1 ? String.format(hex, v) : String.format(hex + "-" + hex, v, end - 1));
+            free += end - v;
+            v = end;
+        }
+        StringBuilder b = new StringBuilder();
+        b.append(String.format("enum %s (%s: %d values, %d named) has %d free values:%n", enumName,
+                e.type().name().toLowerCase(java.util.Locale.ROOT), size, named.cardinality(), free));
+        b.append("  ").append(String.join(", ", ranges)).append('\n');
+        b.append("since:/until: (the first and last generation a value is in) count the arch profiles' generations:");
+        m.archs().stream().sorted(Comparator.comparingInt(tpb.spec.model.ArchDef::generation))
+                .forEach(a -> b.append(' ').append(a.generation()).append(' ').append(a.name()).append(a.aliases().isEmpty() ? ""
+                        : " (" + String.join(", ", a.aliases()) + ")").append(','));
+        b.setLength(b.length() - 1);
+        b.append('\n');
+        return b.toString();
     }
 
     String table() {
