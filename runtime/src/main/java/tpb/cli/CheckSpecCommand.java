@@ -25,6 +25,9 @@ final class CheckSpecCommand implements Callable<Integer> {
             description = "Print at most N diagnostics and count the rest (default ${DEFAULT-VALUE}; 0 = all), as asm and validate do.")
     long maxErrors;
 
+    @Option(names = "--json", description = "Report as JSON on stdout: ok, the counts, or each diagnostic's file, line, column and message.")
+    boolean json;
+
     @Override
     public Integer call() {
         if (maxErrors < 0) {
@@ -32,6 +35,9 @@ final class CheckSpecCommand implements Callable<Integer> {
         }
         SpecSource source = SpecSource.of(dir);
         LoadResult r = source.load();
+        if (json) {
+            return json(source, r);
+        }
         if (!r.ok()) {
             // diagnostics on stderr, as every command reports what is wrong with its input; past the cap counted, not printed
             // (issue 23: 100k anchors printed 100,004 lines)
@@ -54,9 +60,52 @@ final class CheckSpecCommand implements Callable<Integer> {
         }
         IsaModel m = r.model();
         long withLayout = m.arms().stream().filter(a -> !a.opaque()).count();
+        // the summary line's counts, the JSON's too (counts())
         spec.commandLine().getOut().printf("%s: ok: %d arms (%d with a layout), %d enums, %d LUTs, %d groups, %d arch profiles, %d conflicts, "
                 + "%d module features%n", source.shown(source.root()), m.arms().size(), withLayout, m.enums().size(), m.luts().size(), m.groups().size(),
                 m.archs().size(), m.conflicts().size(), m.features().size());
         return Tpb.OK;
+    }
+
+    /**
+     * The report as JSON (issue 34 item 8): {@code ok}, the spec's counts when it loads, else every
+     * diagnostic (up to --max-errors) as file (as seen from here), line, column and message, the
+     * count and how many were not shown; exit 1 then, as without --json.
+     */
+    private int json(SpecSource source, LoadResult r) {
+        java.util.Map<String, Object> out = new java.util.LinkedHashMap<>();
+        out.put("spec", source.shown(source.root()));
+        out.put("ok", r.ok());
+        if (r.ok()) {
+            IsaModel m = r.model();
+            out.put("arms", m.arms().size());
+            out.put("arms_with_layout", m.arms().stream().filter(a -> !a.opaque()).count());
+            out.put("enums", m.enums().size());
+            out.put("luts", m.luts().size());
+            out.put("groups", m.groups().size());
+            out.put("arch_profiles", m.archs().size());
+            out.put("conflicts", m.conflicts().size());
+            out.put("module_features", m.features().size());
+        } else {
+            List<Diagnostic> all = r.diagnostics().sorted();
+            List<java.util.Map<String, Object>> list = new java.util.ArrayList<>();
+            for (Diagnostic d : all) {
+                if (maxErrors != 0 && list.size() == maxErrors) {
+                    break;
+                }
+                java.util.Map<String, Object> one = new java.util.LinkedHashMap<>();
+                one.put("file", source.shown(d.pos().file()));
+                one.put("line", d.pos().line());
+                one.put("column", d.pos().column());
+                one.put("message", d.message());
+                list.add(one);
+            }
+            out.put("errors", all.size());
+            out.put("diagnostics", list);
+            out.put("not_shown", all.size() - list.size());
+        }
+        spec.commandLine().getOut().print(tpb.spec.json.Json.write(out));
+        spec.commandLine().getOut().println();
+        return r.ok() ? Tpb.OK : Tpb.INVALID_INPUT;
     }
 }

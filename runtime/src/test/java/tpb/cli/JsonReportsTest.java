@@ -28,6 +28,35 @@ class JsonReportsTest {
      * convention), still one line on stderr and exit 1: a NEFF cut after 3,000 bytes, through every
      * NEFF command that takes --json.
      */
+    /**
+     * check-spec --json (issue 34 item 8): the counts the text summary gives, and for a broken spec
+     * every diagnostic of the text report as file, line, column and message, exit 1.
+     */
+    @Test
+    void checkSpecAsJson() throws Exception {
+        CliRun text = CliRun.of("check-spec", "builtin");
+        CliRun json = CliRun.of("check-spec", "builtin", "--json");
+        assertEquals(0, json.code(), json.err());
+        Matcher counts = Pattern.compile("ok: (\\d+) arms \\((\\d+) with a layout\\), (\\d+) enums").matcher(text.out());
+        assertEquals(true, counts.find(), text.out());
+        assertEquals(true, json.out().contains("\"ok\": true,\n  \"arms\": " + counts.group(1) + ",\n  \"arms_with_layout\": "
+                + counts.group(2) + ",\n  \"enums\": " + counts.group(3) + ","), json.out());
+        Path spec = SpecToolsTest.copy(dir.resolve("spec"));
+        SpecToolsTest.edit(spec.resolve("isa/tpb/enums/opcode.yaml"), "enum: Opcode\n", "enum: Opcodee\n");
+        CliRun bad = CliRun.of("check-spec", spec.toString());
+        CliRun badJson = CliRun.of("check-spec", spec.toString(), "--json");
+        assertEquals(1, badJson.code());
+        List<String> lines = bad.err().lines().filter(l -> !l.startsWith("tpb: ")).toList();
+        Matcher d = Pattern.compile("\"file\": \"([^\"]*)\",\\s*\"line\": (\\d+),\\s*\"column\": (\\d+),\\s*\"message\": \"([^\"]*)\"")
+                .matcher(badJson.out());
+        List<String> fromJson = new ArrayList<>();
+        while (d.find()) {
+            fromJson.add(d.group(1) + ":" + d.group(2) + ":" + d.group(3) + ": " + d.group(4).replace("\\\"", "\""));
+        }
+        assertEquals(lines, fromJson);
+        assertEquals(true, badJson.out().contains("\"ok\": false,\n  \"errors\": " + lines.size() + ","), badJson.out());
+    }
+
     @Test
     void aRefusedNeffIsJsonToo() throws Exception {
         Path bad = dir.resolve("bad.neff");
