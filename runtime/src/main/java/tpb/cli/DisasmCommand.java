@@ -46,6 +46,10 @@ final class DisasmCommand implements Callable<Integer> {
             + "layout with --arch or a .neff's target); for a .neff one line per stream.")
     boolean stats;
 
+    @Option(names = "--json", description = "With --stats: the figures as JSON (records, typed, opaque_arm, raw; for a .neff one "
+            + "object per stream under \"streams\").")
+    boolean json;
+
     @Option(names = "--arch", paramLabel = "NAME", description = "A NeuronCore generation (sunda, cayman, mariana or an alias): "
             + "read each arm through its layout on that generation; a line read otherwise than through the arm's own layout "
             + "says so in a comment (default: a .neff's kelf target; for a stream, each arm's own layout).")
@@ -65,6 +69,9 @@ final class DisasmCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (json && !stats) {
+            throw new CliException("--json goes with --stats (a listing is text: tpb disasm FILE --stats --json)", Tpb.USAGE);
+        }
         if (NeffInput.is(input)) {
             return neff();
         }
@@ -78,7 +85,8 @@ final class DisasmCommand implements Callable<Integer> {
             } catch (IOException e) {
                 throw new CliException(input + ": cannot read: " + Output.reason(e));
             }
-            String line = (input.equals("-") ? "<stdin>" : input) + ": " + coverage + "\n";
+            String name = input.equals("-") ? "<stdin>" : input;
+            String line = json ? tpb.spec.json.Json.write(coverageJson(name, coverage)) + "\n" : name + ": " + coverage + "\n";
             Output.write(output, line.getBytes(StandardCharsets.UTF_8), spec.commandLine().getOut());
             return Tpb.OK;
         }
@@ -112,7 +120,16 @@ final class DisasmCommand implements Callable<Integer> {
         try (Output out = Output.open(toStdout ? null : output, OutputStream.nullOutputStream())) {
             PrintWriter target = toStdout ? spec.commandLine().getOut()
                     : new PrintWriter(new OutputStreamWriter(out.stream(), StandardCharsets.UTF_8));
-            if (stats) {
+            if (stats && json) {
+                List<java.util.Map<String, Object>> streams = new java.util.ArrayList<>();
+                in.forEachStreamData(subgraphs, engines, (sg, engine, path, records, data) ->
+                        streams.add(coverageJson(path, TypedCoverage.of(new RecordReader(data), a))));
+                java.util.Map<String, Object> all = new java.util.LinkedHashMap<>();
+                all.put("file", input);
+                all.put("arch", a.name());
+                all.put("streams", streams);
+                target.append(tpb.spec.json.Json.write(all)).append('\n');
+            } else if (stats) {
                 in.forEachStreamData(subgraphs, engines, (sg, engine, path, records, data) ->
                         target.append(path).append(": ").append(TypedCoverage.of(new RecordReader(data), a).toString()).append('\n'));
             } else {
@@ -131,5 +148,16 @@ final class DisasmCommand implements Callable<Integer> {
             out.commit();
         }
         return Tpb.OK;
+    }
+
+    /** One stream's typed-decode figures as JSON fields. */
+    private static java.util.Map<String, Object> coverageJson(String stream, TypedCoverage c) {
+        java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("stream", stream);
+        m.put("records", c.records());
+        m.put("typed", c.typed());
+        m.put("opaque_arm", c.opaqueArm());
+        m.put("raw", c.raw());
+        return m;
     }
 }

@@ -32,6 +32,29 @@ class JsonReportsTest {
      * check-spec --json (issue 34 item 8): the counts the text summary gives, and for a broken spec
      * every diagnostic of the text report as file, line, column and message, exit 1.
      */
+    /** disasm --stats --json (issue 34 item 8): one object per stream with the figures the text lines give; --json alone is a usage error. */
+    @Test
+    void disasmStatsAsJson() {
+        String neff = "src/test/resources/neff/matmul_small.neff";
+        List<String> text = CliRun.of("disasm", neff, "--stats").out().lines().toList();
+        CliRun json = CliRun.of("disasm", neff, "--stats", "--json");
+        assertEquals(0, json.code(), json.err());
+        Matcher m = Pattern.compile("\"stream\": \"([^\"]*)\",\\s*\"records\": (\\d+),\\s*\"typed\": (\\d+),\\s*\"opaque_arm\": (\\d+),"
+                + "\\s*\"raw\": (\\d+)").matcher(json.out());
+        List<String> fromJson = new ArrayList<>();
+        while (m.find()) {
+            long records = Long.parseLong(m.group(2));
+            long typed = Long.parseLong(m.group(3));
+            fromJson.add(String.format(java.util.Locale.ROOT, "%s: %d records: %d typed (%.1f %%), %s opaque arm, %s raw", m.group(1), records,
+                    typed, records == 0 ? 100.0 : 100.0 * typed / records, m.group(4), m.group(5)));
+        }
+        assertEquals(text, fromJson);
+        assertEquals(true, json.out().startsWith("{\n  \"file\": \"" + neff + "\",\n  \"arch\": \"CAYMAN\","), json.out());
+        CliRun listing = CliRun.of("disasm", neff, "--json");
+        assertEquals(2, listing.code());
+        assertEquals("tpb: --json goes with --stats (a listing is text: tpb disasm FILE --stats --json)\n", listing.err());
+    }
+
     @Test
     void checkSpecAsJson() throws Exception {
         CliRun text = CliRun.of("check-spec", "builtin");
