@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -44,6 +45,10 @@ final class AsmCommand implements Callable<Integer> {
             + "each arm is written through its layout on that generation and validated there (default: each arm's own layout).")
     String arch;
 
+    @Option(names = "--json", description = "Report as JSON on stdout (with -o FILE): ok, the records written, or each error's line, "
+            + "column and message.")
+    boolean json;
+
     @Option(names = "--no-validate", description = "Assemble records the validator rejects (undefined enum values, registers "
             + "outside the file, non-zero reserved bytes, ...): for crafting bad records on purpose.")
     boolean noValidate;
@@ -53,7 +58,11 @@ final class AsmCommand implements Callable<Integer> {
         if (maxErrors < 0) {
             throw new CliException("--max-errors " + maxErrors + " must be 0 (all) or more", Tpb.USAGE);
         }
+        if (json && output.equals("-")) {
+            throw new CliException("--json needs -o FILE: stdout holds the records with -o -", Tpb.USAGE);
+        }
         String shown = input.equals("-") ? "<stdin>" : input;
+        List<java.util.Map<String, Object>> reported = new java.util.ArrayList<>();
         Path spool = input.equals("-") ? spool() : null;
         try {
             Assembler.Source source = spool != null ? () -> Files.newInputStream(spool) : () -> Inputs.open(input);
@@ -66,7 +75,7 @@ final class AsmCommand implements Callable<Integer> {
                 Path staged = Files.createTempFile("tpb-asm", ".bin");
                 try {
                     try (OutputStream records = new BufferedOutputStream(Files.newOutputStream(staged), 1 << 16)) {
-                        s = new Assembler(Inputs.arch(arch)).assemble(source, records, options, e -> err.println(e.describe(shown)));
+                        s = new Assembler(Inputs.arch(arch)).assemble(source, records, options, e -> report(e, shown, err, reported));
                     }
                     if (s.ok()) {
                         Files.copy(staged, System.out);
@@ -78,12 +87,25 @@ final class AsmCommand implements Callable<Integer> {
             } else {
                 try (Output out = Output.open(output, System.out)) {
                     OutputStream records = new BufferedOutputStream(out.stream(), 1 << 16);
-                    s = new Assembler(Inputs.arch(arch)).assemble(source, records, options, e -> err.println(e.describe(shown)));
+                    s = new Assembler(Inputs.arch(arch)).assemble(source, records, options, e -> report(e, shown, err, reported));
                     if (s.ok()) {
                         records.flush();
                         out.commit();
                     }
                 }
+            }
+            if (json) {
+                java.util.Map<String, Object> out = new java.util.LinkedHashMap<>();
+                out.put("file", shown);
+                out.put("output", output);
+                out.put("ok", s.ok());
+                out.put(s.ok() ? "records" : "errors", s.ok() ? s.records() : s.reported() + s.suppressed());
+                if (!s.ok()) {
+                    out.put("diagnostics", reported);
+                    out.put("not_shown", s.suppressed());
+                }
+                spec.commandLine().getOut().print(tpb.spec.json.Json.write(out));
+                return s.ok() ? Tpb.OK : Tpb.INVALID_INPUT;
             }
             if (!s.ok()) {
                 throw new CliException(shown + ": " + (s.reported() + s.suppressed()) + " error(s)"
@@ -128,6 +150,19 @@ final class AsmCommand implements Callable<Integer> {
                 first = m.group(1) + " " + m.group(2);
             }
         }
+    }
+
+    /** One error: a line on stderr, or with --json an entry of the report. */
+    private void report(tpb.asm.AsmException e, String shown, PrintWriter err, List<java.util.Map<String, Object>> reported) {
+        if (!json) {
+            err.println(e.describe(shown));
+            return;
+        }
+        java.util.Map<String, Object> one = new java.util.LinkedHashMap<>();
+        one.put("line", e.line());
+        one.put("column", e.column());
+        one.put("message", e.getMessage());
+        reported.add(one);
     }
 
     /** Standard input copied to a temporary file, so it can be read twice. */

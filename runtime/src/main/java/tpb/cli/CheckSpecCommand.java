@@ -105,7 +105,6 @@ final class CheckSpecCommand implements Callable<Integer> {
             out.put("not_shown", all.size() - list.size());
         }
         spec.commandLine().getOut().print(tpb.spec.json.Json.write(out));
-        spec.commandLine().getOut().println();
         return r.ok() ? Tpb.OK : Tpb.INVALID_INPUT;
     }
 }

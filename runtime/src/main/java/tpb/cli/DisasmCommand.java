@@ -86,7 +86,7 @@ final class DisasmCommand implements Callable<Integer> {
                 throw new CliException(input + ": cannot read: " + Output.reason(e));
             }
             String name = input.equals("-") ? "<stdin>" : input;
-            String line = json ? tpb.spec.json.Json.write(coverageJson(name, coverage)) + "\n" : name + ": " + coverage + "\n";
+            String line = json ? tpb.spec.json.Json.write(coverageJson(name, coverage)) : name + ": " + coverage + "\n";
             Output.write(output, line.getBytes(StandardCharsets.UTF_8), spec.commandLine().getOut());
             return Tpb.OK;
         }
@@ -128,7 +128,7 @@ final class DisasmCommand implements Callable<Integer> {
                 all.put("file", input);
                 all.put("arch", a.name());
                 all.put("streams", streams);
-                target.append(tpb.spec.json.Json.write(all)).append('\n');
+                target.append(tpb.spec.json.Json.write(all));
             } else if (stats) {
                 in.forEachStreamData(subgraphs, engines, (sg, engine, path, records, data) ->
                         target.append(path).append(": ").append(TypedCoverage.of(new RecordReader(data), a).toString()).append('\n'));

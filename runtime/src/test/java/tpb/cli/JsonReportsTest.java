@@ -33,6 +33,28 @@ class JsonReportsTest {
      * every diagnostic of the text report as file, line, column and message, exit 1.
      */
     /** disasm --stats --json (issue 34 item 8): one object per stream with the figures the text lines give; --json alone is a usage error. */
+    /** asm --json (issue 34 item 8): the records written, or every error as line, column and message; nothing written then. */
+    @Test
+    void asmAsJson() throws Exception {
+        Path ok = dir.resolve("ok.s");
+        Files.writeString(ok, "nop\nexit\n");
+        CliRun good = CliRun.of("asm", ok.toString(), "-o", dir.resolve("ok.bin").toString(), "--json");
+        assertEquals(0, good.code(), good.err());
+        assertEquals("{\n  \"file\": \"" + ok + "\",\n  \"output\": \"" + dir.resolve("ok.bin") + "\",\n  \"ok\": true,\n  \"records\": 2\n}\n",
+                good.out());
+        Path bad = dir.resolve("bad.s");
+        Files.writeString(bad, "nop $S[24]>=-1\nexit\nbogus\n");
+        CliRun r = CliRun.of("asm", bad.toString(), "-o", dir.resolve("bad.bin").toString(), "--json");
+        assertEquals(1, r.code());
+        assertEquals("", r.err());
+        assertEquals(true, r.out().contains("\"ok\": false,\n  \"errors\": 2,"), r.out());
+        assertEquals(true, r.out().contains("\"line\": 1,\n      \"column\": 5,\n      \"message\": \"'$S[24]>=-1': -1 does not fit "
+                + "events.semaphore_value (u32)\""), r.out());
+        assertEquals(true, r.out().contains("\"line\": 3,\n      \"column\": 1,\n      \"message\": \"unknown mnemonic 'bogus'\""), r.out());
+        assertEquals(false, Files.exists(dir.resolve("bad.bin")));
+        assertEquals(2, CliRun.of("asm", ok.toString(), "-o", "-", "--json").code());
+    }
+
     @Test
     void disasmStatsAsJson() {
         String neff = "src/test/resources/neff/matmul_small.neff";
