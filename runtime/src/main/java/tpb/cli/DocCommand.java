@@ -29,6 +29,9 @@ final class DocCommand implements Callable<Integer> {
             description = "The spec to document: a directory, a root YAML file, or 'builtin' (default).")
     String specDir;
 
+    @Option(names = "--json", description = "Report as JSON: the directory and every page written.")
+    boolean json;
+
     @Override
     public Integer call() {
         IsaModel model = SpecSource.of(specDir).loadOrFail();
@@ -36,8 +39,9 @@ final class DocCommand implements Callable<Integer> {
             throw new CliException(output + ": exists and is not a directory");
         }
         // all or nothing (issue 23, item 5): every page staged, then moved into DIR
+        Map<String, String> pages = new DocSite(model).pages();
         try (StagedOutputs out = StagedOutputs.open(output.toString(), false)) {
-            for (Map.Entry<String, String> page : new DocSite(model).pages().entrySet()) {
+            for (Map.Entry<String, String> page : pages.entrySet()) {
                 try (OutputStream o = out.stream(page.getKey())) {
                     o.write(page.getValue().getBytes(StandardCharsets.UTF_8));
                 } catch (IOException e) {
@@ -46,7 +50,15 @@ final class DocCommand implements Callable<Integer> {
             }
             out.commit();
         }
-        spec.commandLine().getOut().printf("%s: %d arm pages, index.html%n", output, model.arms().size());
+        if (json) {
+            Map<String, Object> report = new java.util.LinkedHashMap<>();
+            report.put("output", output.toString());
+            report.put("arm_pages", model.arms().size());
+            report.put("pages", new java.util.ArrayList<>(new java.util.TreeSet<>(pages.keySet())));
+            spec.commandLine().getOut().print(tpb.spec.json.Json.write(report));
+        } else {
+            spec.commandLine().getOut().printf("%s: %d arm pages, index.html%n", output, model.arms().size());
+        }
         return Tpb.OK;
     }
 }

@@ -28,6 +28,9 @@ final class NeffExtractCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "DIR", required = true, description = "The directory to create or fill (empty).")
     String output;
 
+    @Option(names = "--json", description = "Report as JSON: the NEFF, the directory, the files and bytes written.")
+    boolean json;
+
     @Override
     public Integer call() {
         NeffInput in = NeffInput.open(input);
@@ -39,7 +42,16 @@ final class NeffExtractCommand implements Callable<Integer> {
             });
             out.commit();
         }
-        spec.commandLine().getOut().println(in.file + ": " + totals[0] + " files, " + totals[1] + " bytes -> " + output);
+        if (json) {
+            java.util.Map<String, Object> report = new java.util.LinkedHashMap<>();
+            report.put("file", in.file);
+            report.put("output", output);
+            report.put("files", totals[0]);
+            report.put("bytes", totals[1]);
+            spec.commandLine().getOut().print(tpb.spec.json.Json.write(report));
+        } else {
+            spec.commandLine().getOut().println(in.file + ": " + totals[0] + " files, " + totals[1] + " bytes -> " + output);
+        }
         spec.commandLine().getOut().flush();
         return Tpb.OK;
     }

@@ -34,6 +34,36 @@ class JsonReportsTest {
      */
     /** disasm --stats --json (issue 34 item 8): one object per stream with the figures the text lines give; --json alone is a usage error. */
     /** asm --json (issue 34 item 8): the records written, or every error as line, column and message; nothing written then. */
+    /** neff extract --json and doc --json (issue 34 item 8): the counts and pages they report are the files they wrote. */
+    @Test
+    void extractAndDocAsJson() throws Exception {
+        Path ex = dir.resolve("ex");
+        CliRun r = CliRun.of("neff", "extract", "src/test/resources/neff/matmul_small.neff", "-o", ex.toString(), "--json");
+        assertEquals(0, r.code(), r.err());
+        List<Path> files;
+        try (var walk = Files.walk(ex)) {
+            files = walk.filter(Files::isRegularFile).toList();
+        }
+        long bytes = 0;
+        for (Path f : files) {
+            bytes += Files.size(f);
+        }
+        assertEquals("{\n  \"file\": \"src/test/resources/neff/matmul_small.neff\",\n  \"output\": \"" + ex + "\",\n  \"files\": "
+                + files.size() + ",\n  \"bytes\": " + bytes + "\n}\n", r.out());
+        Path doc = dir.resolve("doc");
+        CliRun d = CliRun.of("doc", "-o", doc.toString(), "--json");
+        assertEquals(0, d.code(), d.err());
+        List<String> pages;
+        try (var walk = Files.walk(doc)) {
+            pages = walk.filter(p -> p.toString().endsWith(".html")).map(p -> "\"" + doc.relativize(p).toString().replace('\\', '/') + "\"")
+                    .sorted().toList();
+        }
+        for (String page : pages) {
+            assertEquals(true, d.out().contains(page), page);
+        }
+        assertEquals(pages.size(), d.out().lines().filter(l -> l.trim().matches("\".*\\.html\",?")).count());
+    }
+
     @Test
     void asmAsJson() throws Exception {
         Path ok = dir.resolve("ok.s");
