@@ -80,7 +80,25 @@ public final class Tpb {
 
     /** Runs the command line with the given streams; returns the exit code. */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
-        return run(new CommandLine(new Tpb()), out, err, args);
+        CommandLine cl = new CommandLine(new Tpb());
+        exitCodes(cl);
+        return run(cl, out, err, args);
+    }
+
+    /**
+     * Every command's help ends with its exit codes (issue 34 item 8): the ones whose description
+     * does not already state its own (run, estimate) get the convention every command keeps.
+     */
+    static void exitCodes(CommandLine cl) {
+        CommandLine.Model.UsageMessageSpec u = cl.getCommandSpec().usageMessage();
+        if (!String.join(" ", u.description()).contains("Exit codes")) {
+            java.util.Map<String, String> codes = new java.util.LinkedHashMap<>();
+            codes.put(" 0", "done: the input is good and the output written");
+            codes.put(" " + INVALID_INPUT, "the input is wrong or refused: one line on stderr says where and why, nothing half-written");
+            codes.put(" " + USAGE, "a usage error: an unknown option or arch, a missing argument");
+            u.exitCodeListHeading("Exit codes:%n").exitCodeList(codes);
+        }
+        cl.getSubcommands().values().forEach(Tpb::exitCodes);
     }
 
     /**

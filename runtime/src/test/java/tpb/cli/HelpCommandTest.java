@@ -7,6 +7,34 @@ import org.junit.jupiter.api.Test;
 
 /** Issue 34 item 3: {@code tpb help neff info} printed the neff group's help; the help command follows every word now. */
 class HelpCommandTest {
+    /** Every command's help states its exit codes (issue 34 item 8): the convention's three, or its own. */
+    @Test
+    void everyHelpStatesItsExitCodes() {
+        picocli.CommandLine cl = new picocli.CommandLine(new Tpb());
+        java.util.List<String> missing = new java.util.ArrayList<>();
+        java.util.ArrayDeque<java.util.List<String>> todo = new java.util.ArrayDeque<>();
+        cl.getSubcommands().keySet().forEach(k -> todo.add(java.util.List.of(k)));
+        while (!todo.isEmpty()) {
+            java.util.List<String> path = todo.poll();
+            java.util.List<String> args = new java.util.ArrayList<>(path);
+            args.add("--help");
+            CliRun r = CliRun.of(args.toArray(String[]::new));
+            if (!r.out().contains("Exit codes")) {
+                missing.add(String.join(" ", path));
+            }
+            picocli.CommandLine sub = cl;
+            for (String p : path) {
+                sub = sub.getSubcommands().get(p);
+            }
+            sub.getSubcommands().keySet().forEach(k -> {
+                java.util.List<String> next = new java.util.ArrayList<>(path);
+                next.add(k);
+                todo.add(next);
+            });
+        }
+        org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of(), missing);
+    }
+
     @Test
     void helpFollowsEveryWord() {
         CliRun r = CliRun.of("help", "neff", "info");
