@@ -51,6 +51,9 @@ final class CompileCommand implements Callable<Integer> {
     @Option(names = "--emit", paramLabel = "KIND", defaultValue = "bin", description = "bin (records) or asm (a listing).")
     String emit;
 
+    @Option(names = "--json", description = "Report as JSON (with -o FILE): per engine its file, records, opcodes and spilled registers.")
+    boolean json;
+
     @Option(names = "--no-fences", description = "Do not bracket control transfers with all-engine fences (lower_control).")
     boolean noFences;
 
@@ -61,6 +64,9 @@ final class CompileCommand implements Callable<Integer> {
         long file = a.isaRegisterCount();
         if (regs < 2 || regs > file) {
             throw new CliException("--max-regs " + regs + " must be between 2 and " + file + " (the file has " + file + " registers)", Tpb.USAGE);
+        }
+        if (json && output.equals("-")) {
+            throw new CliException("--json needs -o FILE: stdout holds the records with -o -", Tpb.USAGE);
         }
         if (!emit.equals("bin") && !emit.equals("asm")) {
             throw new CliException("--emit takes bin or asm, not '" + emit + "'", Tpb.USAGE);
@@ -83,6 +89,7 @@ final class CompileCommand implements Callable<Integer> {
         // several engines' files: all or nothing (issue 23, item 5), staged beside each other and renamed into place together
         Path parent = Path.of(output).toAbsolutePath().getParent();
         StagedOutputs staged = many && !output.equals("-") ? StagedOutputs.open(parent.toString(), false) : null;
+        java.util.List<Map<String, Object>> engines = new java.util.ArrayList<>();
         try {
             for (Compiler.EngineOutput eo : out.values()) {
                 if (only != null && eo.engine() != only) {
@@ -104,8 +111,18 @@ final class CompileCommand implements Callable<Integer> {
                 } else {
                     Output.writeBinary(target, data, System.out);
                 }
-                report.printf("%s: %d records, %d opcodes, Number of registers spilled = %d%n", eo.engine().specName(), eo.records(),
-                        opcodes(eo), eo.allocation().spilled());
+                if (json) {
+                    Map<String, Object> one = new java.util.LinkedHashMap<>();
+                    one.put("engine", eo.engine().specName());
+                    one.put("file", target);
+                    one.put("records", eo.records());
+                    one.put("opcodes", opcodes(eo));
+                    one.put("spilled", eo.allocation().spilled());
+                    engines.add(one);
+                } else {
+                    report.printf("%s: %d records, %d opcodes, Number of registers spilled = %d%n", eo.engine().specName(), eo.records(),
+                            opcodes(eo), eo.allocation().spilled());
+                }
             }
             if (staged != null) {
                 staged.commit();
@@ -114,6 +131,13 @@ final class CompileCommand implements Callable<Integer> {
             if (staged != null) {
                 staged.close();
             }
+        }
+        if (json) {
+            Map<String, Object> all = new java.util.LinkedHashMap<>();
+            all.put("kernel", source);
+            all.put("arch", a.name());
+            all.put("engines", engines);
+            report.print(tpb.spec.json.Json.write(all));
         }
         report.flush();
         return Tpb.OK;

@@ -35,6 +35,26 @@ class JsonReportsTest {
     /** disasm --stats --json (issue 34 item 8): one object per stream with the figures the text lines give; --json alone is a usage error. */
     /** asm --json (issue 34 item 8): the records written, or every error as line, column and message; nothing written then. */
     /** neff extract --json and doc --json (issue 34 item 8): the counts and pages they report are the files they wrote. */
+    /** compile --json (issue 34 item 8): per engine the figures the text lines give, and the file each went to. */
+    @Test
+    void compileAsJson() {
+        String kernel = "src/test/resources/kernels/19_two_engines.yaml";
+        Path out = dir.resolve("k.bin");
+        List<String> text = CliRun.of("compile", kernel, "-o", out.toString()).out().lines().toList();
+        CliRun json = CliRun.of("compile", kernel, "-o", out.toString(), "--json");
+        assertEquals(0, json.code(), json.err());
+        Matcher m = Pattern.compile("\"engine\": \"(\\w+)\",\\s*\"file\": \"([^\"]*)\",\\s*\"records\": (\\d+),\\s*\"opcodes\": (\\d+),"
+                + "\\s*\"spilled\": (\\d+)").matcher(json.out());
+        List<String> fromJson = new ArrayList<>();
+        while (m.find()) {
+            fromJson.add(m.group(1) + ": " + m.group(3) + " records, " + m.group(4) + " opcodes, Number of registers spilled = " + m.group(5));
+            assertEquals(true, Files.exists(Path.of(m.group(2))), m.group(2));
+        }
+        assertEquals(text, fromJson);
+        assertEquals(2, fromJson.size());
+        assertEquals(2, CliRun.of("compile", kernel, "-o", "-", "--json").code());
+    }
+
     @Test
     void extractAndDocAsJson() throws Exception {
         Path ex = dir.resolve("ex");
