@@ -36,6 +36,25 @@ class JsonReportsTest {
     /** asm --json (issue 34 item 8): the records written, or every error as line, column and message; nothing written then. */
     /** neff extract --json and doc --json (issue 34 item 8): the counts and pages they report are the files they wrote. */
     /** compile --json (issue 34 item 8): per engine the figures the text lines give, and the file each went to. */
+    /** demo --json (issue 34 item 8): the text's figures as JSON; every expectation of the text's "expect" lines, ok. */
+    @Test
+    void demoAsJson() {
+        CliRun text = CliRun.of("demo");
+        CliRun json = CliRun.of("demo", "--json");
+        assertEquals(0, json.code(), json.err());
+        long expectLines = text.out().lines().filter(l -> l.matches("\\s+\\S+\\s+expect .*")).count();
+        Matcher m = Pattern.compile("\"register\": \"(\\w+)\",\\s*\"expect\": (\\d+),\\s*\"ir\": (\\d+),\\s*\"stream\": (\\d+),\\s*\"ok\": true")
+                .matcher(json.out());
+        long found = 0;
+        while (m.find()) {
+            found++;
+            assertEquals(true, text.out().contains(m.group(1)), m.group(1));
+        }
+        assertEquals(expectLines, found);
+        assertEquals(true, json.out().endsWith("\"ok\": true\n}\n"), json.out());
+        assertEquals(true, json.out().contains("\"ir\": {\n    \"status\": \"EXIT\","), json.out());
+    }
+
     @Test
     void compileAsJson() {
         String kernel = "src/test/resources/kernels/19_two_engines.yaml";
