@@ -22,7 +22,10 @@ public final class Tpb {
     public static final int USAGE = 2;
 
     public static void main(String[] args) {
-        System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+        // UTF-8 whatever the locale (issue 34 item 7: without a UTF-8 locale '…' printed as '?'): the listings, names and
+        // messages tpb writes are UTF-8 text
+        System.exit(run(new PrintWriter(new java.io.OutputStreamWriter(System.out, java.nio.charset.StandardCharsets.UTF_8), true),
+                new PrintWriter(new java.io.OutputStreamWriter(System.err, java.nio.charset.StandardCharsets.UTF_8), true), args));
     }
 
     /**
