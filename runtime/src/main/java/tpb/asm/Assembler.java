@@ -288,11 +288,18 @@ public final class Assembler {
                     col++;
                 }
             }
-        } else if (INDEX_ONLY.matcher(text).region(col, text.length()).lookingAt()) {
+        } else if (indexOnly(text, col) >= 0) {
             // a listing's index column without its byte offset: not a mnemonic ("unknown mnemonic '0'; did you mean 'ts'?")
             labelError = "the line starts with a number: a listing line starts with its index and its byte offset "
                     + "('12  0x000300  nop'), an instruction with its mnemonic";
             labelCol = col + 1;
+            // the numbers skipped, the rest of the line is read as ever: one error, not a cascade
+            for (int end; (end = indexOnly(text, col)) >= 0;) {
+                col = end;
+                while (col < text.length() && Character.isWhitespace(text.charAt(col))) {
+                    col++;
+                }
+            }
         }
         return new Line(number, label, labelCol, labelError, text.substring(col).trim(), col + 1);
     }
@@ -301,8 +308,14 @@ public final class Assembler {
     private static final Pattern LABEL = Pattern.compile("([A-Za-z_.$][A-Za-z0-9_.$]*):");
     /** Anything else ending in ':' before a space: meant as a label, and not one. */
     private static final Pattern WORD_COLON = Pattern.compile("([^\\s:;#\",=\\[\\]]+):(?=\\s|$)");
+    /** Where a number alone at {@code col} ends (an index column with no byte offset after it), or -1. */
+    private static int indexOnly(String text, int col) {
+        Matcher m = INDEX_ONLY.matcher(text).region(col, text.length());
+        return m.lookingAt() ? m.end() : -1;
+    }
+
     /** A number alone before the text: an index column with no byte offset after it. */
-    private static final Pattern INDEX_ONLY = Pattern.compile("\\d+(?=\\s|$)");
+    private static final Pattern INDEX_ONLY = Pattern.compile("(\\d+|0[xX][0-9a-fA-F]*)(?=\\s|$)");
     private static final Pattern LABEL_START = Pattern.compile("[A-Za-z_.$]");
     private static final Pattern LABEL_CHAR = Pattern.compile("[A-Za-z0-9_.$]");
 

@@ -62,6 +62,8 @@ class AssemblerEdgesTest {
         AsmException index = org.junit.jupiter.api.Assertions.assertThrows(AsmException.class, () -> new Assembler().assemble("0 exit"));
         org.junit.jupiter.api.Assertions.assertEquals("1:1: the line starts with a number: a listing line starts with its index and its byte offset "
                 + "('12  0x000300  nop'), an instruction with its mnemonic", index.line() + ":" + index.column() + ": " + index.getMessage());
+        AsmException hex = org.junit.jupiter.api.Assertions.assertThrows(AsmException.class, () -> new Assembler().assemble("0x 0x000000 exit"));
+        org.junit.jupiter.api.Assertions.assertEquals(index.getMessage(), hex.getMessage());
         // the listing's own columns still assemble, and a label on its own line still binds
         org.junit.jupiter.api.Assertions.assertEquals(64, new Assembler().assemble("   3  0x0000c0  exit").length);
         org.junit.jupiter.api.Assertions.assertEquals(64, new Assembler().assemble("L1:\nexit").length);
