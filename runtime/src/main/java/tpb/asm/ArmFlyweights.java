@@ -20,6 +20,7 @@ import tpb.isa.RawRecord;
 final class ArmFlyweights {
     private final PreambleFlyweight<?>[] byArm = new PreambleFlyweight<?>[Arm.values().length];
     private final SyncTerms.Slot[][] slots = new SyncTerms.Slot[Arm.values().length][];
+    private final SyntaxFields[] syntaxFields = new SyntaxFields[Arm.values().length];
     private final Arch arch;
     private ArmFlyweights own;
     /** Whether a listing without an arch still has to say, once, that an arm with generation layouts was read through its own. */
@@ -84,6 +85,19 @@ final class ArmFlyweights {
         if (s == null) {
             s = SyncTerms.slots(arm, fields);
             slots[arm.ordinal()] = s;
+        }
+        return s;
+    }
+
+    /** {@code arm}'s syntax line resolved against the fields of its layout here, found on first use. */
+    SyntaxFields syntaxFields(Arm arm) {
+        SyntaxFields s = syntaxFields[arm.ordinal()];
+        if (s == null) {
+            if (byArm[arm.ordinal()] == null) {
+                byArm[arm.ordinal()] = Layouts.flyweight(arm, arch);
+            }
+            s = new SyntaxFields(Syntaxes.of(arm), byArm[arm.ordinal()].fields());
+            syntaxFields[arm.ordinal()] = s;
         }
         return s;
     }

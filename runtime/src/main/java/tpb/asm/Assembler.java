@@ -9,14 +9,10 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Consumer;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import tpb.codec.FieldInfo;
 import tpb.codec.ViolationSink;
 import tpb.isa.Arch;
@@ -80,6 +76,10 @@ public final class Assembler {
     /** The arch whose layouts the records are written through and validated on (null: the arms' own). */
     private final Arch arch;
     private boolean validate = true;
+    /** The fields the line being encoded has set, and their columns. */
+    private final Given given = new Given();
+    /** The numbers {@link #numbersGroup} reads. */
+    private final Lexer.Numbers numbers = new Lexer.Numbers();
     /** Every mnemonic, once an unknown one needed a hint (see {@link #mnemonics()}). */
     private List<String> mnemonics;
 
@@ -113,8 +113,9 @@ public final class Assembler {
     public byte[] assemble(String source, Options options) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         AsmException[] first = new AsmException[1];
+        byte[] utf8 = source.getBytes(StandardCharsets.UTF_8); // read twice, encoded once
         try {
-            assemble(() -> new ByteArrayInputStream(source.getBytes(StandardCharsets.UTF_8)), out, new Options(options.validate(), 1),
+            assemble(() -> new ByteArrayInputStream(utf8), out, new Options(options.validate(), 1),
                     e -> first[0] = e);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -142,6 +143,10 @@ public final class Assembler {
         long count = 0;
         try (SourceLines lines = new SourceLines(source.open())) {
             for (String text = lines.next(); text != null; text = lines.next()) {
+                if (plainInstruction(text)) {
+                    count++; // the common line: no label, no error, a record; not parsed until the second pass
+                    continue;
+                }
                 Line l = parseLine(text, lines.number());
                 AsmException problem = null;
                 if (l.labelError() != null) {
@@ -176,9 +181,9 @@ public final class Assembler {
                     continue;
                 }
                 try {
-                    Map<String, Integer> columns = encodeLine(l, record, labels, sink);
-                    if (validate && columns != null) {
-                        checkRecord(l, record, index, columns, sink);
+                    SyntaxFields written = encodeLine(l, record, labels, sink);
+                    if (validate && written != null) {
+                        checkRecord(l, record, index, written, sink);
                     }
                 } catch (AsmException e) {
                     sink.report(e);
@@ -231,10 +236,10 @@ public final class Assembler {
     }
 
     /** The generated validator's verdict on the record a line assembled to, each violation at the column of its field's value. */
-    private void checkRecord(Line l, byte[] record, long index, Map<String, Integer> columns, Errors sink) {
+    private void checkRecord(Line l, byte[] record, long index, SyntaxFields written, Errors sink) {
         ViolationSink report = (r, field, offset, rule, message) -> {
-            Integer column = columns.get(field);
-            sink.report(new AsmException(l.number(), column == null ? l.bodyColumn() : column, field + ": " + message + " ("
+            int column = given.column(written.field(field));
+            sink.report(new AsmException(l.number(), column == 0 ? l.bodyColumn() : column, field + ": " + message + " ("
                     + rule + " rule; --no-validate assembles it anyway)"));
         };
         int index32 = (int) Math.min(index, Integer.MAX_VALUE);
@@ -245,6 +250,12 @@ public final class Assembler {
         }
     }
 
+    /*
+     * A line's columns are read by hand, not by regular expressions: every line of a listing is
+     * read twice (labels, then records), and a Matcher per line and pattern was a sixth of the
+     * assembler's time (issue 34 item 7). Each scanner below says the pattern it stands for; \s is
+     * Java's (ASCII) whitespace, as the listing's own columns are.
+     */
     private static Line parseLine(String raw, int number) {
         String text = stripComment(raw);
         int col = 0;
@@ -252,38 +263,40 @@ public final class Assembler {
             col++;
         }
         // a disassembler listing: "    12  0x000300  text"
-        Matcher listing = LISTING.matcher(text);
-        if (listing.lookingAt()) {
-            col = listing.end();
+        int listing = listingColumns(text);
+        if (listing >= 0) {
+            col = listing;
         }
         String label = null;
         String labelError = null;
         int labelCol = 0;
-        Matcher lm = LABEL.matcher(text).region(col, text.length());
-        Matcher any = WORD_COLON.matcher(text).region(col, text.length());
-        if (lm.lookingAt() || any.lookingAt()) {
-            Matcher m = lm.lookingAt() ? lm : any;
-            label = m.group(1);
+        int end = label(text, col);
+        boolean bad = end < 0;
+        if (bad) {
+            end = wordColon(text, col);
+        }
+        if (end >= 0) {
+            label = text.substring(col, end - 1);
             labelCol = col + 1;
-            if (m == any) {
-                int bad = 0;
-                while (bad < label.length() - 1 && (bad == 0 ? LABEL_START : LABEL_CHAR).matcher(label.substring(bad, bad + 1)).matches()) {
-                    bad++;
+            if (bad) {
+                int ok = 0;
+                while (ok < label.length() - 1 && (ok == 0 ? labelStart(label.charAt(ok)) : labelChar(label.charAt(ok)))) {
+                    ok++;
                 }
                 labelError = "'" + label + "' is not a label: a label is ASCII letters, digits, '_', '.' and '$', not starting with a "
-                        + "digit ('" + label.substring(bad, label.offsetByCodePoints(bad, 1)) + "' at column " + (labelCol + bad) + ")";
+                        + "digit ('" + label.substring(ok, label.offsetByCodePoints(ok, 1)) + "' at column " + (labelCol + ok) + ")";
             }
-            col = m.end();
+            col = end;
             while (col < text.length() && Character.isWhitespace(text.charAt(col))) {
                 col++;
             }
-            Matcher second = LABEL.matcher(text).region(col, text.length());
-            if (labelError == null && second.lookingAt()) {
+            int second = label(text, col);
+            if (labelError == null && second >= 0) {
                 // 'L1: L2: exit' (issue 33 item 13): one label a line, as the listing writes them
-                labelError = "'" + second.group(1) + ":' follows the label '" + label + ":' on one line: a line holds one label; "
-                        + "put each on its own line";
+                labelError = "'" + text.substring(col, second - 1) + ":' follows the label '" + label + ":' on one line: a line holds "
+                        + "one label; put each on its own line";
                 labelCol = col + 1;
-                col = second.end(); // the rest of the line is read as ever: one error, not a cascade
+                col = second; // the rest of the line is read as ever: one error, not a cascade
                 while (col < text.length() && Character.isWhitespace(text.charAt(col))) {
                     col++;
                 }
@@ -294,8 +307,8 @@ public final class Assembler {
                     + "('12  0x000300  nop'), an instruction with its mnemonic";
             labelCol = col + 1;
             // the numbers skipped, the rest of the line is read as ever: one error, not a cascade
-            for (int end; (end = indexOnly(text, col)) >= 0;) {
-                col = end;
+            for (int e; (e = indexOnly(text, col)) >= 0;) {
+                col = e;
                 while (col < text.length() && Character.isWhitespace(text.charAt(col))) {
                     col++;
                 }
@@ -304,20 +317,137 @@ public final class Assembler {
         return new Line(number, label, labelCol, labelError, text.substring(col).trim(), col + 1);
     }
 
-    private static final Pattern LISTING = Pattern.compile("\\s*\\d+\\s+0x[0-9a-fA-F]+\\s+");
-    private static final Pattern LABEL = Pattern.compile("([A-Za-z_.$][A-Za-z0-9_.$]*):");
-    /** Anything else ending in ':' before a space: meant as a label, and not one. */
-    private static final Pattern WORD_COLON = Pattern.compile("([^\\s:;#\",=\\[\\]]+):(?=\\s|$)");
-    /** Where a number alone at {@code col} ends (an index column with no byte offset after it), or -1. */
-    private static int indexOnly(String text, int col) {
-        Matcher m = INDEX_ONLY.matcher(text).region(col, text.length());
-        return m.lookingAt() ? m.end() : -1;
+    /**
+     * Whether {@code text}, for the first pass, is surely an instruction and nothing more: after
+     * the listing's columns, if any, an ASCII letter starts a first word without ':' (so no label
+     * and no index column; the comment, if any, starts after it), and no NUL anywhere. Any other
+     * line is parsed in full.
+     */
+    private static boolean plainInstruction(String text) {
+        int col = listingColumns(text);
+        if (col < 0) {
+            col = 0;
+            while (col < text.length() && Character.isWhitespace(text.charAt(col))) {
+                col++;
+            }
+        }
+        if (col >= text.length() || !(text.charAt(col) >= 'a' && text.charAt(col) <= 'z' || text.charAt(col) >= 'A' && text.charAt(col) <= 'Z')) {
+            return false;
+        }
+        for (int i = col; i < text.length() && !space(text.charAt(i)); i++) {
+            if (text.charAt(i) == ':') {
+                return false;
+            }
+        }
+        return text.indexOf('\0') < 0;
     }
 
-    /** A number alone before the text: an index column with no byte offset after it. */
-    private static final Pattern INDEX_ONLY = Pattern.compile("(\\d+|0[xX][0-9a-fA-F]*)(?=\\s|$)");
-    private static final Pattern LABEL_START = Pattern.compile("[A-Za-z_.$]");
-    private static final Pattern LABEL_CHAR = Pattern.compile("[A-Za-z0-9_.$]");
+    /** Java's \s: space, tab, line feed, vertical tab, form feed, carriage return. */
+    private static boolean space(char c) {
+        return c == ' ' || c >= '\t' && c <= '\r';
+    }
+
+    private static boolean decimal(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    /** [A-Za-z_.$]: a label's first character. */
+    private static boolean labelStart(char c) {
+        return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == '_' || c == '.' || c == '$';
+    }
+
+    /** [A-Za-z0-9_.$]: a label's later characters. */
+    private static boolean labelChar(char c) {
+        return labelStart(c) || decimal(c);
+    }
+
+    /** Where {@code \s*\d+\s+0x[0-9a-fA-F]+\s+} (a listing's index and offset columns) ends from 0, or -1. */
+    private static int listingColumns(String t) {
+        int n = t.length();
+        int i = 0;
+        while (i < n && space(t.charAt(i))) {
+            i++;
+        }
+        int from = i;
+        while (i < n && decimal(t.charAt(i))) {
+            i++;
+        }
+        if (i == from) {
+            return -1;
+        }
+        from = i;
+        while (i < n && space(t.charAt(i))) {
+            i++;
+        }
+        if (i == from || !t.startsWith("0x", i)) {
+            return -1;
+        }
+        i += 2;
+        from = i;
+        while (i < n && Lexer.digit(t.charAt(i), 16)) {
+            i++;
+        }
+        if (i == from) {
+            return -1;
+        }
+        from = i;
+        while (i < n && space(t.charAt(i))) {
+            i++;
+        }
+        return i == from ? -1 : i;
+    }
+
+    /** Where {@code [A-Za-z_.$][A-Za-z0-9_.$]*:} (a label) at {@code col} ends, or -1. */
+    private static int label(String t, int col) {
+        if (col >= t.length() || !labelStart(t.charAt(col))) {
+            return -1;
+        }
+        int i = col + 1;
+        while (i < t.length() && labelChar(t.charAt(i))) {
+            i++;
+        }
+        return i < t.length() && t.charAt(i) == ':' ? i + 1 : -1;
+    }
+
+    /**
+     * Where {@code [^\s:;#",=\[\]]+:(?=\s|$)} at {@code col} ends, or -1: anything else ending in ':'
+     * before a space, meant as a label and not one.
+     */
+    private static int wordColon(String t, int col) {
+        int i = col;
+        while (i < t.length() && !space(t.charAt(i)) && ":;#\",=[]".indexOf(t.charAt(i)) < 0) {
+            i++;
+        }
+        if (i == col || i >= t.length() || t.charAt(i) != ':') {
+            return -1;
+        }
+        return i + 1 == t.length() || space(t.charAt(i + 1)) ? i + 1 : -1;
+    }
+
+    /**
+     * Where {@code (\d+|0[xX][0-9a-fA-F]*)(?=\s|$)} at {@code col} ends, or -1: a number alone before
+     * the text, an index column with no byte offset after it.
+     */
+    private static int indexOnly(String t, int col) {
+        int n = t.length();
+        int i = col;
+        while (i < n && decimal(t.charAt(i))) {
+            i++;
+        }
+        if (i > col && (i == n || space(t.charAt(i)))) {
+            return i;
+        }
+        if (col + 1 < n && t.charAt(col) == '0' && (t.charAt(col + 1) == 'x' || t.charAt(col + 1) == 'X')) {
+            i = col + 2;
+            while (i < n && Lexer.digit(t.charAt(i), 16)) {
+                i++;
+            }
+            if (i == n || space(t.charAt(i))) {
+                return i;
+            }
+        }
+        return -1;
+    }
 
     /** The line without its comment; a ';' inside brackets separates a group operand's fields. */
     private static String stripComment(String s) {
@@ -338,9 +468,11 @@ public final class Assembler {
         return s;
     }
 
-    /** Encodes one line into {@code out}; the column of each field's value, by field name (null for {@code .raw} bytes). */
-    private Map<String, Integer> encodeLine(Line l, byte[] out, Map<String, Long> labels, Errors sink) {
-        Map<String, Integer> columns = new HashMap<>();
+    /**
+     * Encodes one line into {@code out}, noting in {@link #given} the column of each field's value;
+     * the arm's syntax as its layout resolves it (null for {@code .raw} bytes).
+     */
+    private SyntaxFields encodeLine(Line l, byte[] out, Map<String, Long> labels, Errors sink) {
         StringBuilder body = new StringBuilder(l.body());
         List<SyncTerms.Written> terms = SyncTerms.extract(body, l.bodyColumn()); // $S[5]>=16 ...: blanked out, read below
         Lexer lex = new Lexer(body.toString(), l.number(), l.bodyColumn());
@@ -350,32 +482,31 @@ public final class Assembler {
             return null; // verbatim bytes: written as given, never validated
         }
         Mnemonic m = mnemonic(mnemonic, l, sink);
-        Syntax syntax = Syntaxes.of(m.arm());
+        SyntaxFields syntax = flyweights.syntaxFields(m.arm());
         // the generated flyweight zeroes all the record's bytes (nothing of the previous line is left), stamps the
         // opcode, sub-opcode and constants, and writes every field
         PreambleFlyweight<?> record = flyweights.over(m.arm(), out, 0);
         record.reset();
         List<FieldInfo> fields = record.fields();
-        Set<String> given = new HashSet<>();
+        given.reset(fields.size());
         if (m.value() != null) {
-            int field = Disassembler.find(fields, syntax.mnemonicField());
-            put(record, field, new Lexer.Token(m.value(), mnemonic.column() + syntax.prefix().length(), Lexer.Kind.WORD), labels, l,
-                    sink);
-            given.add(fields.get(field).name());
-            columns.put(fields.get(field).name(), mnemonic.column());
+            int field = syntax.mnemonicField;
+            put(record, field, new Lexer.Token(m.value(), mnemonic.column() + syntax.syntax.prefix().length(), Lexer.Kind.WORD), labels,
+                    l, sink);
+            given.set(field, mnemonic.column());
         }
-        SyncTerms.apply(terms, flyweights.slots(m.arm(), fields), record, fields, given, columns, l.number(), m.arm().specName(),
+        SyncTerms.apply(terms, flyweights.slots(m.arm(), fields), record, fields, given, l.number(), m.arm().specName(),
                 validate ? REGISTERS : Long.MAX_VALUE);
-        operands(lex, mnemonic, syntax, record, given, columns, labels, l, sink);
-        namedFields(lex, m.arm(), record, given, columns, labels, l, sink);
+        operands(lex, mnemonic, syntax, record, labels, l, sink);
+        namedFields(lex, m.arm(), syntax, record, labels, l, sink);
         // the syntax line's implied values, for the fields the line left out (matmul's whole PE array)
-        for (Map.Entry<String, Long> v : syntax.implied().entrySet()) {
-            int field = named(fields, v.getKey());
-            if (field >= 0 && !given.contains(v.getKey())) {
-                record.set(field, 0, v.getValue());
+        for (int k = 0; k < syntax.impliedFields.length; k++) {
+            int field = syntax.impliedFields[k];
+            if (field >= 0 && !given.has(field)) {
+                record.set(field, 0, syntax.impliedValues[k]);
             }
         }
-        return columns;
+        return syntax;
     }
 
     /** A mnemonic's arm, and the value its name carries when it is a prefixed one (as {@code alu.add}: the arm by its prefix, {@code add} for its op field). */
@@ -408,42 +539,51 @@ public final class Assembler {
     }
 
     /** The syntax's positional operands, comma-separated, each a field or a group operand. */
-    private void operands(Lexer lex, Lexer.Token mnemonic, Syntax syntax, PreambleFlyweight<?> record, Set<String> given,
-            Map<String, Integer> columns, Map<String, Long> labels, Line l, Errors sink) {
-        List<FieldInfo> fields = record.fields();
-        if (!syntax.operands().isEmpty() && syntax.operands().stream().allMatch(o -> o.contains(Syntax.PART))
-                && (lex.atEnd() || lex.namedNext())) {
+    private void operands(Lexer lex, Lexer.Token mnemonic, SyntaxFields syntax, PreambleFlyweight<?> record, Map<String, Long> labels,
+            Line l, Errors sink) {
+        List<String> names = syntax.syntax.operands();
+        if (syntax.bracketsOnly && (lex.atEnd() || lex.namedNext())) {
             return; // bracket operands (dma.2d's patterns) may be left out: their fields are then name=value, or zero
         }
-        for (int i = 0; i < syntax.operands().size(); i++) {
+        for (int i = 0; i < names.size(); i++) {
             if (i > 0 && !lex.atEnd()) {
                 lex.expect(',', "a ',' before operand " + (i + 1) + " of " + mnemonic.text());
             }
+            int at = lex.position();
+            if (!syntax.whole[i] && lex.peek() == '[') {
+                int column = lex.column();
+                if (numbersGroup(lex, record, syntax.operands[i])) {
+                    for (int field : syntax.operands[i]) {
+                        given.set(field, column);
+                    }
+                    continue;
+                }
+                lex.rewind(at); // anything but numbers in the right places: read again, token by token, to say what is wrong
+            }
             Lexer.Token v = lex.value();
             if (v == null) {
-                throw new AsmException(l.number(), lex.column(), mnemonic.text() + " takes " + syntax.operands().size()
-                        + " operand" + (syntax.operands().size() == 1 ? "" : "s") + ": " + String.join(", ", syntax.operands()));
+                throw new AsmException(l.number(), lex.column(), mnemonic.text() + " takes " + names.size()
+                        + " operand" + (names.size() == 1 ? "" : "s") + ": " + String.join(", ", names));
             }
-            int[] operand = Disassembler.operand(fields, syntax.operands().get(i));
-            if (operand.length == 1 && fields.get(operand[0]).name().equals(syntax.operands().get(i))) {
+            int[] operand = syntax.operands[i];
+            if (syntax.whole[i]) {
                 put(record, operand[0], v, labels, l, sink);
             } else {
-                group(syntax.operands().get(i), record, operand, v, labels, l, sink);
+                group(names.get(i), record, operand, v, labels, l, sink);
             }
             for (int field : operand) {
-                given.add(fields.get(field).name());
-                columns.put(fields.get(field).name(), v.column());
+                given.set(field, v.column());
             }
         }
     }
 
     /** The {@code name=value} fields after the operands: each settable, each once. */
-    private void namedFields(Lexer lex, Arm arm, PreambleFlyweight<?> record, Set<String> given, Map<String, Integer> columns,
-            Map<String, Long> labels, Line l, Errors sink) {
+    private void namedFields(Lexer lex, Arm arm, SyntaxFields syntax, PreambleFlyweight<?> record, Map<String, Long> labels, Line l,
+            Errors sink) {
         List<FieldInfo> fields = record.fields();
         while (!lex.atEnd()) {
             Lexer.Token name = lex.word();
-            int field = named(fields, name.text());
+            int field = syntax.field(name.text());
             FieldInfo f = field < 0 ? null : fields.get(field);
             if (f == null || !Fields.settable(f)) {
                 throw new AsmException(l.number(), name.column(), (f == null ? "no field '" : "field '") + name.text() + "' "
@@ -451,7 +591,7 @@ public final class Assembler {
                                 + (sink.showing() ? Hints.suggest(name.text(), Hints.settable(fields)) + Hints.generations(arm, name.text()) : "")
                                 : "is fixed by the spec"));
             }
-            if (!given.add(f.name())) {
+            if (!given.add(field, name.column())) {
                 throw new AsmException(l.number(), name.column(), "field '" + name.text() + "' is given twice");
             }
             lex.expect('=', "'=' after " + name.text());
@@ -460,24 +600,43 @@ public final class Assembler {
                 throw new AsmException(l.number(), lex.column(), "a value for " + name.text());
             }
             put(record, field, v, labels, l, sink);
-            columns.put(f.name(), v.column());
+            given.set(field, v.column());
         }
     }
 
-    /** The index of the field called {@code name}, or -1. */
     /** {@code ".Mariana"} when the arm is written through a generation layout, else nothing. */
     private String layoutName(Arm arm) {
         String view = Layouts.view(arm, arch);
         return view == null ? "" : "." + view;
     }
 
-    private static int named(List<FieldInfo> fields, String name) {
-        for (int field = 0; field < fields.size(); field++) {
-            if (fields.get(field).name().equals(name)) {
-                return field;
+    /**
+     * A group operand of numbers only, {@code [0x37b00; 1,0,0; 128,1,1]}, written straight into
+     * its fields, no token made: most of a listing's values (issue 34 item 7). False when the
+     * operand is anything else (a name, a register, a segment too many or too few, a number that
+     * does not fit): {@link #group} then reads it again and says what is wrong.
+     */
+    private boolean numbersGroup(Lexer lex, PreambleFlyweight<?> record, int[] members) {
+        List<FieldInfo> fields = record.fields();
+        if (!lex.take('[')) {
+            return false;
+        }
+        for (int m = 0; m < members.length; m++) {
+            FieldInfo f = fields.get(members[m]);
+            if (f.isChars() || f.isBytes() || f.count() == 1 && f.role() == FieldInfo.Role.REG) {
+                return false;
+            }
+            for (int e = 0; e < f.count(); e++) {
+                if (e > 0 && !lex.take(',') || !lex.number(numbers) || !Fields.fits(f, numbers.value)) {
+                    return false;
+                }
+                record.set(members[m], e, numbers.value);
+            }
+            if (!lex.take(m == members.length - 1 ? ']' : ';')) {
+                return false;
             }
         }
-        return -1;
+        return true;
     }
 
     /** A group operand, {@code [start; steps; nums]}: one segment per field of the group, in spec order. */
@@ -569,6 +728,11 @@ public final class Assembler {
 
     /** A scalar field's value: an enum or LUT name, a label (pc fields), {@code rN} (register fields) or a number. */
     private long scalar(FieldInfo f, Lexer.Token v, Map<String, Long> labels, Line l, Errors sink) {
+        if (v.isNumber() && v.text().charAt(0) != '_' && f.role() != FieldInfo.Role.REG) {
+            // a number is no enum or LUT name (the spec's names are identifiers; "_1" is one and a number, so it is looked
+            // up first) and no label (a label starts with a letter, '_', '.' or '$')
+            return number(f, v, l);
+        }
         String t = v.text();
         long value;
         String table = f.table();
@@ -577,9 +741,9 @@ public final class Assembler {
             value = symbol;
         } else if (f.role() == FieldInfo.Role.PC && labels.containsKey(t)) {
             value = labels.get(t);
-        } else if (f.role() == FieldInfo.Role.REG && t.matches("[rR]\\d+")) {
+        } else if (f.role() == FieldInfo.Role.REG && register(t)) {
             value = number(f, new Lexer.Token(t.substring(1), v.column() + 1, Lexer.Kind.WORD), l);
-        } else if (Lexer.isNumber(t)) {
+        } else if (v.isNumber()) {
             value = number(f, v, l);
         } else if (table != null) {
             throw new AsmException(l.number(), v.column(), "'" + t + "' is not a value of " + table
@@ -597,11 +761,24 @@ public final class Assembler {
         return value;
     }
 
+    /** Whether {@code t} is {@code [rR]\d+}, a register. */
+    private static boolean register(String t) {
+        if (t.length() < 2 || t.charAt(0) != 'r' && t.charAt(0) != 'R') {
+            return false;
+        }
+        for (int i = 1; i < t.length(); i++) {
+            if (!decimal(t.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static long number(FieldInfo f, Lexer.Token v, Line l) {
-        Long n = Lexer.parseNumber(v.text());
-        if (n == null) {
+        if (!v.isNumber()) {
             throw new AsmException(l.number(), v.column(), "'" + v.text() + "' is not a number");
         }
+        long n = v.number();
         if (!Fields.fits(f, n)) {
             throw new AsmException(l.number(), v.column(), f.name() + ": " + v.text() + " does not fit " + f.element().specName());
         }

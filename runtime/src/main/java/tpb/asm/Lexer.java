@@ -11,9 +11,150 @@ final class Lexer {
     /** LIST: {@code [a, b]}, items are words; GROUP: {@code [a; b,c]}, items are LISTs, one per segment. */
     enum Kind { WORD, STRING, LIST, GROUP }
 
-    record Token(String text, int column, Kind kind, List<Token> items) {
+    /**
+     * A token: its kind, column and text, which is cut out of the line only when asked for (most
+     * tokens are numbers, read straight from the line, or names looked up once), and, for a
+     * number, its value read once. The lexer made a string per token and the assembler parsed it
+     * again (issue 34 item 7).
+     */
+    static final class Token {
+        private final String source;
+        private final int from;
+        private final int to;
+        private final int column;
+        private final Kind kind;
+        private final List<Token> items;
+        private String text;
+        /** 0: not read yet, 1: a number, 2: not a number. */
+        private byte numberState;
+        private long number;
+
         Token(String text, int column, Kind kind) {
             this(text, column, kind, List.of());
+        }
+
+        Token(String text, int column, Kind kind, List<Token> items) {
+            this(text, 0, text.length(), column, kind, items);
+            this.text = text;
+        }
+
+        /** Characters {@code from} to {@code to} of {@code source}. */
+        Token(String source, int from, int to, int column, Kind kind, List<Token> items) {
+            this.source = source;
+            this.from = from;
+            this.to = to;
+            this.column = column;
+            this.kind = kind;
+            this.items = items;
+        }
+
+        String text() {
+            if (text == null) {
+                text = source.substring(from, to);
+            }
+            return text;
+        }
+
+        int column() {
+            return column;
+        }
+
+        Kind kind() {
+            return kind;
+        }
+
+        List<Token> items() {
+            return items;
+        }
+
+        /** Whether the text is a number, as {@link Numbers#read} reads one. */
+        boolean isNumber() {
+            if (numberState == 0) {
+                numberState = read() ? (byte) 1 : 2;
+            }
+            return numberState == 1;
+        }
+
+        /** The number the text is; only when {@link #isNumber()}. */
+        long number() {
+            if (!isNumber()) {
+                throw new IllegalStateException("'" + text() + "' is not a number");
+            }
+            return number;
+        }
+
+        private boolean read() {
+            Numbers n = new Numbers();
+            boolean ok = n.read(source, from, to);
+            number = n.value;
+            return ok;
+        }
+
+        @Override
+        public String toString() {
+            return kind + " '" + text() + "' at column " + column;
+        }
+    }
+
+    /** Reads numbers; holds the last one read. */
+    static final class Numbers {
+        long value;
+
+        /**
+         * Reads characters {@code from} to {@code to} of {@code x} as a number into {@link #value}:
+         * decimal (signed 64-bit), {@code 0x} or {@code 0b} (unsigned 64-bit), a leading minus, '_'
+         * anywhere ignored; ASCII digits only (Java's parsers take any script's digits, a listing's
+         * numbers do not). False when they are no number.
+         */
+        boolean read(String x, int from, int to) {
+            int a = from;
+            int b = to;
+            int underscore = x.indexOf('_', a);
+            if (underscore >= 0 && underscore < b) {
+                x = x.substring(a, b).replace("_", "");
+                a = 0;
+                b = x.length();
+            }
+            boolean neg = a < b && x.charAt(a) == '-';
+            if (neg) {
+                a++;
+            }
+            int radix = 10;
+            if (b - a >= 2 && x.charAt(a) == '0') {
+                char p = x.charAt(a + 1);
+                if (p == 'x' || p == 'X') {
+                    radix = 16;
+                    a += 2;
+                } else if (p == 'b' || p == 'B') {
+                    radix = 2;
+                    a += 2;
+                }
+            }
+            if (a == b) {
+                return false;
+            }
+            long v = 0;
+            int shift = radix == 16 ? 4 : 1;
+            for (int k = a; k < b; k++) {
+                char c = x.charAt(k);
+                if (!digit(c, radix)) {
+                    return false;
+                }
+                int d = c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10; // an ASCII digit of the radix, checked above
+                if (radix == 10) {
+                    if (v > (Long.MAX_VALUE - d) / 10) {
+                        return false; // decimal is signed: past Long.MAX_VALUE
+                    }
+                    v = v * 10 + d;
+                } else {
+                    if (v >>> (Long.SIZE - shift) != 0) {
+                        return false; // past 64 bits
+                    }
+                    v = v << shift | d;
+                }
+            }
+            value = neg ? -v : v;
+            return true;
         }
     }
 
@@ -28,14 +169,77 @@ final class Lexer {
         this.base = column;
     }
 
+    /** The cursor, for {@link #rewind}. */
+    int position() {
+        return i;
+    }
+
+    /** Puts the cursor back where {@link #position} said it was. */
+    void rewind(int position) {
+        i = position;
+    }
+
+    /** The next character that is not a space (the cursor moved to it), or 0 at the end of the line. */
+    char peek() {
+        skipSpace();
+        return i < s.length() ? s.charAt(i) : 0;
+    }
+
+    /** Moves past {@code c} when it is the next character that is not a space. */
+    boolean take(char c) {
+        if (peek() == c) {
+            i++;
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Reads the next word into {@code n} when it is a number that does not start with '_' (which
+     * could be a name): the assembler's fast path, no token made. False otherwise, the cursor then
+     * anywhere.
+     */
+    boolean number(Numbers n) {
+        skipSpace();
+        int start = i;
+        while (i < s.length() && !endsWord(s.charAt(i))) {
+            i++;
+        }
+        return i > start && s.charAt(start) != '_' && n.read(s, start, i);
+    }
+
     int column() {
         return base + i;
     }
 
     private void skipSpace() {
-        while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
+        while (i < s.length() && space(s.charAt(i))) {
             i++;
         }
+    }
+
+    /*
+     * Whitespace, and where a word ends (whitespace or one of ,=[];"), as tables for ASCII: the
+     * lexer asks for every character of every line, and a search of ",=[];\"" per character was
+     * a fifth of the assembler's time (issue 34 item 7).
+     */
+    private static final boolean[] SPACE = new boolean[128];
+    private static final boolean[] ENDS_WORD = new boolean[128];
+
+    static {
+        for (char c = 0; c < 128; c++) {
+            SPACE[c] = Character.isWhitespace(c);
+            ENDS_WORD[c] = SPACE[c] || ",=[];\"".indexOf(c) >= 0;
+        }
+    }
+
+    /** {@link Character#isWhitespace}. */
+    private static boolean space(char c) {
+        return c < 128 ? SPACE[c] : Character.isWhitespace(c);
+    }
+
+    private static boolean endsWord(char c) {
+        return c < 128 ? ENDS_WORD[c] : Character.isWhitespace(c);
     }
 
     boolean atEnd() {
@@ -47,10 +251,10 @@ final class Lexer {
     boolean namedNext() {
         skipSpace();
         int k = i;
-        while (k < s.length() && !Character.isWhitespace(s.charAt(k)) && ",=[];\"".indexOf(s.charAt(k)) < 0) {
+        while (k < s.length() && !endsWord(s.charAt(k))) {
             k++;
         }
-        while (k < s.length() && Character.isWhitespace(s.charAt(k))) {
+        while (k < s.length() && space(s.charAt(k))) {
             k++;
         }
         return k > i && k < s.length() && s.charAt(k) == '=';
@@ -67,13 +271,13 @@ final class Lexer {
     Token word() {
         skipSpace();
         int start = i;
-        while (i < s.length() && !Character.isWhitespace(s.charAt(i)) && ",=[];\"".indexOf(s.charAt(i)) < 0) {
+        while (i < s.length() && !endsWord(s.charAt(i))) {
             i++;
         }
         if (start == i) {
             throw new AsmException(line, base + start, i < s.length() ? "unexpected '" + s.charAt(i) + "'" : "unexpected end of line");
         }
-        return new Token(s.substring(start, i), base + start, Kind.WORD);
+        return new Token(s, start, i, base + start, Kind.WORD, List.of());
     }
 
     /** A value, or null at the end of the line. */
@@ -101,17 +305,25 @@ final class Lexer {
         }
         if (c == '[') {
             i++;
-            List<Token> segments = new ArrayList<>();
-            List<Token> items = new ArrayList<>();
+            List<Token> segments = new ArrayList<>(4);
+            List<Token> items = new ArrayList<>(4);
             int segmentStart = i;
             while (true) {
                 skipSpace();
                 if (i < s.length() && (s.charAt(i) == ']' || s.charAt(i) == ';')) {
-                    segments.add(new Token(s.substring(segmentStart, i).trim(), base + segmentStart, Kind.LIST, items));
-                    items = new ArrayList<>();
+                    int a = segmentStart;
+                    int b = i;
+                    while (a < b && s.charAt(a) <= ' ') { // String.trim()'s bounds
+                        a++;
+                    }
+                    while (b > a && s.charAt(b - 1) <= ' ') {
+                        b--;
+                    }
+                    segments.add(new Token(s, a, b, base + segmentStart, Kind.LIST, items));
                     if (s.charAt(i++) == ']') {
                         break;
                     }
+                    items = new ArrayList<>(4);
                     segmentStart = i;
                     continue;
                 }
@@ -121,38 +333,20 @@ final class Lexer {
                 items.add(word());
             }
             return segments.size() == 1
-                    ? new Token(s.substring(start, i), base + start, Kind.LIST, segments.get(0).items())
-                    : new Token(s.substring(start, i), base + start, Kind.GROUP, segments);
+                    ? new Token(s, start, i, base + start, Kind.LIST, segments.get(0).items())
+                    : new Token(s, start, i, base + start, Kind.GROUP, segments);
         }
         return word();
     }
 
     static boolean isNumber(String t) {
-        return parseNumber(t) != null;
+        return new Numbers().read(t, 0, t.length());
     }
 
+    /** The number {@code t} spells (see {@link Numbers#read}), or null. */
     static Long parseNumber(String t) {
-        String x = t.replace("_", "");
-        boolean neg = x.startsWith("-");
-        if (neg) {
-            x = x.substring(1);
-        }
-        try {
-            long v;
-            // ASCII digits only: Java's parsers take any script's digits (Arabic-Indic, fullwidth), a listing's numbers do not
-            if ((x.startsWith("0x") || x.startsWith("0X")) && digits(x.substring(2), 16)) {
-                v = Long.parseUnsignedLong(x.substring(2), 16);
-            } else if ((x.startsWith("0b") || x.startsWith("0B")) && digits(x.substring(2), 2)) {
-                v = Long.parseUnsignedLong(x.substring(2), 2);
-            } else if (digits(x, 10)) {
-                v = Long.parseLong(x);
-            } else {
-                return null;
-            }
-            return neg ? -v : v;
-        } catch (NumberFormatException e) {
-            return null;
-        }
+        Numbers n = new Numbers();
+        return n.read(t, 0, t.length()) ? n.value : null;
     }
 
     /** Whether {@code s} is one or more ASCII digits of {@code radix} (2, 10 or 16). */
@@ -161,12 +355,15 @@ final class Lexer {
             return false;
         }
         for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            boolean ok = c >= '0' && c <= '9' && c - '0' < radix || radix == 16 && (c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F');
-            if (!ok) {
+            if (!digit(s.charAt(i), radix)) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** Whether {@code c} is an ASCII digit of {@code radix} (2, 10 or 16). */
+    static boolean digit(char c, int radix) {
+        return c >= '0' && c <= '9' && c - '0' < radix || radix == 16 && (c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F');
     }
 }

@@ -42,6 +42,19 @@ final class SourceLines implements AutoCloseable {
 
     /** The next line without its line break, or null at the end of the input. */
     String next() throws IOException {
+        // the common case: the whole line, break included, is in the buffer; decoded from there, not copied first
+        int k = pos;
+        while (k < end && buf[k] != '\n') {
+            k++;
+        }
+        if (k < end) {
+            long start = offset;
+            int from = pos;
+            offset += k - pos + 1;
+            pos = k + 1;
+            number++;
+            return finish(buf, from, k - from, start);
+        }
         line.reset();
         long start = offset;
         boolean any = false;
@@ -75,21 +88,36 @@ final class SourceLines implements AutoCloseable {
         }
         number++;
         byte[] b = line.toByteArray();
-        int n = b.length;
-        if (n > 0 && b[n - 1] == '\r') {
-            n--;
-        }
-        int skip = number == 1 && n >= 3 && (b[0] & 0xFF) == 0xEF && (b[1] & 0xFF) == 0xBB && (b[2] & 0xFF) == 0xBF ? 3 : 0;
-        return decode(b, skip, n - skip, start);
+        return finish(b, 0, b.length, start);
     }
 
-    private String decode(byte[] b, int from, int length, long start) {
+    /** The line of {@code n} bytes at {@code from} of {@code b}: its '\r' and (on line 1) byte order mark dropped, decoded. */
+    private String finish(byte[] b, int from, int n, long start) {
+        int lineFrom = from;
+        if (n > MAX_LINE) {
+            throw new AsmException(number, 1, "line longer than " + MAX_LINE + " bytes");
+        }
+        if (n > 0 && b[from + n - 1] == '\r') {
+            n--;
+        }
+        int skip = number == 1 && n >= 3 && (b[from] & 0xFF) == 0xEF && (b[from + 1] & 0xFF) == 0xBB && (b[from + 2] & 0xFF) == 0xBF ? 3 : 0;
+        from += skip;
+        n -= skip;
+        boolean ascii = true;
+        for (int i = from; i < from + n && ascii; i++) {
+            ascii = b[i] >= 0;
+        }
+        // ASCII is its own UTF-8 (and ISO-8859-1) encoding: the string is made without a decoder
+        return ascii ? new String(b, from, n, StandardCharsets.ISO_8859_1) : decode(b, from, n, start, lineFrom);
+    }
+
+    private String decode(byte[] b, int from, int length, long start, int lineFrom) {
         utf8.reset();
         ByteBuffer bytes = ByteBuffer.wrap(b, from, length);
         CharBuffer out = CharBuffer.allocate(length);
         CoderResult r = utf8.decode(bytes, out, true);
         if (r.isError()) {
-            throw new AsmException(number, out.position() + 1, "not UTF-8: byte " + (start + bytes.position())
+            throw new AsmException(number, out.position() + 1, "not UTF-8: byte " + (start + bytes.position() - lineFrom)
                     + " starts no UTF-8 character (save the file as UTF-8)");
         }
         utf8.flush(out);

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import tpb.codec.FieldInfo;
 import tpb.isa.PreambleFlyweight;
 import tpb.isa.Symbols;
@@ -24,6 +23,7 @@ import tpb.isa.Symbols;
 final class SyncTerms {
     private static final String INDEX = "{index}";
     private static final String VALUE = "{value}";
+    private static final String REGISTER_VALUE = "r" + VALUE;
 
     /** Each arm's own layout's slots, found on first use (two threads may both find them: the same slots). */
     private static final java.util.concurrent.atomic.AtomicReferenceArray<Slot[]> OWN =
@@ -48,9 +48,85 @@ final class SyncTerms {
      * DMA_DIRECT2D's completion {@code $S[27]+=16@dma}) has no mode ({@code mode} -1, {@code table}
      * null) and its {@code template}; it is written whenever its index or value is not zero.
      */
-    record Slot(int mode, int index, int value, String table, String prefix, String template) {
+    record Slot(int mode, int index, int value, String table, String prefix, String template, long[] modes, String[] syntaxes,
+            Map<String, Integer> shapes) {
+        /**
+         * A mode's slot: the modes of its table that have a term, each one's term, and the terms'
+         * shapes, found once (the assembler tried every mode's term on every term it read).
+         */
         Slot(int mode, int index, int value, String table, String prefix) {
-            this(mode, index, value, table, prefix, null);
+            this(mode, index, value, table, prefix, null, Symbols.syntaxValues(table), syntaxes(table), shapes(syntaxes(table)));
+        }
+
+        /** A fixed-form slot. */
+        Slot(int mode, int index, int value, String table, String prefix, String template) {
+            this(mode, index, value, table, prefix, template, new long[0], new String[0], Map.of());
+        }
+
+        /**
+         * The position in {@link #modes} of the first term {@code word} may be, by shape: its
+         * bracketed index as '#', and either nothing else or also the first number after the
+         * bracket as '#' ({@code $S[5]>=16} is {@code $S[#]>=#}, {@code $E[3]==1} is
+         * {@code $E[#]==1}); -1 when none has its shape (no term of this slot is {@code word}), -2
+         * when this slot's terms have no shapes (each must be tried). The caller checks the term it
+         * names with {@link SyncTerms#match}.
+         */
+        int byShape(String word) {
+            if (shapes == null) {
+                return -2;
+            }
+            int open = word.indexOf('[');
+            int close = open < 0 ? -1 : word.indexOf(']', open);
+            if (close < 0) {
+                return -1; // every term has a bracketed index
+            }
+            String head = word.substring(0, open + 1) + "#";
+            Integer bare = shapes.get(head + word.substring(close));
+            int n = close + 1;
+            while (n < word.length() && !Lexer.digit(word.charAt(n), 10)) {
+                n++;
+            }
+            Integer valued = null;
+            if (n < word.length()) {
+                boolean hex = word.startsWith("0x", n) || word.startsWith("0X", n);
+                int end = hex ? n + 2 : n;
+                while (end < word.length() && Lexer.digit(word.charAt(end), hex ? 16 : 10)) {
+                    end++;
+                }
+                valued = shapes.get(head + word.substring(close, n) + "#" + word.substring(end));
+            }
+            return bare == null ? valued == null ? -1 : valued : valued == null ? bare : Math.min(bare, valued);
+        }
+
+        /**
+         * Each term's shape ({index} and {value} as '#') to its first position; null unless every
+         * term has one bracketed {index} and, when it has a {value}, no other digit after the
+         * bracket (then a written term's shape names the term it can be).
+         */
+        private static Map<String, Integer> shapes(String[] syntaxes) {
+            Map<String, Integer> out = new HashMap<>();
+            for (int k = 0; k < syntaxes.length; k++) {
+                String t = syntaxes[k];
+                int at = t.indexOf("[" + INDEX + "]");
+                if (at < 0 || t.indexOf(INDEX, at + 2) >= 0) {
+                    return null;
+                }
+                String after = t.substring(at + INDEX.length() + 2);
+                if (after.contains(VALUE) && after.replace(VALUE, "").chars().anyMatch(c -> c >= '0' && c <= '9')) {
+                    return null; // a literal digit would be read as the value's
+                }
+                out.putIfAbsent(t.replace(INDEX, "#").replace(VALUE, "#"), k);
+            }
+            return out;
+        }
+
+        private static String[] syntaxes(String table) {
+            long[] modes = Symbols.syntaxValues(table);
+            String[] out = new String[modes.length];
+            for (int k = 0; k < modes.length; k++) {
+                out[k] = Symbols.syntax(table, modes[k]);
+            }
+            return out;
         }
     }
 
@@ -153,6 +229,9 @@ final class SyncTerms {
      * blanked out of {@code body} so the rest lexes as before, with every column where it was.
      */
     static List<Written> extract(StringBuilder body, int bodyColumn) {
+        if (body.indexOf("$") < 0) {
+            return List.of(); // every term has a '$'
+        }
         List<Written> terms = new ArrayList<>();
         boolean quoted = false;
         int depth = 0;
@@ -192,11 +271,14 @@ final class SyncTerms {
      *
      * @throws AsmException at a term no slot's templates match, or a shared value that differs
      */
-    static void apply(List<Written> terms, Slot[] slots, PreambleFlyweight<?> record, List<FieldInfo> fields, Set<String> given,
-            Map<String, Integer> columns, int line, String arm, long registers) {
+    static void apply(List<Written> terms, Slot[] slots, PreambleFlyweight<?> record, List<FieldInfo> fields, Given given, int line,
+            String arm, long registers) {
+        if (terms.isEmpty()) {
+            return;
+        }
         boolean[] used = new boolean[slots.length];
         Written[] usedBy = new Written[slots.length];
-        Map<Integer, Long> values = new HashMap<>();
+        long[] valueBy = new long[slots.length]; // the value each used slot's term wrote (-1: none)
         for (Written t : terms) {
             long[] got = null;
             int slot = -1;
@@ -215,13 +297,21 @@ final class SyncTerms {
                     }
                     continue;
                 }
-                for (long mode : Symbols.syntaxValues(slots[i].table())) {
-                    String syntax = Symbols.syntax(slots[i].table(), mode);
+                int only = slots[i].byShape(word);
+                if (only == -1) {
+                    continue;
+                }
+                if (only >= 0 && match(slots[i].syntaxes()[only], word) == null) {
+                    only = -2; // the shape's term refuses it (an index too long, say): every term is tried, as without shapes
+                }
+                for (int k = Math.max(only, 0); k < (only >= 0 ? only + 1 : slots[i].modes().length); k++) {
+                    long mode = slots[i].modes()[k];
+                    String syntax = slots[i].syntaxes()[k];
                     long[] m = match(syntax, word);
                     if (m != null) {
                         // a register threshold (the spec's syntax r{value}, SEM_GE_REG): inside the register file, as every
                         // register operand is (issue 33 item 5: $S[24]>=r99 assembled and validated, only run faulted)
-                        if (syntax.contains("r" + VALUE) && m[1] >= registers) {
+                        if (m[1] >= registers && syntax.contains(REGISTER_VALUE)) {
                             throw new AsmException(line, t.column(), "'" + t.text() + "': r" + m[1] + " is outside the " + registers
                                     + "-register file (r0-r" + (registers - 1) + "; --no-validate assembles it anyway)");
                         }
@@ -238,33 +328,37 @@ final class SyncTerms {
             usedBy[slot] = t;
             Slot s = slots[slot];
             if (s.mode() >= 0) {
-                set(record, fields, s.mode(), got[0], t, given, columns, line);
+                set(record, fields, s.mode(), got[0], t, given, line);
             }
-            set(record, fields, s.index(), got[1], t, given, columns, line);
+            set(record, fields, s.index(), got[1], t, given, line);
+            valueBy[slot] = got[2];
             if (got[2] >= 0) {
-                Long before = values.putIfAbsent(s.value(), got[2]);
-                if (before != null && before != got[2]) {
+                long before = -1;
+                for (int j = 0; j < slots.length; j++) {
+                    if (j != slot && used[j] && slots[j].value() == s.value() && valueBy[j] >= 0) {
+                        before = valueBy[j];
+                    }
+                }
+                if (before >= 0 && before != got[2]) {
                     throw new AsmException(line, t.column(), "the terms share " + fields.get(s.value()).name() + ": " + before + " and "
                             + got[2] + " differ");
                 }
-                if (before == null) {
-                    set(record, fields, s.value(), got[2], t, given, columns, line);
+                if (before < 0) {
+                    set(record, fields, s.value(), got[2], t, given, line);
                 }
             }
         }
     }
 
-    private static void set(PreambleFlyweight<?> record, List<FieldInfo> fields, int field, long v, Written t, Set<String> given,
-            Map<String, Integer> columns, int line) {
+    private static void set(PreambleFlyweight<?> record, List<FieldInfo> fields, int field, long v, Written t, Given given, int line) {
         FieldInfo f = fields.get(field);
         if (!Fields.fits(f, v)) {
             throw new AsmException(line, t.column(), v + " does not fit " + f.name() + " (" + f.typeName() + ")");
         }
-        if (!given.add(f.name())) {
+        if (!given.add(field, t.column())) {
             throw new AsmException(line, t.column(), "field '" + f.name() + "' is given twice");
         }
         record.set(field, 0, v);
-        columns.put(f.name(), t.column());
     }
 
     /**
@@ -350,7 +444,7 @@ final class SyncTerms {
                 boolean hex = text.startsWith("0x", j) || text.startsWith("0X", j);
                 int start = hex ? j + 2 : j;
                 int end = start;
-                while (end < text.length() && Lexer.digits(text.substring(end, end + 1), hex ? 16 : 10)) {
+                while (end < text.length() && Lexer.digit(text.charAt(end), hex ? 16 : 10)) {
                     end++;
                 }
                 if (end == start || !loose && end - start > (hex ? 8 : 10)) {
@@ -370,20 +464,45 @@ final class SyncTerms {
     }
 
 
-    /** {index, value} (value -1 when the template has none) when {@code text} is {@code template} filled in, else null. */
+    /**
+     * {index, value} (value -1 when the template has none) when {@code text} is {@code template}
+     * filled in, else null: {@link #scan}'s strict reading, in one pass with no string made (the
+     * assembler tries every mode's template on every term).
+     */
     static long[] match(String template, String text) {
-        String[] n = scan(template, text, false);
-        if (n == null) {
-            return null;
-        }
-        long[] out = {-1, -1};
-        for (int k = 0; k < 2; k++) {
-            if (n[k] != null) {
-                boolean hex = n[k].startsWith("0x") || n[k].startsWith("0X");
-                out[k] = Long.parseLong(hex ? n[k].substring(2) : n[k], hex ? 16 : 10);
+        long index = -1;
+        long value = -1;
+        int i = 0;
+        int j = 0;
+        while (i < template.length()) {
+            boolean isIndex = template.startsWith(INDEX, i);
+            if (isIndex || template.startsWith(VALUE, i)) {
+                boolean hex = text.startsWith("0x", j) || text.startsWith("0X", j);
+                int radix = hex ? 16 : 10;
+                int start = hex ? j + 2 : j;
+                int end = start;
+                long n = 0;
+                while (end < text.length() && Lexer.digit(text.charAt(end), radix)) {
+                    n = n * radix + Character.digit(text.charAt(end), radix);
+                    end++;
+                }
+                if (end == start || end - start > (hex ? 8 : 10)) { // at most 10 decimal or 8 hex digits: no overflow
+                    return null;
+                }
+                if (isIndex) {
+                    index = n;
+                } else {
+                    value = n;
+                }
+                j = end;
+                i += isIndex ? INDEX.length() : VALUE.length();
+            } else if (j < text.length() && template.charAt(i) == text.charAt(j)) {
+                i++;
+                j++;
+            } else {
+                return null;
             }
         }
-        return out;
+        return j == text.length() ? new long[] {index, value} : null;
     }
-
 }

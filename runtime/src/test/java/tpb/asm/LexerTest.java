@@ -117,4 +117,26 @@ class LexerTest {
         AsmException bare = assertThrows(AsmException.class, () -> new Lexer("[", 1, 1).value());
         assertEquals("1:2: unexpected end of line", bare.line() + ":" + bare.column() + ": " + bare.getMessage());
     }
+
+    /**
+     * The assembler's token-free read of a number (issue 34 item 7) reads what parseNumber reads,
+     * and refuses a word starting with '_' (a number, and an identifier the spec may name).
+     */
+    @Test
+    void theFastNumberReadsAsParseNumberAndLeavesUnderscoreWordsToTheTokens() {
+        Lexer.Numbers n = new Lexer.Numbers();
+        Lexer lex = new Lexer(" 0x1f, -42 1_000;_1 r3 12a", 1, 1);
+        assertTrue(lex.number(n));
+        assertEquals(31L, n.value);
+        assertTrue(lex.take(','));
+        assertTrue(lex.number(n));
+        assertEquals(-42L, n.value);
+        assertTrue(lex.number(n));
+        assertEquals(1000L, n.value);
+        assertTrue(lex.take(';'));
+        assertFalse(lex.number(n), "_1: left to the tokens, which look it up as a name first");
+        assertFalse(lex.number(n), "r3 is no number");
+        assertFalse(lex.number(n), "12a is no number");
+        assertEquals(0, lex.peek(), "the end of the line");
+    }
 }

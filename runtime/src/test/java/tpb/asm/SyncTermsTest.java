@@ -173,4 +173,48 @@ class SyncTermsTest {
         String t = text(b);
         assertArrayEquals(b, new Assembler().assemble(t, Assembler.Options.NO_VALIDATION), t);
     }
+
+    /**
+     * The shape lookup (issue 34 item 7: the assembler tried every mode's term on every term) names
+     * the term the old way found: for every term of every slot of every arm, filled with indexes
+     * and values in decimal and hex, the first term in mode order that matches; and for texts no
+     * term matches, no term (or one its check refuses, which sends the assembler the old way).
+     */
+    @Test
+    void theShapeOfATermNamesTheFirstTermThatMatches() {
+        int checked = 0;
+        for (tpb.isa.Arm arm : tpb.isa.Arm.values()) {
+            if (arm == tpb.isa.Arm.UNKNOWN) {
+                continue;
+            }
+            for (SyncTerms.Slot slot : SyncTerms.ownSlots(arm)) {
+                if (slot.template() != null) {
+                    continue;
+                }
+                java.util.List<String> words = new java.util.ArrayList<>(java.util.List.of("$S[1]>=", "$S[]>=1", "$S[1]>=1x", "$Q[1]==1",
+                        "$S[1", "$S[12345678901]>=1", "$S[1]>=r", "S[1]>=1"));
+                for (String t : slot.syntaxes()) {
+                    for (String index : new String[] {"0", "7", "0x1f", "4294967295"}) {
+                        for (String value : new String[] {"0", "16", "0x10", "4294967295"}) {
+                            words.add(t.replace("{index}", index).replace("{value}", value));
+                        }
+                    }
+                }
+                for (String word : words) {
+                    int first = -1;
+                    for (int k = slot.syntaxes().length - 1; k >= 0; k--) {
+                        first = SyncTerms.match(slot.syntaxes()[k], word) != null ? k : first;
+                    }
+                    int shape = slot.byShape(word);
+                    if (first >= 0) {
+                        assertEquals(first, shape, arm + " " + word);
+                    } else {
+                        assertEquals(true, shape == -1 || SyncTerms.match(slot.syntaxes()[shape], word) == null, arm + " " + word);
+                    }
+                    checked++;
+                }
+            }
+        }
+        assertEquals(true, checked > 1000, "terms checked: " + checked);
+    }
 }

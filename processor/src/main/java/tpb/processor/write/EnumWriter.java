@@ -5,8 +5,11 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
 import tpb.spec.Names;
@@ -124,9 +127,20 @@ final class EnumWriter {
                     .endControlFlow().addStatement("return null");
         }
         t.addMethod(from.build());
+        // the names as written first, by hash (an assembler looks up a name per operand): the loop, which ignores case, only after
+        ParameterizedTypeName byName = ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class), self);
+        t.addField(FieldSpec.builder(byName, "BY_NAME", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .initializer("new $T<>()", HashMap.class).build());
+        t.addStaticBlock(CodeBlock.builder()
+                .beginControlFlow("for ($T c : values())", self)
+                .addStatement("BY_NAME.put(c.specName, c)")
+                .addStatement("BY_NAME.put(c.name(), c)")
+                .endControlFlow().build());
         t.addMethod(MethodSpec.methodBuilder("fromName").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(self).addParameter(String.class, "name")
                 .addJavadoc("The constant whose spec name or Java name is {@code name} (ignoring case: the checker keeps them distinct), or null.\n")
+                .addStatement("$T exact = BY_NAME.get(name)", self)
+                .beginControlFlow("if (exact != null)").addStatement("return exact").endControlFlow()
                 .beginControlFlow("for ($T c : values())", self)
                 .beginControlFlow("if (c.specName.equalsIgnoreCase(name) || c.name().equalsIgnoreCase(name))").addStatement("return c").endControlFlow()
                 .endControlFlow().addStatement("return null").build());

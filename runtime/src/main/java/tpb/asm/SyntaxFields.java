@@ -1,0 +1,58 @@
+package tpb.asm;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import tpb.codec.FieldInfo;
+import tpb.spec.Syntax;
+
+/**
+ * An arm's syntax line resolved once against the fields of the layout it is written through: the
+ * field indexes of each operand, of the mnemonic's field and of the implied values, and every
+ * field's index by name. The assembler used to search the fields by name for every operand of
+ * every line (issue 34 item 7).
+ */
+final class SyntaxFields {
+    final Syntax syntax;
+    /** Each operand's fields, in spec order: one field, a group's members, or a bracket operand's parts. */
+    final int[][] operands;
+    /** Whether operand {@code i} is the one field it names (else a group or a bracket operand, written {@code [..; ..]}). */
+    final boolean[] whole;
+    /** Whether every operand is a bracket operand (dma.2d's patterns): then they may all be left out. */
+    final boolean bracketsOnly;
+    /** The field the mnemonic's suffix sets ({@code add} of {@code alu.add}), or -1. */
+    final int mnemonicField;
+    /** The implied values' fields (-1 where this layout has no such field) and values, in the syntax's order. */
+    final int[] impliedFields;
+    final long[] impliedValues;
+    private final Map<String, Integer> byName = new HashMap<>();
+
+    SyntaxFields(Syntax syntax, List<FieldInfo> fields) {
+        this.syntax = syntax;
+        for (int field = 0; field < fields.size(); field++) {
+            byName.putIfAbsent(fields.get(field).name(), field);
+        }
+        List<String> names = syntax.operands();
+        operands = new int[names.size()][];
+        whole = new boolean[names.size()];
+        for (int i = 0; i < names.size(); i++) {
+            operands[i] = Disassembler.operand(fields, names.get(i));
+            whole[i] = operands[i].length == 1 && fields.get(operands[i][0]).name().equals(names.get(i));
+        }
+        bracketsOnly = !names.isEmpty() && names.stream().allMatch(o -> o.contains(Syntax.PART));
+        mnemonicField = syntax.mnemonicField() == null ? -1 : Disassembler.find(fields, syntax.mnemonicField());
+        impliedFields = new int[syntax.implied().size()];
+        impliedValues = new long[impliedFields.length];
+        int k = 0;
+        for (Map.Entry<String, Long> v : syntax.implied().entrySet()) {
+            impliedFields[k] = field(v.getKey());
+            impliedValues[k++] = v.getValue();
+        }
+    }
+
+    /** The index of the field called {@code name}, or -1. */
+    int field(String name) {
+        Integer field = byName.get(name);
+        return field == null ? -1 : field;
+    }
+}
