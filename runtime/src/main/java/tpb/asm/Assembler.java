@@ -473,9 +473,8 @@ public final class Assembler {
      * the arm's syntax as its layout resolves it (null for {@code .raw} bytes).
      */
     private SyntaxFields encodeLine(Line l, byte[] out, Map<String, Long> labels, Errors sink) {
-        StringBuilder body = new StringBuilder(l.body());
-        List<SyncTerms.Written> terms = SyncTerms.extract(body, l.bodyColumn()); // $S[5]>=16 ...: blanked out, read below
-        Lexer lex = new Lexer(body.toString(), l.number(), l.bodyColumn());
+        List<SyncTerms.Written> terms = SyncTerms.extract(l.body(), l.bodyColumn()); // $S[5]>=16 ...: blanked out, read below
+        Lexer lex = new Lexer(SyncTerms.blank(l.body(), terms, l.bodyColumn()), l.number(), l.bodyColumn());
         Lexer.Token mnemonic = lex.word();
         if (mnemonic.text().equals(".raw")) {
             raw(lex, out, l);

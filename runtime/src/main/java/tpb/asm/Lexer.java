@@ -18,7 +18,7 @@ final class Lexer {
      * again (issue 34 item 7).
      */
     static final class Token {
-        private final String source;
+        private final char[] source;
         private final int from;
         private final int to;
         private final int column;
@@ -34,12 +34,12 @@ final class Lexer {
         }
 
         Token(String text, int column, Kind kind, List<Token> items) {
-            this(text, 0, text.length(), column, kind, items);
+            this(text.toCharArray(), 0, text.length(), column, kind, items);
             this.text = text;
         }
 
         /** Characters {@code from} to {@code to} of {@code source}. */
-        Token(String source, int from, int to, int column, Kind kind, List<Token> items) {
+        Token(char[] source, int from, int to, int column, Kind kind, List<Token> items) {
             this.source = source;
             this.from = from;
             this.to = to;
@@ -50,7 +50,7 @@ final class Lexer {
 
         String text() {
             if (text == null) {
-                text = source.substring(from, to);
+                text = new String(source, from, to - from);
             }
             return text;
         }
@@ -106,22 +106,24 @@ final class Lexer {
          * anywhere ignored; ASCII digits only (Java's parsers take any script's digits, a listing's
          * numbers do not). False when they are no number.
          */
-        boolean read(String x, int from, int to) {
+        boolean read(char[] x, int from, int to) {
             int a = from;
             int b = to;
-            int underscore = x.indexOf('_', a);
-            if (underscore >= 0 && underscore < b) {
-                x = x.substring(a, b).replace("_", "");
-                a = 0;
-                b = x.length();
+            for (int k = a; k < b; k++) {
+                if (x[k] == '_') {
+                    x = new String(x, a, b - a).replace("_", "").toCharArray();
+                    a = 0;
+                    b = x.length;
+                    break;
+                }
             }
-            boolean neg = a < b && x.charAt(a) == '-';
+            boolean neg = a < b && x[a] == '-';
             if (neg) {
                 a++;
             }
             int radix = 10;
-            if (b - a >= 2 && x.charAt(a) == '0') {
-                char p = x.charAt(a + 1);
+            if (b - a >= 2 && x[a] == '0') {
+                char p = x[a + 1];
                 if (p == 'x' || p == 'X') {
                     radix = 16;
                     a += 2;
@@ -136,7 +138,7 @@ final class Lexer {
             long v = 0;
             int shift = radix == 16 ? 4 : 1;
             for (int k = a; k < b; k++) {
-                char c = x.charAt(k);
+                char c = x[k];
                 if (!digit(c, radix)) {
                     return false;
                 }
@@ -158,12 +160,18 @@ final class Lexer {
         }
     }
 
-    private final String s;
+    /** The line's characters (an array: the lexer reads each of them, and a String's charAt checks its coding every time). */
+    private final char[] s;
     private final int line;
     private final int base;
     private int i;
 
     Lexer(String s, int line, int column) {
+        this(s.toCharArray(), line, column);
+    }
+
+    /** A lexer of {@code s}, which it owns from now on. */
+    Lexer(char[] s, int line, int column) {
         this.s = s;
         this.line = line;
         this.base = column;
@@ -182,7 +190,7 @@ final class Lexer {
     /** The next character that is not a space (the cursor moved to it), or 0 at the end of the line. */
     char peek() {
         skipSpace();
-        return i < s.length() ? s.charAt(i) : 0;
+        return i < s.length ? s[i] : 0;
     }
 
     /** Moves past {@code c} when it is the next character that is not a space. */
@@ -202,10 +210,10 @@ final class Lexer {
     boolean number(Numbers n) {
         skipSpace();
         int start = i;
-        while (i < s.length() && !endsWord(s.charAt(i))) {
+        while (i < s.length && !endsWord(s[i])) {
             i++;
         }
-        return i > start && s.charAt(start) != '_' && n.read(s, start, i);
+        return i > start && s[start] != '_' && n.read(s, start, i);
     }
 
     int column() {
@@ -213,7 +221,7 @@ final class Lexer {
     }
 
     private void skipSpace() {
-        while (i < s.length() && space(s.charAt(i))) {
+        while (i < s.length && space(s[i])) {
             i++;
         }
     }
@@ -244,25 +252,25 @@ final class Lexer {
 
     boolean atEnd() {
         skipSpace();
-        return i >= s.length();
+        return i >= s.length;
     }
 
     /** Whether the rest of the line starts with {@code name=} (a named field, not an operand). */
     boolean namedNext() {
         skipSpace();
         int k = i;
-        while (k < s.length() && !endsWord(s.charAt(k))) {
+        while (k < s.length && !endsWord(s[k])) {
             k++;
         }
-        while (k < s.length() && space(s.charAt(k))) {
+        while (k < s.length && space(s[k])) {
             k++;
         }
-        return k > i && k < s.length() && s.charAt(k) == '=';
+        return k > i && k < s.length && s[k] == '=';
     }
 
     void expect(char c, String what) {
         skipSpace();
-        if (i >= s.length() || s.charAt(i) != c) {
+        if (i >= s.length || s[i] != c) {
             throw new AsmException(line, column(), "expected " + what);
         }
         i++;
@@ -271,11 +279,11 @@ final class Lexer {
     Token word() {
         skipSpace();
         int start = i;
-        while (i < s.length() && !endsWord(s.charAt(i))) {
+        while (i < s.length && !endsWord(s[i])) {
             i++;
         }
         if (start == i) {
-            throw new AsmException(line, base + start, i < s.length() ? "unexpected '" + s.charAt(i) + "'" : "unexpected end of line");
+            throw new AsmException(line, base + start, i < s.length ? "unexpected '" + s[i] + "'" : "unexpected end of line");
         }
         return new Token(s, start, i, base + start, Kind.WORD, List.of());
     }
@@ -283,21 +291,21 @@ final class Lexer {
     /** A value, or null at the end of the line. */
     Token value() {
         skipSpace();
-        if (i >= s.length()) {
+        if (i >= s.length) {
             return null;
         }
         int start = i;
-        char c = s.charAt(i);
+        char c = s[i];
         if (c == '"') {
             StringBuilder b = new StringBuilder();
             i++;
-            while (i < s.length() && s.charAt(i) != '"') {
-                if (s.charAt(i) == '\\' && i + 1 < s.length()) {
+            while (i < s.length && s[i] != '"') {
+                if (s[i] == '\\' && i + 1 < s.length) {
                     i++;
                 }
-                b.append(s.charAt(i++));
+                b.append(s[i++]);
             }
-            if (i >= s.length()) {
+            if (i >= s.length) {
                 throw new AsmException(line, base + start, "unterminated string");
             }
             i++;
@@ -310,17 +318,17 @@ final class Lexer {
             int segmentStart = i;
             while (true) {
                 skipSpace();
-                if (i < s.length() && (s.charAt(i) == ']' || s.charAt(i) == ';')) {
+                if (i < s.length && (s[i] == ']' || s[i] == ';')) {
                     int a = segmentStart;
                     int b = i;
-                    while (a < b && s.charAt(a) <= ' ') { // String.trim()'s bounds
+                    while (a < b && s[a] <= ' ') { // String.trim()'s bounds
                         a++;
                     }
-                    while (b > a && s.charAt(b - 1) <= ' ') {
+                    while (b > a && s[b - 1] <= ' ') {
                         b--;
                     }
                     segments.add(new Token(s, a, b, base + segmentStart, Kind.LIST, items));
-                    if (s.charAt(i++) == ']') {
+                    if (s[i++] == ']') {
                         break;
                     }
                     items = new ArrayList<>(4);
@@ -340,13 +348,13 @@ final class Lexer {
     }
 
     static boolean isNumber(String t) {
-        return new Numbers().read(t, 0, t.length());
+        return new Numbers().read(t.toCharArray(), 0, t.length());
     }
 
     /** The number {@code t} spells (see {@link Numbers#read}), or null. */
     static Long parseNumber(String t) {
         Numbers n = new Numbers();
-        return n.read(t, 0, t.length()) ? n.value : null;
+        return n.read(t.toCharArray(), 0, t.length()) ? n.value : null;
     }
 
     /** Whether {@code s} is one or more ASCII digits of {@code radix} (2, 10 or 16). */

@@ -103,12 +103,9 @@ final class SourceLines implements AutoCloseable {
         int skip = number == 1 && n >= 3 && (b[from] & 0xFF) == 0xEF && (b[from + 1] & 0xFF) == 0xBB && (b[from + 2] & 0xFF) == 0xBF ? 3 : 0;
         from += skip;
         n -= skip;
-        boolean ascii = true;
-        for (int i = from; i < from + n && ascii; i++) {
-            ascii = b[i] >= 0;
-        }
-        // ASCII is its own UTF-8 (and ISO-8859-1) encoding: the string is made without a decoder
-        return ascii ? new String(b, from, n, StandardCharsets.ISO_8859_1) : decode(b, from, n, start, lineFrom);
+        // the JDK's lenient decoding (fast, ASCII above all) unless it replaced something: then the strict one says where
+        String lenient = new String(b, from, n, StandardCharsets.UTF_8);
+        return lenient.indexOf('\uFFFD') < 0 ? lenient : decode(b, from, n, start, lineFrom);
     }
 
     private String decode(byte[] b, int from, int length, long start, int lineFrom) {

@@ -49,18 +49,22 @@ final class SyncTerms {
      * null) and its {@code template}; it is written whenever its index or value is not zero.
      */
     record Slot(int mode, int index, int value, String table, String prefix, String template, long[] modes, String[] syntaxes,
-            Map<String, Integer> shapes) {
+            Map<String, Integer> shapes, Map<String, Integer> seen) {
+        /** How many term texts a slot keeps the answer of. */
+        private static final int SEEN = 4096;
+
         /**
          * A mode's slot: the modes of its table that have a term, each one's term, and the terms'
          * shapes, found once (the assembler tried every mode's term on every term it read).
          */
         Slot(int mode, int index, int value, String table, String prefix) {
-            this(mode, index, value, table, prefix, null, Symbols.syntaxValues(table), syntaxes(table), shapes(syntaxes(table)));
+            this(mode, index, value, table, prefix, null, Symbols.syntaxValues(table), syntaxes(table), shapes(syntaxes(table)),
+                    new java.util.concurrent.ConcurrentHashMap<>());
         }
 
         /** A fixed-form slot. */
         Slot(int mode, int index, int value, String table, String prefix, String template) {
-            this(mode, index, value, table, prefix, template, new long[0], new String[0], Map.of());
+            this(mode, index, value, table, prefix, template, new long[0], new String[0], Map.of(), Map.of());
         }
 
         /**
@@ -75,6 +79,19 @@ final class SyncTerms {
             if (shapes == null) {
                 return -2;
             }
+            // a listing repeats its terms ($S[5]++@complete on every MATMUL): each text's answer is kept, a few thousand of them
+            Integer known = seen.get(word);
+            if (known != null) {
+                return known;
+            }
+            int k = shapeOf(word);
+            if (seen.size() < SEEN) {
+                seen.put(word, k);
+            }
+            return k;
+        }
+
+        private int shapeOf(String word) {
             int open = word.indexOf('[');
             int close = open < 0 ? -1 : word.indexOf(']', open);
             if (close < 0) {
@@ -225,11 +242,11 @@ final class SyncTerms {
     }
 
     /**
-     * The terms of a line's body (words outside strings and brackets that begin with '$'), each
-     * blanked out of {@code body} so the rest lexes as before, with every column where it was.
+     * The terms of a line's body (words outside strings and brackets that begin with '$'), with
+     * every column where it was; {@link #blank} takes them out of the body.
      */
-    static List<Written> extract(StringBuilder body, int bodyColumn) {
-        if (body.indexOf("$") < 0) {
+    static List<Written> extract(String body, int bodyColumn) {
+        if (body.indexOf('$') < 0) {
             return List.of(); // every term has a '$'
         }
         List<Written> terms = new ArrayList<>();
@@ -255,13 +272,20 @@ final class SyncTerms {
                     end++;
                 }
                 terms.add(new Written(body.substring(i, end), bodyColumn + i));
-                for (int k = i; k < end; k++) {
-                    body.setCharAt(k, ' ');
-                }
                 i = end - 1;
             }
         }
         return terms;
+    }
+
+    /** The characters of {@code body} with each of its {@code terms} (as {@link #extract} found them) blanked out, so the rest lexes as before. */
+    static char[] blank(String body, List<Written> terms, int bodyColumn) {
+        char[] c = body.toCharArray();
+        for (Written t : terms) {
+            int from = t.column() - bodyColumn;
+            java.util.Arrays.fill(c, from, from + t.text().length(), ' ');
+        }
+        return c;
     }
 
     /**
