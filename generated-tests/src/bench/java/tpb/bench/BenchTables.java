@@ -145,6 +145,12 @@ public final class BenchTables {
             s.append(String.format("| EXIT scan of 64 MiB | %s ns a record | %s of the one-byte-a-record floor's speed |\n",
                     f(stream("exitScan")), f(stream("floorOneBytePerRecord") / stream("exitScan"))));
         }
+        if (has(ASM + "assemble[listing=matmul_large.pe]", ASM + "disassemble[listing=matmul_large.pe]")) {
+            double a = asm("assemble", "matmul_large.pe");
+            s.append(String.format(Locale.ROOT, "| assemble a real listing (`AsmBench`, matmul_large's PE stream) | %,.0f K records/s | "
+                    + "%s the disassembler's time a record (%.2f µs) |\n", 1000 / a, ratio(a / asm("disassemble", "matmul_large.pe")),
+                    asm("disassemble", "matmul_large.pe")));
+        }
         for (String[] r : new String[][] {{"validate every record (`StreamBench`)", "validate"}, {"disassemble (`StreamBench`)", "disassemble"}}) {
             if (has("StreamBench." + r[1], "StreamBench.floorOneBytePerRecord")) {
                 s.append(String.format("| %s | %.1f M records/s | %s the one-byte floor's time a record (%s ns) |\n", r[0],
@@ -182,6 +188,9 @@ public final class BenchTables {
         }
         if (has("StreamBench.floorOneBytePerRecord")) {
             streams(s, done);
+        }
+        if (has(ASM + "assemble[listing=examples]")) {
+            assembly(s, done);
         }
         generic(s, done, "SimBench", "irSimulator", "IR simulator / this", null);
         generic(s, done, "NeffBench", "syncRunBaseline", "vs the earlier loop (`syncRunBaseline`)",
@@ -238,6 +247,47 @@ public final class BenchTables {
 
     private static String bytes(double perRecord) {
         return Double.isNaN(perRecord) ? "(no -prof gc)" : String.format(Locale.ROOT, "%.4f B/record", perRecord);
+    }
+
+    private static final String ASM = "AsmBench.";
+
+    /** µs a record of an AsmBench benchmark (its scores are µs a pass) on {@code listing}. */
+    private double asm(String bench, String listing) {
+        return get(ASM + bench + "[listing=" + listing + "]").median() / asmRecords(listing);
+    }
+
+    private final Map<String, Integer> asmRecords = new LinkedHashMap<>();
+
+    /** The records of an AsmBench listing, counted by making it as the benchmark does (from the repository's root). */
+    private int asmRecords(String listing) {
+        return asmRecords.computeIfAbsent(listing, l -> {
+            AsmBench b = new AsmBench();
+            b.listing = l;
+            try {
+                b.setup();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            return b.records();
+        });
+    }
+
+    private void assembly(StringBuilder s, List<String> done) {
+        s.append("## Assembly (`AsmBench`)\n\nEach listing assembled as `tpb asm` assembles it (validated, and with `--no-validate`), "
+                + "and its stream disassembled, in the same run:\n\n")
+                .append("| listing | records | assemble | records/s | `--no-validate` | disassemble | assemble / disassemble |\n"
+                        + "|---|---|---|---|---|---|---|\n");
+        for (String l : new String[] {"matmul_large.pe", "qwen3-moe.pool", "examples"}) {
+            if (!has(ASM + "assemble[listing=" + l + "]", ASM + "assembleNoValidation[listing=" + l + "]",
+                    ASM + "disassemble[listing=" + l + "]")) {
+                continue;
+            }
+            double a = asm("assemble", l);
+            s.append(String.format(Locale.ROOT, "| `%s` | %,d | %.2f µs a record | %,.0f K | %.2f µs | %.2f µs | %s |\n", l, asmRecords(l), a,
+                    1000 / a, asm("assembleNoValidation", l), asm("disassemble", l), ratio(a / asm("disassemble", l))));
+        }
+        done.add(ASM);
+        s.append("\n");
     }
 
     private void streams(StringBuilder s, List<String> done) {
