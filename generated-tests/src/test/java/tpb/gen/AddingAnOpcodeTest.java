@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's "Adding an opcode", followed as written on a copy of the project: a new opcode
+ * The manual's "Adding an opcode" (docs/adding-an-opcode.md), followed as written on a copy of the project: a new opcode
  * value in the file step 1 names, a laid-out arm in a new file under the directory step 2 names,
  * included from the root file it names, with the keys it lists; then step 3's check and build.
  * The generated tests and the runtime's command and assembler tests then pass on the copy (no
@@ -40,11 +40,11 @@ class AddingAnOpcodeTest {
 
     @Test
     void theReadmesRecipeGivesAnArmThatBuildsTestsAndDisassembles(@TempDir Path tmp) throws Exception {
-        String recipe = section(Files.readString(ProjectCopy.ROOT.resolve("README.md")), "## Adding an opcode");
+        String recipe = section("\n" + Files.readString(ProjectCopy.ROOT.resolve("docs/adding-an-opcode.md")), "# Adding an opcode");
         List<String> steps = steps(recipe);
         assertEquals(4, steps.size(), recipe);
 
-        // step 1: the opcode file, by the path the README gives
+        // step 1: the opcode file, by the path the page gives
         String opcodeFile = firstCode(steps.get(0), ".*/enums/opcode\\.yaml");
         Path copy = ProjectCopy.copy(tmp.resolve("project"), true);
         Path opcodes = copy.resolve(opcodeFile);
@@ -81,7 +81,7 @@ class AddingAnOpcodeTest {
                     bytes: {0x00: "fe 10", 0x0C: "03 00 00 00 44 33 22 11"}
                 """;
         for (String key : keys) {
-            assertTrue(arm.contains("\n" + key + ":"), "the README's step 2 lists '" + key + "', which the arm document lacks");
+            assertTrue(arm.contains("\n" + key + ":"), "the page's step 2 lists '" + key + "', which the arm document lacks");
         }
         Files.writeString(spec.resolve("arms/recipe.yaml"), arm);
         Path root = spec.resolve("isa.yaml");
@@ -124,10 +124,10 @@ class AddingAnOpcodeTest {
         assertTrue(java.util.Arrays.equals(record, Files.readAllBytes(back)), "asm(recipe r3, 0x11223344) is the example's record");
     }
 
-    /** The text of the README section headed {@code heading}, up to the next section. */
+    /** The text of the page section headed {@code heading}, up to the next section. */
     private static String section(String readme, String heading) {
         int start = readme.indexOf("\n" + heading + "\n");
-        assertTrue(start >= 0, "README.md has no '" + heading + "'");
+        assertTrue(start >= 0, "the page has no '" + heading + "'");
         int end = readme.indexOf("\n## ", start + 1);
         return readme.substring(start, end < 0 ? readme.length() : end);
     }

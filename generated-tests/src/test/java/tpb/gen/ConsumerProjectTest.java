@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's "Use it from your project", done as a user would: a separate Maven project whose
- * only class is the README's example, depending on {@code dev.tpb:isa-codecs}, built and run.
+ * The manual's "Using the codecs from your project", done as a user would: a separate Maven project
+ * whose only class is that page's example, depending on {@code dev.tpb:isa-codecs}, built and run.
  * This build's artifacts (codec-api, isa-codecs and the parent POM, jarred from the modules'
  * classes) go into a repository of the consumer's own under target/, never into the shared
  * ~/.m2; the consumer build reads ~/.m2 as a read-only file:// mirror for third-party plugins,
@@ -45,7 +45,7 @@ class ConsumerProjectTest {
         Path project = WORK.resolve("project");
         Path source = project.resolve("src/main/java/example/Example.java");
         Files.createDirectories(source.getParent());
-        Files.writeString(source, readmeExample(Files.readString(ROOT.resolve("README.md"))));
+        Files.writeString(source, pageExample(Files.readString(ROOT.resolve(PAGE))));
         Files.writeString(project.resolve("pom.xml"), pom(version));
         Path settings = WORK.resolve("settings.xml");
         Files.writeString(settings, settings(repo, Path.of(System.getProperty("user.home"), ".m2", "repository")));
@@ -59,10 +59,13 @@ class ConsumerProjectTest {
         assertEquals("alu not_equal wire=0x18 violations=[]\n", out, "the example's output (build log: " + build + ")");
     }
 
-    /** The README's Java block after the consumer-example marker. */
-    static String readmeExample(String readme) {
-        Matcher m = Pattern.compile("<!-- consumer-example:[^>]*-->\\n```java\\n(.*?)```", Pattern.DOTALL).matcher(readme);
-        assertTrue(m.find(), "README.md has no '<!-- consumer-example: ... -->' Java block");
+    /** The manual's page on using the codecs, whose example this builds. */
+    static final String PAGE = "docs/using-the-codecs.md";
+
+    /** The page's Java block after the consumer-example marker. */
+    static String pageExample(String page) {
+        Matcher m = Pattern.compile("<!-- consumer-example:[^>]*-->\\n```java\\n(.*?)```", Pattern.DOTALL).matcher(page);
+        assertTrue(m.find(), PAGE + " has no '<!-- consumer-example: ... -->' Java block");
         return m.group(1);
     }
 

@@ -43,11 +43,30 @@ import tpb.stream.RecordStream;
  */
 public final class Assembler {
     /** What to check besides the syntax, and how many errors to report before only counting them. */
-    public record Options(boolean validate, long maxErrors) {
+    public record Options(boolean validate, long maxErrors, CommentWatch comments) {
         /** Validate every record; report every error. */
         public static final Options DEFAULTS = new Options(true, Long.MAX_VALUE);
         /** Assemble what the validator would refuse (a listing of any stream, bad records crafted on purpose). */
         public static final Options NO_VALIDATION = new Options(false, Long.MAX_VALUE);
+
+        public Options(boolean validate, long maxErrors) {
+            this(validate, maxErrors, null);
+        }
+
+        /** These options, with {@code comments} shown every comment line of the first pass. */
+        public Options watching(CommentWatch comments) {
+            return new Options(validate, maxErrors, comments);
+        }
+    }
+
+    /**
+     * Shown each line of the source that is only a comment ({@code ;} first), in the first pass,
+     * before any record is written: {@code tpb asm} refuses a NEFF listing of several streams there
+     * without reading the source a third time. What it throws ends the assembly.
+     */
+    @FunctionalInterface
+    public interface CommentWatch {
+        void comment(String line, int number);
     }
 
     /** How an assembly went: records assembled, errors reported and errors counted but not reported. */
@@ -115,7 +134,7 @@ public final class Assembler {
         AsmException[] first = new AsmException[1];
         byte[] utf8 = source.getBytes(StandardCharsets.UTF_8); // read twice, encoded once
         try {
-            assemble(() -> new ByteArrayInputStream(utf8), out, new Options(options.validate(), 1),
+            assemble(() -> new ByteArrayInputStream(utf8), out, new Options(options.validate(), 1, options.comments()),
                     e -> first[0] = e);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -146,6 +165,9 @@ public final class Assembler {
                 if (plainInstruction(text)) {
                     count++; // the common line: no label, no error, a record; not parsed until the second pass
                     continue;
+                }
+                if (options.comments() != null && text.stripLeading().startsWith(";")) {
+                    options.comments().comment(text, lines.number());
                 }
                 Line l = parseLine(text, lines.number());
                 AsmException problem = null;

@@ -67,10 +67,10 @@ final class AsmCommand implements Callable<Integer> {
         try {
             Assembler.Source source = spool != null ? () -> Files.newInputStream(spool) : () -> Inputs.open(input);
             Inputs.open(input).close(); // a missing file or a directory is one line of its own, before anything is written
-            oneStream(source, shown);
             PrintWriter err = spec.commandLine().getErr();
             Assembler.Summary s;
-            Assembler.Options options = new Assembler.Options(!noValidate, maxErrors == 0 ? Long.MAX_VALUE : maxErrors);
+            Assembler.Options options = new Assembler.Options(!noValidate, maxErrors == 0 ? Long.MAX_VALUE : maxErrors)
+                    .watching(oneStream(shown));
             if (output.equals("-")) { // stdout cannot take back what it got: assemble to a temporary file, then copy
                 Path staged = Files.createTempFile("tpb-asm", ".bin");
                 try {
@@ -128,28 +128,23 @@ final class AsmCommand implements Callable<Integer> {
     /**
      * A NEFF's listing heads each stream with {@code ; sg00 act (sg00/Activation.bin, 11 records),
      * CAYMAN layouts}; assembled whole it would make one stream of them all (issue 33 item 13). Two
-     * such headings are refused before anything is written, naming the second and the way to list
-     * one stream.
+     * such headings are refused in the assembler's first pass, before anything is written, naming
+     * the second and the way to list one stream.
      */
-    private static void oneStream(Assembler.Source source, String shown) throws IOException {
-        try (java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(source.open(),
-                java.nio.charset.StandardCharsets.UTF_8))) {
-            String first = null;
-            int n = 0;
-            for (String line; (line = r.readLine()) != null;) {
-                n++;
-                java.util.regex.Matcher m = NeffInput.TITLE_LINE.matcher(line);
-                if (!m.matches()) {
-                    continue;
-                }
-                if (first != null) {
-                    throw new CliException(shown + ":" + n + ": a second stream's listing begins here (" + m.group(1) + " " + m.group(2)
-                            + ", after " + first + "); tpb asm makes one stream: list one at a time, as tpb disasm FILE.neff --subgraph "
-                            + m.group(1) + " --engine " + m.group(2) + " does");
-                }
-                first = m.group(1) + " " + m.group(2);
+    private static Assembler.CommentWatch oneStream(String shown) {
+        String[] first = {null};
+        return (line, n) -> {
+            java.util.regex.Matcher m = NeffInput.TITLE_LINE.matcher(line);
+            if (!m.matches()) {
+                return;
             }
-        }
+            if (first[0] != null) {
+                throw new CliException(shown + ":" + n + ": a second stream's listing begins here (" + m.group(1) + " " + m.group(2)
+                        + ", after " + first[0] + "); tpb asm makes one stream: list one at a time, as tpb disasm FILE.neff --subgraph "
+                        + m.group(1) + " --engine " + m.group(2) + " does");
+            }
+            first[0] = m.group(1) + " " + m.group(2);
+        };
     }
 
     /** One error: a line on stderr, or with --json an entry of the report. */
