@@ -33,11 +33,12 @@ import org.junit.jupiter.api.io.TempDir;
  * <li>{@code A && B} runs B when A succeeded; {@code | head -N} and {@code | tail -N} keep what they
  * keep; {@code && xdg-open FILE} opens nothing.
  * <li>{@code cat FILE} with the file's lines after it makes the file, the page's way of giving an
- * input; {@code ls DIR} lists it, sorted.
+ * input; {@code ls DIR} lists it, sorted, on one line as a terminal shows a short list.
  * <li>{@code python3 ...} runs through {@code sh}, when python3 with numpy is on the machine (a
  * fresh Java-only machine skips every block that reads or writes a {@code .npy}, with a NOTICE).
  * <li>In an output, a line that is only {@code …} stands for any lines, and {@code …} inside a line
- * for any text; trailing spaces do not count.
+ * for any text; trailing spaces and the blank lines that end it do not count. A command the page
+ * shows no output for must succeed (exit 0); what it prints is not compared.
  * <li>A block after {@code <!-- example not run: REASON -->} is not run (a machine-specific figure,
  * an input the page does not give); the reason is required.
  * </ul>
@@ -110,6 +111,7 @@ class DocExamplesTest {
                         Files.createSymbolicLink(dir.resolve(p.getFileName()), p);
                     }
                 }
+                List<String> wrong = new ArrayList<>(); // every example that differs, not only the first
                 for (Block b : blocks) {
                     String where = name + ":" + b.line();
                     if (b.notRun() != null) {
@@ -120,27 +122,41 @@ class DocExamplesTest {
                         continue;
                     }
                     for (int k = 0; k < b.commands().size(); k++) {
-                        String got = run(b.commands().get(k), b.outputs().get(k), dir, where);
-                        String why = mismatch(b.outputs().get(k), lines(got));
-                        assertEquals(null, why, where + ": $ " + b.commands().get(k) + "\n--- the page says:\n"
-                                + String.join("\n", b.outputs().get(k)) + "\n--- the command printed:\n" + got);
+                        List<String> shown = shown(b.outputs().get(k));
+                        Result r = run(b.commands().get(k), shown, dir, where);
+                        String got = r.output();
+                        if (shown.isEmpty() ? r.exit() != 0 : mismatch(shown, lines(got)) != null) {
+                            wrong.add(where + ": $ " + b.commands().get(k) + "\n--- the page says:\n" + String.join("\n", b.outputs().get(k))
+                                    + "\n--- the command printed:\n" + got);
+                        }
                     }
                 }
+                assertEquals(List.of(), wrong, "examples whose output is not the page's");
             }));
         }
         return tests.stream();
     }
 
-    /** What {@code command} prints, run in {@code dir}. */
-    private static String run(String command, List<String> shown, Path dir, String where) throws Exception {
+    /** The output a page shows, without the blank lines that end it (they only set the next command apart). */
+    static List<String> shown(List<String> output) {
+        int n = output.size();
+        while (n > 0 && output.get(n - 1).isBlank()) {
+            n--;
+        }
+        return output.subList(0, n);
+    }
+
+    /** What {@code command} prints, run in {@code dir}, and the exit code of the last part that ran. */
+    private static Result run(String command, List<String> shown, Path dir, String where) throws Exception {
         if (command.startsWith("cat ") && !command.contains("|") && !command.contains("&&")) {
             Path file = dir.resolve(command.substring(4).trim());
             if (!Files.exists(file)) {
                 Files.writeString(file, String.join("\n", shown) + "\n"); // the page gives the input
             }
-            return Files.readString(file);
+            return new Result(0, Files.readString(file));
         }
         StringBuilder out = new StringBuilder();
+        int exit = 0;
         for (String part : command.split("&&")) {
             String c = part.trim();
             if (c.startsWith("xdg-open ")) {
@@ -160,7 +176,7 @@ class DocExamplesTest {
             } else if (c.startsWith("ls ")) {
                 String[] names = dir.resolve(c.substring(3).trim()).toFile().list();
                 Arrays.sort(names);
-                r = new Result(0, String.join("\n", names) + "\n");
+                r = new Result(0, String.join("  ", names) + "\n"); // as a terminal shows a short list
             } else if (c.startsWith("python3 ")) {
                 r = process(List.of("sh", "-c", c), dir);
             } else {
@@ -174,11 +190,12 @@ class DocExamplesTest {
                 text = l.isEmpty() ? "" : String.join("\n", l) + "\n";
             }
             out.append(text);
-            if (r.exit() != 0) {
+            exit = r.exit();
+            if (exit != 0) {
                 break;
             }
         }
-        return out.toString();
+        return new Result(exit, out.toString());
     }
 
     record Result(int exit, String output) {}
