@@ -385,38 +385,39 @@ public final class Assembler {
 
     /** Where {@code \s*\d+\s+0x[0-9a-fA-F]+\s+} (a listing's index and offset columns) ends from 0, or -1. */
     private static int listingColumns(String t) {
-        int n = t.length();
-        int i = 0;
-        while (i < n && space(t.charAt(i))) {
-            i++;
-        }
-        int from = i;
-        while (i < n && decimal(t.charAt(i))) {
-            i++;
-        }
-        if (i == from) {
+        int index = spaces(t, 0);
+        int gap = decimals(t, index);
+        int offset = gap == index ? -1 : spaces(t, gap);
+        if (offset == gap || offset < 0 || !t.startsWith("0x", offset)) {
             return -1;
         }
-        from = i;
-        while (i < n && space(t.charAt(i))) {
+        int digits = hexes(t, offset + 2);
+        int end = digits == offset + 2 ? -1 : spaces(t, digits);
+        return end == digits ? -1 : end;
+    }
+
+    /** Where the run of \s at {@code i} ends. */
+    private static int spaces(String t, int i) {
+        while (i < t.length() && space(t.charAt(i))) {
             i++;
         }
-        if (i == from || !t.startsWith("0x", i)) {
-            return -1;
-        }
-        i += 2;
-        from = i;
-        while (i < n && Lexer.digit(t.charAt(i), 16)) {
+        return i;
+    }
+
+    /** Where the run of decimal digits at {@code i} ends. */
+    private static int decimals(String t, int i) {
+        while (i < t.length() && decimal(t.charAt(i))) {
             i++;
         }
-        if (i == from) {
-            return -1;
-        }
-        from = i;
-        while (i < n && space(t.charAt(i))) {
+        return i;
+    }
+
+    /** Where the run of hex digits at {@code i} ends. */
+    private static int hexes(String t, int i) {
+        while (i < t.length() && Lexer.digit(t.charAt(i), 16)) {
             i++;
         }
-        return i == from ? -1 : i;
+        return i;
     }
 
     /** Where {@code [A-Za-z_.$][A-Za-z0-9_.$]*:} (a label) at {@code col} ends, or -1. */
@@ -452,18 +453,12 @@ public final class Assembler {
      */
     private static int indexOnly(String t, int col) {
         int n = t.length();
-        int i = col;
-        while (i < n && decimal(t.charAt(i))) {
-            i++;
-        }
+        int i = decimals(t, col);
         if (i > col && (i == n || space(t.charAt(i)))) {
             return i;
         }
         if (col + 1 < n && t.charAt(col) == '0' && (t.charAt(col + 1) == 'x' || t.charAt(col + 1) == 'X')) {
-            i = col + 2;
-            while (i < n && Lexer.digit(t.charAt(i), 16)) {
-                i++;
-            }
+            i = hexes(t, col + 2);
             if (i == n || space(t.charAt(i))) {
                 return i;
             }

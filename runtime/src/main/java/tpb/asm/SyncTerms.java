@@ -456,6 +456,25 @@ final class SyncTerms {
      */
     private static String[] scan(String template, String text, boolean loose) {
         String[] out = new String[2];
+        return walk(template, text, loose, null, out) ? out : null;
+    }
+
+    /**
+     * {index, value} (value -1 when the template has none) when {@code text} is {@code template}
+     * filled in, else null: {@link #scan}'s strict reading, with no string made (the assembler
+     * reads a term on every line).
+     */
+    static long[] match(String template, String text) {
+        long[] out = {-1, -1};
+        return walk(template, text, false, out, null) ? out : null;
+    }
+
+    /**
+     * Whether {@code text} is {@code template} filled in ({@link #scan}'s rules); each number's value
+     * into {@code values} (strict reading only: at most 10 decimal or 8 hex digits, no overflow) or
+     * its text into {@code texts}, at 0 for {index} and 1 for {value}.
+     */
+    private static boolean walk(String template, String text, boolean loose, long[] values, String[] texts) {
         int i = 0;
         int j = 0;
         while (i < template.length()) {
@@ -466,42 +485,6 @@ final class SyncTerms {
                     j++;
                 }
                 boolean hex = text.startsWith("0x", j) || text.startsWith("0X", j);
-                int start = hex ? j + 2 : j;
-                int end = start;
-                while (end < text.length() && Lexer.digit(text.charAt(end), hex ? 16 : 10)) {
-                    end++;
-                }
-                if (end == start || !loose && end - start > (hex ? 8 : 10)) {
-                    return null;
-                }
-                out[isIndex ? 0 : 1] = text.substring(from, end);
-                j = end;
-                i += isIndex ? INDEX.length() : VALUE.length();
-            } else if (j < text.length() && template.charAt(i) == text.charAt(j)) {
-                i++;
-                j++;
-            } else {
-                return null;
-            }
-        }
-        return j == text.length() ? out : null;
-    }
-
-
-    /**
-     * {index, value} (value -1 when the template has none) when {@code text} is {@code template}
-     * filled in, else null: {@link #scan}'s strict reading, in one pass with no string made (the
-     * assembler tries every mode's template on every term).
-     */
-    static long[] match(String template, String text) {
-        long index = -1;
-        long value = -1;
-        int i = 0;
-        int j = 0;
-        while (i < template.length()) {
-            boolean isIndex = template.startsWith(INDEX, i);
-            if (isIndex || template.startsWith(VALUE, i)) {
-                boolean hex = text.startsWith("0x", j) || text.startsWith("0X", j);
                 int radix = hex ? 16 : 10;
                 int start = hex ? j + 2 : j;
                 int end = start;
@@ -510,13 +493,14 @@ final class SyncTerms {
                     n = n * radix + Character.digit(text.charAt(end), radix);
                     end++;
                 }
-                if (end == start || end - start > (hex ? 8 : 10)) { // at most 10 decimal or 8 hex digits: no overflow
-                    return null;
+                if (end == start || !loose && end - start > (hex ? 8 : 10)) {
+                    return false;
                 }
-                if (isIndex) {
-                    index = n;
-                } else {
-                    value = n;
+                if (values != null) {
+                    values[isIndex ? 0 : 1] = n;
+                }
+                if (texts != null) {
+                    texts[isIndex ? 0 : 1] = text.substring(from, end);
                 }
                 j = end;
                 i += isIndex ? INDEX.length() : VALUE.length();
@@ -524,9 +508,9 @@ final class SyncTerms {
                 i++;
                 j++;
             } else {
-                return null;
+                return false;
             }
         }
-        return j == text.length() ? new long[] {index, value} : null;
+        return j == text.length();
     }
 }
