@@ -39,6 +39,9 @@ import org.junit.jupiter.api.io.TempDir;
  * <li>In an output, a line that is only {@code …} stands for any lines, and {@code …} inside a line
  * for any text; trailing spaces and the blank lines that end it do not count. A command the page
  * shows no output for must succeed (exit 0); what it prints is not compared.
+ * <li>An example shows no count a spec edit changes (the arms, as {@code … arms}): a user who adds
+ * an opcode by the manual's recipe keeps a green suite (AddingAnOpcodeTest runs this test on its
+ * copy with one arm more).
  * <li>A block after {@code <!-- example not run: REASON -->} is not run (a machine-specific figure,
  * an input the page does not give); the reason is required.
  * </ul>
