@@ -59,15 +59,35 @@ class GroupViewsTest {
             fw.wrap(record, 0);
             for (Method m : publicMethods(fw.getClass())) {
                 if (m.getParameterCount() == 0 && m.getReturnType().getSimpleName().endsWith("View")) {
-                    readers += check(fw, m.invoke(fw), m.getName());
+                    readers += check(fw, m.invoke(fw), m.getName(), false);
                 }
             }
         }
         assertTrue(readers > 500, readers + " readers compared");
     }
 
-    /** Compares every reader of {@code view} (a group at flat-name prefix {@code prefix}) with the flat accessor; returns how many. */
-    private static int check(Object fw, Object view, String prefix) throws Exception {
+    /** Every setter of every view, on one random record (a setter's check tries many values; the readers' property tries many records). */
+    @Test
+    void everyViewSetterWritesWhatTheFlatSetterWrites() throws Exception {
+        byte[] record = new byte[IsaInfo.RECORD_SIZE];
+        new java.util.Random(34).nextBytes(record);
+        int setters = 0;
+        for (PreambleFlyweight<?> fw : FLYWEIGHTS.values()) {
+            fw.wrap(record, 0);
+            for (Method m : publicMethods(fw.getClass())) {
+                if (m.getParameterCount() == 0 && m.getReturnType().getSimpleName().endsWith("View")) {
+                    setters += check(fw, m.invoke(fw), m.getName(), true);
+                }
+            }
+        }
+        assertTrue(setters > 500, setters + " setters and readers compared");
+    }
+
+    /**
+     * Compares every reader of {@code view} (a group at flat-name prefix {@code prefix}) with the flat
+     * accessor, and with {@code setters} every setter with the flat setter; returns how many.
+     */
+    private static int check(Object fw, Object view, String prefix, boolean setters) throws Exception {
         int n = 0;
         for (Method m : view.getClass().getDeclaredMethods()) {
             if (!Modifier.isPublic(m.getModifiers()) || Modifier.isStatic(m.getModifiers())
@@ -75,8 +95,12 @@ class GroupViewsTest {
                 continue;
             }
             String name = prefix + Character.toUpperCase(m.getName().charAt(0)) + m.getName().substring(1);
+            if (m.getReturnType() == view.getClass()) { // a setter: it returns its view
+                n += setters ? setter(fw, view, m, name) : 0;
+                continue;
+            }
             if (m.getReturnType().getSimpleName().endsWith("View")) {
-                n += check(fw, m.invoke(view), name);
+                n += check(fw, m.invoke(view), name, setters);
                 continue;
             }
             Method flat = flat(fw.getClass(), prefix, m);
@@ -104,6 +128,71 @@ class GroupViewsTest {
                     Float.floatToRawIntBits((float) view.getClass().getMethod("asFloat").invoke(view)));
         }
         return n;
+    }
+
+    /** Values a setter is given: edges of every width, both signs. */
+    private static final long[] VALUES = {0, 1, -1, 0x7F, 0x80, 0xFF, 0x100, 0x7FFF, 0xFFFF, 0x1_0000, 0x1234_5678L, 0xFFFF_FFFFL,
+        0x1_0000_0000L, Long.MAX_VALUE};
+
+    /**
+     * A view's setter (issue 34 item 4: writable views) writes what the flat setter of the same path
+     * writes, byte for byte, for every value of {@link #VALUES} (or each enum constant) at the first
+     * and the last index; an exact setter refuses what the flat exact setter refuses, and nothing
+     * is stored then.
+     */
+    private static int setter(Object fw, Object view, Method m, String name) throws Exception {
+        boolean indexed = m.getParameterCount() == 2;
+        Method flat;
+        try {
+            flat = fw.getClass().getMethod(name, m.getParameterTypes());
+        } catch (NoSuchMethodException oneElement) { // a one-element field a view reads by index (TENSOR1D's, through TensorPattern)
+            if (!indexed) {
+                throw new AssertionError(fw.getClass().getSimpleName() + ": no flat setter " + name + " for " + m, oneElement);
+            }
+            flat = fw.getClass().getMethod(name, m.getParameterTypes()[1]);
+        }
+        boolean flatIndexed = flat.getParameterCount() == 2;
+        byte[] record = ((PreambleFlyweight<?>) fw).buffer();
+        byte[] before = record.clone();
+        Class<?> type = m.getParameterTypes()[indexed ? 1 : 0];
+        List<Object> values = new ArrayList<>();
+        if (type.isEnum()) {
+            values.addAll(List.of(type.getEnumConstants()));
+        } else {
+            for (long v : VALUES) {
+                values.add(type == int.class ? (Object) (int) v : (Object) v);
+            }
+        }
+        int count = indexed ? view.getClass().getField(upperSnake(m.getName().replace("Exact", "")) + "_COUNT").getInt(null) : 1;
+        for (int index : new int[] {0, count - 1}) {
+            for (Object v : values) {
+                Object[] args = indexed ? new Object[] {index, v} : new Object[] {v};
+                String viaView = apply(m, view, args, record);
+                byte[] written = record.clone();
+                System.arraycopy(before, 0, record, 0, record.length);
+                String viaFlat = apply(flat, fw, flatIndexed || !indexed ? args : new Object[] {v}, record);
+                assertEquals(viaFlat, viaView, name + java.util.Arrays.toString(args));
+                assertTrue(java.util.Arrays.equals(record, written), name + java.util.Arrays.toString(args) + " writes what the flat setter writes");
+                if (viaView != null) {
+                    assertTrue(java.util.Arrays.equals(before, record), name + java.util.Arrays.toString(args) + ": refused, and nothing stored");
+                }
+                System.arraycopy(before, 0, record, 0, record.length);
+            }
+        }
+        return 1;
+    }
+
+    /** Calls {@code m}; the refusal's class and message, or null when it stored. */
+    private static String apply(Method m, Object on, Object[] args, byte[] record) throws Exception {
+        try {
+            m.invoke(on, args);
+            return null;
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof IllegalArgumentException refused) {
+                return refused.getClass().getSimpleName() + ": " + refused.getMessage().replaceFirst("^\\S+: ", "");
+            }
+            throw e;
+        }
     }
 
     /**

@@ -9,8 +9,10 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import com.palantir.javapoet.TypeVariableName;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import javax.lang.model.element.Modifier;
 import tpb.spec.Names;
 import tpb.spec.json.ModelJson;
@@ -158,7 +160,7 @@ final class FlyweightWriter {
                 .addAnnotation(AnnotationSpec.builder(SuppressWarnings.class).addMember("value", "$S", "unchecked").build())
                 .addJavadoc("This flyweight as its own type: only {@code F} extends {@code PreambleFlyweight<F>}.\n")
                 .addStatement("return ($T) this", f).build());
-        Out o = new Out(t, f, "self()", true);
+        Out o = new Out(t, f, "self()", true, names(preambleLeaves()));
         for (Leaf l : preambleLeaves()) {
             accessors(o, l);
         }
@@ -171,11 +173,30 @@ final class FlyweightWriter {
     }
 
     /** Where accessors go: the class, the type setters return, how they return it, whether instance methods are final. */
-    private record Out(TypeSpec.Builder t, TypeName self, String me, boolean base) {
+    private record Out(TypeSpec.Builder t, TypeName self, String me, boolean base, Set<String> taken) {
         MethodSpec.Builder method(String name) {
             return base ? MethodSpec.methodBuilder(name).addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                     : MethodSpec.methodBuilder(name).addModifiers(Modifier.PUBLIC);
         }
+
+        /** Whether no field's accessor is called {@code name} (an {@code xExact} setter is made only then). */
+        boolean free(String name) {
+            return !taken.contains(name);
+        }
+    }
+
+    /** The accessor names of {@code leaves}: each field's, its raw form's and its bits'. */
+    private static Set<String> names(List<Leaf> leaves) {
+        Set<String> out = new HashSet<>();
+        for (Leaf l : leaves) {
+            String n = Names.camelPath(l.path());
+            out.add(n);
+            out.add(n + "Raw");
+            for (BitDef b : l.def().bits()) {
+                out.add(Names.camelPath(l.path() + "." + b.name()));
+            }
+        }
+        return out;
     }
 
     /**
@@ -190,7 +211,7 @@ final class FlyweightWriter {
         if (!leaves.subList(0, shared).equals(preamble)) {
             throw new IllegalStateException(self + " does not start with the record preamble");
         }
-        Out o = new Out(t, self, "this", false);
+        Out o = new Out(t, self, "this", false, names(leaves));
         MethodSpec.Builder reset = MethodSpec.methodBuilder("reset").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                 .returns(self)
                 .addJavadoc("Zeroes the record and stamps the opcode, constants and sub-opcode of this arm: the record as\n"
@@ -358,15 +379,26 @@ final class FlyweightWriter {
         TypeName self = o.self();
         FieldDef f = l.def();
         TypeName jt = Ctx.scalarJava(f.scalar());
+        String check = Scalars.check(f.scalar());
+        boolean exact = check != null && o.free(n + "Exact");
         if (f.count() > 1) {
             CodeBlock el = CodeBlock.of("$L + $T.checkIndex(index, $L) * $L", at, Objects.class, f.count(), f.size());
             t.addMethod(o.method(n).returns(jt)
                     .addParameter(int.class, "index").addJavadoc("$L", javadoc)
                     .addStatement("return $L", Scalars.read(ctx.endian, f.scalar(), "buffer", el)).build());
-            t.addMethod(o.method(n).returns(self)
-                    .addParameter(int.class, "index").addParameter(jt, "value")
-                    .addStatement(Scalars.write(ctx.endian, f.scalar(), "buffer", el, CodeBlock.of("value")))
-                    .addStatement("return $L", o.me()).build());
+            if (writable) {
+                t.addMethod(o.method(n).returns(self)
+                        .addParameter(int.class, "index").addParameter(jt, "value")
+                        .addJavadoc("$L", Setters.doc(l.path() + "[index]", f.scalar(), exact ? n + "Exact(int, " + jt + ")" : null))
+                        .addStatement(Scalars.write(ctx.endian, f.scalar(), "buffer", el, CodeBlock.of("value")))
+                        .addStatement("return $L", o.me()).build());
+                if (exact) {
+                    t.addMethod(o.method(n + "Exact").returns(self)
+                            .addParameter(int.class, "index").addParameter(jt, "value")
+                            .addJavadoc("$L", Setters.exactDoc(l.path() + "[index]", f.scalar()))
+                            .addStatement("return $L(index, $T.$L(value, $S))", n, Ctx.CHECKS, check, l.path()).build());
+                }
+            }
             return;
         }
         boolean typed = f.enumRef() != null || f.lutRef() != null;
@@ -380,10 +412,17 @@ final class FlyweightWriter {
                 .build());
         t.addMethod(o.method(rawName).returns(jt).addJavadoc("$L", javadoc)
                 .addStatement("return $L(buffer, offset)", rawName).build());
+        boolean rawExact = check != null && o.free(rawName + "Exact");
         if (writable) {
             t.addMethod(o.method(rawName).returns(self).addParameter(jt, "value")
+                    .addJavadoc("$L", Setters.doc(l.path(), f.scalar(), rawExact ? rawName + "Exact(" + jt + ")" : null))
                     .addStatement(Scalars.write(ctx.endian, f.scalar(), "buffer", at, CodeBlock.of("value")))
                     .addStatement("return $L", o.me()).build());
+            if (rawExact) {
+                t.addMethod(o.method(rawName + "Exact").returns(self).addParameter(jt, "value")
+                        .addJavadoc("$L", Setters.exactDoc(l.path(), f.scalar()))
+                        .addStatement("return $L($T.$L(value, $S))", rawName, Ctx.CHECKS, check, l.path()).build());
+            }
         }
         if (typed) {
             TypeName et = ctx.componentType(f);
@@ -396,6 +435,8 @@ final class FlyweightWriter {
                 CodeBlock encode = f.enumRef() != null ? CodeBlock.of("value.value()")
                         : CodeBlock.of("$T.encode(value)", ctx.type(f.lutRef()));
                 t.addMethod(o.method(n).returns(self).addParameter(et, "value")
+                        .addJavadoc("Stores {@code value} in {@code $L}, as its $L.\n", l.path(),
+                                f.enumRef() != null ? "spec value" : "wire value through {@link " + ctx.type(f.lutRef()).simpleName() + "}")
                         .addStatement("return $L($L)", rawName, encode).build());
             }
         }
@@ -408,6 +449,8 @@ final class FlyweightWriter {
                     .addStatement("return ($L() >>> $L) & $LL", rawName, b.lsb(), Scalars.hex(mask)).build());
             if (writable) {
                 t.addMethod(o.method(bn).returns(self).addParameter(long.class, "value")
+                        .addJavadoc("Stores the low $L bit$L of {@code value} in bits $L..$L of {@code $L}; the other bits keep theirs.\n",
+                                b.width(), b.width() == 1 ? "" : "s", b.lsb(), b.lsb() + b.width() - 1, l.path())
                         .addStatement("long word = ($L() & ~($LL << $L)) | ((value & $LL) << $L)", rawName, Scalars.hex(mask), b.lsb(),
                                 Scalars.hex(mask), b.lsb())
                         .addStatement("return $L(($T) word)", rawName, jt).build());

@@ -99,6 +99,22 @@ final class GroupViewWriter {
         return out;
     }
 
+    /** Whether no member of {@code g} has an accessor called {@code name}. */
+    private static boolean free(GroupDef g, String name) {
+        for (FieldDef f : g.fields()) {
+            String n = Names.camel(f.name());
+            if (n.equals(name) || (n + "Raw").equals(name)) {
+                return false;
+            }
+            for (BitDef b : f.bits()) {
+                if (Names.camel(b.name()).equals(name) || Names.camelPath(f.name() + "." + b.name()).equals(name)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     TypeSpec write(GroupDef g) {
         ClassName self = view(g.name());
         ClassName shape = shapes.get(g.name());
@@ -155,16 +171,26 @@ final class GroupViewWriter {
                 case BYTES -> t.addMethod(MethodSpec.methodBuilder(n).addModifiers(Modifier.PUBLIC).returns(byte.class)
                         .addParameter(int.class, "index").addJavadoc("$L", doc)
                         .addStatement("return owner.buffer[$L + $T.checkIndex(index, $L)]", at, Objects.class, f.size()).build());
-                case SCALAR -> scalar(t, f, n, at, doc, shape != null, single);
+                case SCALAR -> scalar(t, self, g, f, n, at, doc, shape != null, single);
             }
         }
         t.addMethod(ctor.build());
         return t.build();
     }
 
-    private void scalar(TypeSpec.Builder t, FieldDef f, String n, CodeBlock at, String doc, boolean shaped, boolean single) {
+    /**
+     * A scalar member's accessors: a getter, and (issue 34 item 4: {@code srcMemPattern().num(0, 128)}
+     * did not compile) a setter that returns the view, an exact setter that refuses a value that
+     * does not fit, and for an enum or LUT member a typed setter. Constants, reserved members and
+     * the opcode get a getter only, as in the flyweights.
+     */
+    private void scalar(TypeSpec.Builder t, ClassName self, GroupDef g, FieldDef f, String n, CodeBlock at, String doc, boolean shaped,
+            boolean single) {
         TypeName jt = Ctx.scalarJava(f.scalar());
         String upper = Names.upperSnake(n);
+        boolean writable = !f.isConst() && !f.reserved() && !ctx.isOpcodeField(f); // as the flat setters: reset stamps those
+        String check = Scalars.check(f.scalar());
+        String path = g.name() + "." + f.name();
         if (f.count() > 1 || shaped) {
             t.addField(Ctx.constant(upper + "_COUNT", f.count()));
             CodeBlock el = CodeBlock.of("$L + $T.checkIndex(index, $L) * $L", at, Objects.class, upper + "_COUNT", f.size());
@@ -172,6 +198,20 @@ final class GroupViewWriter {
                     .addParameter(int.class, "index").addJavadoc("$L", doc + "@param index the element, below {@code " + upper + "_COUNT}\n")
                     .addStatement("return $L", Scalars.read(ctx.endian, f.scalar(), "owner.buffer", el));
             t.addMethod((shaped ? m.addAnnotation(Override.class) : m).build());
+            if (writable) {
+                boolean exact = check != null && free(g, n + "Exact");
+                t.addMethod(MethodSpec.methodBuilder(n).addModifiers(Modifier.PUBLIC).returns(self)
+                        .addParameter(int.class, "index").addParameter(jt, "value")
+                        .addJavadoc("$L", Setters.doc(path + "[index]", f.scalar(), exact ? n + "Exact(int, " + jt + ")" : null))
+                        .addStatement(Scalars.write(ctx.endian, f.scalar(), "owner.buffer", el, CodeBlock.of("value")))
+                        .addStatement("return this").build());
+                if (exact) {
+                    t.addMethod(MethodSpec.methodBuilder(n + "Exact").addModifiers(Modifier.PUBLIC).returns(self)
+                            .addParameter(int.class, "index").addParameter(jt, "value")
+                            .addJavadoc("$L", Setters.exactDoc(path + "[index]", f.scalar()))
+                            .addStatement("return $L(index, $T.$L(value, $S))", n, Ctx.CHECKS, check, path).build());
+                }
+            }
             return;
         }
         CodeBlock read = Scalars.read(ctx.endian, f.scalar(), "owner.buffer", at);
@@ -179,12 +219,31 @@ final class GroupViewWriter {
         String rawName = typed ? n + "Raw" : n;
         t.addMethod(MethodSpec.methodBuilder(rawName).addModifiers(Modifier.PUBLIC).returns(jt).addJavadoc("$L", doc)
                 .addStatement("return $L", read).build());
+        if (writable) {
+            boolean exact = check != null && free(g, rawName + "Exact");
+            t.addMethod(MethodSpec.methodBuilder(rawName).addModifiers(Modifier.PUBLIC).returns(self).addParameter(jt, "value")
+                    .addJavadoc("$L", Setters.doc(path, f.scalar(), exact ? rawName + "Exact(" + jt + ")" : null))
+                    .addStatement(Scalars.write(ctx.endian, f.scalar(), "owner.buffer", at, CodeBlock.of("value")))
+                    .addStatement("return this").build());
+            if (exact) {
+                t.addMethod(MethodSpec.methodBuilder(rawName + "Exact").addModifiers(Modifier.PUBLIC).returns(self).addParameter(jt, "value")
+                        .addJavadoc("$L", Setters.exactDoc(path, f.scalar()))
+                        .addStatement("return $L($T.$L(value, $S))", rawName, Ctx.CHECKS, check, path).build());
+            }
+        }
         if (typed) {
             CodeBlock decode = f.enumRef() != null ? CodeBlock.of("$T.fromValue($L)", ctx.componentType(f), read)
                     : CodeBlock.of("$T.decode($L)", ctx.type(f.lutRef()), read);
             t.addMethod(MethodSpec.methodBuilder(n).addModifiers(Modifier.PUBLIC).returns(ctx.componentType(f))
                     .addJavadoc("$L", doc + "@return the decoded value, or null when the raw value means nothing\n")
                     .addStatement("return $L", decode).build());
+            if (writable) {
+                CodeBlock encode = f.enumRef() != null ? CodeBlock.of("value.value()") : CodeBlock.of("$T.encode(value)", ctx.type(f.lutRef()));
+                t.addMethod(MethodSpec.methodBuilder(n).addModifiers(Modifier.PUBLIC).returns(self).addParameter(ctx.componentType(f), "value")
+                        .addJavadoc("Stores {@code value} in {@code $L}, as its $L.\n", path,
+                                f.enumRef() != null ? "spec value" : "wire value through {@link " + ctx.type(f.lutRef()).simpleName() + "}")
+                        .addStatement("return $L($L)", rawName, encode).build());
+            }
         }
         for (BitDef b : f.bits()) {
             String bn = single ? Names.camel(b.name()) : Names.camelPath(f.name() + "." + b.name());
