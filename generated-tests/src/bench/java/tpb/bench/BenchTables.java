@@ -141,6 +141,11 @@ public final class BenchTables {
                         n == 1000 ? "64 KB" : "64 MB", f(g), ratio(g / e), f(e)));
             }
         }
+        if (hasAlu("decodeGeneratedDirect", "decodeGenerated")) {
+            double d = alu("decodeGeneratedDirect", 1000000);
+            s.append(String.format("| decode, generated flyweight over a direct `ByteBuffer`, 64 MB | %s ns a record | %s the same flyweight over a `byte[]` |\n",
+                    f(d), ratio(d / alu("decodeGenerated", 1000000))));
+        }
         if (has("StreamBench.exitScan", "StreamBench.floorOneBytePerRecord")) {
             s.append(String.format("| EXIT scan of 64 MiB | %s ns a record | %s of the one-byte-a-record floor's speed |\n",
                     f(stream("exitScan")), f(stream("floorOneBytePerRecord") / stream("exitScan"))));
@@ -209,10 +214,12 @@ public final class BenchTables {
         String[][] rows = {
             {"floor: one long per record", "floorOneLongPerRecord"},
             {"decode, generated flyweight", "decodeGenerated"},
+            {"decode, generated flyweight over a direct `ByteBuffer`", "decodeGeneratedDirect"},
             {"decode, generated static accessors", "decodeGeneratedStatic"},
             {"decode, hand-written VarHandle loop", "decodeHandwritten"},
             {"decode, SBE 1.35.6", "decodeSbe"},
             {"encode, generated flyweight (reset + every field)", "encodeGenerated"},
+            {"encode, generated flyweight into a direct `ByteBuffer`", "encodeGeneratedDirect"},
             {"encode, hand-written", "encodeHandwritten"},
             {"encode, SBE (Agrona `UnsafeBuffer`)", "encodeSbe"},
             {"validate, generated", "validateGenerated"},
@@ -231,6 +238,8 @@ public final class BenchTables {
         ratioRow(s, "generated static accessors / hand-written loop", "decodeGeneratedStatic", "decodeHandwritten", Double.NaN);
         ratioRow(s, "generated decode / SBE's decoder", "decodeGenerated", "decodeSbe", Double.NaN);
         ratioRow(s, "generated encode / SBE's encoder", "encodeGenerated", "encodeSbe", 1.0);
+        ratioRow(s, "generated decode, direct buffer / byte[]", "decodeGeneratedDirect", "decodeGenerated", 1.2);
+        ratioRow(s, "generated encode, direct buffer / byte[]", "encodeGeneratedDirect", "encodeGenerated", 1.2);
         ratioRow(s, "generated encode / hand-written", "encodeGenerated", "encodeHandwritten", Double.NaN);
         s.append("\n");
     }

@@ -2,6 +2,7 @@ package tpb.bench;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Random;
@@ -53,6 +54,9 @@ public class RegisterAluBench {
 
     byte[] buffer;
     byte[] out;
+    /** The same records in a direct buffer, and a direct buffer to encode into (issue 34 item 4). */
+    ByteBuffer direct;
+    ByteBuffer directOut;
     UnsafeBuffer sbeBuffer;
     UnsafeBuffer sbeOut;
     final RegisterAluFlyweight flyweight = new RegisterAluFlyweight();
@@ -70,6 +74,9 @@ public class RegisterAluBench {
                     .src0Lo(random.nextInt(62)).src1Lo(random.nextInt(62)).dstLo(random.nextInt(62))
                     .immediate(random.nextInt()).build().encodeTo(buffer, i * RECORD);
         }
+        direct = ByteBuffer.allocateDirect(buffer.length);
+        direct.put(buffer).clear();
+        directOut = ByteBuffer.allocateDirect(out.length);
         sbeBuffer = new UnsafeBuffer(buffer);
         sbeOut = new UnsafeBuffer(out);
     }
@@ -104,6 +111,22 @@ public class RegisterAluBench {
     }
 
     /** The generated static accessors: no flyweight state at all. */
+    /** {@link #decodeGenerated} over a direct buffer: the same flyweight, wrapped around off-heap memory. */
+    @Benchmark
+    public long decodeGeneratedDirect() {
+        long sum = 0;
+        ByteBuffer b = direct;
+        RegisterAluFlyweight r = flyweight;
+        for (int off = 0, end = b.capacity(); off < end; off += RECORD) {
+            r.wrap(b, off);
+            sum += r.headerOpcodeRaw() + r.headerInstWordLen() + r.headerDebugCmdRaw() + r.headerDebugHint()
+                    + r.eventsWaitModeRaw() + r.eventsWaitIdx() + r.eventsUpdateModeRaw() + r.eventsUpdateIdx()
+                    + r.eventsSemaphoreValue() + r.opRaw() + r.dtypeRaw() + r.srcDatasrcRaw() + r.dstDtypeRaw()
+                    + r.src0Lo() + r.src0Hi() + r.src1Lo() + r.src1Hi() + r.dstLo() + r.dstHi() + r.immediate();
+        }
+        return sum;
+    }
+
     @Benchmark
     public long decodeGeneratedStatic() {
         long sum = 0;
@@ -162,6 +185,18 @@ public class RegisterAluBench {
                     .dstDtypeRaw(8).src0Lo(i & 0x3F).src1Lo(1).dstLo(2).immediate(i);
         }
         return b[b.length - 1];
+    }
+
+    /** {@link #encodeGenerated} into a direct buffer. */
+    @Benchmark
+    public int encodeGeneratedDirect() {
+        ByteBuffer b = directOut;
+        RegisterAluFlyweight r = flyweight;
+        for (int off = 0, i = 0, end = b.capacity(); off < end; off += RECORD, i++) {
+            r.wrap(b, off).reset().eventsWaitIdx(i & 0xFF).eventsSemaphoreValue(i).opRaw(0x04).dtypeRaw(8).srcDatasrcRaw(1)
+                    .dstDtypeRaw(8).src0Lo(i & 0x3F).src1Lo(1).dstLo(2).immediate(i);
+        }
+        return b.get(b.capacity() - 1);
     }
 
     @Benchmark

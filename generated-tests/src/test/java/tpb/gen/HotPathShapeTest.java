@@ -40,6 +40,8 @@ class HotPathShapeTest {
     private static final String ISA = "tpb/isa/";
     private static final String LE = "tpb/codec/LittleEndian";
     private static final String BE = "tpb/codec/BigEndian";
+    /** The flyweights' accessors' path over a direct buffer: Memory and the byte-order classes over it. */
+    private static final String MEMORY = "tpb/codec/(Memory|LittleEndianMemory|BigEndianMemory)";
 
     /** One method's instructions, as ASM visits them: opcodes, calls (owner.name), fields, loops. */
     record Body(List<Integer> opcodes, List<String> calls, List<String> fields, int backwardJumps) {
@@ -172,7 +174,8 @@ class HotPathShapeTest {
     void wrapStoresTheBufferReferenceOnlyWhenItChanges() {
         Body wrap = methods(ISA + "PreambleFlyweight").get("wrap([BI)L" + ISA + "PreambleFlyweight;");
         // the reference store runs the collector's barrier: a fence per record once both objects are old
-        assertEquals(List.of("get buffer", "put buffer", "put offset"), wrap.fields(), "compare, store only when different, then the offset");
+        assertEquals(List.of("get buffer", "put buffer", "put byteBuffer", "put offset"), wrap.fields(),
+                "compare, store the references only when different, then the offset");
         assertEquals(1, wrap.count(Opcodes.IF_ACMPEQ), "one reference comparison guards the store");
         assertEquals("tpb/codec/Checks.room", wrap.calls().get(0));
     }
@@ -180,7 +183,9 @@ class HotPathShapeTest {
     /**
      * Every static field reader {@code name(byte[] buffer, int offset)} of every flyweight is one
      * array load or one call of the codec's endian reader, with no branch, loop or virtual call;
-     * every instance reader of the same name is the static one over the flyweight's two fields.
+     * every instance reader of the same name is, over an array, the static one over the flyweight's
+     * two fields, and over a direct buffer (issue 34 item 4) one call of the codec's memory reader
+     * at the flyweight's address: one null test between them.
      */
     @Test
     void everyFieldReadIsOneLoadWithoutDispatch() {
@@ -208,9 +213,12 @@ class HotPathShapeTest {
             assertFalse(b.branches() || b.virtualCalls() || b.backwardJumps() > 0, cls + "." + sig + ": straight-line " + b);
             Body instance = methods(cls).get(name + "()" + sig.substring(sig.length() - 1));
             if (instance != null) {
-                assertEquals(List.of(cls + "." + name), instance.calls(), cls + "." + name + "(): the static reader, nothing else");
-                assertEquals(List.of("get buffer", "get offset"), instance.fields());
-                assertFalse(instance.virtualCalls() || instance.branches());
+                assertEquals(2, instance.calls().size(), cls + "." + name + "(): the static reader or a memory read " + instance.calls());
+                assertEquals(cls + "." + name, instance.calls().get(0), cls + "." + name + "(): the static reader first");
+                assertTrue(instance.calls().get(1).matches(MEMORY + "\\.(u8|i8|u16|i16|u32|i32|i64)"), cls + "." + name + "(): " + instance.calls());
+                assertEquals(List.of("get buffer", "get buffer", "get offset", "get address"), instance.fields());
+                assertEquals(1, instance.count(Opcodes.IFNULL) + instance.count(Opcodes.IFNONNULL), cls + "." + name + "(): one null test");
+                assertFalse(instance.virtualCalls() || instance.backwardJumps() > 0);
             }
             n++;
         }
@@ -268,13 +276,15 @@ class HotPathShapeTest {
                 if (e.getKey().endsWith(")L" + cls + ";")) {
                     // a setter (it returns its view): one store, no allocation or loop; a typed one asks its enum for the value
                     assertFalse(b.opcodes().contains(Opcodes.NEW) || b.backwardJumps() > 0, cls + "." + e.getKey() + " " + b);
-                    assertTrue(b.count(Opcodes.BASTORE) + b.calls().stream().filter(c -> c.startsWith(LE + ".put") || c.startsWith(BE + ".put"))
-                            .count() <= 1, cls + "." + e.getKey() + " " + b);
+                    assertTrue(b.count(Opcodes.BASTORE) + b.calls().stream().filter(c -> c.matches("(" + LE + "|" + BE + ")\\.put\\d+")).count() <= 1,
+                            cls + "." + e.getKey() + " " + b);
+                    assertTrue(b.calls().stream().filter(c -> c.matches(MEMORY + "\\.put\\d+")).count() <= 1, cls + "." + e.getKey() + " " + b);
                     continue;
                 }
                 assertFalse(b.opcodes().contains(Opcodes.NEW) || b.virtualCalls() || b.backwardJumps() > 0, cls + "." + e.getKey() + " " + b);
                 assertTrue(b.count(Opcodes.BALOAD) + b.calls().stream().filter(c -> c.startsWith(LE + ".") || c.startsWith(BE + ".")).count() <= 1,
                         cls + "." + e.getKey() + " " + b);
+                assertTrue(b.calls().stream().filter(c -> c.matches(MEMORY + "\\.(u|i)\\d+")).count() <= 1, cls + "." + e.getKey() + " " + b);
                 readers++;
             }
         }
@@ -298,7 +308,9 @@ class HotPathShapeTest {
         for (String cls : flyweights()) {
             Body reset = methods(cls).get("reset()L" + cls + ";");
             assertEquals(0, reset.backwardJumps(), cls + ".reset has a loop");
-            assertEquals(words, reset.calls().stream().filter(c -> c.equals(LE + ".put64")).count(), cls + ".reset " + reset.calls());
+            assertEquals(words, reset.calls().stream().filter(c -> c.equals(LE + ".put64")).count(), cls + ".reset, array " + reset.calls());
+            assertEquals(words, reset.calls().stream().filter(c -> c.equals("tpb/codec/LittleEndianMemory.put64")).count(),
+                    cls + ".reset, direct buffer " + reset.calls());
             assertFalse(reset.calls().contains("tpb/codec/Bytes.zero"), cls);
             assertFalse(reset.virtualCalls() && !cls.endsWith("OpaqueFlyweight"), cls + ".reset " + reset.calls());
         }

@@ -20,6 +20,8 @@ final class Ctx {
     static final ClassName FIELD_INFO = ClassName.get(CODEC, "FieldInfo");
     static final ClassName CHECKS = ClassName.get(CODEC, "Checks");
     static final ClassName CHARS = ClassName.get(CODEC, "Chars");
+    /** The flyweights' instance accessors' memory: an array or a direct buffer, one path (issue 34 item 4). */
+    static final ClassName MEMORY = ClassName.get(CODEC, "Memory");
     static final ClassName BYTES = ClassName.get(CODEC, "Bytes");
     static final ClassName MALFORMED = ClassName.get(CODEC, "MalformedRecordException");
     static final ClassName FATAL = ClassName.get(CODEC, "FatalEncodingException");
@@ -34,12 +36,15 @@ final class Ctx {
     final String pkg;
     final String specPath;
     final ClassName endian;
+    /** The record's byte order over {@link #MEMORY}'s addresses. */
+    final ClassName memory;
 
     Ctx(IsaModel model, String pkg, String specPath) {
         this.model = model;
         this.pkg = pkg;
         this.specPath = specPath;
         this.endian = ClassName.get(CODEC, model.record().littleEndian() ? "LittleEndian" : "BigEndian");
+        this.memory = ClassName.get(CODEC, model.record().littleEndian() ? "LittleEndianMemory" : "BigEndianMemory");
     }
 
     AnnotationSpec generated() {

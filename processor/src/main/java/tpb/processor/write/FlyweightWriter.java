@@ -9,6 +9,7 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import com.palantir.javapoet.TypeVariableName;
+import java.nio.ByteBuffer;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -21,6 +22,7 @@ import tpb.spec.model.BitDef;
 import tpb.spec.model.FieldDef;
 import tpb.spec.model.Layout;
 import tpb.spec.model.Leaf;
+import tpb.spec.model.ScalarType;
 import tpb.spec.model.Source;
 
 /**
@@ -140,8 +142,15 @@ final class FlyweightWriter {
                 .addAnnotation(ctx.generated())
                 .addJavadoc("The record preamble's accessors and the buffer every flyweight views, written once; each\n"
                         + "flyweight extends this with itself as {@code F}. Only the generated flyweights extend it.\n");
-        t.addField(byte[].class, "buffer", Modifier.PROTECTED);
-        t.addField(int.class, "offset", Modifier.PROTECTED);
+        t.addField(FieldSpec.builder(byte[].class, "buffer", Modifier.PROTECTED)
+                .addJavadoc("The array wrapped, or null when a direct buffer is.\n").build());
+        t.addField(FieldSpec.builder(int.class, "offset", Modifier.PROTECTED)
+                .addJavadoc("The record's offset in the array, or its index in the buffer.\n").build());
+        t.addField(FieldSpec.builder(long.class, "address", Modifier.PROTECTED)
+                .addJavadoc("The record's first byte in memory when a direct buffer is wrapped ({@link $T}); not read otherwise.\n",
+                        Ctx.MEMORY).build());
+        t.addField(FieldSpec.builder(ByteBuffer.class, "byteBuffer", Modifier.PRIVATE)
+                .addJavadoc("The direct buffer wrapped, held so that its memory lives while it is viewed; else null.\n").build());
         t.addMethod(MethodSpec.constructorBuilder().build());
         t.addMethod(MethodSpec.methodBuilder("wrap").addModifiers(Modifier.PUBLIC, Modifier.FINAL).returns(f)
                 .addParameter(byte[].class, "buffer").addParameter(int.class, "offset")
@@ -150,9 +159,28 @@ final class FlyweightWriter {
                 // a reference store runs the collector's write barrier; once the flyweight and a large
                 // buffer are both in the old generation that is a StoreLoad fence per wrap, which
                 // stalls the loop's loads (SBE's wrap skips the store the same way)
-                .beginControlFlow("if (this.buffer != buffer)").addStatement("this.buffer = buffer").endControlFlow()
-                .addStatement("this.offset = offset").addStatement("return self()").build());
+                .beginControlFlow("if (this.buffer != buffer)")
+                .addStatement("this.buffer = buffer").addStatement("this.byteBuffer = null")
+                .endControlFlow()
+                .addStatement("this.offset = offset")
+                .addStatement("return self()").build());
+        t.addMethod(MethodSpec.methodBuilder("wrap").addModifiers(Modifier.PUBLIC, Modifier.FINAL).returns(f)
+                .addParameter(ByteBuffer.class, "buffer").addParameter(int.class, "index")
+                .addJavadoc("Points this flyweight at the record at {@code index} of {@code buffer}, whatever holds it: a heap\n"
+                        + "buffer's array, a direct buffer's or a mapped file's memory, with the same accessors and no\n"
+                        + "allocation (the buffer's position, limit and order are not used but to check the bounds once).\n\n"
+                        + "@throws IllegalArgumentException for a read-only buffer: a flyweight writes (map a file with\n"
+                        + "{@code MapMode.PRIVATE} to read it without changing it)\n"
+                        + "@throws $T when the record does not lie below the buffer's limit\n", ClassName.get(Ctx.CODEC, "ShortBufferException"))
+                .addStatement("$T.room(buffer, index, $L)", Ctx.MEMORY, ctx.model.record().size())
+                .beginControlFlow("if (buffer.hasArray())")
+                .addStatement("return wrap(buffer.array(), buffer.arrayOffset() + index)")
+                .endControlFlow()
+                .addStatement("this.buffer = null").addStatement("this.byteBuffer = buffer")
+                .addStatement("this.offset = index").addStatement("this.address = $T.address(buffer) + index", Ctx.MEMORY)
+                .addStatement("return self()").build());
         t.addMethod(MethodSpec.methodBuilder("buffer").addModifiers(Modifier.PUBLIC, Modifier.FINAL).returns(byte[].class)
+                .addJavadoc("The array this flyweight views, or null when it views a direct buffer.\n")
                 .addStatement("return buffer").build());
         t.addMethod(MethodSpec.methodBuilder("offset").addModifiers(Modifier.PUBLIC, Modifier.FINAL).returns(int.class)
                 .addStatement("return offset").build());
@@ -238,10 +266,10 @@ final class FlyweightWriter {
         if (opcodeLeaf != null && runtimeOpcode == null) {
             image.put(opcodeLeaf.offset(), opcodeLeaf.def().scalar().width, arm.opcode());
         }
-        image.stores(ctx.endian, reset);
+        image.stores(ctx, reset);
         if (opcodeLeaf != null && runtimeOpcode != null) {
-            reset.addStatement(Scalars.write(ctx.endian, opcodeLeaf.def().scalar(), "buffer",
-                    Scalars.at("offset", opcodeLeaf.offset()), runtimeOpcode));
+            reset.addCode(Scalars.writeEither(ctx, opcodeLeaf.def().scalar(), "", CodeBlock.of("$L", Scalars.hex(opcodeLeaf.offset())),
+                    runtimeOpcode));
         }
         t.addMethod(reset.addStatement("return this").build());
         t.addField(FieldSpec.builder(ParameterizedTypeName.get(ClassName.get(List.class), Ctx.FIELD_INFO), "FIELDS",
@@ -274,11 +302,11 @@ final class FlyweightWriter {
             boolean writable = !f.isConst() && !f.reserved() && !isOpcode(l);
             switch (f.kind()) {
                 case CHAR -> {
-                    CodeBlock at = CodeBlock.of("offset + $L + $T.checkIndex(element, $L)", Names.upperSnake(n) + "_OFFSET",
-                            Objects.class, f.size());
-                    get.addStatement("case $L: return buffer[$L] & 0xFF", i, at);
+                    CodeBlock at = CodeBlock.of("$L + $T.checkIndex(element, $L)", Names.upperSnake(n) + "_OFFSET", Objects.class, f.size());
+                    get.addStatement("case $L: return $L", i, Scalars.readEither(ctx, ScalarType.U8, "", at));
                     if (writable) {
-                        set.addStatement("case $L: buffer[$L] = (byte) value", i, at).addStatement("$>return this$<");
+                        set.addCode("case $L:\n", i).addCode(Scalars.writeEither(ctx, ScalarType.U8, "", at, CodeBlock.of("(int) value")))
+                                .addStatement("$>return this$<");
                     }
                 }
                 case BYTES -> {
@@ -333,7 +361,7 @@ final class FlyweightWriter {
                     .addJavadoc("Bits in one $L element of {@code $L}.\n", f.scalar().specName(), l.path())
                     .initializer("$L", f.width() / f.count() * Byte.SIZE).build());
         }
-        CodeBlock at = CodeBlock.of("offset + $L", upper + "_OFFSET");
+        CodeBlock at = CodeBlock.of("$L", upper + "_OFFSET"); // from the record's start: offset + at in the array, address + at in memory
         String javadoc = String.format("{@code %s} at +%s, %d byte%s, %s. %s%nSource: %s (%s).%n", l.path(), Scalars.hex(l.offset()),
                 f.width(), f.width() == 1 ? "" : "s", ModelJson.encoding(f) + " " + ModelJson.type(f),
                 f.doc() == null ? "" : f.doc() + ".", l.source().ref(), l.source().confidence());
@@ -346,26 +374,38 @@ final class FlyweightWriter {
                         .initializer("$L", f.maxChars()).build());
                 t.addMethod(o.method(n).returns(String.class)
                         .addJavadoc("$L", javadoc + "Allocates a String.\n")
-                        .addStatement("return $T.read(buffer, $L, $L)", Ctx.CHARS, at, f.size()).build());
+                        .addStatement("return buffer != null ? $T.read(buffer, offset + $L, $L) : $T.chars(address + $L, $L)", Ctx.CHARS, at,
+                                f.size(), Ctx.MEMORY, at, f.size()).build());
                 if (writable) {
                     t.addMethod(o.method(n).returns(self)
                             .addParameter(String.class, "value")
-                            .addStatement("$T.write(buffer, $L, $L, $T.chars(value, $L, $S))", Ctx.CHARS, at, f.size(), Ctx.CHECKS,
-                                    upper + "_MAX_LENGTH", l.path())
+                            .addStatement("String s = $T.chars(value, $L, $S)", Ctx.CHECKS, upper + "_MAX_LENGTH", l.path())
+                            .beginControlFlow("if (buffer != null)")
+                            .addStatement("$T.write(buffer, offset + $L, $L, s)", Ctx.CHARS, at, f.size())
+                            .nextControlFlow("else")
+                            .addStatement("$T.writeChars(address + $L, $L, s)", Ctx.MEMORY, at, f.size())
+                            .endControlFlow()
                             .addStatement("return $L", o.me()).build());
                 }
             }
             case BYTES -> {
                 t.addMethod(o.method(n).returns(byte.class)
                         .addParameter(int.class, "index").addJavadoc("$L", javadoc)
-                        .addStatement("return buffer[$L + $T.checkIndex(index, $L)]", at, Objects.class, f.size()).build());
+                        .addStatement("int at = $L + $T.checkIndex(index, $L)", at, Objects.class, f.size())
+                        .addStatement("return buffer != null ? buffer[offset + at] : $T.i8(address + at)", Ctx.MEMORY).build());
                 t.addMethod(o.method(n + "CopyTo")
                         .addParameter(byte[].class, "dst").addParameter(int.class, "dstOffset")
-                        .addStatement("$T.arraycopy(buffer, $L, dst, dstOffset, $L)", System.class, at, f.size()).build());
+                        .beginControlFlow("if (buffer != null)")
+                        .addStatement("$T.arraycopy(buffer, offset + $L, dst, dstOffset, $L)", System.class, at, f.size())
+                        .nextControlFlow("else")
+                        .addStatement("$T.copy(address + $L, dst, dstOffset, $L)", Ctx.MEMORY, at, f.size())
+                        .endControlFlow().build());
                 if (writable) {
                     t.addMethod(o.method(n).returns(self)
                             .addParameter(int.class, "index").addParameter(byte.class, "value")
-                            .addStatement("buffer[$L + $T.checkIndex(index, $L)] = value", at, Objects.class, f.size())
+                            .addStatement("int at = $L + $T.checkIndex(index, $L)", at, Objects.class, f.size())
+                            .beginControlFlow("if (buffer != null)").addStatement("buffer[offset + at] = value")
+                            .nextControlFlow("else").addStatement("$T.put8(address + at, value)", Ctx.MEMORY).endControlFlow()
                             .addStatement("return $L", o.me()).build());
                 }
             }
@@ -385,12 +425,14 @@ final class FlyweightWriter {
             CodeBlock el = CodeBlock.of("$L + $T.checkIndex(index, $L) * $L", at, Objects.class, f.count(), f.size());
             t.addMethod(o.method(n).returns(jt)
                     .addParameter(int.class, "index").addJavadoc("$L", javadoc)
-                    .addStatement("return $L", Scalars.read(ctx.endian, f.scalar(), "buffer", el)).build());
+                    .addStatement("int at = $L", el)
+                    .addStatement("return $L", Scalars.readEither(ctx, f.scalar(), "", CodeBlock.of("at"))).build());
             if (writable) {
                 t.addMethod(o.method(n).returns(self)
                         .addParameter(int.class, "index").addParameter(jt, "value")
                         .addJavadoc("$L", Setters.doc(l.path() + "[index]", f.scalar(), exact ? n + "Exact(int, " + jt + ")" : null))
-                        .addStatement(Scalars.write(ctx.endian, f.scalar(), "buffer", el, CodeBlock.of("value")))
+                        .addStatement("int at = $L", el)
+                        .addCode(Scalars.writeEither(ctx, f.scalar(), "", CodeBlock.of("at"), CodeBlock.of("value")))
                         .addStatement("return $L", o.me()).build());
                 if (exact) {
                     t.addMethod(o.method(n + "Exact").returns(self)
@@ -411,12 +453,13 @@ final class FlyweightWriter {
                 .addStatement("return $L", Scalars.read(ctx.endian, f.scalar(), "buffer", CodeBlock.of("offset + $L", upper + "_OFFSET")))
                 .build());
         t.addMethod(o.method(rawName).returns(jt).addJavadoc("$L", javadoc)
-                .addStatement("return $L(buffer, offset)", rawName).build());
+                .addStatement("return buffer != null ? $L(buffer, offset) : $L", rawName,
+                        Scalars.readMemory(ctx.memory, f.scalar(), CodeBlock.of("address + $L", at))).build());
         boolean rawExact = check != null && o.free(rawName + "Exact");
         if (writable) {
             t.addMethod(o.method(rawName).returns(self).addParameter(jt, "value")
                     .addJavadoc("$L", Setters.doc(l.path(), f.scalar(), rawExact ? rawName + "Exact(" + jt + ")" : null))
-                    .addStatement(Scalars.write(ctx.endian, f.scalar(), "buffer", at, CodeBlock.of("value")))
+                    .addCode(Scalars.writeEither(ctx, f.scalar(), "", at, CodeBlock.of("value")))
                     .addStatement("return $L", o.me()).build());
             if (rawExact) {
                 t.addMethod(o.method(rawName + "Exact").returns(self).addParameter(jt, "value")

@@ -155,7 +155,7 @@ final class GroupViewWriter {
                     Scalars.hex(f.at()), f.width(), f.width() == 1 ? "" : "s",
                     f.kind() == FieldDef.Kind.GROUP ? "group " + f.groupRef() : ModelJson.encoding(f) + " " + ModelJson.type(f),
                     f.doc() == null ? "" : f.doc() + ".", src.ref(), src.confidence());
-            CodeBlock at = CodeBlock.of("owner.offset + groupAt + $L", upper + "_OFFSET");
+            CodeBlock at = CodeBlock.of("groupAt + $L", upper + "_OFFSET"); // from the record's start, as the flyweight's accessors
             switch (f.kind()) {
                 case GROUP -> {
                     ClassName nested = view(f.groupRef());
@@ -167,10 +167,13 @@ final class GroupViewWriter {
                 }
                 case CHAR -> t.addMethod(MethodSpec.methodBuilder(n).addModifiers(Modifier.PUBLIC).returns(String.class)
                         .addJavadoc("$L", doc + "Allocates a String.\n")
-                        .addStatement("return $T.read(owner.buffer, $L, $L)", Ctx.CHARS, at, f.size()).build());
+                        .addStatement("return owner.buffer != null ? $T.read(owner.buffer, owner.offset + $L, $L) : $T.chars(owner.address + $L, $L)",
+                                Ctx.CHARS, at, f.size(), Ctx.MEMORY, at, f.size()).build());
                 case BYTES -> t.addMethod(MethodSpec.methodBuilder(n).addModifiers(Modifier.PUBLIC).returns(byte.class)
                         .addParameter(int.class, "index").addJavadoc("$L", doc)
-                        .addStatement("return owner.buffer[$L + $T.checkIndex(index, $L)]", at, Objects.class, f.size()).build());
+                        .addStatement("int at = $L + $T.checkIndex(index, $L)", at, Objects.class, f.size())
+                        .addStatement("return owner.buffer != null ? owner.buffer[owner.offset + at] : $T.i8(owner.address + at)", Ctx.MEMORY)
+                        .build());
                 case SCALAR -> scalar(t, self, g, f, n, at, doc, shape != null, single);
             }
         }
@@ -196,14 +199,16 @@ final class GroupViewWriter {
             CodeBlock el = CodeBlock.of("$L + $T.checkIndex(index, $L) * $L", at, Objects.class, upper + "_COUNT", f.size());
             MethodSpec.Builder m = MethodSpec.methodBuilder(n).addModifiers(Modifier.PUBLIC).returns(jt)
                     .addParameter(int.class, "index").addJavadoc("$L", doc + "@param index the element, below {@code " + upper + "_COUNT}\n")
-                    .addStatement("return $L", Scalars.read(ctx.endian, f.scalar(), "owner.buffer", el));
+                    .addStatement("int at = $L", el)
+                    .addStatement("return $L", Scalars.readEither(ctx, f.scalar(), "owner.", CodeBlock.of("at")));
             t.addMethod((shaped ? m.addAnnotation(Override.class) : m).build());
             if (writable) {
                 boolean exact = check != null && free(g, n + "Exact");
                 t.addMethod(MethodSpec.methodBuilder(n).addModifiers(Modifier.PUBLIC).returns(self)
                         .addParameter(int.class, "index").addParameter(jt, "value")
                         .addJavadoc("$L", Setters.doc(path + "[index]", f.scalar(), exact ? n + "Exact(int, " + jt + ")" : null))
-                        .addStatement(Scalars.write(ctx.endian, f.scalar(), "owner.buffer", el, CodeBlock.of("value")))
+                        .addStatement("int at = $L", el)
+                        .addCode(Scalars.writeEither(ctx, f.scalar(), "owner.", CodeBlock.of("at"), CodeBlock.of("value")))
                         .addStatement("return this").build());
                 if (exact) {
                     t.addMethod(MethodSpec.methodBuilder(n + "Exact").addModifiers(Modifier.PUBLIC).returns(self)
@@ -214,7 +219,7 @@ final class GroupViewWriter {
             }
             return;
         }
-        CodeBlock read = Scalars.read(ctx.endian, f.scalar(), "owner.buffer", at);
+        CodeBlock read = Scalars.readEither(ctx, f.scalar(), "owner.", at);
         boolean typed = f.enumRef() != null || f.lutRef() != null;
         String rawName = typed ? n + "Raw" : n;
         t.addMethod(MethodSpec.methodBuilder(rawName).addModifiers(Modifier.PUBLIC).returns(jt).addJavadoc("$L", doc)
@@ -223,7 +228,7 @@ final class GroupViewWriter {
             boolean exact = check != null && free(g, rawName + "Exact");
             t.addMethod(MethodSpec.methodBuilder(rawName).addModifiers(Modifier.PUBLIC).returns(self).addParameter(jt, "value")
                     .addJavadoc("$L", Setters.doc(path, f.scalar(), exact ? rawName + "Exact(" + jt + ")" : null))
-                    .addStatement(Scalars.write(ctx.endian, f.scalar(), "owner.buffer", at, CodeBlock.of("value")))
+                    .addCode(Scalars.writeEither(ctx, f.scalar(), "owner.", at, CodeBlock.of("value")))
                     .addStatement("return this").build());
             if (exact) {
                 t.addMethod(MethodSpec.methodBuilder(rawName + "Exact").addModifiers(Modifier.PUBLIC).returns(self).addParameter(jt, "value")

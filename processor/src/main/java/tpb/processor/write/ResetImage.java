@@ -1,6 +1,5 @@
 package tpb.processor.write;
 
-import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import tpb.spec.model.ScalarType;
@@ -29,8 +28,23 @@ final class ResetImage {
         }
     }
 
-    /** The statements that store the image at {@code buffer[offset]}, through {@code endian}'s writers. */
-    void stores(ClassName endian, MethodSpec.Builder m) {
+    /**
+     * The statements that store the image: into the array ({@code buffer} at {@code offset}) when
+     * the flyweight wraps one, else at the direct buffer's {@code address}; whole words first.
+     */
+    void stores(Ctx ctx, MethodSpec.Builder m) {
+        m.beginControlFlow("if (buffer != null)");
+        words((t, at, literal) -> m.addStatement(Scalars.write(ctx.endian, t, "buffer", Scalars.at("offset", at), literal)));
+        m.nextControlFlow("else");
+        words((t, at, literal) -> m.addStatement(Scalars.writeMemory(ctx.memory, t, Scalars.at("address", at), literal)));
+        m.endControlFlow();
+    }
+
+    private interface Store {
+        void at(ScalarType t, int at, CodeBlock literal);
+    }
+
+    private void words(Store store) {
         int at = 0;
         for (int width : new int[] {8, 4, 2, 1}) {
             while (bytes.length - at >= width) {
@@ -41,8 +55,7 @@ final class ResetImage {
                     default -> ScalarType.U8;
                 };
                 long word = word(at, width);
-                String literal = width == 8 ? Scalars.hex(word) + "L" : Scalars.hex(word);
-                m.addStatement(Scalars.write(endian, t, "buffer", Scalars.at("offset", at), CodeBlock.of("$L", literal)));
+                store.at(t, at, CodeBlock.of("$L", width == 8 ? Scalars.hex(word) + "L" : Scalars.hex(word)));
                 at += width;
             }
         }

@@ -1,0 +1,167 @@
+package tpb.gen;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tpb.codec.FieldInfo;
+import tpb.codec.ShortBufferException;
+import tpb.isa.Arch;
+import tpb.isa.Arm;
+import tpb.isa.IsaInfo;
+import tpb.isa.Layouts;
+import tpb.isa.MatmulFlyweight;
+import tpb.isa.PreambleFlyweight;
+import tpb.isa.RegisterAluFlyweight;
+
+/**
+ * Flyweights over a {@code ByteBuffer} (issue 34 item 4): heap, direct and mapped, through the one
+ * path the {@code byte[]} flyweights take. Every field of every flyweight (each arm's and each
+ * generation layout's) reads the same over an array and over each kind of buffer, on random
+ * records; writes and {@code reset} store the same bytes; a read-only buffer and a record past the
+ * limit are refused.
+ */
+class ByteBufferFlyweightTest {
+    private static final int SIZE = IsaInfo.RECORD_SIZE;
+    /** Where the record lies in each holder: not at 0, so an offset that is dropped shows. */
+    private static final int AT = 3 * SIZE;
+
+    private static List<PreambleFlyweight<?>> flyweights() {
+        List<PreambleFlyweight<?>> out = new ArrayList<>();
+        for (Arm a : Arm.values()) {
+            if (a != Arm.UNKNOWN) {
+                out.add((PreambleFlyweight<?>) a.flyweight());
+                for (Arch arch : Arch.values()) {
+                    out.add(Layouts.flyweight(a, arch));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static final List<PreambleFlyweight<?>> ARRAY = flyweights();
+    private static final List<PreambleFlyweight<?>> BUFFER = flyweights();
+
+    /** Every element of every field, as {@code get(field, element)} reads it. */
+    private static List<Long> readAll(PreambleFlyweight<?> fw) {
+        List<Long> out = new ArrayList<>();
+        List<FieldInfo> fields = fw.fields();
+        for (int f = 0; f < fields.size(); f++) {
+            for (int e = 0; e < fields.get(f).elements(); e++) {
+                out.add(fw.get(f, e));
+            }
+        }
+        return out;
+    }
+
+    @Property(tries = 40)
+    void everyFieldReadsTheSameOverEveryHolder(@ForAll @Size(value = 64) byte[] record) throws IOException {
+        byte[] array = new byte[AT + SIZE + 5];
+        System.arraycopy(record, 0, array, AT, SIZE);
+        ByteBuffer heap = ByteBuffer.wrap(array.clone(), 1, array.length - 1).slice(); // an array offset of 1
+        ByteBuffer direct = ByteBuffer.allocateDirect(array.length).order(ByteOrder.BIG_ENDIAN); // its order is not read
+        direct.put(array).clear();
+        Path file = Files.createTempFile("bbflyweight", ".bin");
+        try {
+            Files.write(file, array);
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                MappedByteBuffer mapped = ch.map(FileChannel.MapMode.PRIVATE, 0, array.length);
+                for (int k = 0; k < ARRAY.size(); k++) {
+                    List<Long> expected = readAll(ARRAY.get(k).wrap(array, AT));
+                    PreambleFlyweight<?> fw = BUFFER.get(k);
+                    assertEquals(expected, readAll(fw.wrap(heap, AT - 1)), fw.getClass().getSimpleName() + " over a heap buffer");
+                    assertEquals(expected, readAll(fw.wrap(direct, AT)), fw.getClass().getSimpleName() + " over a direct buffer");
+                    assertEquals(expected, readAll(fw.wrap(mapped, AT)), fw.getClass().getSimpleName() + " over a mapped file");
+                }
+            }
+        } finally {
+            Files.delete(file);
+        }
+    }
+
+    /** Setting every settable element to random values, and reset, store the same bytes in a direct buffer as in an array. */
+    @Test
+    void writesAndResetStoreTheSameBytes() {
+        Random r = new Random(34);
+        ByteBuffer direct = ByteBuffer.allocateDirect(AT + SIZE);
+        byte[] array = new byte[AT + SIZE];
+        int stored = 0;
+        for (int k = 0; k < ARRAY.size(); k++) {
+            PreambleFlyweight<?> a = ARRAY.get(k).wrap(array, AT);
+            PreambleFlyweight<?> b = BUFFER.get(k).wrap(direct, AT);
+            a.reset();
+            b.reset();
+            assertArrayEquals(record(array), record(direct), a.getClass().getSimpleName() + ".reset");
+            List<FieldInfo> fields = a.fields();
+            for (int f = 0; f < fields.size(); f++) {
+                for (int e = 0; e < fields.get(f).elements(); e++) {
+                    long v = r.nextLong();
+                    try {
+                        a.set(f, e, v);
+                    } catch (IllegalArgumentException fixedBySpec) {
+                        continue;
+                    }
+                    b.set(f, e, v);
+                    stored++;
+                }
+            }
+            assertArrayEquals(record(array), record(direct), a.getClass().getSimpleName());
+        }
+        assertEquals(true, stored > 1000, stored + " elements stored");
+    }
+
+    private static byte[] record(byte[] array) {
+        return java.util.Arrays.copyOfRange(array, AT, AT + SIZE);
+    }
+
+    private static byte[] record(ByteBuffer b) {
+        byte[] out = new byte[SIZE];
+        b.get(AT, out);
+        return out;
+    }
+
+    /** A typed accessor and a group view over a direct buffer, by hand: MATMUL's num[0] is the u16 at +0x1A. */
+    @Test
+    void aDirectBufferByHand() {
+        ByteBuffer direct = ByteBuffer.allocateDirect(SIZE);
+        MatmulFlyweight mm = new MatmulFlyweight().wrap(direct, 0).reset();
+        mm.srcMemPattern().num(0, 0x1234);
+        assertEquals(0x34, direct.get(0x1A));
+        assertEquals(0x12, direct.get(0x1B));
+        assertEquals(MatmulFlyweight.OPCODE, direct.get(0) & 0xFF);
+        assertNull(mm.buffer(), "no array behind a direct buffer");
+        byte[] array = new byte[SIZE];
+        assertSame(array, mm.wrap(ByteBuffer.wrap(array), 0).buffer(), "a heap buffer's own array, no copy");
+    }
+
+    @Test
+    void readOnlyAndShortBuffersAreRefused() {
+        RegisterAluFlyweight fw = new RegisterAluFlyweight();
+        IllegalArgumentException readOnly = assertThrows(IllegalArgumentException.class,
+                () -> fw.wrap(ByteBuffer.allocateDirect(SIZE).asReadOnlyBuffer(), 0));
+        assertEquals("a read-only ByteBuffer: a flyweight writes through it; wrap a writable one "
+                + "(FileChannel.map with MapMode.PRIVATE reads a file without changing it)", readOnly.getMessage());
+        ByteBuffer limited = ByteBuffer.allocateDirect(2 * SIZE).limit(SIZE + 10);
+        assertThrows(ShortBufferException.class, () -> fw.wrap(limited, 11)); // 11 + 64 > 74
+        fw.wrap(limited, 10); // 10 + 64 = 74: the last record that fits
+        assertThrows(ShortBufferException.class, () -> fw.wrap(limited, -1));
+    }
+}
