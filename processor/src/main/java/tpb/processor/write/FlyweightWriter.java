@@ -176,7 +176,10 @@ final class FlyweightWriter {
                 .beginControlFlow("if (buffer.hasArray())")
                 .addStatement("return wrap(buffer.array(), buffer.arrayOffset() + index)")
                 .endControlFlow()
+                // as wrap(byte[]): the references stored only when they change (a barrier, a fence once both are old)
+                .beginControlFlow("if (this.byteBuffer != buffer || this.buffer != null)")
                 .addStatement("this.buffer = null").addStatement("this.byteBuffer = buffer")
+                .endControlFlow()
                 .addStatement("this.offset = index").addStatement("this.address = $T.address(buffer) + index", Ctx.MEMORY)
                 .addStatement("return self()").build());
         t.addMethod(MethodSpec.methodBuilder("buffer").addModifiers(Modifier.PUBLIC, Modifier.FINAL).returns(byte[].class)
