@@ -41,7 +41,7 @@ class AddingAnOpcodeTest {
     @Test
     void theReadmesRecipeGivesAnArmThatBuildsTestsAndDisassembles(@TempDir Path tmp) throws Exception {
         String recipe = section("\n" + Files.readString(ProjectCopy.ROOT.resolve("docs/adding-an-opcode.md")), "# Adding an opcode");
-        List<String> steps = steps(recipe);
+        List<String> steps = steps(recipe + "\n"); // the last step ends at a blank line, as the others
         assertEquals(4, steps.size(), recipe);
 
         // step 1: the opcode file, by the path the page gives
@@ -52,34 +52,16 @@ class AddingAnOpcodeTest {
         assertFalse(values.matches("(?s).*value: 0x" + Integer.toHexString(VALUE).toUpperCase() + "\\b.*"), "0xFE is taken; pick a free value");
         String anchor = "  - {name: Invalid,";
         assertTrue(values.contains(anchor), "no Invalid value to insert before in " + opcodeFile);
-        Files.writeString(opcodes, values.replace(anchor, String.format(
-                "  - {name: %s, value: 0x%02X, since: 3, doc: \"a probe added by AddingAnOpcodeTest\", "
-                        + "source: {ref: \"AddingAnOpcodeTest (laid out by hand)\", confidence: ASSUMED}}%n%s", NAME, VALUE, anchor)));
+        String page = Files.readString(ProjectCopy.ROOT.resolve("docs/adding-an-opcode.md"));
+        String line = block(page, "recipe-opcode");
+        assertTrue(line.contains("name: " + NAME + ",") && line.contains(String.format("value: 0x%02X,", VALUE)), line);
+        Files.writeString(opcodes, values.replace(anchor, line + anchor));
 
         // step 2: a new arm document under arms/, listed under include: in isa.yaml, with the keys the step lists
         assertTrue(steps.get(1).contains("`arms/`") && steps.get(1).contains("`include:`") && steps.get(1).contains("`isa.yaml`"), steps.get(1));
         List<String> keys = codes(steps.get(1).substring(steps.get(1).indexOf("):")));
         Path spec = opcodes.getParent().getParent();
-        String arm = """
-                # yaml-language-server: $schema=../../schema/isa-spec.schema.json
-                arm: RecipeProbe
-                opcode: RecipeProbe
-                struct: CTRL_PROBE
-                engine: SP
-                sync: sequencer
-                source: {ref: "AddingAnOpcodeTest (laid out by hand)", confidence: ASSUMED}
-                doc: "a register id and a 32-bit value"
-                fields:
-                  - {name: dst, at: 0x0C, type: u8, role: reg}
-                  - {name: value, at: 0x10, type: u32}
-                  - {name: reserved0, at: 0x14, type: bytes, size: 44, reserved: true}
-                syntax: "recipe {dst}, {value}"
-                examples:
-                  - name: probe
-                    doc: "dst r3 at +0x0C; 0x11223344 little-endian at +0x10"
-                    fields: {dst: 3, value: 0x11223344}
-                    bytes: {0x00: "fe 10", 0x0C: "03 00 00 00 44 33 22 11"}
-                """;
+        String arm = block(page, "recipe-arm"); // the page's worked example, as a user would copy it
         for (String key : keys) {
             assertTrue(arm.contains("\n" + key + ":"), "the page's step 2 lists '" + key + "', which the arm document lacks");
         }
@@ -122,6 +104,13 @@ class AddingAnOpcodeTest {
         Path back = tmp.resolve("back.bin");
         ProjectCopy.run(copy, List.of("./tpb", "asm", source.toString(), "-o", back.toString()));
         assertTrue(java.util.Arrays.equals(record, Files.readAllBytes(back)), "asm(recipe r3, 0x11223344) is the example's record");
+    }
+
+    /** The fenced block after the page's {@code <!-- MARKER: ... -->} comment, its lines as written. */
+    private static String block(String page, String marker) {
+        Matcher m = Pattern.compile("<!-- " + marker + ":[^>]*-->\\n```yaml\\n(.*?)```", Pattern.DOTALL).matcher(page);
+        assertTrue(m.find(), "docs/adding-an-opcode.md has no '<!-- " + marker + ": ... -->' yaml block");
+        return m.group(1);
     }
 
     /** The text of the page section headed {@code heading}, up to the next section. */

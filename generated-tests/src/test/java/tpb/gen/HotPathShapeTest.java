@@ -178,6 +178,10 @@ class HotPathShapeTest {
                 "compare, store the references only when different, then the offset");
         assertEquals(1, wrap.count(Opcodes.IF_ACMPEQ), "one reference comparison guards the store");
         assertEquals("tpb/codec/Checks.room", wrap.calls().get(0));
+        // over a buffer the same (issue 34 item 4: storing them on every wrap made the direct path 2-4x slower)
+        Body onBuffer = methods(ISA + "PreambleFlyweight").get("wrap(Ljava/nio/ByteBuffer;I)L" + ISA + "PreambleFlyweight;");
+        assertEquals(List.of("get byteBuffer", "get buffer", "put buffer", "put byteBuffer", "put offset", "put address"), onBuffer.fields(),
+                "compare, store the references only when different, then the offset and the address");
     }
 
     /**
