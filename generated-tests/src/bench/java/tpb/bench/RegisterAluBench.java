@@ -101,16 +101,20 @@ public class RegisterAluBench {
         byte[] b = buffer;
         RegisterAluFlyweight r = flyweight;
         for (int off = 0; off < b.length; off += RECORD) {
-            r.wrap(b, off);
-            sum += r.headerOpcodeRaw() + r.headerInstWordLen() + r.headerDebugCmdRaw() + r.headerDebugHint()
-                    + r.eventsWaitModeRaw() + r.eventsWaitIdx() + r.eventsUpdateModeRaw() + r.eventsUpdateIdx()
-                    + r.eventsSemaphoreValue() + r.opRaw() + r.dtypeRaw() + r.srcDatasrcRaw() + r.dstDtypeRaw()
-                    + r.src0Lo() + r.src0Hi() + r.src1Lo() + r.src1Hi() + r.dstLo() + r.dstHi() + r.immediate();
+            sum += everyField(r.wrap(b, off));
         }
         return sum;
     }
 
     /** The generated static accessors: no flyweight state at all. */
+    /** Every field of the record {@code r} views, summed: what both decode benchmarks read. */
+    private static long everyField(RegisterAluFlyweight r) {
+        return r.headerOpcodeRaw() + r.headerInstWordLen() + r.headerDebugCmdRaw() + r.headerDebugHint()
+                + r.eventsWaitModeRaw() + r.eventsWaitIdx() + r.eventsUpdateModeRaw() + r.eventsUpdateIdx()
+                + r.eventsSemaphoreValue() + r.opRaw() + r.dtypeRaw() + r.srcDatasrcRaw() + r.dstDtypeRaw()
+                + r.src0Lo() + r.src0Hi() + r.src1Lo() + r.src1Hi() + r.dstLo() + r.dstHi() + r.immediate();
+    }
+
     /** {@link #decodeGenerated} over a direct buffer: the same flyweight, wrapped around off-heap memory. */
     @Benchmark
     public long decodeGeneratedDirect() {
@@ -118,11 +122,7 @@ public class RegisterAluBench {
         ByteBuffer b = direct;
         RegisterAluFlyweight r = flyweight;
         for (int off = 0, end = b.capacity(); off < end; off += RECORD) {
-            r.wrap(b, off);
-            sum += r.headerOpcodeRaw() + r.headerInstWordLen() + r.headerDebugCmdRaw() + r.headerDebugHint()
-                    + r.eventsWaitModeRaw() + r.eventsWaitIdx() + r.eventsUpdateModeRaw() + r.eventsUpdateIdx()
-                    + r.eventsSemaphoreValue() + r.opRaw() + r.dtypeRaw() + r.srcDatasrcRaw() + r.dstDtypeRaw()
-                    + r.src0Lo() + r.src0Hi() + r.src1Lo() + r.src1Hi() + r.dstLo() + r.dstHi() + r.immediate();
+            sum += everyField(r.wrap(b, off));
         }
         return sum;
     }

@@ -24,10 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tpb.codec.FieldInfo;
 import tpb.codec.ShortBufferException;
-import tpb.isa.Arch;
-import tpb.isa.Arm;
 import tpb.isa.IsaInfo;
-import tpb.isa.Layouts;
 import tpb.isa.MatmulFlyweight;
 import tpb.isa.PreambleFlyweight;
 import tpb.isa.RegisterAluFlyweight;
@@ -44,21 +41,8 @@ class ByteBufferFlyweightTest {
     /** Where the record lies in each holder: not at 0, so an offset that is dropped shows. */
     private static final int AT = 3 * SIZE;
 
-    private static List<PreambleFlyweight<?>> flyweights() {
-        List<PreambleFlyweight<?>> out = new ArrayList<>();
-        for (Arm a : Arm.values()) {
-            if (a != Arm.UNKNOWN) {
-                out.add((PreambleFlyweight<?>) a.flyweight());
-                for (Arch arch : Arch.values()) {
-                    out.add(Layouts.flyweight(a, arch));
-                }
-            }
-        }
-        return out;
-    }
-
-    private static final List<PreambleFlyweight<?>> ARRAY = flyweights();
-    private static final List<PreambleFlyweight<?>> BUFFER = flyweights();
+    private static final List<PreambleFlyweight<?>> ARRAY = AllFlyweights.make();
+    private static final List<PreambleFlyweight<?>> BUFFER = AllFlyweights.make();
 
     /** Every element of every field, as {@code get(field, element)} reads it. */
     private static List<Long> readAll(PreambleFlyweight<?> fw) {

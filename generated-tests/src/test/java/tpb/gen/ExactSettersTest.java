@@ -8,14 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import tpb.isa.Arch;
-import tpb.isa.Arm;
 import tpb.isa.IsaInfo;
-import tpb.isa.Layouts;
 import tpb.isa.MatmulFlyweight;
 import tpb.isa.PreambleFlyweight;
 import tpb.isa.RegisterAluFlyweight;
@@ -64,15 +60,7 @@ class ExactSettersTest {
      */
     @Test
     void everyExactSetterStoresWhatThePlainOneStoresOrRefuses() throws Exception {
-        List<PreambleFlyweight<?>> flyweights = new ArrayList<>();
-        for (Arm a : Arm.values()) {
-            if (a != Arm.UNKNOWN) {
-                flyweights.add((PreambleFlyweight<?>) a.flyweight());
-                for (Arch arch : Arch.values()) {
-                    flyweights.add(Layouts.flyweight(a, arch));
-                }
-            }
-        }
+        List<PreambleFlyweight<?>> flyweights = AllFlyweights.make();
         long[] values = {0, 1, -1, 0x7F, 0x80, 0xFF, 0x100, 0x7FFF, 0x8000, 0xFFFF, 0x1_0000, 0xFFFF_FFFFL, 0x1_0000_0000L, Long.MAX_VALUE};
         byte[] record = new byte[IsaInfo.RECORD_SIZE];
         new Random(34).nextBytes(record);
