@@ -357,19 +357,6 @@ final class Lexer {
         return n.read(t.toCharArray(), 0, t.length()) ? n.value : null;
     }
 
-    /** Whether {@code s} is one or more ASCII digits of {@code radix} (2, 10 or 16). */
-    static boolean digits(String s, int radix) {
-        if (s.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < s.length(); i++) {
-            if (!digit(s.charAt(i), radix)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /** Whether {@code c} is an ASCII digit of {@code radix} (2, 10 or 16). */
     static boolean digit(char c, int radix) {
         return c >= '0' && c <= '9' && c - '0' < radix || radix == 16 && (c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F');

@@ -209,7 +209,8 @@ public final class VectorOps {
     /** One bit-vector ALU op on {@code width}-bit patterns (the shift amount is b's value). */
     static long bitOp(AluOpType op, long a, long b, int width) {
         long signedA = a << (64 - width) >> (64 - width);
-        int shift = (int) Math.min(b, 63);
+        // Java takes a long shift's count mod 64; a count past the pattern's width gives 0 or the sign (data-level.md, ASSUMED)
+        int shift = (int) Math.min(b, Long.SIZE - 1);
         return switch (op) {
             case BYPASS -> a;
             case BITWISE_NOT -> ~a;
