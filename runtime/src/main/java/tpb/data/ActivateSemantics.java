@@ -29,6 +29,10 @@ final class ActivateSemantics implements ArmSemantics {
         int id = r.activationFunc();
         String name = activationNames.get(id);
         VectorOps.Function f = name == null ? null : VectorOps.Function.ofProfileName(name);
+        if (f == null && name != null && name.contains("|")) {
+            throw new DataFault("ACTIVATE function " + id + " is named differently by the table sets the engine lists: "
+                    + name.replace("|", ", "));
+        }
         if (f == null) {
             throw new DataFault(name == null ? "ACTIVATE function " + id + " is not in the loaded table set"
                     : "ACTIVATE function " + id + " (" + name + ") has no data-level semantics");

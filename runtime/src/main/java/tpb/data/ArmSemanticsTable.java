@@ -38,10 +38,15 @@ final class ArmSemanticsTable {
         t.put(Arm.MEMSET, new MemsetSemantics(core));
         t.put(Arm.IOTA, new IotaSemantics(core));
         t.put(Arm.ACTIVATE, new ActivateSemantics(core, activationNames));
-        // ordering, labels, waits, semaphore updates and the table-set load: no data effect
+        // No data effect: ordering, labels, waits and semaphore updates; the table-set loads (an
+        // ACTIVATE's id names one function in every set, NeffImage); what the synchronisation level
+        // runs whole (a group reset, an Exit, a queue switch or re-arm: a DMATrigger names its block
+        // itself); and a drain, an instruction flush or a branch hint, which wait for or steer
+        // nothing here, where every record completes as it runs
         ArmSemantics none = (b, at) -> "";
         for (Arm a : new Arm[] {Arm.SET_ORDERING_MODE, Arm.PSEUDO_BRANCH_LABEL, Arm.NO_OP, Arm.EVENT_SEMAPHORE,
-                Arm.ACTIVATION_TABLE_LOAD}) {
+                Arm.ACTIVATION_TABLE_LOAD, Arm.PSEUDO_LOAD_ACT_FUNC_SET, Arm.GROUP_RESET_SEMAPHORES, Arm.EXIT,
+                Arm.SWITCH_QUEUE_INSTANCE, Arm.RESET_QUEUE_INSTANCE, Arm.DRAIN, Arm.INSTRUCTION_FLUSH, Arm.BRANCH_HINT}) {
             t.put(a, none);
         }
         return t;

@@ -47,7 +47,16 @@ public final class DataAssumptions {
             new Decision("ACTIVATE's functions are their mathematical definitions in double, rounded once to fp32 (exp, ln, "
                     + "sigmoid, silu, softplus, mish, gelu_apprx_tanh, sqrt, reciprocal_sqrt, ...)", "ASSUMED",
                     "the hardware evaluates each by a piecewise table (the NEFF profile's exp_400p, reciprocal_sqrt_40000p), not "
-                            + "modelled; NKI gives sigmoid's formula and only the names of the others"),
+                            + "modelled; NKI gives sigmoid's and erf's formulas and only the names of the others; gelu is taken as "
+                            + "x·Φ(x) (torch's exact GELU) and gelu_apprx_sigmoid as x·sigmoid(1.702x) (Hendrycks and Gimpel)"),
+            new Decision("An ACTIVATE function id names one function in every table set; the names are the union of the profiles "
+                    + "of the sets the ACT engine lists, so a table-set load changes nothing", "INFERRED",
+                    "qwen3-attn-tkg-v6 packs two profiles (reciprocal_sqrt_and_small, natural_log_exp_and_others) whose 14 shared "
+                            + "functions have one id in each; its ACTIVATEs use 29 from the first and 7 from the second"),
+            new Decision("GroupResetSemaphores, Exit, SwitchQueueInstance, ResetQueueInstance, Drain, InstructionFlush, BranchHint "
+                    + "and PseudoLoadActFuncSet have no data effect", "ASSUMED",
+                    "their effects are on semaphores, queue cursors or control, which the synchronisation level runs; a drain "
+                            + "waits for nothing where every record completes as it runs"),
             new Decision("ACTIVATE copy passes the input through without scale or bias", "ASSUMED",
                     "the NEFF profile names func 128 copy; its arithmetic is not stated"),
             new Decision("Fresh SBUF, PSUM and output vars read as zero", "ASSUMED", "not stated"),

@@ -145,7 +145,16 @@ public final class NeffImage {
         return DmaQueues.of(s);
     }
 
-    /** func_id -> func_name of the first table set the ACT engine's JSON loads (set 0). */
+    /**
+     * func_id -> func_name over every table set the ACT engine's JSON lists
+     * ({@code activation_function_sets}; where it lists none, every set of act_info.json whose
+     * profile is in the archive). A function id names the same function in every set (INFERRED:
+     * qwen3-attn-tkg-v6 packs two profiles, reciprocal_sqrt_and_small and
+     * natural_log_exp_and_others, and the 14 functions both carry have one id in each, identity 1
+     * to copy 128; its ACTIVATEs use 29 from the first and 7 from the second), so which set an
+     * ACTIVATION_TABLE_LOAD loads does not change what an id computes here; an id two sets name
+     * differently is kept as both names, and an ACTIVATE of it faults naming them.
+     */
     private static Map<Integer, String> activationNames(Entries files, String dir, NeffJson.Node def) {
         Map<Integer, String> names = new HashMap<>();
         String actJson = def.get("act").isPresent() && def.get("act").json().isTextual() ? def.get("act").text() : null;
@@ -157,16 +166,34 @@ public final class NeffImage {
         if (info == null || !files.has(dir + info)) {
             return names;
         }
+        java.util.Set<String> listed = new java.util.HashSet<>();
+        for (NeffJson.Node set : act.get("activation_function_sets").elementsOrNone()) {
+            listed.add(set.text());
+        }
         for (NeffJson.Node set : files.json(dir + info).get("act_func_sets").elementsOrNone()) {
             String profile = set.get("profile_json").textOrNull();
-            if (profile != null && files.has(dir + profile)) {
-                for (NeffJson.Node f : files.json(dir + profile).get("profile_meta_data").elementsOrNone()) {
-                    names.putIfAbsent((int) f.get("func_id").integer(0, Integer.MAX_VALUE), f.get("func_name").text());
-                }
+            boolean used = listed.isEmpty() || listed.contains(set.get("name").textOrNull());
+            if (!used || profile == null || !files.has(dir + profile)) {
+                continue;
             }
-            break;   // ACTIVATION_TABLE_LOAD with act_tbl_sel 0 (the fixture's only set)
+            for (NeffJson.Node f : files.json(dir + profile).get("profile_meta_data").elementsOrNone()) {
+                names.merge((int) f.get("func_id").integer(0, Integer.MAX_VALUE), f.get("func_name").text(), NeffImage::bothNames);
+            }
         }
         return names;
+    }
+
+    /**
+     * One id's names from two table sets: the first when both name one function (tanh_4p and
+     * tanh_13p are tanh in tables of different sizes), else both ("a|b", which no function is).
+     */
+    private static String bothNames(String a, String b) {
+        for (String n : a.split("\\|")) {
+            if (VectorOps.Function.baseName(n).equals(VectorOps.Function.baseName(b))) {
+                return a;
+            }
+        }
+        return a + "|" + b;
     }
 
     /** The entries read: their bytes, and the JSON ones skipped for the entry bound (named with it only when asked for). */

@@ -1,5 +1,7 @@
 package tpb.data;
 
+import org.apache.commons.numbers.gamma.Erf;
+import org.apache.commons.numbers.gamma.Erfc;
 import tpb.isa.AluOpType;
 import tpb.isa.DtypeWire;
 
@@ -287,8 +289,14 @@ public final class VectorOps {
      * mathematical definition in double, rounded to fp32 once: sigmoid as NKI's page states it
      * (1/(1+exp(-x))), the others by their standard definitions (ASSUMED where NKI names the function
      * without a formula: silu x·sigmoid(x), softplus ln(1+e^x), mish x·tanh(softplus(x)),
-     * gelu_apprx_tanh 0.5x(1+tanh(sqrt(2/pi)(x+0.044715x^3)))). A name not here (gelu, erf,
-     * leaky_relu, whose alpha is an operand, ...) is a fault naming it.
+     * gelu_apprx_tanh 0.5x(1+tanh(sqrt(2/pi)(x+0.044715x^3)))); erf as NKI's page states it
+     * (2/sqrt(pi) times the integral of exp(-t^2) from 0 to x, by Apache Commons Numbers, within a
+     * few double ulps), its derivative 2/sqrt(pi)·exp(-x^2); gelu x·Φ(x) (torch.nn.functional.gelu,
+     * the un-approximated GELU of Hendrycks and Gimpel, ASSUMED for the table set's plain "gelu"
+     * beside its two approximations) and its derivative Φ(x) + x·φ(x); gelu_apprx_sigmoid
+     * x·sigmoid(1.702x) and its derivative; silu's derivative sigmoid(x)(1 + x(1 - sigmoid(x))). A
+     * name not here (leaky_relu and parametric_relu, whose alpha is an operand no source places,
+     * and derivative_leaky_relu) is a fault naming it.
      */
     public enum Function {
         IDENTITY(x -> x), RELU(x -> Math.max(x, 0)), EXP(Math::exp), COPY(x -> x), SQUARE(x -> x * x), ABS(Math::abs),
@@ -299,7 +307,15 @@ public final class VectorOps {
         ABS_RECIPROCAL_SQRT(x -> 1 / Math.sqrt(Math.abs(x))), LN(Math::log), SIN(Math::sin), ARCTAN(Math::atan),
         IS_FINITE(x -> Double.isFinite(x) ? 1 : 0), MEMSET_ZERO(x -> 0), DERIVATIVE_IDENTITY(x -> 1),
         DERIVATIVE_RELU(x -> x > 0 ? 1 : 0), DERIVATIVE_TANH(x -> 1 - Math.tanh(x) * Math.tanh(x)),
-        DERIVATIVE_SIGMOID(x -> sigmoid(x) * (1 - sigmoid(x)));
+        DERIVATIVE_SIGMOID(x -> sigmoid(x) * (1 - sigmoid(x))),
+        ERF(Erf::value), DERIVATIVE_ERF(x -> 2 / Math.sqrt(Math.PI) * Math.exp(-x * x)),
+        GELU(x -> x * phi(x)), DERIVATIVE_GELU(x -> phi(x) + x * Math.exp(-x * x / 2) / Math.sqrt(2 * Math.PI)),
+        GELU_APPRX_SIGMOID(x -> x * sigmoid(GELU_SIGMOID_SCALE * x)),
+        DERIVATIVE_GELU_APPRX_SIGMOID(x -> {
+            double s = sigmoid(GELU_SIGMOID_SCALE * x);
+            return s + GELU_SIGMOID_SCALE * x * s * (1 - s);
+        }),
+        DERIVATIVE_SILU(x -> sigmoid(x) * (1 + x * (1 - sigmoid(x))));
 
         private final java.util.function.DoubleUnaryOperator f;
 
@@ -312,9 +328,14 @@ public final class VectorOps {
             return (float) f.applyAsDouble(x);
         }
 
+        /** A profile name without its table's piece count ("exp_400p" is "exp"). */
+        static String baseName(String funcName) {
+            return funcName.replaceFirst("_\\d+p$", "");
+        }
+
         /** The function a table-set profile name stands for ("exp_400p" is exp), or null. */
         public static Function ofProfileName(String funcName) {
-            String base = funcName.replaceFirst("_\\d+p$", "");
+            String base = baseName(funcName);
             for (Function fn : values()) {
                 if (fn.name().equalsIgnoreCase(base)) {
                     return fn;
@@ -322,6 +343,18 @@ public final class VectorOps {
             }
             return null;
         }
+    }
+
+    /**
+     * gelu_apprx_sigmoid's x·sigmoid(1.702·x): the constant of Hendrycks and Gimpel's sigmoid
+     * approximation (arXiv:1606.08415 §2); NKI names the function ("GELU approximation using
+     * sigmoid") without a formula, so the paper's is ASSUMED.
+     */
+    static final double GELU_SIGMOID_SCALE = 1.702;
+
+    /** The standard normal distribution function Φ(x) = (1 + erf(x/√2))/2, by erfc for x < 0 (no cancellation in the tail). */
+    private static double phi(double x) {
+        return x < 0 ? Erfc.value(-x / Math.sqrt(2)) / 2 : (1 + Erf.value(x / Math.sqrt(2))) / 2;
     }
 
     private static double sigmoid(double x) {

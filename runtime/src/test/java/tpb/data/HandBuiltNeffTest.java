@@ -15,11 +15,17 @@ import tpb.isa.Addr8Mode;
 import tpb.isa.AluOpType;
 import tpb.isa.AluOpWire;
 import tpb.isa.Arch;
+import tpb.isa.BranchHintFlyweight;
 import tpb.isa.CastFlyweight;
+import tpb.isa.ClearMode;
 import tpb.isa.CopyFlyweight;
 import tpb.isa.DmaDirect2dFlyweight;
+import tpb.isa.DrainFlyweight;
 import tpb.isa.DtypeWire;
+import tpb.isa.ExitFlyweight;
+import tpb.isa.GroupResetSemaphoresFlyweight;
 import tpb.isa.ImmSrcN;
+import tpb.isa.InstructionFlushFlyweight;
 import tpb.isa.IotaFlyweight;
 import tpb.isa.MemsetFlyweight;
 import tpb.isa.TensorTensorArithFlyweight;
@@ -63,14 +69,21 @@ class HandBuiltNeffTest {
      * Returns the output var's 8 values.
      */
     private static double[] run(Consumer<byte[]> op, DtypeWire outType) {
+        return run(outType, List.of(op));
+    }
+
+    /** As above with the records {@code ops} between the loads and the store. */
+    private static double[] run(DtypeWire outType, List<Consumer<byte[]>> ops) {
         int outBytes = 4 * Elements.size(outType);
-        byte[] pool = new byte[4 * 64];
+        byte[] pool = new byte[(3 + ops.size()) * 64];
         dma(pool, 0, 1, 0x100, 16, DtypeWire.FP32, true);
         dma(pool, 1, 2, 0x200, 16, DtypeWire.FP32, true);
-        byte[] rec = new byte[64];
-        op.accept(rec);
-        System.arraycopy(rec, 0, pool, 2 * 64, 64);
-        dma(pool, 3, 3, 0x300, outBytes, outType, false);
+        for (int i = 0; i < ops.size(); i++) {
+            byte[] rec = new byte[64];
+            ops.get(i).accept(rec);
+            System.arraycopy(rec, 0, pool, (2 + i) * 64, 64);
+        }
+        dma(pool, 2 + ops.size(), 3, 0x300, outBytes, outType, false);
         String def = "{\"pool_instr\": \"Pool.bin\", \"act\": \"Activation.json\", \"var\": {"
                 + "\"SB\": {\"type\": \"state-buffer\", \"var_id\": 0},"
                 + "\"a\": {\"type\": \"input\", \"size\": 32, \"var_id\": 1},"
@@ -121,14 +134,17 @@ class HandBuiltNeffTest {
     }
 
     private static double[] tensorTensor(AluOpType op) {
-        return run(r -> {
-            TensorTensorArithFlyweight t = new TensorTensorArithFlyweight().wrap(r, 0).reset();
-            t.in0In1DtypeTagsLo(DtypeWire.FP32.value()).in0In1DtypeTagsHi(DtypeWire.FP32.value()).outDtypeRaw(DtypeWire.FP32.value())
-                    .opRaw(AluOpWire.encode(op)).numActiveChannels(2);
-            four((a, s, n) -> { t.src0MemPatternStartWordAddress(a); for (int i = 0; i < 3; i++) { t.src0MemPatternStep(i, s[i]); t.src0MemPatternNum(i, n[i]); } }, 0x100, 3);
-            four((a, s, n) -> { t.src1MemPatternStartWordAddress(a); for (int i = 0; i < 3; i++) { t.src1MemPatternStep(i, s[i]); t.src1MemPatternNum(i, n[i]); } }, 0x200, 3);
-            four((a, s, n) -> { t.dstMemPatternStartWordAddress(a); for (int i = 0; i < 3; i++) { t.dstMemPatternStep(i, s[i]); t.dstMemPatternNum(i, n[i]); } }, 0x300, 3);
-        }, DtypeWire.FP32);
+        return run(r -> tensorTensor(r, op), DtypeWire.FP32);
+    }
+
+    /** TENSOR_TENSOR {@code op}: SBUF 0x100 and 0x200 into 0x300, fp32, 4 elements on partitions 0-1. */
+    private static void tensorTensor(byte[] r, AluOpType op) {
+        TensorTensorArithFlyweight t = new TensorTensorArithFlyweight().wrap(r, 0).reset();
+        t.in0In1DtypeTagsLo(DtypeWire.FP32.value()).in0In1DtypeTagsHi(DtypeWire.FP32.value()).outDtypeRaw(DtypeWire.FP32.value())
+                .opRaw(AluOpWire.encode(op)).numActiveChannels(2);
+        four((a, s, n) -> { t.src0MemPatternStartWordAddress(a); for (int i = 0; i < 3; i++) { t.src0MemPatternStep(i, s[i]); t.src0MemPatternNum(i, n[i]); } }, 0x100, 3);
+        four((a, s, n) -> { t.src1MemPatternStartWordAddress(a); for (int i = 0; i < 3; i++) { t.src1MemPatternStep(i, s[i]); t.src1MemPatternNum(i, n[i]); } }, 0x200, 3);
+        four((a, s, n) -> { t.dstMemPatternStartWordAddress(a); for (int i = 0; i < 3; i++) { t.dstMemPatternStep(i, s[i]); t.dstMemPatternNum(i, n[i]); } }, 0x300, 3);
     }
 
     @Test
@@ -137,6 +153,23 @@ class HandBuiltNeffTest {
         assertEquals(List.of(1.75, 2.0, 2.25, 2.0, 2.5, 65506.0, 14.0, (double) (-8f + 1e-3f)), list(tensorTensor(AluOpType.ADD)));
         assertEquals(List.of(0.375, -8.0, -3.25, 0.0, -1.5, 131008.0, 49.0, (double) (-8f * 1e-3f)), list(tensorTensor(AluOpType.MULT)));
         assertEquals(List.of(1.5, 4.0, 3.25, 2.0, 3.0, 65504.0, 7.0, (double) 1e-3f), list(tensorTensor(AluOpType.MAX)));
+    }
+
+    /**
+     * Records the synchronisation level runs whole have no data effect: a group reset, a drain, an
+     * instruction flush and a branch hint between the add and the store leave a + b to be stored;
+     * an Exit there ends the engine, so the store never runs and out keeps its zeros.
+     */
+    @Test
+    void syncOnlyRecordsBetweenTheData() {
+        Consumer<byte[]> add = r -> tensorTensor(r, AluOpType.ADD);
+        assertEquals(list(tensorTensor(AluOpType.ADD)), list(run(DtypeWire.FP32, List.of(add,
+                r -> new GroupResetSemaphoresFlyweight().wrap(r, 0).reset().clearModeRaw(ClearMode.RANGE.value()).rangeFirst(0).rangeLast(15),
+                r -> new DrainFlyweight().wrap(r, 0).reset(),
+                r -> new InstructionFlushFlyweight().wrap(r, 0).reset(),
+                r -> new BranchHintFlyweight().wrap(r, 0).reset()))));
+        assertEquals(List.of(0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
+                list(run(DtypeWire.FP32, List.of(add, r -> new ExitFlyweight().wrap(r, 0).reset()))));
     }
 
     @Test

@@ -251,7 +251,7 @@ class VectorArmsTest {
 
     /** Table-set function ids as a profile would name them (the data level maps names, not ids). */
     static final Map<Integer, String> NAMES = Map.of(0, "copy", 1, "identity_1p", 2, "relu_1p", 3, "exp_400p", 4, "square", 5, "abs_2p",
-            6, "sign", 7, "tanh_13p", 8, "gelu_1p");
+            6, "sign", 7, "tanh_13p", 8, "leaky_relu_1p");
 
     /** in: fp16 (the in/bias pair's low half; the high half says INT8) on p126-127 at 0; out FP32 at 0x40; 4 elements. */
     static byte[] activate(Rig rig, int func, float scale, float bias) {
@@ -302,7 +302,7 @@ class VectorArmsTest {
         Rig rig = new Rig(tpb.isa.Arch.CAYMAN, NAMES);
         assertEquals("ACTIVATE function 9 is not in the loaded table set",
                 assertThrows(DataFault.class, () -> rig.run(activate(rig, 9, 1, 0))).getMessage());
-        assertEquals("ACTIVATE function 8 (gelu_1p) has no data-level semantics",
+        assertEquals("ACTIVATE function 8 (leaky_relu_1p) has no data-level semantics",
                 assertThrows(DataFault.class, () -> rig.run(activate(rig, 8, 1, 0))).getMessage());
         byte[] s = activate(rig, 1, 1, 0);
         new ActivateFlyweight().wrap(s, 0).scaleSrcRaw(ImmSrc.POINTER_IMMEDIATE.value());
@@ -482,7 +482,8 @@ class VectorArmsTest {
             Arm.MEMSET, Arm.IOTA, Arm.ACTIVATE, Arm.DMA_TRIGGER, Arm.TENSOR_SCALAR_ARITH, Arm.TENSOR_REDUCE_ARITH, Arm.RECIPROCAL,
             Arm.TENSOR_TENSOR_BITVEC, Arm.COPY_PREDICATED, Arm.CAST_PREDICATED, Arm.COPY_PREDICATED_SCALAR);
     static final Set<Arm> NO_EFFECT = EnumSet.of(Arm.SET_ORDERING_MODE, Arm.PSEUDO_BRANCH_LABEL, Arm.NO_OP, Arm.EVENT_SEMAPHORE,
-            Arm.ACTIVATION_TABLE_LOAD);
+            Arm.ACTIVATION_TABLE_LOAD, Arm.PSEUDO_LOAD_ACT_FUNC_SET, Arm.GROUP_RESET_SEMAPHORES, Arm.EXIT, Arm.SWITCH_QUEUE_INSTANCE,
+            Arm.RESET_QUEUE_INSTANCE, Arm.DRAIN, Arm.INSTRUCTION_FLUSH, Arm.BRANCH_HINT);
 
     /** A zeroed record that the decoder identifies as {@code arm}: its opcode, and its select field when it has one. */
     static byte[] recordOf(Arm arm) {

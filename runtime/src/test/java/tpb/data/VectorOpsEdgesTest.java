@@ -223,12 +223,18 @@ class VectorOpsEdgesTest {
         assertEquals(null, VectorOps.Function.ofProfileName("exp_400px"));
     }
 
+    /** erf(1) and Φ(1) = (1 + erf(1/√2))/2, as the printed tables give them (Abramowitz and Stegun 7.1, 26.2). */
+    static final double ERF_1 = 0.8427007929497149;
+    static final double PHI_1 = 0.8413447460685429;
+
     /**
      * The other functions of the NEFFs' table sets (act_info.json), each at points where its value
      * is known by hand: sigmoid(0) = 1/2 and its derivative 1/4; silu, mish, gelu_apprx_tanh, sin
      * and memset_zero 0 at 0; softplus(0) = ln 2; sqrt(4) = 2, 1/4, 1/sqrt(4) = 1/2 (and of |-4|);
      * ln(1) = 0, ln(e^2) = 2 within fp32; arctan(1) = pi/4; is_finite 1 and 0; the derivatives of
-     * identity (1), relu (0 below 0, 1 above) and tanh (1 at 0).
+     * identity (1), relu (0 below 0, 1 above) and tanh (1 at 0); erf(0) = 0, erf(±1) from the
+     * tables, erf' (0) = 2/√π; gelu(0) = 0, gelu(1) = Φ(1), gelu(-1) = -(1 - Φ(1)), gelu'(0) =
+     * Φ(0) = 1/2; gelu_apprx_sigmoid(0) = 0 and its derivative sigmoid(0) = 1/2; silu'(0) = 1/2.
      */
     static final java.util.Map<VectorOps.Function, float[][]> KNOWN_POINTS = new java.util.EnumMap<>(java.util.Map.ofEntries(
             java.util.Map.entry(VectorOps.Function.SIGMOID, new float[][] {{0, 0.5f}}),
@@ -248,7 +254,15 @@ class VectorOpsEdgesTest {
             java.util.Map.entry(VectorOps.Function.DERIVATIVE_IDENTITY, new float[][] {{7, 1}}),
             java.util.Map.entry(VectorOps.Function.DERIVATIVE_RELU, new float[][] {{-1, 0}, {2, 1}}),
             java.util.Map.entry(VectorOps.Function.DERIVATIVE_TANH, new float[][] {{0, 1}}),
-            java.util.Map.entry(VectorOps.Function.DERIVATIVE_SIGMOID, new float[][] {{0, 0.25f}})));
+            java.util.Map.entry(VectorOps.Function.DERIVATIVE_SIGMOID, new float[][] {{0, 0.25f}}),
+            java.util.Map.entry(VectorOps.Function.DERIVATIVE_SILU, new float[][] {{0, 0.5f}}),
+            java.util.Map.entry(VectorOps.Function.ERF, new float[][] {{0, 0}, {1, (float) ERF_1}, {-1, (float) -ERF_1}}),
+            java.util.Map.entry(VectorOps.Function.DERIVATIVE_ERF, new float[][] {{0, (float) (2 / Math.sqrt(Math.PI))}}),
+            java.util.Map.entry(VectorOps.Function.GELU, new float[][] {{0, 0}, {1, (float) PHI_1}, {-1, (float) -(1 - PHI_1)}}),
+            java.util.Map.entry(VectorOps.Function.DERIVATIVE_GELU, new float[][] {{0, 0.5f}}),
+            java.util.Map.entry(VectorOps.Function.GELU_APPRX_SIGMOID, new float[][] {{0, 0}}),
+            java.util.Map.entry(VectorOps.Function.DERIVATIVE_GELU_APPRX_SIGMOID, new float[][] {{0, 0.5f}})));
+
 
     @Test
     void tableSetFunctionsAtKnownPoints() {
@@ -260,7 +274,9 @@ class VectorOpsEdgesTest {
         // the NEFF profile's names of them
         assertEquals(VectorOps.Function.RECIPROCAL_SQRT, VectorOps.Function.ofProfileName("reciprocal_sqrt_40000p"));
         assertEquals(VectorOps.Function.LN, VectorOps.Function.ofProfileName("ln_400p"));
-        assertEquals(null, VectorOps.Function.ofProfileName("gelu"));
+        assertEquals(VectorOps.Function.GELU, VectorOps.Function.ofProfileName("gelu"));
+        assertEquals(VectorOps.Function.DERIVATIVE_GELU_APPRX_SIGMOID, VectorOps.Function.ofProfileName("derivative_gelu_apprx_sigmoid_4p"));
+        assertEquals(null, VectorOps.Function.ofProfileName("leaky_relu"));
     }
 
     @Test

@@ -103,7 +103,8 @@ class VectorOpsTest {
         assertEquals(VectorOps.Function.EXP, VectorOps.Function.ofProfileName("exp_400p"));
         assertEquals(VectorOps.Function.IDENTITY, VectorOps.Function.ofProfileName("identity_1p"));
         assertEquals(VectorOps.Function.GELU_APPRX_TANH, VectorOps.Function.ofProfileName("gelu_apprx_tanh_8p"));
-        assertEquals(null, VectorOps.Function.ofProfileName("gelu_8p"));   // erf-based: no erf here
+        assertEquals(VectorOps.Function.GELU, VectorOps.Function.ofProfileName("gelu_8p"));   // erf-based, beside its two approximations
+        assertEquals(null, VectorOps.Function.ofProfileName("parametric_relu_1p"));   // its alpha is an operand no source places
     }
 
     private static List<Double> list(double[] v) {
