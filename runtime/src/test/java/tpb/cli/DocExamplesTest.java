@@ -55,11 +55,13 @@ class DocExamplesTest {
     /** One fenced block's commands and outputs, and where it is. */
     record Block(Path page, int line, List<String> commands, List<List<String>> outputs, String notRun) {}
 
-    /** The pages: the README and every page of docs/ (not docs/dev, the maintainers' notes). */
+    /** The pages: the README, every page of docs/ and of docs/commands/ (not docs/dev, the maintainers' notes). */
     static List<Path> pages() throws IOException {
         List<Path> pages = new ArrayList<>(List.of(ROOT.resolve("README.md")));
-        try (Stream<Path> docs = Files.list(ROOT.resolve("docs"))) {
-            docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
+        for (Path dir : List.of(ROOT.resolve("docs"), ROOT.resolve("docs/commands"))) {
+            try (Stream<Path> docs = Files.list(dir)) {
+                docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
+            }
         }
         return pages;
     }

@@ -87,6 +87,46 @@ class DocsTest {
         assertEquals(List.of(), missing, "commands no page of docs/ names as 'tpb NAME'");
     }
 
+    /**
+     * The reference is one page per command (issue 34 item 5): every command that does something
+     * itself (a group such as {@code neff} has its subcommands' pages) has
+     * {@code docs/commands/NAME.md}, its words joined by '-', whose examples run {@code ./tpb NAME}
+     * in a block DocExamplesTest runs; and no page is left for a command that is gone.
+     */
+    @Test
+    void everyCommandHasAReferencePageWithAnExampleThatRuns() throws IOException {
+        List<String> wrong = new ArrayList<>();
+        Set<String> expected = new java.util.TreeSet<>();
+        CommandLine tpb = new CommandLine(new Tpb());
+        for (String name : commandNames()) {
+            CommandLine c = tpb;
+            for (String w : name.split(" ")) {
+                c = c.getSubcommands().get(w);
+            }
+            if (!c.getSubcommands().isEmpty() && !c.getCommandSpec().helpCommand()) {
+                continue;   // a group: its subcommands have the pages
+            }
+            String file = name.replace(' ', '-') + ".md";
+            expected.add(file);
+            Path page = DOCS.resolve("commands").resolve(file);
+            if (!Files.exists(page)) {
+                wrong.add(name + ": no page docs/commands/" + file);
+                continue;
+            }
+            boolean runs = DocExamplesTest.blocks(page).stream().filter(b -> b.notRun() == null)
+                    .flatMap(b -> b.commands().stream())
+                    .anyMatch(cmd -> java.util.Arrays.stream(cmd.split("&&")).anyMatch(part -> mentions(part.trim(), name)));
+            if (!runs) {
+                wrong.add(name + ": docs/commands/" + file + " has no example that runs 'tpb " + name + "'");
+            }
+        }
+        Set<String> present = new java.util.TreeSet<>();
+        pagesIn(DOCS.resolve("commands")).forEach(p -> present.add(p.getFileName().toString()));
+        present.removeAll(expected);
+        present.forEach(f -> wrong.add("docs/commands/" + f + ": a page for no command"));
+        assertEquals(List.of(), wrong);
+    }
+
     @Test
     void theSpeedTablesSitBetweenOnePairOfBenchMarkers() {
         // the benchmark script rewrites what lies between the markers: one pair, in order, in each of the two pages
@@ -217,7 +257,14 @@ class DocsTest {
         assertEquals("tpb-check-spec", slug("`tpb check-spec`"));
     }
 
+    /** The manual's pages: docs/ and its command reference, docs/commands/ (not docs/dev, the maintainers' notes). */
     private static List<Path> pages(Path dir) {
+        List<Path> pages = new ArrayList<>(pagesIn(dir));
+        pages.addAll(pagesIn(dir.resolve("commands")));
+        return pages;
+    }
+
+    private static List<Path> pagesIn(Path dir) {
         try (Stream<Path> s = Files.list(dir)) {
             List<Path> pages = s.filter(p -> p.toString().endsWith(".md")).sorted().toList();
             assertFalse(pages.isEmpty(), "no pages in " + dir);
