@@ -44,19 +44,56 @@ final class ActivateSemantics implements ArmSemantics {
         if (!biasByPointer && r.biasSrcNRaw() != ImmSrcN.INSTRUCTION_IMMEDIATE.value()) {
             throw new DataFault("ACTIVATE bias from a register has no data-level semantics");
         }
-        if (r.accumulatorCmdRaw() != AccumCmd.IDLE.value()) {
-            throw new DataFault("ACTIVATE accumulator_cmd " + AccumCmd.fromValue(r.accumulatorCmdRaw()) + " has no data-level semantics");
+        AccumCmd cmd = AccumCmd.fromValue(r.accumulatorCmdRaw());
+        if (cmd == null || cmd == AccumCmd.LOAD_ACCUMULATE) {
+            throw new DataFault("ACTIVATE accumulator_cmd " + (cmd == null ? r.accumulatorCmdRaw() : cmd) + " has no data-level semantics");
         }
         int ch = r.numActiveChannels();
         AccessPattern in = Operands.pattern(core, r.srcMemPattern(), Operands.dtype(r.inBiasDtype().lo(), "ACTIVATE in dtype"), ch);
         AccessPattern out = Operands.pattern(core, r.dstMemPattern(), Operands.dtype(r.outDtypeRaw(), "ACTIVATE out_dtype"), ch);
+        float[] sums = sums(cmd, in);
+        String read;
         if (!biasByPointer) {
-            VectorOps.activate(f, r.scaleValue().asFloat(), r.bias().asFloat(), in, out);
-            return "read " + in.range() + "; wrote " + out.range();
+            VectorOps.activate(f, r.scaleValue().asFloat(), r.bias().asFloat(), in, out, sums);
+            read = "read " + in.range();
+        } else {
+            // the bias's dtype is the high half of the in/bias DTYPE_PAIR (datapath-facts §3.1)
+            AccessPattern bias = Operands.pointer(core, r.biasBits(), Operands.dtype(r.inBiasDtype().hi(), "ACTIVATE bias dtype"), ch);
+            VectorOps.activate(f, r.scaleValue().asFloat(), Operands.lanes(bias), in, out, sums);
+            read = "read " + in.range() + ", bias " + bias.range();
         }
-        // the bias's dtype is the high half of the in/bias DTYPE_PAIR (datapath-facts §3.1)
-        AccessPattern bias = Operands.pointer(core, r.biasBits(), Operands.dtype(r.inBiasDtype().hi(), "ACTIVATE bias dtype"), ch);
-        VectorOps.activate(f, r.scaleValue().asFloat(), Operands.lanes(bias), in, out);
-        return "read " + in.range() + ", bias " + bias.range() + "; wrote " + out.range();
+        return read + "; wrote " + out.range() + registers(cmd, in, sums);
+    }
+
+    /**
+     * The reduce registers' starting sums for {@code cmd}, lane p being partition start + p (a
+     * compute lane is a partition, NKI nki.isa.activation): ZERO_ACCUMULATE (NKI reset_reduce)
+     * starts from zero, ACCUMULATE (reduce) from the registers; null for IDLE and ZERO (reset),
+     * which sum nothing. The commands pair with NKI's reduce_cmd by name (INFERRED); LOAD_ACCUMULATE
+     * has no NKI counterpart and is refused above.
+     */
+    private float[] sums(AccumCmd cmd, AccessPattern in) {
+        if (cmd != AccumCmd.ACCUMULATE && cmd != AccumCmd.ZERO_ACCUMULATE) {
+            return null;
+        }
+        float[] sums = new float[in.channels()];
+        if (cmd == AccumCmd.ACCUMULATE) {
+            System.arraycopy(core.actAccumulators(), in.start().partition(), sums, 0, sums.length);
+        }
+        return sums;
+    }
+
+    /** Stores what {@code cmd} leaves in the reduce registers of {@code in}'s partitions; the trace's note of them. */
+    private String registers(AccumCmd cmd, AccessPattern in, float[] sums) {
+        float[] regs = core.actAccumulators();
+        int first = in.start().partition();
+        if (cmd == AccumCmd.ZERO) {
+            java.util.Arrays.fill(regs, first, first + in.channels(), 0f);
+        } else if (sums != null) {
+            System.arraycopy(sums, 0, regs, first, sums.length);
+        } else {
+            return "";
+        }
+        return "; reduce registers p" + first + "-" + (first + in.channels() - 1) + " " + (cmd == AccumCmd.ZERO ? "zeroed" : cmd == AccumCmd.ACCUMULATE ? "added to" : "set");
     }
 }

@@ -38,6 +38,7 @@ final class ArmSemanticsTable {
         t.put(Arm.MEMSET, new MemsetSemantics(core));
         t.put(Arm.IOTA, new IotaSemantics(core));
         t.put(Arm.ACTIVATE, new ActivateSemantics(core, activationNames));
+        t.put(Arm.ACTIVATION_READ_ACCUMULATOR, new ActivationReadAccumulatorSemantics(core));
         // No data effect: ordering, labels, waits and semaphore updates; the table-set loads (an
         // ACTIVATE's id names one function in every set, NeffImage); what the synchronisation level
         // runs whole (a group reset, an Exit, a queue switch or re-arm: a DMATrigger names its block

@@ -39,6 +39,21 @@ public final class CoreState {
 
     private final float[][] tiles = new float[2][0];
 
+    /**
+     * The ACT engine's reduce registers: one fp32 register a compute lane, a lane a partition
+     * (NKI nki.isa.activation: "one 32-bit register per compute lane, 128 registers in total"),
+     * zero at the start of a run (ASSUMED, as every other state).
+     */
+    private float[] actAccumulators;
+
+    /** The ACT engine's reduce registers, indexed by partition. */
+    float[] actAccumulators() {
+        if (actAccumulators == null) {
+            actAccumulators = new float[Math.toIntExact(arch.sbufPartitions())];
+        }
+        return actAccumulators;
+    }
+
     /** fp32 tile {@code which} (0: moving, 1: PSUM), at least {@code length} floats, reused between records. */
     float[] tile(int which, int length) {
         if (tiles[which].length < length) {

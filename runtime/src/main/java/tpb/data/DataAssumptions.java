@@ -57,6 +57,11 @@ public final class DataAssumptions {
                     + "and PseudoLoadActFuncSet have no data effect", "ASSUMED",
                     "their effects are on semaphores, queue cursors or control, which the synchronisation level runs; a drain "
                             + "waits for nothing where every record completes as it runs"),
+            new Decision("ACTIVATE's accumulator_cmd ZERO, ACCUMULATE and ZERO_ACCUMULATE are NKI's reduce_cmd reset, reduce and "
+                    + "reset_reduce: one fp32 register a partition, summing the activated values before the output's rounding, one "
+                    + "add at a time in walk order; ACTIVATION_READ_ACCUMULATOR writes them, negated when negated is 1", "INFERRED",
+                    "NKI nki.isa.activation names the four commands and the 128 32-bit registers; the pairing is by name, the "
+                            + "order, the rounding and the negation are not stated (ASSUMED)"),
             new Decision("ACTIVATE copy passes the input through without scale or bias", "ASSUMED",
                     "the NEFF profile names func 128 copy; its arithmetic is not stated"),
             new Decision("Fresh SBUF, PSUM and output vars read as zero", "ASSUMED", "not stated"),

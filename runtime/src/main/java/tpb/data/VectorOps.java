@@ -372,13 +372,29 @@ public final class VectorOps {
      * through without scale or bias (ASSUMED).
      */
     public static void activate(Function f, float scale, float bias, AccessPattern src, AccessPattern dst) {
+        activate(f, scale, bias, src, dst, null);
+    }
+
+    /** As above, adding each lane's activated values to {@code sums} (see the pointer form). */
+    public static void activate(Function f, float scale, float bias, AccessPattern src, AccessPattern dst, float[] sums) {
         double[] lanes = new double[src.channels()];
         java.util.Arrays.fill(lanes, bias);
-        activate(f, scale, lanes, src, dst);
+        activate(f, scale, lanes, src, dst, sums);
     }
 
     /** ACTIVATE with lane p's bias {@code bias[p]} (a bias given by pointer, one value a partition). */
     public static void activate(Function f, float scale, double[] biases, AccessPattern src, AccessPattern dst) {
+        activate(f, scale, biases, src, dst, null);
+    }
+
+    /**
+     * As above; when {@code sums} is not null, lane p's activated values (fp32, before they are
+     * rounded to dst's dtype) are added to {@code sums[p]} one at a time in the walk's order, each
+     * add rounded to fp32: the reduce registers' sum (NKI nki.isa.activation: the reduction is
+     * "performed on the value after activation function is applied"; the order and the fp32
+     * rounding ASSUMED).
+     */
+    public static void activate(Function f, float scale, double[] biases, AccessPattern src, AccessPattern dst, float[] sums) {
         sameShape("ACTIVATE", src, dst);
         for (int p = 0; p < src.channels(); p++) {
             float bias = (float) biases[p];
@@ -387,6 +403,13 @@ public final class VectorOps {
             for (int i = 0; i < in.length; i++) {
                 float x = f == Function.COPY ? (float) in[i] : (float) ((float) (scale * (float) in[i]) + bias);
                 out[i] = f.apply(x);
+            }
+            if (sums != null) {
+                float sum = sums[p];
+                for (double v : out) {
+                    sum = (float) (sum + v);
+                }
+                sums[p] = sum;
             }
             dst.write(p, out);
         }

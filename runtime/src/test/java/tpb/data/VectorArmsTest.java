@@ -14,6 +14,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import tpb.isa.AccumCmd;
 import tpb.isa.ActivateFlyweight;
+import tpb.isa.ActivationReadAccumulatorFlyweight;
 import tpb.isa.Addr8Mode;
 import tpb.isa.AluOpType;
 import tpb.isa.AluOpWire;
@@ -297,6 +298,55 @@ class VectorArmsTest {
         }
     }
 
+    /** ACTIVATION_READ_ACCUMULATOR of p126-127 into SBUF 0x80, as {@code dtype}, negated or not. */
+    static byte[] readAccumulator(Rig rig, DtypeWire dtype, int negated) {
+        byte[] b = new byte[64];
+        ActivationReadAccumulatorFlyweight t = new ActivationReadAccumulatorFlyweight().wrap(b, 0).reset();
+        t.dstElementCount(1).dtypeRaw(dtype.value()).negated(negated).numActiveChannels(2).dstMemPatternStartWordAddress(rig.sb(126, 0x80))
+                .dstMemPatternStep(1).dstMemPatternNum(1);
+        return b;
+    }
+
+    /**
+     * The reduce registers (NKI nki.isa.activation's reduce_cmd): the same inputs as above, scale
+     * 2 and bias 1, so x = (-3, 0, 1, 7) on p126 and 3 four times on p127. identity with
+     * ZERO_ACCUMULATE (reset_reduce) leaves 5 and 12; square with ACCUMULATE (reduce) adds 9 + 0
+     * + 1 + 49 = 59 and 4 · 9 = 36: 64 and 48; the read writes them (negated: -64, -48; fp16:
+     * exact); IDLE changes nothing; ZERO (reset) clears them.
+     */
+    @Test
+    void activateSumsIntoTheReduceRegistersAndTheReadWritesThem() {
+        Rig rig = new Rig(tpb.isa.Arch.CAYMAN, NAMES);
+        Rig.put(rig.core.sbuf(), 126, 0, 2, 0xC000, 0xB800, 0x0000, 0x4200);
+        Rig.put(rig.core.sbuf(), 127, 0, 2, 0x3C00, 0x3C00, 0x3C00, 0x3C00);
+        byte[] identity = activate(rig, 1, 2, 1);
+        new ActivateFlyweight().wrap(identity, 0).accumulatorCmdRaw(AccumCmd.ZERO_ACCUMULATE.value());
+        assertEquals("read SBUF p126-127 [0x0,0x8) FP16; wrote SBUF p126-127 [0x40,0x50) FP32; reduce registers p126-127 set", rig.run(identity));
+        byte[] square = activate(rig, 4, 2, 1);
+        new ActivateFlyweight().wrap(square, 0).accumulatorCmdRaw(AccumCmd.ACCUMULATE.value());
+        assertEquals("read SBUF p126-127 [0x0,0x8) FP16; wrote SBUF p126-127 [0x40,0x50) FP32; reduce registers p126-127 added to", rig.run(square));
+        assertEquals("read SBUF p126-127 [0x0,0x8) FP16; wrote SBUF p126-127 [0x40,0x50) FP32", rig.run(activate(rig, 7, 2, 1))); // IDLE
+        assertEquals("wrote SBUF p126-127 [0x80,0x84) FP32 from reduce registers p126-127", rig.run(readAccumulator(rig, DtypeWire.FP32, 0)));
+        assertEquals(f(64), Rig.get(rig.core.sbuf(), 126, 0x80, 4, 1)[0]);
+        assertEquals(f(48), Rig.get(rig.core.sbuf(), 127, 0x80, 4, 1)[0]);
+        rig.run(readAccumulator(rig, DtypeWire.FP32, 1));
+        assertEquals(f(-64), Rig.get(rig.core.sbuf(), 126, 0x80, 4, 1)[0]);
+        assertEquals(f(-48), Rig.get(rig.core.sbuf(), 127, 0x80, 4, 1)[0]);
+        rig.run(readAccumulator(rig, DtypeWire.FP16, 0));
+        assertArrayEquals(new long[] {0x5400}, Rig.get(rig.core.sbuf(), 126, 0x80, 2, 1));   // 64 = 2^6: fp16 0x5400
+        assertArrayEquals(new long[] {0x5200}, Rig.get(rig.core.sbuf(), 127, 0x80, 2, 1));   // 48 = 1.5 · 2^5: 0x5200
+        byte[] reset = activate(rig, 1, 2, 1);
+        new ActivateFlyweight().wrap(reset, 0).accumulatorCmdRaw(AccumCmd.ZERO.value());
+        assertEquals("read SBUF p126-127 [0x0,0x8) FP16; wrote SBUF p126-127 [0x40,0x50) FP32; reduce registers p126-127 zeroed", rig.run(reset));
+        rig.run(readAccumulator(rig, DtypeWire.FP32, 0));
+        assertEquals(0, Rig.get(rig.core.sbuf(), 126, 0x80, 4, 1)[0]);
+        assertEquals(0, Rig.get(rig.core.sbuf(), 127, 0x80, 4, 1)[0]);
+        byte[] wide = readAccumulator(rig, DtypeWire.FP32, 0);
+        new ActivationReadAccumulatorFlyweight().wrap(wide, 0).dstMemPatternNum(2);
+        assertEquals("ACTIVATION_READ_ACCUMULATOR writes one element a partition but dst holds 2",
+                assertThrows(DataFault.class, () -> rig.run(wide)).getMessage());
+    }
+
     @Test
     void activateRefusals() {
         Rig rig = new Rig(tpb.isa.Arch.CAYMAN, NAMES);
@@ -317,8 +367,6 @@ class VectorArmsTest {
         assertEquals("ACTIVATE bias from a register has no data-level semantics",
                 assertThrows(DataFault.class, () -> rig.run(bias)).getMessage());
         byte[] acc = activate(rig, 1, 1, 0);
-        new ActivateFlyweight().wrap(acc, 0).accumulatorCmdRaw(AccumCmd.ZERO.value());
-        assertEquals("ACTIVATE accumulator_cmd ZERO has no data-level semantics", assertThrows(DataFault.class, () -> rig.run(acc)).getMessage());
         new ActivateFlyweight().wrap(acc, 0).accumulatorCmdRaw(AccumCmd.LOAD_ACCUMULATE.value());
         assertEquals("ACTIVATE accumulator_cmd LOAD_ACCUMULATE has no data-level semantics", assertThrows(DataFault.class, () -> rig.run(acc)).getMessage());
         byte[] in = activate(rig, 1, 1, 0);
@@ -479,7 +527,7 @@ class VectorArmsTest {
 
     /** The arms with data-level semantics (ArmSemanticsTable) and those whose effect is only on the sync level. */
     static final Set<Arm> COMPUTE = EnumSet.of(Arm.DMA_DIRECT2D, Arm.LDWEIGHTS, Arm.MATMUL, Arm.COPY, Arm.CAST, Arm.TENSOR_TENSOR_ARITH,
-            Arm.MEMSET, Arm.IOTA, Arm.ACTIVATE, Arm.DMA_TRIGGER, Arm.TENSOR_SCALAR_ARITH, Arm.TENSOR_REDUCE_ARITH, Arm.RECIPROCAL,
+            Arm.MEMSET, Arm.IOTA, Arm.ACTIVATE, Arm.ACTIVATION_READ_ACCUMULATOR, Arm.DMA_TRIGGER, Arm.TENSOR_SCALAR_ARITH, Arm.TENSOR_REDUCE_ARITH, Arm.RECIPROCAL,
             Arm.TENSOR_TENSOR_BITVEC, Arm.COPY_PREDICATED, Arm.CAST_PREDICATED, Arm.COPY_PREDICATED_SCALAR);
     static final Set<Arm> NO_EFFECT = EnumSet.of(Arm.SET_ORDERING_MODE, Arm.PSEUDO_BRANCH_LABEL, Arm.NO_OP, Arm.EVENT_SEMAPHORE,
             Arm.ACTIVATION_TABLE_LOAD, Arm.PSEUDO_LOAD_ACT_FUNC_SET, Arm.GROUP_RESET_SEMAPHORES, Arm.EXIT, Arm.SWITCH_QUEUE_INSTANCE,
