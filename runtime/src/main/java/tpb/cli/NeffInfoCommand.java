@@ -16,9 +16,11 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import tpb.isa.Arch;
+import tpb.isa.ActivateFlyweight;
 import tpb.isa.Arm;
 import tpb.isa.Decoder;
 import tpb.data.DataSemantics;
+import tpb.data.ActivateSemantics;
 import tpb.data.NeffImage;
 import tpb.neff.DmaBlock;
 import tpb.neff.DmaQueue;
@@ -107,12 +109,13 @@ final class NeffInfoCommand implements Callable<Integer> {
             sgs.put(sg.name(), s);
         }
         // each stream counted as its archive entry passes, a window at a time: memory does not grow with it
+        Map<String, Map<Integer, Long>> activations = new LinkedHashMap<>(); // per subgraph, ACTIVATE records per function id
         in.forEachStreamData(null, null, (sg, engine, path, records, data) -> {
             Map<String, Object> e = new LinkedHashMap<>();
             e.put("engine", engine);
             e.put("path", path);
             e.put("records", records);
-            Map<String, Long> opcodes = histogram(new RecordReader(data));
+            Map<String, Long> opcodes = histogram(new RecordReader(data), activations.computeIfAbsent(sg.name(), k -> new TreeMap<>()));
             e.put("opcodes", opcodes);
             @SuppressWarnings("unchecked")
             Map<String, Long> unmodelled = (Map<String, Long>) sgs.get(sg.name()).computeIfAbsent("data_level_unmodelled", k -> new TreeMap<>());
@@ -132,7 +135,21 @@ final class NeffInfoCommand implements Callable<Integer> {
             s.put("engines", new ArrayList<>(engines.values()));
         }
         out.put("subgraphs", new ArrayList<>(sgs.values()));
-        Map<String, List<Object>> io = inputsAndOutputs(in);
+        Map<String, TableSets> names = new LinkedHashMap<>();
+        Map<String, List<Object>> io = inputsAndOutputs(in, names);
+        for (Map.Entry<String, Map<Integer, Long>> sg : activations.entrySet()) {
+            @SuppressWarnings("unchecked")
+            Map<String, Long> unmodelled = (Map<String, Long>) sgs.get(sg.getKey()).computeIfAbsent("data_level_unmodelled", k -> new TreeMap<>());
+            TableSets sets = names.getOrDefault(sg.getKey(), new TableSets(Map.of(), null));
+            sg.getValue().forEach((id, n) -> {
+                if (sets.unread() != null) {
+                    unmodelled.merge("ACTIVATE (its table sets: " + sets.unread() + ")", n, Long::sum);
+                } else if (ActivateSemantics.problem(id, sets.names()) != null) {
+                    unmodelled.merge("ACTIVATE function " + id + " (" + sets.names().getOrDefault(id, "in no table set the engine lists") + ")",
+                            n, Long::sum);
+                }
+            });
+        }
         out.put("inputs", io.get("input"));
         out.put("outputs", io.get("output"));
         spec.commandLine().getOut().print(json ? Json.write(out) : text(in, h, arch, sgs, io));
@@ -156,6 +173,11 @@ final class NeffInfoCommand implements Callable<Integer> {
 
     /** Records per arm (by spec name; a byte no arm claims as {@code 0xNN}), in name order; read a window at a time. */
     static Map<String, Long> histogram(RecordReader reader) throws IOException {
+        return histogram(reader, new TreeMap<>());
+    }
+
+    /** As above, counting into {@code activations} the ACTIVATE records per function id (the pre-flight's table check). */
+    static Map<String, Long> histogram(RecordReader reader, Map<Integer, Long> activations) throws IOException {
         Map<String, Long> out = new TreeMap<>();
         for (int n; (n = reader.next()) > 0;) {
             byte[] b = reader.window();
@@ -163,6 +185,9 @@ final class NeffInfoCommand implements Callable<Integer> {
                 int off = RecordStream.offsetOf(i);
                 Arm arm = Decoder.identify(b, off);
                 out.merge(arm == Arm.UNKNOWN ? String.format("0x%02X", Decoder.opcode(b, off)) : arm.specName(), 1L, Long::sum);
+                if (arm == Arm.ACTIVATE) {
+                    activations.merge(ActivateFlyweight.activationFunc(b, off), 1L, Long::sum);
+                }
             }
         }
         return out;
@@ -173,18 +198,41 @@ final class NeffInfoCommand implements Callable<Integer> {
      * order: name, bytes, and the numpy dtype and shape its subgraph's {@code tensor_map.json} gives
      * (null when there is none, or it is past the entry bound); a user builds the .npy files from this.
      */
-    private static Map<String, List<Object>> inputsAndOutputs(NeffInput in) {
+    /** A subgraph's ACTIVATE function names ({@link NeffImage#activationNames}), or why its table sets could not be read. */
+    private record TableSets(Map<Integer, String> names, String unread) {}
+
+    private static Map<String, List<Object>> inputsAndOutputs(NeffInput in, Map<String, TableSets> activationNames) {
         Map<String, NeffImage.Tensor> tensors = new LinkedHashMap<>();
         java.util.Set<String> maps = new java.util.HashSet<>();
+        java.util.Set<String> dirs = new java.util.HashSet<>();
         for (Subgraph sg : in.neff.subgraphs()) {
             maps.add(sg.directory() + "tensor_map.json");
+            dirs.add(sg.directory());
         }
+        // the same pass reads each subgraph directory's JSON (def.json, the ACT engine's table sets), within the entry bound
+        Map<String, byte[]> json = new java.util.HashMap<>();
+        Map<String, Long> skipped = new java.util.HashMap<>();
         in.forEachEntry((path, size, data) -> {
-            if (maps.contains(path) && size <= in.neff.limits().maxEntrySize()) {
-                byte[] b = in.neff.limits().readWhole(path, size, data);
+            if (!path.endsWith(".json") || !dirs.contains(path.substring(0, path.lastIndexOf('/') + 1))) {
+                return;
+            }
+            if (size > in.neff.limits().maxEntrySize()) {
+                skipped.put(path, size);
+                return;
+            }
+            byte[] b = in.neff.limits().readWhole(path, size, data);
+            json.put(path, b);
+            if (maps.contains(path)) {
                 NeffImage.tensors(NeffJson.Node.root(path, NeffJson.parse(path, b))).forEach(tensors::putIfAbsent);
             }
         });
+        for (Subgraph sg : in.neff.subgraphs()) {
+            try {
+                activationNames.put(sg.name(), new TableSets(NeffImage.activationNames(sg, json, skipped, in.neff.limits()), null));
+            } catch (RuntimeException e) { // a table-set file past the bound or malformed: the run would stop there; the report goes on
+                activationNames.put(sg.name(), new TableSets(Map.of(), e.getMessage()));
+            }
+        }
         Map<String, List<Object>> out = new LinkedHashMap<>();
         out.put("input", new ArrayList<>());
         out.put("output", new ArrayList<>());

@@ -13,7 +13,7 @@ import tpb.isa.ImmSrcN;
  * partition ({@link Operands#pointer}); the input dtype is the low half of the in/bias DTYPE_PAIR,
  * the bias's the high half.
  */
-final class ActivateSemantics implements ArmSemantics {
+public final class ActivateSemantics implements ArmSemantics {
     private final ActivateFlyweight r = new ActivateFlyweight();
     private final CoreState core;
     private final Map<Integer, String> activationNames;
@@ -27,16 +27,11 @@ final class ActivateSemantics implements ArmSemantics {
     public String execute(byte[] b, int at) {
         r.wrap(b, at);
         int id = r.activationFunc();
-        String name = activationNames.get(id);
-        VectorOps.Function f = name == null ? null : VectorOps.Function.ofProfileName(name);
-        if (f == null && name != null && name.contains("|")) {
-            throw new DataFault("ACTIVATE function " + id + " is named differently by the table sets the engine lists: "
-                    + name.replace("|", ", "));
+        String problem = problem(id, activationNames);
+        if (problem != null) {
+            throw new DataFault(problem);
         }
-        if (f == null) {
-            throw new DataFault(name == null ? "ACTIVATE function " + id + " is not in the loaded table set"
-                    : "ACTIVATE function " + id + " (" + name + ") has no data-level semantics");
-        }
+        VectorOps.Function f = VectorOps.Function.ofProfileName(activationNames.get(id));
         if (r.scaleSrcRaw() != ImmSrc.INSTRUCTION_IMMEDIATE.value()) {
             throw new DataFault("ACTIVATE scale from a pointer or register has no data-level semantics");
         }
@@ -63,6 +58,22 @@ final class ActivateSemantics implements ArmSemantics {
             read = "read " + in.range() + ", bias " + bias.range();
         }
         return read + "; wrote " + out.range() + registers(cmd, in, sums);
+    }
+
+    /**
+     * Why an ACTIVATE of function {@code id} cannot run with the table sets' {@code names}, or null
+     * when it can: the run's fault and the pre-flight's ({@code tpb neff info}) one reason.
+     */
+    public static String problem(int id, Map<Integer, String> names) {
+        String name = names.get(id);
+        if (name == null) {
+            return "ACTIVATE function " + id + " is not in the loaded table set";
+        }
+        if (VectorOps.Function.ofProfileName(name) != null) {
+            return null;
+        }
+        return name.contains("|") ? "ACTIVATE function " + id + " is named differently by the table sets the engine lists: "
+                + name.replace("|", ", ") : "ACTIVATE function " + id + " (" + name + ") has no data-level semantics";
     }
 
     /**

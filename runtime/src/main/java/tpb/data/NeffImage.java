@@ -146,6 +146,16 @@ public final class NeffImage {
     }
 
     /**
+     * {@link #activationNames(Entries, String, NeffJson.Node)} from the JSON files of subgraph
+     * {@code s}'s directory, as a reader that holds only those has them ({@code tpb neff info}'s
+     * pre-flight): {@code files} by archive path, {@code skipped} those over the entry bound.
+     */
+    public static Map<Integer, String> activationNames(Subgraph s, Map<String, byte[]> files, Map<String, Long> skipped, NeffLimits limits) {
+        Entries entries = new Entries(files, skipped, limits);
+        return activationNames(entries, s.directory(), entries.json(s.definition()));
+    }
+
+    /**
      * func_id -> func_name over every table set the ACT engine's JSON lists
      * ({@code activation_function_sets}; where it lists none, every set of act_info.json whose
      * profile is in the archive). A function id names the same function in every set (INFERRED:

@@ -305,6 +305,46 @@ class NeffCommandsTest {
         assertEquals("", m.out());
     }
 
+    /**
+     * The pre-flight names ACTIVATE functions the data level cannot run, by the table sets' own
+     * names: the fixture with three ACTIVATEs added to sg00's ACT stream, exp (7, modelled),
+     * leaky_relu (3: its alpha is an operand no source places) and 200 (in no table set; the
+     * fixture's exp_and_others profile names 3 leaky_relu_1p and 7 exp_400p, and not 200); and
+     * sg01's with one ACTIVATE and its act_info.json not JSON, which the report says instead of
+     * failing, as a run would stop there.
+     */
+    @Test
+    void theInfoPreflightNamesActivateFunctionsTheDataLevelLacks(@TempDir Path dir) throws IOException {
+        Map<String, byte[]> files = new LinkedHashMap<>(Fixture.files());
+        files.put("sg00/Activation.bin", append(files.get("sg00/Activation.bin"), activate(7), activate(3), activate(200)));
+        files.put("sg01/Activation.bin", append(files.get("sg01/Activation.bin"), activate(7)));
+        files.put("sg01/act_info.json", "{\"act_func_sets\": [".getBytes(StandardCharsets.UTF_8));
+        Path neff = dir.resolve("a.neff");
+        Files.write(neff, NeffWriter.write("a", files));
+        CliRun r = CliRun.of("neff", "info", neff.toString());
+        assertEquals(0, r.code(), r.err());
+        List<String> data = r.out().lines().filter(l -> l.startsWith("  data")).toList();
+        assertEquals(List.of("  data  no data-level semantics yet: ACTIVATE function 200 (in no table set the engine lists) 1, "
+                + "ACTIVATE function 3 (leaky_relu_1p) 1",
+                "  data  no data-level semantics yet: ACTIVATE (its table sets: …) 1"), data.stream()
+                        .map(l -> l.replaceFirst("its table sets: .*\\)", "its table sets: …)")).toList());
+        assertTrue(data.get(1).contains("(its table sets: sg01/act_info.json: malformed JSON at line 1 column 20: "), data.get(1));
+    }
+
+    private static byte[] activate(int function) {
+        byte[] b = new byte[64];
+        new tpb.isa.ActivateFlyweight().wrap(b, 0).reset().activationFunc(function);
+        return b;
+    }
+
+    private static byte[] append(byte[] stream, byte[]... records) {
+        byte[] out = Arrays.copyOf(stream, stream.length + 64 * records.length);
+        for (int i = 0; i < records.length; i++) {
+            System.arraycopy(records[i], 0, out, stream.length + 64 * i, 64);
+        }
+        return out;
+    }
+
     /** The fixture with {@code subgraph}'s def.json naming a stream the archive lacks (act_instr: Act.bin), written as DIR/m.neff. */
     private static Path missingStream(Path dir, String subgraph) throws IOException {
         Map<String, byte[]> files = new LinkedHashMap<>(Fixture.files());
