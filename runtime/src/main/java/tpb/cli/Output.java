@@ -190,8 +190,7 @@ final class Output implements AutoCloseable {
         for (int attempt = 0; ; attempt++) {
             Path p = dir.resolve("." + base + "." + Staging.tag() + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
             try {
-                Files.newByteChannel(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
-                Staging.add(p);
+                Staging.create(p, () -> Files.newByteChannel(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close());
                 return p;
             } catch (FileAlreadyExistsException e) {
                 if (attempt > 100) {

@@ -276,8 +276,7 @@ final class StagedOutputs implements AutoCloseable {
         for (int attempt = 0; ; attempt++) {
             Path p = parent.resolve(prefix + Staging.tag() + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36));
             try {
-                Files.createDirectory(p);
-                Staging.add(p);
+                Staging.create(p, () -> Files.createDirectory(p));
                 return p;
             } catch (java.nio.file.FileAlreadyExistsException e) {
                 if (attempt > 100) {

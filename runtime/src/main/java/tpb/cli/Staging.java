@@ -26,8 +26,20 @@ final class Staging {
     /** What follows the prefix in a staging name: the owner's process id, then '-'. */
     private static final Pattern OWNER = Pattern.compile("(\\d{1,10})-");
 
+    /** Guards {@link #closing}: a staging path is made and registered, or the hook has begun, never both half-way. */
+    private static final Object LOCK = new Object();
+    private static boolean closing;
+
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(Staging::removeAll, "tpb-staging"));
+        Runtime.getRuntime().addShutdownHook(new Thread(Staging::shutdown, "tpb-staging"));
+    }
+
+    /** The shutdown hook: no staging path is made from here on, and every one there is goes. */
+    private static void shutdown() {
+        synchronized (LOCK) {
+            closing = true;
+        }
+        removeAll();
     }
 
     private Staging() {}
@@ -37,8 +49,27 @@ final class Staging {
         return ProcessHandle.current().pid() + "-";
     }
 
-    static void add(Path p) {
-        LIVE.add(p);
+    /** Makes a staging path: a directory or an empty file. */
+    @FunctionalInterface
+    interface Maker {
+        void make() throws IOException;
+    }
+
+    /**
+     * Makes staging path {@code p} ({@code maker}) and registers it in one step the shutdown hook
+     * cannot cut in two: a SIGTERM between them would leave the path for the next run's sweep (a
+     * full run once found a staging directory after StagingTest's SIGTERM; this and the repeated
+     * delete below close the two races that could leave one). Once the hook has begun, no new one
+     * is made.
+     */
+    static void create(Path p, Maker maker) throws IOException {
+        synchronized (LOCK) {
+            if (closing) {
+                throw new IOException(p + ": not created, the process is shutting down");
+            }
+            maker.make();
+            LIVE.add(p);
+        }
     }
 
     /** {@code p} was committed or removed: nothing for the hook to do. */
@@ -46,10 +77,19 @@ final class Staging {
         LIVE.remove(p);
     }
 
-    /** Removes every registered path (the shutdown hook; tests). */
+    /**
+     * Removes every registered path (the shutdown hook's work; tests). The run's own threads go on while
+     * the hook runs, and may still write into a staging directory: a tree that gained an entry
+     * while it was deleted is deleted again, a few times, until it is gone.
+     */
     static void removeAll() {
         for (Path p : LIVE) {
-            StagedOutputs.delete(p);
+            for (int attempt = 0; attempt < 20 && Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS); attempt++) {
+                StagedOutputs.delete(p);
+                if (Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    Thread.onSpinWait();
+                }
+            }
             LIVE.remove(p);
         }
     }
