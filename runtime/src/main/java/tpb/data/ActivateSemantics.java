@@ -27,11 +27,11 @@ public final class ActivateSemantics implements ArmSemantics {
     public String execute(byte[] b, int at) {
         r.wrap(b, at);
         int id = r.activationFunc();
-        String problem = problem(id, activationNames);
-        if (problem != null) {
-            throw new DataFault(problem);
+        String name = activationNames.get(id);
+        VectorOps.Function f = name == null ? null : VectorOps.Function.ofProfileName(name);
+        if (f == null) {
+            throw new DataFault(problem(id, activationNames)); // the reason, as the pre-flight gives it
         }
-        VectorOps.Function f = VectorOps.Function.ofProfileName(activationNames.get(id));
         if (r.scaleSrcRaw() != ImmSrc.INSTRUCTION_IMMEDIATE.value()) {
             throw new DataFault("ACTIVATE scale from a pointer or register has no data-level semantics");
         }
