@@ -88,8 +88,24 @@ public final class Assembler {
      */
     private static final long REGISTERS = Arch.SUNDA.isaRegisterCount();
 
-    private final Map<String, Arm> exact = new HashMap<>();
-    private final Map<String, Arm> prefixed = new HashMap<>();
+    private static final Map<String, Arm> EXACT = new HashMap<>();
+    private static final Map<String, Arm> PREFIXED = new HashMap<>();
+    /** Every mnemonic as the disassembler writes it, to its arm and value: found in place (others by {@link #mnemonic(String)}). */
+    private static final NameTable<Mnemonic> MNEMONICS;
+
+    static {
+        for (Map.Entry<Arm, Syntax> e : Syntaxes.all().entrySet()) {
+            (e.getValue().mnemonicField() == null ? EXACT : PREFIXED).put(e.getValue().prefix(), e.getKey());
+        }
+        Map<String, Mnemonic> spelled = new HashMap<>();
+        for (String text : Hints.mnemonics()) {
+            Mnemonic m = mnemonic(text);
+            if (m != null) {
+                spelled.put(text, m);
+            }
+        }
+        MNEMONICS = new NameTable<>(spelled);
+    }
     /** The generated flyweights: the one encoder. */
     private final ArmFlyweights flyweights;
     /** The arch whose layouts the records are written through and validated on (null: the arms' own). */
@@ -99,8 +115,8 @@ public final class Assembler {
     private final Given given = new Given();
     /** The numbers {@link #numbersGroup} reads. */
     private final Lexer.Numbers numbers = new Lexer.Numbers();
-    /** Every mnemonic, once an unknown one needed a hint (see {@link #mnemonics()}). */
-    private List<String> mnemonics;
+    /** Every mnemonic, once an unknown one needed a hint (see {@link #mnemonicList()}). */
+    private List<String> mnemonicList;
 
     /** An assembler writing each arm through its own layout. */
     public Assembler() {
@@ -115,13 +131,19 @@ public final class Assembler {
     public Assembler(Arch arch) {
         this.arch = arch;
         this.flyweights = new ArmFlyweights(arch);
-        for (Map.Entry<Arm, Syntax> e : Syntaxes.all().entrySet()) {
-            (e.getValue().mnemonicField() == null ? exact : prefixed).put(e.getValue().prefix(), e.getKey());
-        }
     }
 
-    /** A parsed source line: its label (or why it is not one), its instruction text and where that text starts. */
-    private record Line(int number, String label, int labelColumn, String labelError, String body, int bodyColumn) {}
+    /**
+     * A parsed source line: its label (or why it is not one), and its instruction text, characters
+     * {@code bodyFrom} to {@code bodyTo} of {@code text} (the reader's array, read in place), the
+     * first of them at column {@code bodyColumn}.
+     */
+    private record Line(int number, String label, int labelColumn, String labelError, char[] text, int bodyFrom, int bodyTo,
+            int bodyColumn) {
+        boolean empty() {
+            return bodyFrom == bodyTo;
+        }
+    }
 
     /** Assembles and validates {@code source}; the first error is thrown. */
     public byte[] assemble(String source) {
@@ -161,22 +183,27 @@ public final class Assembler {
         long[] earlyCount = {0};
         long count = 0;
         try (SourceLines lines = new SourceLines(source.open())) {
-            for (String text = lines.next(); text != null; text = lines.next()) {
-                if (plainInstruction(text)) {
+            while (lines.advance()) {
+                char[] text = lines.chars();
+                int n = lines.length();
+                if (plainInstruction(text, n, lines.plain())) {
                     count++; // the common line: no label, no error, a record; not parsed until the second pass
                     continue;
                 }
-                if (options.comments() != null && text.stripLeading().startsWith(";")) {
-                    options.comments().comment(text, lines.number());
+                if (options.comments() != null) {
+                    String whole = new String(text, 0, n);
+                    if (whole.stripLeading().startsWith(";")) {
+                        options.comments().comment(whole, lines.number());
+                    }
                 }
-                Line l = parseLine(text, lines.number());
+                Line l = parseLine(text, n, lines.number());
                 AsmException problem = null;
                 if (l.labelError() != null) {
                     problem = new AsmException(l.number(), l.labelColumn(), l.labelError());
                 } else if (l.label() != null && labels.putIfAbsent(l.label(), count) != null) {
                     problem = new AsmException(l.number(), l.labelColumn(), "label '" + l.label() + "' is defined twice");
                 }
-                int nul = text.indexOf('\0');
+                int nul = indexOf(text, n, '\0');
                 if (problem == null && nul >= 0) {
                     // a file of NUL bytes assembled to an empty stream, exit 0 (issue 33 item 13): it is no listing
                     problem = new AsmException(lines.number(), nul + 1, "a NUL character: an assembly listing is text");
@@ -184,7 +211,7 @@ public final class Assembler {
                 if (problem != null && earlyCount[0]++ < options.maxErrors()) {
                     early.add(problem);
                 }
-                if (!l.body().isEmpty()) {
+                if (!l.empty()) {
                     count++;
                 }
             }
@@ -196,10 +223,10 @@ public final class Assembler {
         byte[] record = new byte[RecordStream.STRIDE];
         long index = 0;
         try (SourceLines lines = new SourceLines(source.open())) {
-            for (String text = lines.next(); text != null; text = lines.next()) {
+            while (lines.advance()) {
                 sink.flush(early, lines.number());
-                Line l = parseLine(text, lines.number());
-                if (l.body().isEmpty()) {
+                Line l = parseLine(lines.chars(), lines.length(), lines.number());
+                if (l.empty()) {
                     continue;
                 }
                 try {
@@ -278,27 +305,27 @@ public final class Assembler {
      * assembler's time (issue 34 item 7). Each scanner below says the pattern it stands for; \s is
      * Java's (ASCII) whitespace, as the listing's own columns are.
      */
-    private static Line parseLine(String raw, int number) {
-        String text = stripComment(raw);
+    private static Line parseLine(char[] text, int length, int number) {
+        int n = commentStart(text, length);
         int col = 0;
-        while (col < text.length() && Character.isWhitespace(text.charAt(col))) {
+        while (col < n && Character.isWhitespace(text[col])) {
             col++;
         }
         // a disassembler listing: "    12  0x000300  text"
-        int listing = listingColumns(text);
+        int listing = listingColumns(text, n);
         if (listing >= 0) {
             col = listing;
         }
         String label = null;
         String labelError = null;
         int labelCol = 0;
-        int end = label(text, col);
+        int end = label(text, n, col);
         boolean bad = end < 0;
         if (bad) {
-            end = wordColon(text, col);
+            end = wordColon(text, n, col);
         }
         if (end >= 0) {
-            label = text.substring(col, end - 1);
+            label = new String(text, col, end - 1 - col);
             labelCol = col + 1;
             if (bad) {
                 int ok = 0;
@@ -309,59 +336,78 @@ public final class Assembler {
                         + "digit ('" + label.substring(ok, label.offsetByCodePoints(ok, 1)) + "' at column " + (labelCol + ok) + ")";
             }
             col = end;
-            while (col < text.length() && Character.isWhitespace(text.charAt(col))) {
+            while (col < n && Character.isWhitespace(text[col])) {
                 col++;
             }
-            int second = label(text, col);
+            int second = label(text, n, col);
             if (labelError == null && second >= 0) {
                 // 'L1: L2: exit' (issue 33 item 13): one label a line, as the listing writes them
-                labelError = "'" + text.substring(col, second - 1) + ":' follows the label '" + label + ":' on one line: a line holds "
+                labelError = "'" + new String(text, col, second - 1 - col) + ":' follows the label '" + label + ":' on one line: a line holds "
                         + "one label; put each on its own line";
                 labelCol = col + 1;
                 col = second; // the rest of the line is read as ever: one error, not a cascade
-                while (col < text.length() && Character.isWhitespace(text.charAt(col))) {
+                while (col < n && Character.isWhitespace(text[col])) {
                     col++;
                 }
             }
-        } else if (indexOnly(text, col) >= 0) {
+        } else if (indexOnly(text, n, col) >= 0) {
             // a listing's index column without its byte offset: not a mnemonic ("unknown mnemonic '0'; did you mean 'ts'?")
             labelError = "the line starts with a number: a listing line starts with its index and its byte offset "
                     + "('12  0x000300  nop'), an instruction with its mnemonic";
             labelCol = col + 1;
             // the numbers skipped, the rest of the line is read as ever: one error, not a cascade
-            for (int e; (e = indexOnly(text, col)) >= 0;) {
+            for (int e; (e = indexOnly(text, n, col)) >= 0;) {
                 col = e;
-                while (col < text.length() && Character.isWhitespace(text.charAt(col))) {
+                while (col < n && Character.isWhitespace(text[col])) {
                     col++;
                 }
             }
         }
-        return new Line(number, label, labelCol, labelError, text.substring(col).trim(), col + 1);
+        // the body is the rest, String.trim()'s bounds; its columns count from col, where the rest starts
+        int from = col;
+        int to = n;
+        while (from < to && text[from] <= ' ') {
+            from++;
+        }
+        while (to > from && text[to - 1] <= ' ') {
+            to--;
+        }
+        return new Line(number, label, labelCol, labelError, text, from, to, col + 1);
     }
 
     /**
      * Whether {@code text}, for the first pass, is surely an instruction and nothing more: after
      * the listing's columns, if any, an ASCII letter starts a first word without ':' (so no label
-     * and no index column; the comment, if any, starts after it), and no NUL anywhere. Any other
-     * line is parsed in full.
+     * and no index column; the comment, if any, starts after it), and no NUL anywhere (the reader
+     * says so when it saw only ASCII). Any other line is parsed in full.
      */
-    private static boolean plainInstruction(String text) {
-        int col = listingColumns(text);
+    private static boolean plainInstruction(char[] text, int n, boolean noNul) {
+        int col = listingColumns(text, n);
         if (col < 0) {
             col = 0;
-            while (col < text.length() && Character.isWhitespace(text.charAt(col))) {
+            while (col < n && Character.isWhitespace(text[col])) {
                 col++;
             }
         }
-        if (col >= text.length() || !(text.charAt(col) >= 'a' && text.charAt(col) <= 'z' || text.charAt(col) >= 'A' && text.charAt(col) <= 'Z')) {
+        if (col >= n || !(text[col] >= 'a' && text[col] <= 'z' || text[col] >= 'A' && text[col] <= 'Z')) {
             return false;
         }
-        for (int i = col; i < text.length() && !space(text.charAt(i)); i++) {
-            if (text.charAt(i) == ':') {
+        for (int i = col; i < n && !space(text[i]); i++) {
+            if (text[i] == ':') {
                 return false;
             }
         }
-        return text.indexOf('\0') < 0;
+        return noNul || indexOf(text, n, '\0') < 0;
+    }
+
+    /** Where {@code c} first is among the first {@code n} characters of {@code text}, or -1. */
+    private static int indexOf(char[] text, int n, char c) {
+        for (int i = 0; i < n; i++) {
+            if (text[i] == c) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** Java's \s: space, tab, line feed, vertical tab, form feed, carriage return. */
@@ -384,105 +430,116 @@ public final class Assembler {
     }
 
     /** Where {@code \s*\d+\s+0x[0-9a-fA-F]+\s+} (a listing's index and offset columns) ends from 0, or -1. */
-    private static int listingColumns(String t) {
-        int index = spaces(t, 0);
-        int gap = decimals(t, index);
-        int offset = gap == index ? -1 : spaces(t, gap);
-        if (offset == gap || offset < 0 || !t.startsWith("0x", offset)) {
+    private static int listingColumns(char[] t, int n) {
+        int index = spaces(t, n, 0);
+        int gap = decimals(t, n, index);
+        int offset = gap == index ? -1 : spaces(t, n, gap);
+        if (offset == gap || offset < 0 || offset + 1 >= n || t[offset] != '0' || t[offset + 1] != 'x') {
             return -1;
         }
-        int digits = hexes(t, offset + 2);
-        int end = digits == offset + 2 ? -1 : spaces(t, digits);
+        int digits = hexes(t, n, offset + 2);
+        int end = digits == offset + 2 ? -1 : spaces(t, n, digits);
         return end == digits ? -1 : end;
     }
 
     /** Where the run of \s at {@code i} ends. */
-    private static int spaces(String t, int i) {
-        while (i < t.length() && space(t.charAt(i))) {
+    private static int spaces(char[] t, int n, int i) {
+        while (i < n && space(t[i])) {
             i++;
         }
         return i;
     }
 
     /** Where the run of decimal digits at {@code i} ends. */
-    private static int decimals(String t, int i) {
-        while (i < t.length() && decimal(t.charAt(i))) {
+    private static int decimals(char[] t, int n, int i) {
+        while (i < n && decimal(t[i])) {
             i++;
         }
         return i;
     }
 
     /** Where the run of hex digits at {@code i} ends. */
-    private static int hexes(String t, int i) {
-        while (i < t.length() && Lexer.digit(t.charAt(i), 16)) {
+    private static int hexes(char[] t, int n, int i) {
+        while (i < n && Lexer.digit(t[i], 16)) {
             i++;
         }
         return i;
     }
 
     /** Where {@code [A-Za-z_.$][A-Za-z0-9_.$]*:} (a label) at {@code col} ends, or -1. */
-    private static int label(String t, int col) {
-        if (col >= t.length() || !labelStart(t.charAt(col))) {
+    private static int label(char[] t, int n, int col) {
+        if (col >= n || !labelStart(t[col])) {
             return -1;
         }
         int i = col + 1;
-        while (i < t.length() && labelChar(t.charAt(i))) {
+        while (i < n && labelChar(t[i])) {
             i++;
         }
-        return i < t.length() && t.charAt(i) == ':' ? i + 1 : -1;
+        return i < n && t[i] == ':' ? i + 1 : -1;
     }
 
     /**
      * Where {@code [^\s:;#",=\[\]]+:(?=\s|$)} at {@code col} ends, or -1: anything else ending in ':'
      * before a space, meant as a label and not one.
      */
-    private static int wordColon(String t, int col) {
+    private static int wordColon(char[] t, int n, int col) {
         int i = col;
-        while (i < t.length() && !space(t.charAt(i)) && ":;#\",=[]".indexOf(t.charAt(i)) < 0) {
+        while (i < n && !space(t[i]) && ":;#\",=[]".indexOf(t[i]) < 0) {
             i++;
         }
-        if (i == col || i >= t.length() || t.charAt(i) != ':') {
+        if (i == col || i >= n || t[i] != ':') {
             return -1;
         }
-        return i + 1 == t.length() || space(t.charAt(i + 1)) ? i + 1 : -1;
+        return i + 1 == n || space(t[i + 1]) ? i + 1 : -1;
     }
 
     /**
      * Where {@code (\d+|0[xX][0-9a-fA-F]*)(?=\s|$)} at {@code col} ends, or -1: a number alone before
      * the text, an index column with no byte offset after it.
      */
-    private static int indexOnly(String t, int col) {
-        int n = t.length();
-        int i = decimals(t, col);
-        if (i > col && (i == n || space(t.charAt(i)))) {
+    private static int indexOnly(char[] t, int n, int col) {
+        int i = decimals(t, n, col);
+        if (i > col && (i == n || space(t[i]))) {
             return i;
         }
-        if (col + 1 < n && t.charAt(col) == '0' && (t.charAt(col + 1) == 'x' || t.charAt(col + 1) == 'X')) {
-            i = hexes(t, col + 2);
-            if (i == n || space(t.charAt(i))) {
+        if (col + 1 < n && t[col] == '0' && (t[col + 1] == 'x' || t[col + 1] == 'X')) {
+            i = hexes(t, n, col + 2);
+            if (i == n || space(t[i])) {
                 return i;
             }
         }
         return -1;
     }
 
-    /** The line without its comment; a ';' inside brackets separates a group operand's fields. */
-    private static String stripComment(String s) {
+    /** The characters {@link #commentStart} looks at. */
+    private static final boolean[] COMMENT_SPECIAL = new boolean[128];
+
+    static {
+        for (char c : "\"[];#".toCharArray()) {
+            COMMENT_SPECIAL[c] = true;
+        }
+    }
+
+    /** Where the line's comment starts (its length when it has none); a ';' inside brackets separates a group operand's fields. */
+    private static int commentStart(char[] s, int n) {
         boolean quoted = false;
         int depth = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '"' && (i == 0 || s.charAt(i - 1) != '\\')) {
+        for (int i = 0; i < n; i++) {
+            char c = s[i];
+            if (c < COMMENT_SPECIAL.length && !COMMENT_SPECIAL[c]) {
+                continue; // none of the characters below (one look: every line is read through here)
+            }
+            if (c == '"' && (i == 0 || s[i - 1] != '\\')) {
                 quoted = !quoted;
             } else if (!quoted && c == '[') {
                 depth++;
             } else if (!quoted && c == ']') {
                 depth = Math.max(0, depth - 1);
             } else if (!quoted && depth == 0 && (c == ';' || c == '#')) {
-                return s.substring(0, i);
+                return i;
             }
         }
-        return s;
+        return n;
     }
 
     /**
@@ -490,10 +547,12 @@ public final class Assembler {
      * the arm's syntax as its layout resolves it (null for {@code .raw} bytes).
      */
     private SyntaxFields encodeLine(Line l, byte[] out, Map<String, Long> labels, Errors sink) {
-        List<SyncTerms.Written> terms = SyncTerms.extract(l.body(), l.bodyColumn()); // $S[5]>=16 ...: blanked out, read below
-        Lexer lex = new Lexer(SyncTerms.blank(l.body(), terms, l.bodyColumn()), l.number(), l.bodyColumn());
+        // $S[5]>=16 ...: taken out of the line (blanked in the reader's array, which the next line overwrites), read below
+        List<SyncTerms.Written> terms = SyncTerms.extract(l.text(), l.bodyFrom(), l.bodyTo(), l.bodyColumn());
+        SyncTerms.blank(l.text(), terms, l.bodyFrom(), l.bodyColumn());
+        Lexer lex = new Lexer(l.text(), l.bodyFrom(), l.bodyTo(), l.number(), l.bodyColumn());
         Lexer.Token mnemonic = lex.word();
-        if (mnemonic.text().equals(".raw")) {
+        if (mnemonic.is(".raw")) {
             raw(lex, out, l);
             return null; // verbatim bytes: written as given, never validated
         }
@@ -529,29 +588,39 @@ public final class Assembler {
     private record Mnemonic(Arm arm, String value) {}
 
     private Mnemonic mnemonic(Lexer.Token mnemonic, Line l, Errors sink) {
-        Arm arm = exact.get(mnemonic.text());
+        Mnemonic known = mnemonic.lookup(MNEMONICS);
+        if (known != null) {
+            return known;
+        }
+        Mnemonic m = mnemonic(mnemonic.text());
+        if (m == null) {
+            throw new AsmException(l.number(), mnemonic.column(), "unknown mnemonic '" + mnemonic.text() + "'"
+                    + (sink.showing() ? Hints.suggest(mnemonic.text(), mnemonicList()) : ""));
+        }
+        return m;
+    }
+
+    /** The arm and value {@code text} names: an exact mnemonic first, else one that starts with a prefix; null when none. */
+    private static Mnemonic mnemonic(String text) {
+        Arm arm = EXACT.get(text);
         String value = null;
         if (arm == null) {
-            for (Map.Entry<String, Arm> p : prefixed.entrySet()) {
-                if (mnemonic.text().startsWith(p.getKey()) && mnemonic.text().length() > p.getKey().length()) {
+            for (Map.Entry<String, Arm> p : PREFIXED.entrySet()) {
+                if (text.startsWith(p.getKey()) && text.length() > p.getKey().length()) {
                     arm = p.getValue();
-                    value = mnemonic.text().substring(p.getKey().length());
+                    value = text.substring(p.getKey().length());
                 }
             }
         }
-        if (arm == null) {
-            throw new AsmException(l.number(), mnemonic.column(), "unknown mnemonic '" + mnemonic.text() + "'"
-                    + (sink.showing() ? Hints.suggest(mnemonic.text(), mnemonics()) : ""));
-        }
-        return new Mnemonic(arm, value);
+        return arm == null ? null : new Mnemonic(arm, value);
     }
 
     /** Every mnemonic, for a hint: listed on the first unknown one, then kept for this assembler's later ones. */
-    private List<String> mnemonics() {
-        if (mnemonics == null) {
-            mnemonics = Hints.mnemonics();
+    private List<String> mnemonicList() {
+        if (mnemonicList == null) {
+            mnemonicList = Hints.mnemonics();
         }
-        return mnemonics;
+        return mnemonicList;
     }
 
     /** The syntax's positional operands, comma-separated, each a field or a group operand. */
@@ -599,7 +668,7 @@ public final class Assembler {
         List<FieldInfo> fields = record.fields();
         while (!lex.atEnd()) {
             Lexer.Token name = lex.word();
-            int field = syntax.field(name.text());
+            int field = syntax.field(name);
             FieldInfo f = field < 0 ? null : fields.get(field);
             if (f == null || !Fields.settable(f)) {
                 throw new AsmException(l.number(), name.column(), (f == null ? "no field '" : "field '") + name.text() + "' "
@@ -749,10 +818,13 @@ public final class Assembler {
             // up first) and no label (a label starts with a letter, '_', '.' or '$')
             return number(f, v, l);
         }
-        String t = v.text();
-        long value;
         String table = f.table();
-        Long symbol = table == null ? null : Symbols.value(table, t);
+        Long symbol = table == null ? null : v.lookup(SymbolNames.of(table)); // the listing's own spelling, found in place
+        String t = symbol == null ? v.text() : null;
+        if (symbol == null && table != null) {
+            symbol = Symbols.value(table, t);
+        }
+        long value;
         if (symbol != null) {
             value = symbol;
         } else if (f.role() == FieldInfo.Role.PC && labels.containsKey(t)) {

@@ -28,7 +28,7 @@ final class Fields {
 
     /** Whether {@code v} is a value of the field's element type. */
     static boolean fits(FieldInfo f, long v) {
-        int bits = f.elementWidth() * 8;
+        int bits = (f.count() == 1 ? f.width() : f.elementWidth()) * 8; // most fields are one element: no division
         if (bits == 64) {
             return true;
         }

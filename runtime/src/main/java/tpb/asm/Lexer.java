@@ -48,6 +48,24 @@ final class Lexer {
             this.items = items;
         }
 
+        /** The value {@code names} gives this token's text, or null: looked up in place, no String made. */
+        <V> V lookup(NameTable<V> names) {
+            return names.get(source, from, to);
+        }
+
+        /** Whether the text is {@code s}. */
+        boolean is(String s) {
+            if (s.length() != to - from) {
+                return false;
+            }
+            for (int k = 0; k < s.length(); k++) {
+                if (source[from + k] != s.charAt(k)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
         String text() {
             if (text == null) {
                 text = new String(source, from, to - from);
@@ -144,7 +162,7 @@ final class Lexer {
                 }
                 int d = c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10; // an ASCII digit of the radix, checked above
                 if (radix == 10) {
-                    if (v > (Long.MAX_VALUE - d) / 10) {
+                    if (v >= Long.MAX_VALUE / 10 && v > (Long.MAX_VALUE - d) / 10) { // a division only near the end of the range
                         return false; // decimal is signed: past Long.MAX_VALUE
                     }
                     v = v * 10 + d;
@@ -162,19 +180,27 @@ final class Lexer {
 
     /** The line's characters (an array: the lexer reads each of them, and a String's charAt checks its coding every time). */
     private final char[] s;
+    /** Where the text ends in {@link #s}. */
+    private final int end;
     private final int line;
+    /** The column of {@code s[0]}: the text's first character is at the column the lexer was given. */
     private final int base;
     private int i;
 
     Lexer(String s, int line, int column) {
-        this(s.toCharArray(), line, column);
+        this(s.toCharArray(), 0, s.length(), line, column);
     }
 
-    /** A lexer of {@code s}, which it owns from now on. */
-    Lexer(char[] s, int line, int column) {
+    /**
+     * A lexer of characters {@code from} to {@code to} of {@code s}, the first at {@code column}:
+     * the array is read in place, and must not change while the lexer or its tokens are in use.
+     */
+    Lexer(char[] s, int from, int to, int line, int column) {
         this.s = s;
+        this.end = to;
         this.line = line;
-        this.base = column;
+        this.base = column - from;
+        this.i = from;
     }
 
     /** The cursor, for {@link #rewind}. */
@@ -190,7 +216,7 @@ final class Lexer {
     /** The next character that is not a space (the cursor moved to it), or 0 at the end of the line. */
     char peek() {
         skipSpace();
-        return i < s.length ? s[i] : 0;
+        return i < end ? s[i] : 0;
     }
 
     /** Moves past {@code c} when it is the next character that is not a space. */
@@ -210,7 +236,7 @@ final class Lexer {
     boolean number(Numbers n) {
         skipSpace();
         int start = i;
-        while (i < s.length && !endsWord(s[i])) {
+        while (i < end && !endsWord(s[i])) {
             i++;
         }
         return i > start && s[start] != '_' && n.read(s, start, i);
@@ -221,7 +247,7 @@ final class Lexer {
     }
 
     private void skipSpace() {
-        while (i < s.length && space(s[i])) {
+        while (i < end && space(s[i])) {
             i++;
         }
     }
@@ -252,25 +278,25 @@ final class Lexer {
 
     boolean atEnd() {
         skipSpace();
-        return i >= s.length;
+        return i >= end;
     }
 
     /** Whether the rest of the line starts with {@code name=} (a named field, not an operand). */
     boolean namedNext() {
         skipSpace();
         int k = i;
-        while (k < s.length && !endsWord(s[k])) {
+        while (k < end && !endsWord(s[k])) {
             k++;
         }
-        while (k < s.length && space(s[k])) {
+        while (k < end && space(s[k])) {
             k++;
         }
-        return k > i && k < s.length && s[k] == '=';
+        return k > i && k < end && s[k] == '=';
     }
 
     void expect(char c, String what) {
         skipSpace();
-        if (i >= s.length || s[i] != c) {
+        if (i >= end || s[i] != c) {
             throw new AsmException(line, column(), "expected " + what);
         }
         i++;
@@ -279,11 +305,11 @@ final class Lexer {
     Token word() {
         skipSpace();
         int start = i;
-        while (i < s.length && !endsWord(s[i])) {
+        while (i < end && !endsWord(s[i])) {
             i++;
         }
         if (start == i) {
-            throw new AsmException(line, base + start, i < s.length ? "unexpected '" + s[i] + "'" : "unexpected end of line");
+            throw new AsmException(line, base + start, i < end ? "unexpected '" + s[i] + "'" : "unexpected end of line");
         }
         return new Token(s, start, i, base + start, Kind.WORD, List.of());
     }
@@ -291,7 +317,7 @@ final class Lexer {
     /** A value, or null at the end of the line. */
     Token value() {
         skipSpace();
-        if (i >= s.length) {
+        if (i >= end) {
             return null;
         }
         int start = i;
@@ -299,13 +325,13 @@ final class Lexer {
         if (c == '"') {
             StringBuilder b = new StringBuilder();
             i++;
-            while (i < s.length && s[i] != '"') {
-                if (s[i] == '\\' && i + 1 < s.length) {
+            while (i < end && s[i] != '"') {
+                if (s[i] == '\\' && i + 1 < end) {
                     i++;
                 }
                 b.append(s[i++]);
             }
-            if (i >= s.length) {
+            if (i >= end) {
                 throw new AsmException(line, base + start, "unterminated string");
             }
             i++;
@@ -318,7 +344,7 @@ final class Lexer {
             int segmentStart = i;
             while (true) {
                 skipSpace();
-                if (i < s.length && (s[i] == ']' || s[i] == ';')) {
+                if (i < end && (s[i] == ']' || s[i] == ';')) {
                     int a = segmentStart;
                     int b = i;
                     while (a < b && s[a] <= ' ') { // String.trim()'s bounds

@@ -30,6 +30,10 @@ final class SourceLines implements AutoCloseable {
     private int end;
     private long offset;
     private int number;
+    /** The last line read, {@link #length()} characters of it; reused line to line. */
+    private char[] chars = new char[256];
+    private int length;
+    private boolean plain;
 
     SourceLines(InputStream in) {
         this.in = in;
@@ -42,8 +46,53 @@ final class SourceLines implements AutoCloseable {
 
     /** The next line without its line break, or null at the end of the input. */
     String next() throws IOException {
-        // the common case: the whole line, break included, is in the buffer; decoded from there, not copied first
-        int k = pos;
+        return advance() ? new String(chars, 0, length) : null;
+    }
+
+    /**
+     * The characters of the line {@link #advance()} read last, its first {@link #length()} of
+     * them: the array is the reader's, overwritten by the next line (the assembler reads a line
+     * in place and keeps nothing of it but what it copies).
+     */
+    char[] chars() {
+        return chars;
+    }
+
+    int length() {
+        return length;
+    }
+
+    /** Whether the line read last is ASCII without NUL (false: it may be either). */
+    boolean plain() {
+        return plain;
+    }
+
+    /** Reads the next line, without its line break, into {@link #chars()}; false at the end of the input. */
+    boolean advance() throws IOException {
+        // the common case: an ASCII line whose break is in the buffer, copied as it is found (one look at each byte)
+        char[] c = chars;
+        int p = pos;
+        int n = Math.min(end - p, c.length);
+        int low = 1;
+        int k = 0;
+        for (; k < n; k++) {
+            byte x = buf[p + k];
+            if (x == '\n') {
+                break;
+            }
+            c[k] = (char) x;
+            low = Math.min(low, x); // below 1: a NUL or a byte of a longer UTF-8 character
+        }
+        if (k < n && low > 0) {
+            offset += k + 1;
+            pos = p + k + 1;
+            number++;
+            length = k > 0 && c[k - 1] == '\r' ? k - 1 : k;
+            plain = true;
+            return true;
+        }
+        plain = false;
+        k = pos;
         while (k < end && buf[k] != '\n') {
             k++;
         }
@@ -65,7 +114,7 @@ final class SourceLines implements AutoCloseable {
                 if (end <= 0) {
                     end = 0;
                     if (!any) {
-                        return null;
+                        return false;
                     }
                     break;
                 }
@@ -91,8 +140,11 @@ final class SourceLines implements AutoCloseable {
         return finish(b, 0, b.length, start);
     }
 
-    /** The line of {@code n} bytes at {@code from} of {@code b}: its '\r' and (on line 1) byte order mark dropped, decoded. */
-    private String finish(byte[] b, int from, int n, long start) {
+    /**
+     * The line of {@code n} bytes at {@code from} of {@code b}, its '\r' and (on line 1) byte order
+     * mark dropped, decoded into {@link #chars}; true.
+     */
+    private boolean finish(byte[] b, int from, int n, long start) {
         int lineFrom = from;
         if (n > MAX_LINE) {
             throw new AsmException(number, 1, "line longer than " + MAX_LINE + " bytes");
@@ -103,9 +155,24 @@ final class SourceLines implements AutoCloseable {
         int skip = number == 1 && n >= 3 && (b[from] & 0xFF) == 0xEF && (b[from + 1] & 0xFF) == 0xBB && (b[from + 2] & 0xFF) == 0xBF ? 3 : 0;
         from += skip;
         n -= skip;
-        // the JDK's lenient decoding (fast, ASCII above all) unless it replaced something: then the strict one says where
-        String lenient = new String(b, from, n, StandardCharsets.UTF_8);
-        return lenient.indexOf('\uFFFD') < 0 ? lenient : decode(b, from, n, start, lineFrom);
+        if (chars.length < n) {
+            chars = new char[Math.max(n, chars.length * 2)];
+        }
+        // ASCII, a listing's every line, is copied as it is (no String made); anything else is decoded: the JDK's lenient
+        // decoding unless it replaced something, then the strict one says where
+        for (int k = 0; k < n; k++) {
+            byte c = b[from + k];
+            if (c < 0) {
+                String lenient = new String(b, from, n, StandardCharsets.UTF_8);
+                String text = lenient.indexOf('\uFFFD') < 0 ? lenient : decode(b, from, n, start, lineFrom);
+                text.getChars(0, text.length(), chars, 0); // UTF-16 takes no more units than UTF-8 bytes
+                length = text.length();
+                return true;
+            }
+            chars[k] = (char) c;
+        }
+        length = n;
+        return true;
     }
 
     private String decode(byte[] b, int from, int length, long start, int lineFrom) {

@@ -26,12 +26,14 @@ final class SyntaxFields {
     final int[] impliedFields;
     final long[] impliedValues;
     private final Map<String, Integer> byName = new HashMap<>();
+    private final NameTable<Integer> names;
 
     SyntaxFields(Syntax syntax, List<FieldInfo> fields) {
         this.syntax = syntax;
         for (int field = 0; field < fields.size(); field++) {
             byName.putIfAbsent(fields.get(field).name(), field);
         }
+        names = new NameTable<>(byName);
         List<String> names = syntax.operands();
         operands = new int[names.size()][];
         whole = new boolean[names.size()];
@@ -53,6 +55,12 @@ final class SyntaxFields {
     /** The index of the field called {@code name}, or -1. */
     int field(String name) {
         Integer field = byName.get(name);
+        return field == null ? -1 : field;
+    }
+
+    /** The index of the field {@code name} names, or -1. */
+    int field(Lexer.Token name) {
+        Integer field = name.lookup(names);
         return field == null ? -1 : field;
     }
 }
