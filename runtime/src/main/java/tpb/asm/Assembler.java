@@ -113,6 +113,8 @@ public final class Assembler {
     private boolean validate = true;
     /** The fields the line being encoded has set, and their columns. */
     private final Given given = new Given();
+    /** The lexer of every line, reset line to line. */
+    private final Lexer lexer = new Lexer(new char[0], 0, 0, 0, 1);
     /** The numbers {@link #numbersGroup} reads. */
     private final Lexer.Numbers numbers = new Lexer.Numbers();
     /** Every mnemonic, once an unknown one needed a hint (see {@link #mnemonicList()}). */
@@ -308,7 +310,7 @@ public final class Assembler {
     private static Line parseLine(char[] text, int length, int number) {
         int n = commentStart(text, length);
         int col = 0;
-        while (col < n && Character.isWhitespace(text[col])) {
+        while (col < n && Lexer.space(text[col])) {
             col++;
         }
         // a disassembler listing: "    12  0x000300  text"
@@ -336,7 +338,7 @@ public final class Assembler {
                         + "digit ('" + label.substring(ok, label.offsetByCodePoints(ok, 1)) + "' at column " + (labelCol + ok) + ")";
             }
             col = end;
-            while (col < n && Character.isWhitespace(text[col])) {
+            while (col < n && Lexer.space(text[col])) {
                 col++;
             }
             int second = label(text, n, col);
@@ -346,7 +348,7 @@ public final class Assembler {
                         + "one label; put each on its own line";
                 labelCol = col + 1;
                 col = second; // the rest of the line is read as ever: one error, not a cascade
-                while (col < n && Character.isWhitespace(text[col])) {
+                while (col < n && Lexer.space(text[col])) {
                     col++;
                 }
             }
@@ -358,7 +360,7 @@ public final class Assembler {
             // the numbers skipped, the rest of the line is read as ever: one error, not a cascade
             for (int e; (e = indexOnly(text, n, col)) >= 0;) {
                 col = e;
-                while (col < n && Character.isWhitespace(text[col])) {
+                while (col < n && Lexer.space(text[col])) {
                     col++;
                 }
             }
@@ -385,7 +387,7 @@ public final class Assembler {
         int col = listingColumns(text, n);
         if (col < 0) {
             col = 0;
-            while (col < n && Character.isWhitespace(text[col])) {
+            while (col < n && Lexer.space(text[col])) {
                 col++;
             }
         }
@@ -478,13 +480,22 @@ public final class Assembler {
         return i < n && t[i] == ':' ? i + 1 : -1;
     }
 
+    /** The characters {@link #wordColon} stops at, besides \s. */
+    private static final boolean[] NOT_LABEL = new boolean[128];
+
+    static {
+        for (char c : ":;#\",=[]".toCharArray()) {
+            NOT_LABEL[c] = true;
+        }
+    }
+
     /**
      * Where {@code [^\s:;#",=\[\]]+:(?=\s|$)} at {@code col} ends, or -1: anything else ending in ':'
      * before a space, meant as a label and not one.
      */
     private static int wordColon(char[] t, int n, int col) {
         int i = col;
-        while (i < n && !space(t[i]) && ":;#\",=[]".indexOf(t[i]) < 0) {
+        while (i < n && !space(t[i]) && (t[i] >= NOT_LABEL.length || !NOT_LABEL[t[i]])) {
             i++;
         }
         if (i == col || i >= n || t[i] != ':') {
@@ -550,7 +561,7 @@ public final class Assembler {
         // $S[5]>=16 ...: taken out of the line (blanked in the reader's array, which the next line overwrites), read below
         List<SyncTerms.Written> terms = SyncTerms.extract(l.text(), l.bodyFrom(), l.bodyTo(), l.bodyColumn());
         SyncTerms.blank(l.text(), terms, l.bodyFrom(), l.bodyColumn());
-        Lexer lex = new Lexer(l.text(), l.bodyFrom(), l.bodyTo(), l.number(), l.bodyColumn());
+        Lexer lex = lexer.reset(l.text(), l.bodyFrom(), l.bodyTo(), l.number(), l.bodyColumn());
         Lexer.Token mnemonic = lex.word();
         if (mnemonic.is(".raw")) {
             raw(lex, out, l);
@@ -667,6 +678,11 @@ public final class Assembler {
             Errors sink) {
         List<FieldInfo> fields = record.fields();
         while (!lex.atEnd()) {
+            int at = lex.position();
+            if (plainNamedField(lex, syntax, record, fields)) {
+                continue;
+            }
+            lex.rewind(at); // anything else: read again, token by token, to say what is wrong or to read a label, list or name
             Lexer.Token name = lex.word();
             int field = syntax.field(name);
             FieldInfo f = field < 0 ? null : fields.get(field);
@@ -687,6 +703,50 @@ public final class Assembler {
             put(record, field, v, labels, l, sink);
             given.set(field, v.column());
         }
+    }
+
+    /**
+     * A {@code name=value} of a scalar field whose value is a number that fits it or a name of its
+     * enum as the listing writes it, written straight into the field, no token made: the named
+     * fields of nearly every line (issue 34 item 7). False, the cursor then anywhere, for anything
+     * else: {@link #namedFields} reads it again and {@link #scalar} decides, as for every value.
+     */
+    private boolean plainNamedField(Lexer lex, SyntaxFields syntax, PreambleFlyweight<?> record, List<FieldInfo> fields) {
+        int nameFrom = lex.span();
+        int nameTo = lex.position();
+        int field = nameFrom == nameTo ? -1 : syntax.field(lex, nameFrom, nameTo);
+        if (field < 0 || given.has(field) || !lex.take('=')) {
+            return false;
+        }
+        FieldInfo f = fields.get(field);
+        if (!Fields.settable(f) || f.isChars() || f.isBytes() || f.count() > 1 || f.role() != null) {
+            return false; // names, hex bytes, lists, labels and registers: the token path reads them
+        }
+        char first = lex.peek();
+        if (first == '[' || first == '"') {
+            return false;
+        }
+        int from = lex.span();
+        int to = lex.position();
+        if (from == to) {
+            return false;
+        }
+        long value;
+        if (first != '_' && lex.number(numbers, from, to)) {
+            if (!Fields.fits(f, numbers.value)) {
+                return false;
+            }
+            value = numbers.value;
+        } else {
+            Long symbol = f.table() == null ? null : lex.lookup(SymbolNames.of(f.table()), from, to);
+            if (symbol == null) {
+                return false;
+            }
+            value = symbol;
+        }
+        record.set(field, 0, value);
+        given.set(field, lex.column(from));
+        return true;
     }
 
     /** {@code ".Mariana"} when the arm is written through a generation layout, else nothing. */

@@ -179,12 +179,12 @@ final class Lexer {
     }
 
     /** The line's characters (an array: the lexer reads each of them, and a String's charAt checks its coding every time). */
-    private final char[] s;
+    private char[] s;
     /** Where the text ends in {@link #s}. */
-    private final int end;
-    private final int line;
+    private int end;
+    private int line;
     /** The column of {@code s[0]}: the text's first character is at the column the lexer was given. */
-    private final int base;
+    private int base;
     private int i;
 
     Lexer(String s, int line, int column) {
@@ -196,11 +196,50 @@ final class Lexer {
      * the array is read in place, and must not change while the lexer or its tokens are in use.
      */
     Lexer(char[] s, int from, int to, int line, int column) {
+        reset(s, from, to, line, column);
+    }
+
+    /** The lexer of another text, as {@link #Lexer(char[], int, int, int, int)} makes one: the assembler keeps one for every line. */
+    Lexer reset(char[] s, int from, int to, int line, int column) {
         this.s = s;
         this.end = to;
         this.line = line;
         this.base = column - from;
         this.i = from;
+        return this;
+    }
+
+    /**
+     * Moves past the next word (as {@link #word()} reads one) and returns where it starts, the
+     * cursor then where it ends; no token made. The word may be empty.
+     */
+    int span() {
+        skipSpace();
+        int start = i;
+        while (i < end && !endsWord(s[i])) {
+            i++;
+        }
+        return start;
+    }
+
+    /** The value {@code names} gives characters {@code from} to {@code to} of the text, or null. */
+    <V> V lookup(NameTable<V> names, int from, int to) {
+        return names.get(s, from, to);
+    }
+
+    /** Reads characters {@code from} to {@code to} as a number into {@code n} ({@link Numbers#read}); false when they are none. */
+    boolean number(Numbers n, int from, int to) {
+        return n.read(s, from, to);
+    }
+
+    /** The character at {@code at}. */
+    char at(int at) {
+        return s[at];
+    }
+
+    /** The column of the character at {@code at}. */
+    int column(int at) {
+        return base + at;
     }
 
     /** The cursor, for {@link #rewind}. */
@@ -267,8 +306,8 @@ final class Lexer {
         }
     }
 
-    /** {@link Character#isWhitespace}. */
-    private static boolean space(char c) {
+    /** {@link Character#isWhitespace}, through a table for ASCII (the assembler asks it of most characters it reads). */
+    static boolean space(char c) {
         return c < 128 ? SPACE[c] : Character.isWhitespace(c);
     }
 

@@ -34,6 +34,12 @@ final class SourceLines implements AutoCloseable {
     private char[] chars = new char[256];
     private int length;
     private boolean plain;
+    /** Whether {@link #text} is of the buffer as it is now. */
+    private boolean scanned;
+    /** The buffer's bytes as a Latin-1 String when they are all ASCII, else null. */
+    private String text;
+    /** Where the next NUL is in {@link #text} (at or after the line being read), or -1. */
+    private int nul;
 
     SourceLines(InputStream in) {
         this.in = in;
@@ -69,26 +75,32 @@ final class SourceLines implements AutoCloseable {
 
     /** Reads the next line, without its line break, into {@link #chars()}; false at the end of the input. */
     boolean advance() throws IOException {
-        // the common case: an ASCII line whose break is in the buffer, copied as it is found (one look at each byte)
-        char[] c = chars;
-        int p = pos;
-        int n = Math.min(end - p, c.length);
-        int low = 1;
-        int k = 0;
-        for (; k < n; k++) {
-            byte x = buf[p + k];
-            if (x == '\n') {
-                break;
+        // the common case: an ASCII buffer, read through a Latin-1 String of it, whose search for a line break and copy
+        // to chars are the JDK's vector loops (a byte loop here was a tenth of the assembler's time)
+        if (!scanned) {
+            scanned = true;
+            text = new String(buf, 0, end, StandardCharsets.US_ASCII);
+            if (text.indexOf('\uFFFD') >= 0) {
+                text = null; // not all ASCII: the bytes are decoded line by line below
+            } else {
+                nul = text.indexOf('\0');
             }
-            c[k] = (char) x;
-            low = Math.min(low, x); // below 1: a NUL or a byte of a longer UTF-8 character
         }
-        if (k < n && low > 0) {
-            offset += k + 1;
-            pos = p + k + 1;
+        int k = text == null ? -1 : text.indexOf('\n', pos);
+        if (k >= 0) {
+            int n = k - pos;
+            if (chars.length < n) {
+                chars = new char[Math.max(n, chars.length * 2)];
+            }
+            text.getChars(pos, k, chars, 0);
+            if (nul >= 0 && nul < pos) {
+                nul = text.indexOf('\0', pos);
+            }
+            plain = nul < 0 || nul > k;
+            offset += n + 1;
+            pos = k + 1;
             number++;
-            length = k > 0 && c[k - 1] == '\r' ? k - 1 : k;
-            plain = true;
+            length = n > 0 && chars[n - 1] == '\r' ? n - 1 : n;
             return true;
         }
         plain = false;
@@ -111,6 +123,7 @@ final class SourceLines implements AutoCloseable {
             if (pos == end) {
                 end = in.read(buf);
                 pos = 0;
+                scanned = false; // a new buffer: looked at anew
                 if (end <= 0) {
                     end = 0;
                     if (!any) {

@@ -272,7 +272,7 @@ final class SyncTerms {
                 int start = termStart(body, from, i);
                 if (start >= 0) {
                     int end = i;
-                    while (end < to && !Character.isWhitespace(body[end]) && body[end] != ',') {
+                    while (end < to && !Lexer.space(body[end]) && body[end] != ',') {
                         end++;
                     }
                     if (terms.isEmpty()) {
@@ -297,9 +297,9 @@ final class SyncTerms {
             while (k > from && (Character.isLetterOrDigit(body[k - 1]) || body[k - 1] == '_' || body[k - 1] == '.')) {
                 k--;
             }
-            return k < dollar - 1 && (k == from || Character.isWhitespace(body[k - 1])) ? k : -1;
+            return k < dollar - 1 && (k == from || Lexer.space(body[k - 1])) ? k : -1;
         }
-        return dollar == from || Character.isWhitespace(body[dollar - 1]) ? dollar : -1;
+        return dollar == from || Lexer.space(body[dollar - 1]) ? dollar : -1;
     }
 
     /**

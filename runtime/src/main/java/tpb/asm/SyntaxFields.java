@@ -58,6 +58,12 @@ final class SyntaxFields {
         return field == null ? -1 : field;
     }
 
+    /** The index of the field named by characters {@code from} to {@code to} of {@code lex}'s text, or -1. */
+    int field(Lexer lex, int from, int to) {
+        Integer field = lex.lookup(names, from, to);
+        return field == null ? -1 : field;
+    }
+
     /** The index of the field {@code name} names, or -1. */
     int field(Lexer.Token name) {
         Integer field = name.lookup(names);
