@@ -181,6 +181,9 @@ final class SyncTerms {
                 out.add(new Slot(-1, index, value, null, "", term[0]));
             }
         }
+        if (out.size() > Long.SIZE) {
+            throw new IllegalStateException(arm + " has " + out.size() + " term slots; the assembler marks them in a long");
+        }
         return out.toArray(new Slot[0]);
     }
 
@@ -325,23 +328,29 @@ final class SyncTerms {
         if (terms.isEmpty()) {
             return;
         }
-        boolean[] used = new boolean[slots.length];
-        Written[] usedBy = new Written[slots.length];
-        long[] valueBy = new long[slots.length]; // the value each used slot's term wrote (-1: none)
+        // which slot took which term and value: kept only when a second term could meet the first (most lines have one)
+        Written[] usedBy = terms.size() > 1 ? new Written[slots.length] : null;
+        long[] valueBy = terms.size() > 1 ? new long[slots.length] : null;
+        long used = 0; // bit i: slot i is taken (an arm has at most 64 slots, see slots())
         for (Written t : terms) {
-            long[] got = null;
+            boolean found = false;
+            long mode = -1;
+            long index = -1;
+            long value = -1;
             int slot = -1;
             int cut = t.text().indexOf('$');
             String prefix = cut == 0 ? "" : t.text().substring(0, cut);
             String word = cut == 0 ? t.text() : t.text().substring(cut);
-            for (int i = 0; i < slots.length && got == null; i++) {
-                if (used[i] || !slots[i].prefix().equals(prefix)) {
+            for (int i = 0; i < slots.length && !found; i++) {
+                if ((used >>> i & 1) != 0 || !slots[i].prefix().equals(prefix)) {
                     continue;
                 }
                 if (slots[i].template() != null) {
                     long[] m = match(slots[i].template(), word);
                     if (m != null) {
-                        got = new long[] {-1, m[0], m[1]};
+                        found = true;
+                        index = m[0];
+                        value = m[1];
                         slot = i;
                     }
                     continue;
@@ -355,7 +364,6 @@ final class SyncTerms {
                     only = -2; // the shape's term refuses it (an index too long, say): every term is tried, as without shapes
                 }
                 for (int k = Math.max(only, 0); k < (only >= 0 ? only + 1 : slots[i].modes().length); k++) {
-                    long mode = slots[i].modes()[k];
                     String syntax = slots[i].syntaxes()[k];
                     long[] m = k == only ? shaped : match(syntax, word);
                     if (m != null) {
@@ -365,36 +373,42 @@ final class SyncTerms {
                             throw new AsmException(line, t.column(), "'" + t.text() + "': r" + m[1] + " is outside the " + registers
                                     + "-register file (r0-r" + (registers - 1) + "; --no-validate assembles it anyway)");
                         }
-                        got = new long[] {mode, m[0], m[1]};
+                        found = true;
+                        mode = slots[i].modes()[k];
+                        index = m[0];
+                        value = m[1];
                         slot = i;
                         break;
                     }
                 }
             }
-            if (got == null) {
-                throw new AsmException(line, t.column(), whyNot(t, prefix, word, slots, usedBy, fields, arm));
+            if (!found) {
+                throw new AsmException(line, t.column(), whyNot(t, prefix, word, slots, usedBy == null ? new Written[slots.length] : usedBy,
+                        fields, arm));
             }
-            used[slot] = true;
-            usedBy[slot] = t;
+            used |= 1L << slot;
+            if (usedBy != null) {
+                usedBy[slot] = t;
+                valueBy[slot] = value;
+            }
             Slot s = slots[slot];
             if (s.mode() >= 0) {
-                set(record, fields, s.mode(), got[0], t, given, line);
+                set(record, fields, s.mode(), mode, t, given, line);
             }
-            set(record, fields, s.index(), got[1], t, given, line);
-            valueBy[slot] = got[2];
-            if (got[2] >= 0) {
+            set(record, fields, s.index(), index, t, given, line);
+            if (value >= 0) {
                 long before = -1;
-                for (int j = 0; j < slots.length; j++) {
-                    if (j != slot && used[j] && slots[j].value() == s.value() && valueBy[j] >= 0) {
+                for (int j = 0; valueBy != null && j < slots.length; j++) {
+                    if (j != slot && (used >>> j & 1) != 0 && slots[j].value() == s.value() && valueBy[j] >= 0) {
                         before = valueBy[j];
                     }
                 }
-                if (before >= 0 && before != got[2]) {
+                if (before >= 0 && before != value) {
                     throw new AsmException(line, t.column(), "the terms share " + fields.get(s.value()).name() + ": " + before + " and "
-                            + got[2] + " differ");
+                            + value + " differ");
                 }
                 if (before < 0) {
-                    set(record, fields, s.value(), got[2], t, given, line);
+                    set(record, fields, s.value(), value, t, given, line);
                 }
             }
         }
@@ -504,8 +518,9 @@ final class SyncTerms {
         int i = 0;
         int j = 0;
         while (i < template.length()) {
-            boolean isIndex = template.startsWith(INDEX, i);
-            if (isIndex || template.startsWith(VALUE, i)) {
+            boolean hole = template.charAt(i) == '{'; // a look at one character before a hole's whole name: every term goes through here
+            boolean isIndex = hole && template.startsWith(INDEX, i);
+            if (isIndex || hole && template.startsWith(VALUE, i)) {
                 int from = j;
                 if (loose && j < text.length() && text.charAt(j) == '-') {
                     j++;
