@@ -138,10 +138,10 @@ public final class Assembler {
     /**
      * A parsed source line: its label (or why it is not one), and its instruction text, characters
      * {@code bodyFrom} to {@code bodyTo} of {@code text} (the reader's array, read in place), the
-     * first of them at column {@code bodyColumn}.
+     * first of them at column {@code bodyColumn}; no '$' (no sync term) at or after {@code dollarsEnd}.
      */
     private record Line(int number, String label, int labelColumn, String labelError, char[] text, int bodyFrom, int bodyTo,
-            int bodyColumn) {
+            int bodyColumn, int dollarsEnd) {
         boolean empty() {
             return bodyFrom == bodyTo;
         }
@@ -198,7 +198,7 @@ public final class Assembler {
                         options.comments().comment(whole, lines.number());
                     }
                 }
-                Line l = parseLine(text, n, lines.number());
+                Line l = parseLine(text, n, lines.number(), n);
                 AsmException problem = null;
                 if (l.labelError() != null) {
                     problem = new AsmException(l.number(), l.labelColumn(), l.labelError());
@@ -227,7 +227,7 @@ public final class Assembler {
         try (SourceLines lines = new SourceLines(source.open())) {
             while (lines.advance()) {
                 sink.flush(early, lines.number());
-                Line l = parseLine(lines.chars(), lines.length(), lines.number());
+                Line l = parseLine(lines.chars(), lines.length(), lines.number(), lines.dollarsEnd());
                 if (l.empty()) {
                     continue;
                 }
@@ -307,7 +307,7 @@ public final class Assembler {
      * assembler's time (issue 34 item 7). Each scanner below says the pattern it stands for; \s is
      * Java's (ASCII) whitespace, as the listing's own columns are.
      */
-    private static Line parseLine(char[] text, int length, int number) {
+    private static Line parseLine(char[] text, int length, int number, int dollarsEnd) {
         int n = commentStart(text, length);
         int col = 0;
         while (col < n && Lexer.space(text[col])) {
@@ -374,7 +374,7 @@ public final class Assembler {
         while (to > from && text[to - 1] <= ' ') {
             to--;
         }
-        return new Line(number, label, labelCol, labelError, text, from, to, col + 1);
+        return new Line(number, label, labelCol, labelError, text, from, to, col + 1, dollarsEnd);
     }
 
     /**
@@ -559,7 +559,7 @@ public final class Assembler {
      */
     private SyntaxFields encodeLine(Line l, byte[] out, Map<String, Long> labels, Errors sink) {
         // $S[5]>=16 ...: taken out of the line (blanked in the reader's array, which the next line overwrites), read below
-        List<SyncTerms.Written> terms = SyncTerms.extract(l.text(), l.bodyFrom(), l.bodyTo(), l.bodyColumn());
+        List<SyncTerms.Written> terms = SyncTerms.extract(l.text(), l.bodyFrom(), l.bodyTo(), l.bodyColumn(), l.dollarsEnd());
         SyncTerms.blank(l.text(), terms, l.bodyFrom(), l.bodyColumn());
         Lexer lex = lexer.reset(l.text(), l.bodyFrom(), l.bodyTo(), l.number(), l.bodyColumn());
         Lexer.Token mnemonic = lex.word();

@@ -40,6 +40,10 @@ final class SourceLines implements AutoCloseable {
     private String text;
     /** Where the next NUL is in {@link #text} (at or after the line being read), or -1. */
     private int nul;
+    /** Where the line read last starts in {@link #text}, or -1 when it was not read from there. */
+    private int lineStart = -1;
+    /** Where a '$' is in {@link #text}, at or after the lines {@link #dollarsEnd} looked at, or -1 (none after). */
+    private int dollar = -2;
 
     SourceLines(InputStream in) {
         this.in = in;
@@ -66,6 +70,27 @@ final class SourceLines implements AutoCloseable {
 
     int length() {
         return length;
+    }
+
+    /**
+     * An index of {@link #chars()} at and after which the line read last has no '$' (its length
+     * when that is not known): the assembler looks for sync terms, which all have a '$', up to
+     * there. Found through the JDK's vector search of the buffer's text.
+     */
+    int dollarsEnd() {
+        if (lineStart < 0) {
+            return length;
+        }
+        int end = lineStart + length;
+        if (dollar != -1 && dollar < lineStart) {
+            dollar = text.indexOf('$', lineStart);
+        }
+        int last = -1;
+        while (dollar >= 0 && dollar < end) {
+            last = dollar;
+            dollar = text.indexOf('$', dollar + 1);
+        }
+        return last < 0 ? 0 : last - lineStart + 1;
     }
 
     /** Whether the line read last is ASCII without NUL (false: it may be either). */
@@ -97,6 +122,7 @@ final class SourceLines implements AutoCloseable {
                 nul = text.indexOf('\0', pos);
             }
             plain = nul < 0 || nul > k;
+            lineStart = pos;
             offset += n + 1;
             pos = k + 1;
             number++;
@@ -104,6 +130,7 @@ final class SourceLines implements AutoCloseable {
             return true;
         }
         plain = false;
+        lineStart = -1;
         k = pos;
         while (k < end && buf[k] != '\n') {
             k++;
@@ -124,6 +151,7 @@ final class SourceLines implements AutoCloseable {
                 end = in.read(buf);
                 pos = 0;
                 scanned = false; // a new buffer: looked at anew
+                dollar = -2;
                 if (end <= 0) {
                     end = 0;
                     if (!any) {

@@ -248,13 +248,15 @@ final class SyncTerms {
      * character at {@code bodyColumn}); {@link #blank} takes them out of the body. Only the
      * characters that change what a '$' means are looked at (quotes and brackets): the assembler
      * reads every line through here, and a test of each character for a term's start was a sixth
-     * of its time (issue 34 item 7).
+     * of its time (issue 34 item 7); and none after {@code dollarsEnd}, where the reader saw the
+     * line's last '$'.
      */
-    static List<Written> extract(char[] body, int from, int to, int bodyColumn) {
+    static List<Written> extract(char[] body, int from, int to, int bodyColumn, int dollarsEnd) {
         List<Written> terms = List.of();
         boolean quoted = false;
         int depth = 0;
-        for (int i = from; i < to; i++) {
+        int last = Math.min(to, dollarsEnd);
+        for (int i = from; i < last; i++) {
             char c = body[i];
             if (c >= SPECIAL.length || !SPECIAL[c]) {
                 continue; // none of the characters below
