@@ -12,6 +12,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -110,6 +116,49 @@ class SourceLinesTest {
         List<String> whole = lines(text);
         assertEquals(List.of("l: jmp l", "", "; " + "x".repeat(70_000), "exit"), whole);
         assertEquals(whole, lines(new DisassemblerChunkTest.Trickle(utf8(text))));
+    }
+
+    /**
+     * Any text, arriving in reads of any size (so a line is read from inside one buffer, through
+     * the reader's ASCII fast path, or across two, through its general path): the lines are the
+     * text split at '\n', one '\r' dropped from each end, the mark from the first; {@code plain()}
+     * says ASCII without NUL only of such a line; no '$' is at or after {@code dollarsEnd()}.
+     */
+    @Property(tries = 300)
+    void everyLineAsTheTextSplitsIt(@ForAll("texts") String text, @ForAll @IntRange(min = 1, max = 200) int read) throws IOException {
+        List<String> expected = new ArrayList<>(Arrays.asList(text.split("\n", -1)));
+        if (expected.get(expected.size() - 1).isEmpty()) {
+            expected.remove(expected.size() - 1); // a final break starts no line
+        }
+        expected.replaceAll(l -> l.endsWith("\r") ? l.substring(0, l.length() - 1) : l);
+        if (!expected.isEmpty() && expected.get(0).startsWith("\uFEFF")) {
+            expected.set(0, expected.get(0).substring(1));
+        }
+        byte[] bytes = utf8(text);
+        InputStream in = new ByteArrayInputStream(bytes) {
+            @Override
+            public synchronized int read(byte[] into, int off, int len) {
+                return super.read(into, off, Math.min(len, read));
+            }
+        };
+        List<String> got = new ArrayList<>();
+        try (SourceLines s = new SourceLines(in)) {
+            while (s.advance()) {
+                String line = new String(s.chars(), 0, s.length());
+                got.add(line);
+                if (s.plain()) {
+                    assertTrue(line.chars().allMatch(c -> c > 0 && c < 0x80), line);
+                }
+                int end = s.dollarsEnd();
+                assertTrue(end <= s.length() && line.indexOf('$', end) < 0, line + " dollarsEnd " + end);
+            }
+        }
+        assertEquals(expected, got);
+    }
+
+    @Provide
+    Arbitrary<String> texts() {
+        return Arbitraries.strings().withChars("ab $;\n\r\0\u00E9\uFEFF").ofMaxLength(400);
     }
 
     @Test
