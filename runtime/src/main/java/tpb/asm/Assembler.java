@@ -154,7 +154,7 @@ public final class Assembler {
 
     /** Assembles {@code source} (validated or not, as {@code options} say); the first error is thrown. */
     public byte[] assemble(String source, Options options) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        RecordBuffer out = new RecordBuffer();
         AsmException[] first = new AsmException[1];
         byte[] utf8 = source.getBytes(StandardCharsets.UTF_8); // read twice, encoded once
         try {
@@ -166,7 +166,21 @@ public final class Assembler {
         if (first[0] != null) {
             throw first[0];
         }
-        return out.toByteArray();
+        return out.records();
+    }
+
+    /** The records of {@link #assemble(String, Options)}: sized once the first pass has counted them, handed out without a copy. */
+    private static final class RecordBuffer extends ByteArrayOutputStream {
+        void reserve(long records) {
+            long bytes = records * RecordStream.STRIDE;
+            if (bytes > buf.length && bytes <= Integer.MAX_VALUE - 8) {
+                buf = java.util.Arrays.copyOf(buf, (int) bytes);
+            }
+        }
+
+        byte[] records() {
+            return count == buf.length ? buf : toByteArray();
+        }
     }
 
     /**
@@ -221,6 +235,9 @@ public final class Assembler {
             sink.flush(early, Integer.MAX_VALUE);
             sink.report(unreadable);
             return sink.summary(0);
+        }
+        if (out instanceof RecordBuffer b) {
+            b.reserve(count); // the records assemble(String) returns: one array, not one doubled and copied again
         }
         byte[] record = new byte[RecordStream.STRIDE];
         long index = 0;
@@ -642,8 +659,8 @@ public final class Assembler {
             return; // bracket operands (dma.2d's patterns) may be left out: their fields are then name=value, or zero
         }
         for (int i = 0; i < names.size(); i++) {
-            if (i > 0 && !lex.atEnd()) {
-                lex.expect(',', "a ',' before operand " + (i + 1) + " of " + mnemonic.text());
+            if (i > 0 && !lex.atEnd() && !lex.take(',')) {
+                lex.expect(',', "a ',' before operand " + (i + 1) + " of " + mnemonic.text()); // the message made only when it is said
             }
             int at = lex.position();
             if (!syntax.whole[i] && lex.peek() == '[') {

@@ -312,7 +312,8 @@ final class SyncTerms {
      * {@code from} of {@code body}, at column {@code bodyColumn}), in place, so the rest lexes as before.
      */
     static void blank(char[] body, List<Written> terms, int from, int bodyColumn) {
-        for (Written t : terms) {
+        for (int n = 0; n < terms.size(); n++) { // no iterator: every line with a term comes here
+            Written t = terms.get(n);
             int at = from + t.column() - bodyColumn;
             java.util.Arrays.fill(body, at, at + t.text().length(), ' ');
         }
@@ -334,7 +335,8 @@ final class SyncTerms {
         Written[] usedBy = terms.size() > 1 ? new Written[slots.length] : null;
         long[] valueBy = terms.size() > 1 ? new long[slots.length] : null;
         long used = 0; // bit i: slot i is taken (an arm has at most 64 slots, see slots())
-        for (Written t : terms) {
+        for (int n = 0; n < terms.size(); n++) { // no iterator: every line with a term comes here
+            Written t = terms.get(n);
             boolean found = false;
             long mode = -1;
             long index = -1;
