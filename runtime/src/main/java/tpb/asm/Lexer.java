@@ -275,10 +275,66 @@ final class Lexer {
     boolean number(Numbers n) {
         skipSpace();
         int start = i;
+        if (plainNumber(n, start)) {
+            return true;
+        }
         while (i < end && !endsWord(s[i])) {
             i++;
         }
         return i > start && s[start] != '_' && n.read(s, start, i);
+    }
+
+    /**
+     * Reads the word at {@code start} into {@code n} when it is a number of the common forms, an
+     * optional '-' and up to 18 decimal or 16 hex ({@code 0x}) digits, which no check of range
+     * needs: {@link Numbers#read}'s value, in one look at each character (a group operand is
+     * mostly such numbers). False, the cursor not moved, for any other word.
+     */
+    private boolean plainNumber(Numbers n, int start) {
+        int k = start;
+        boolean neg = k < end && s[k] == '-';
+        if (neg) {
+            k++;
+        }
+        long v = 0;
+        int digits;
+        if (k + 1 < end && s[k] == '0' && (s[k + 1] == 'x' || s[k + 1] == 'X')) {
+            k += 2;
+            int from = k;
+            for (int d; k < end && s[k] < HEX.length && (d = HEX[s[k]]) >= 0; k++) {
+                v = v << 4 | d;
+            }
+            digits = k - from;
+            if (digits > 16) {
+                return false;
+            }
+        } else {
+            int from = k;
+            for (int d; k < end && (d = s[k] - '0') >= 0 && d <= 9; k++) {
+                v = v * 10 + d;
+            }
+            digits = k - from;
+            if (digits > 18) {
+                return false;
+            }
+        }
+        if (digits == 0 || k < end && !endsWord(s[k])) {
+            return false; // '_', a letter, 0b...: read as a whole word
+        }
+        n.value = neg ? -v : v;
+        i = k;
+        return true;
+    }
+
+    /** Each ASCII hex digit's value, -1 for any other character. */
+    private static final byte[] HEX = new byte[128];
+
+    static {
+        java.util.Arrays.fill(HEX, (byte) -1);
+        for (int d = 0; d < 16; d++) {
+            HEX["0123456789abcdef".charAt(d)] = (byte) d;
+            HEX["0123456789ABCDEF".charAt(d)] = (byte) d;
+        }
     }
 
     int column() {

@@ -7,6 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -138,5 +143,35 @@ class LexerTest {
         assertFalse(lex.number(n), "r3 is no number");
         assertFalse(lex.number(n), "12a is no number");
         assertEquals(0, lex.peek(), "the end of the line");
+    }
+
+    /**
+     * Any word, as the number fast path reads it (up to 18 decimal or 16 hex digits, no range
+     * check) or hands it to the general read: the same answer as parseNumber, the cursor after
+     * the word when it is a number, and the next word read as it would be.
+     */
+    @Property(tries = 2000)
+    void theNumberFastPathReadsEveryWordAsParseNumber(@ForAll("words") String word) {
+        Long expected = word.isEmpty() || word.charAt(0) == '_' ? null : Lexer.parseNumber(word);
+        Lexer.Numbers n = new Lexer.Numbers();
+        Lexer lex = new Lexer(" " + word + ", 7", 1, 1);
+        boolean read = lex.number(n);
+        assertEquals(expected != null, read, word);
+        if (read) {
+            assertEquals(expected, n.value, word);
+            assertTrue(lex.take(','), word);
+            assertTrue(lex.number(n));
+            assertEquals(7L, n.value);
+        }
+    }
+
+    @Provide
+    Arbitrary<String> words() {
+        Arbitrary<String> digits = Arbitraries.strings().withChars("0123456789").ofMinLength(1).ofMaxLength(22);
+        Arbitrary<String> hex = Arbitraries.strings().withChars("0123456789abcdefABCDEF").ofMinLength(0).ofMaxLength(19);
+        Arbitrary<String> noise = Arbitraries.strings().withChars("0123456789xXbB_-ag").ofMaxLength(8);
+        return Arbitraries.oneOf(digits, digits.map(d -> "-" + d), hex.map(h -> "0x" + h), hex.map(h -> "-0X" + h), noise,
+                Arbitraries.of("9223372036854775807", "9223372036854775808", "-9223372036854775808", "999999999999999999",
+                        "0xffffffffffffffff", "0x10000000000000000"));
     }
 }
