@@ -49,7 +49,7 @@ final class SyncTerms {
      * null) and its {@code template}; it is written whenever its index or value is not zero.
      */
     record Slot(int mode, int index, int value, String table, String prefix, String template, long[] modes, String[] syntaxes,
-            Map<String, Integer> shapes, Map<String, Integer> seen) {
+            Map<String, Integer> shapes, Map<String, long[]> seen) {
         /** How many term texts a slot keeps the answer of. */
         private static final int SEEN = 4096;
 
@@ -67,28 +67,36 @@ final class SyncTerms {
             this(mode, index, value, table, prefix, template, new long[0], new String[0], Map.of(), Map.of());
         }
 
+        /** {@link #shaped}'s answers that name no term. */
+        private static final long[] NO_SHAPE = {-1};
+        private static final long[] TRY_EVERY = {-2};
+
         /**
-         * The position in {@link #modes} of the first term {@code word} may be, by shape: its
-         * bracketed index as '#', and either nothing else or also the first number after the
-         * bracket as '#' ({@code $S[5]>=16} is {@code $S[#]>=#}, {@code $E[3]==1} is
-         * {@code $E[#]==1}); -1 when none has its shape (no term of this slot is {@code word}), -2
-         * when this slot's terms have no shapes (each must be tried). The caller checks the term it
-         * names with {@link SyncTerms#match}.
+         * The position {@code k} in {@link #modes} of the first term {@code word} may be, by
+         * shape: its bracketed index as '#', and either nothing else or also the first number after
+         * the bracket as '#' ({@code $S[5]>=16} is {@code $S[#]>=#}, {@code $E[3]==1} is
+         * {@code $E[#]==1}), checked: {@code {k, index, value}} when that term is {@code word}
+         * filled in ({@link SyncTerms#match}'s numbers); {@code {-1}} when no term has its shape (no
+         * term of this slot is {@code word}); {@code {-2}} when each term must be tried (this slot's
+         * terms have no shapes, or the shape's term refuses {@code word}, an index too long, say).
+         * The arrays are shared: read them only.
          */
-        int byShape(String word) {
+        long[] shaped(String word) {
             if (shapes == null) {
-                return -2;
+                return TRY_EVERY;
             }
             // a listing repeats its terms ($S[5]++@complete on every MATMUL): each text's answer is kept, a few thousand of them
-            Integer known = seen.get(word);
+            long[] known = seen.get(word);
             if (known != null) {
                 return known;
             }
             int k = shapeOf(word);
+            long[] m = k >= 0 ? match(syntaxes[k], word) : null;
+            long[] answer = k == -1 ? NO_SHAPE : m == null ? TRY_EVERY : new long[] {k, m[0], m[1]};
             if (seen.size() < SEEN) {
-                seen.put(word, k);
+                seen.put(word, answer);
             }
-            return k;
+            return answer;
         }
 
         private int shapeOf(String word) {
@@ -359,28 +367,27 @@ final class SyncTerms {
                     }
                     continue;
                 }
-                int only = slots[i].byShape(word);
+                long[] shaped = slots[i].shaped(word);
+                int only = (int) shaped[0];
                 if (only == -1) {
                     continue;
                 }
-                long[] shaped = only >= 0 ? match(slots[i].syntaxes()[only], word) : null;
-                if (shaped == null) {
-                    only = -2; // the shape's term refuses it (an index too long, say): every term is tried, as without shapes
-                }
                 for (int k = Math.max(only, 0); k < (only >= 0 ? only + 1 : slots[i].modes().length); k++) {
                     String syntax = slots[i].syntaxes()[k];
-                    long[] m = k == only ? shaped : match(syntax, word);
-                    if (m != null) {
+                    long[] m = k == only ? null : match(syntax, word);
+                    if (k == only || m != null) {
+                        long termIndex = k == only ? shaped[1] : m[0];
+                        long termValue = k == only ? shaped[2] : m[1];
                         // a register threshold (the spec's syntax r{value}, SEM_GE_REG): inside the register file, as every
                         // register operand is (issue 33 item 5: $S[24]>=r99 assembled and validated, only run faulted)
-                        if (m[1] >= registers && syntax.contains(REGISTER_VALUE)) {
-                            throw new AsmException(line, t.column(), "'" + t.text() + "': r" + m[1] + " is outside the " + registers
+                        if (termValue >= registers && syntax.contains(REGISTER_VALUE)) {
+                            throw new AsmException(line, t.column(), "'" + t.text() + "': r" + termValue + " is outside the " + registers
                                     + "-register file (r0-r" + (registers - 1) + "; --no-validate assembles it anyway)");
                         }
                         found = true;
                         mode = slots[i].modes()[k];
-                        index = m[0];
-                        value = m[1];
+                        index = termIndex;
+                        value = termValue;
                         slot = i;
                         break;
                     }

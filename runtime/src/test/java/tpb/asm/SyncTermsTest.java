@@ -205,11 +205,13 @@ class SyncTermsTest {
                     for (int k = slot.syntaxes().length - 1; k >= 0; k--) {
                         first = SyncTerms.match(slot.syntaxes()[k], word) != null ? k : first;
                     }
-                    int shape = slot.byShape(word);
+                    long[] shaped = slot.shaped(word);
                     if (first >= 0) {
-                        assertEquals(first, shape, arm + " " + word);
+                        long[] m = SyncTerms.match(slot.syntaxes()[first], word);
+                        assertEquals(java.util.List.of((long) first, m[0], m[1]), java.util.List.of(shaped[0], shaped[1], shaped[2]),
+                                arm + " " + word);
                     } else {
-                        assertEquals(true, shape == -1 || SyncTerms.match(slot.syntaxes()[shape], word) == null, arm + " " + word);
+                        assertEquals(true, shaped[0] == -1 || shaped[0] == -2, arm + " " + word); // no term, or each tried and refused
                     }
                     checked++;
                 }
