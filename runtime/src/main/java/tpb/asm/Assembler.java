@@ -830,6 +830,16 @@ public final class Assembler {
         }
     }
 
+    /** Whether every character of {@code h} is an ASCII hex digit ({@code [0-9a-fA-F]*}, with no regular expression compiled per line). */
+    private static boolean hex(String h) {
+        for (int i = 0; i < h.length(); i++) {
+            if (!Lexer.digit(h.charAt(i), 16)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static void raw(Lexer lex, byte[] out, Line l) {
         StringBuilder hex = new StringBuilder();
         lex.atEnd();
@@ -838,7 +848,7 @@ public final class Assembler {
             hex.append(lex.word().text());
         }
         String h = hex.toString();
-        if (h.length() != RecordStream.RECORD_SIZE * 2 || !h.matches("[0-9a-fA-F]+")) {
+        if (h.length() != RecordStream.RECORD_SIZE * 2 || !hex(h)) {
             throw new AsmException(l.number(), col, ".raw takes exactly " + RecordStream.RECORD_SIZE + " hex bytes");
         }
         System.arraycopy(HexFormat.of().parseHex(h), 0, out, 0, RecordStream.RECORD_SIZE);
@@ -879,7 +889,7 @@ public final class Assembler {
     private static void putBytes(PreambleFlyweight<?> record, int field, FieldInfo f, Lexer.Token v, Line l) {
         String t = v.text();
         String h = t.startsWith("0x") ? t.substring(2) : t;
-        if (h.length() % 2 != 0 || h.length() / 2 > f.width() || !h.matches("[0-9a-fA-F]*")) {
+        if (h.length() % 2 != 0 || h.length() / 2 > f.width() || !hex(h)) {
             throw new AsmException(l.number(), v.column(), f.name() + " takes up to " + f.width() + " hex bytes");
         }
         byte[] bytes = HexFormat.of().parseHex(h);
