@@ -44,6 +44,8 @@ final class SourceLines implements AutoCloseable {
     private int lineStart = -1;
     /** Where a '$' is in {@link #text}, at or after the lines {@link #dollarsEnd} looked at, or -1 (none after). */
     private int dollar = -2;
+    /** {@link #dollarsEnd()} of the line read last, once asked (-1 before). */
+    private int dollarsEnd = -1;
 
     SourceLines(InputStream in) {
         this.in = in;
@@ -81,6 +83,9 @@ final class SourceLines implements AutoCloseable {
         if (lineStart < 0) {
             return length;
         }
+        if (dollarsEnd >= 0) {
+            return dollarsEnd; // asked again of the same line: the search has moved past it
+        }
         int end = lineStart + length;
         if (dollar != -1 && dollar < lineStart) {
             dollar = text.indexOf('$', lineStart);
@@ -90,7 +95,8 @@ final class SourceLines implements AutoCloseable {
             last = dollar;
             dollar = text.indexOf('$', dollar + 1);
         }
-        return last < 0 ? 0 : last - lineStart + 1;
+        dollarsEnd = last < 0 ? 0 : last - lineStart + 1;
+        return dollarsEnd;
     }
 
     /** Whether the line read last is ASCII without NUL (false: it may be either). */
@@ -123,6 +129,7 @@ final class SourceLines implements AutoCloseable {
             }
             plain = nul < 0 || nul > k;
             lineStart = pos;
+            dollarsEnd = -1;
             offset += n + 1;
             pos = k + 1;
             number++;

@@ -151,6 +151,7 @@ class SourceLinesTest {
                 }
                 int end = s.dollarsEnd();
                 assertTrue(end <= s.length() && line.indexOf('$', end) < 0, line + " dollarsEnd " + end);
+                assertEquals(end, s.dollarsEnd(), "asked twice of one line");
             }
         }
         assertEquals(expected, got);
