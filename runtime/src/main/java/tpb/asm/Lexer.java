@@ -232,11 +232,6 @@ final class Lexer {
         return n.read(s, from, to);
     }
 
-    /** The character at {@code at}. */
-    char at(int at) {
-        return s[at];
-    }
-
     /** The column of the character at {@code at}. */
     int column(int at) {
         return base + at;
