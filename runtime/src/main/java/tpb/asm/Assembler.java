@@ -498,13 +498,7 @@ public final class Assembler {
     }
 
     /** The characters {@link #wordColon} stops at, besides \s. */
-    private static final boolean[] NOT_LABEL = new boolean[128];
-
-    static {
-        for (char c : ":;#\",=[]".toCharArray()) {
-            NOT_LABEL[c] = true;
-        }
-    }
+    private static final boolean[] NOT_LABEL = Lexer.asciiSet(":;#\",=[]");
 
     /**
      * Where {@code [^\s:;#",=\[\]]+:(?=\s|$)} at {@code col} ends, or -1: anything else ending in ':'
@@ -512,7 +506,7 @@ public final class Assembler {
      */
     private static int wordColon(char[] t, int n, int col) {
         int i = col;
-        while (i < n && !space(t[i]) && (t[i] >= NOT_LABEL.length || !NOT_LABEL[t[i]])) {
+        while (i < n && !space(t[i]) && !Lexer.in(NOT_LABEL, t[i])) {
             i++;
         }
         if (i == col || i >= n || t[i] != ':') {
@@ -540,13 +534,7 @@ public final class Assembler {
     }
 
     /** The characters {@link #commentStart} looks at. */
-    private static final boolean[] COMMENT_SPECIAL = new boolean[128];
-
-    static {
-        for (char c : "\"[];#".toCharArray()) {
-            COMMENT_SPECIAL[c] = true;
-        }
-    }
+    private static final boolean[] COMMENT_SPECIAL = Lexer.asciiSet("\"[];#");
 
     /** Where the line's comment starts (its length when it has none); a ';' inside brackets separates a group operand's fields. */
     private static int commentStart(char[] s, int n) {
@@ -554,7 +542,7 @@ public final class Assembler {
         int depth = 0;
         for (int i = 0; i < n; i++) {
             char c = s[i];
-            if (c < COMMENT_SPECIAL.length && !COMMENT_SPECIAL[c]) {
+            if (!Lexer.in(COMMENT_SPECIAL, c)) {
                 continue; // none of the characters below (one look: every line is read through here)
             }
             if (c == '"' && (i == 0 || s[i - 1] != '\\')) {

@@ -347,6 +347,20 @@ final class Lexer {
      * lexer asks for every character of every line, and a search of ",=[];\"" per character was
      * a fifth of the assembler's time (issue 34 item 7).
      */
+    /** A table of the ASCII characters in {@code chars}, for {@link #in}: one look a character on the assembler's scans. */
+    static boolean[] asciiSet(String chars) {
+        boolean[] set = new boolean[128];
+        for (char c : chars.toCharArray()) {
+            set[c] = true;
+        }
+        return set;
+    }
+
+    /** Whether {@code c} is in {@code set} (made by {@link #asciiSet}). */
+    static boolean in(boolean[] set, char c) {
+        return c < set.length && set[c];
+    }
+
     private static final boolean[] SPACE = new boolean[128];
     private static final boolean[] ENDS_WORD = new boolean[128];
 

@@ -30,8 +30,10 @@ final class SourceLines implements AutoCloseable {
     private int end;
     private long offset;
     private int number;
+    /** The line array's first size, a project choice: a listing line is about 100 characters; a longer line grows it. */
+    private static final int FIRST_CAPACITY = 256;
     /** The last line read, {@link #length()} characters of it; reused line to line. */
-    private char[] chars = new char[256];
+    private char[] chars = new char[FIRST_CAPACITY];
     private int length;
     private boolean plain;
     /** Whether {@link #text} is of the buffer as it is now. */

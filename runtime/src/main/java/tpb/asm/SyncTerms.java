@@ -241,13 +241,7 @@ final class SyncTerms {
     }
 
     /** The characters {@link #extract} looks at: a table, one look for each of the line's characters. */
-    private static final boolean[] SPECIAL = new boolean[128];
-
-    static {
-        for (char c : "\"[]$\\".toCharArray()) {
-            SPECIAL[c] = true;
-        }
-    }
+    private static final boolean[] SPECIAL = Lexer.asciiSet("\"[]$\\");
 
     /**
      * The terms of a line's body, characters {@code from} to {@code to} of {@code body}: each word
@@ -266,7 +260,7 @@ final class SyncTerms {
         int last = Math.min(to, dollarsEnd);
         for (int i = from; i < last; i++) {
             char c = body[i];
-            if (c >= SPECIAL.length || !SPECIAL[c]) {
+            if (!Lexer.in(SPECIAL, c)) {
                 continue; // none of the characters below
             }
             if (quoted) {
