@@ -48,10 +48,12 @@ class ConsumerProjectTest {
         Files.writeString(source, pageExample(Files.readString(ROOT.resolve(PAGE))));
         Files.writeString(project.resolve("pom.xml"), pom(version));
         Path settings = WORK.resolve("settings.xml");
-        Files.writeString(settings, settings(repo, Path.of(System.getProperty("user.home"), ".m2", "repository")));
+        Files.writeString(settings, settings(repo, sharedRepository()));
 
+        // -Dmaven.repo.local on the command line: a user's MAVEN_OPTS naming another repository (the consumer inherits the
+        // environment) would otherwise send the consumer there, where this build's artifacts are not
         String build = run(List.of(ROOT.resolve("mvnw").toString(), "-B", "-q", "-o", "-Daether.offline.protocols=file",
-                "-s", settings.toString(), "-f", project.resolve("pom.xml").toString(), "compile"), project);
+                "-Dmaven.repo.local=" + repo, "-s", settings.toString(), "-f", project.resolve("pom.xml").toString(), "compile"), project);
         String classpath = project.resolve("target/classes") + File.pathSeparator
                 + jar(repo, "isa-codecs", version) + File.pathSeparator + jar(repo, "codec-api", version);
         String out = run(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classpath,
@@ -138,7 +140,17 @@ class ConsumerProjectTest {
                 """.formatted(version);
     }
 
-    /** The consumer's own local repository; everything it lacks comes from ~/.m2 read as a remote. */
+    /**
+     * The local repository this build reads (the POM passes it to the tests: ~/.m2/repository, or
+     * wherever {@code -Dmaven.repo.local} or the user's settings put it); ~/.m2/repository when run
+     * outside Maven.
+     */
+    private static Path sharedRepository() {
+        String built = System.getProperty("tpb.test.localRepository");
+        return built != null && !built.isBlank() ? Path.of(built) : Path.of(System.getProperty("user.home"), ".m2", "repository");
+    }
+
+    /** The consumer's own local repository; everything it lacks comes from the build's repository read as a remote. */
     private static String settings(Path repo, Path shared) {
         return """
                 <settings xmlns="http://maven.apache.org/SETTINGS/1.0.0">
