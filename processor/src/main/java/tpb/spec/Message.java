@@ -56,6 +56,7 @@ public enum Message {
     SYNTAX("arm '%s': syntax: %s"),
     TERM("terms of group %s: %s"),
     ARM_TERM("terms of arm %s: %s"),
+    OVERRIDE("arm '%s': override of '%s': %s"),
     VALUE_SYNTAX("syntax of %s.%s: %s"),
     ARCH_TERMINATOR("arch %s: terminator '%s' is not an arm%s"),
     ARCH_NO_ENCODER("arch %s: no_encoder names '%s', which is not an arm%s"),

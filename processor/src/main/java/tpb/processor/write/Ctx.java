@@ -96,6 +96,21 @@ final class Ctx {
         return model.arms().stream().filter(ArmDef::opaque).findFirst().orElseThrow();
     }
 
+    /**
+     * Whether some arm overrides a constant of group {@code group} where the record preamble places
+     * it: that group's struct then has a {@code decodeFieldsAt} that leaves its constants to the arm.
+     */
+    boolean overriddenWithin(String group) {
+        return model.record().preamble().stream()
+                .anyMatch(f -> group.equals(f.groupRef()) && model.arms().stream().anyMatch(a -> overridesWithin(a, f)));
+    }
+
+    /** Whether {@code arm} overrides a constant inside the preamble group field {@code f}. */
+    static boolean overridesWithin(ArmDef arm, FieldDef f) {
+        return f.kind() == FieldDef.Kind.GROUP && arm != null
+                && arm.overrides().stream().anyMatch(o -> o.path().startsWith(f.name() + "."));
+    }
+
     ClassName viewRecord(ArmDef arm, ViewDef view) {
         return ClassName.get(pkg, Names.pascal(arm.name()) + Names.pascal(view.name()) + "Record");
     }

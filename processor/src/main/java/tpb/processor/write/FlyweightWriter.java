@@ -238,8 +238,10 @@ final class FlyweightWriter {
     private TypeSpec body(TypeSpec.Builder t, ClassName self, List<Leaf> leaves, CodeBlock runtimeOpcode, ArmDef arm) {
         List<Leaf> preamble = preambleLeaves();
         int shared = preamble.size();
-        // Layout puts the preamble first; the base class has its accessors
-        if (!leaves.subList(0, shared).equals(preamble)) {
+        // Layout puts the preamble first (an arm's overridden constant differs only in value and
+        // source); the base class has its accessors
+        if (!leaves.subList(0, shared).stream().map(l -> l.path() + "@" + l.offset()).toList()
+                .equals(preamble.stream().map(l -> l.path() + "@" + l.offset()).toList())) {
             throw new IllegalStateException(self + " does not start with the record preamble");
         }
         Out o = new Out(t, self, "this", false, names(leaves));

@@ -42,10 +42,34 @@ final class StructDecoding {
         } else {
             m.addJavadoc("Reads the group at {@code at}.\n\n@throws $T when a field holds a value this type cannot represent\n", Ctx.MALFORMED);
         }
-        fixedBytes(m, s.fields());
+        ArmDef overriding = s.shape() == Shape.ARM && !s.arm().overrides().isEmpty() ? s.arm() : null;
+        fixedBytes(m, s.fields(), true, overriding);
+        if (overriding != null) {
+            overriddenGroupConstants(m, overriding, s.fields());
+        }
         if (record) {
             gaps(m, s.fields());
         }
+        return construct(m, s, members, overriding);
+    }
+
+    /**
+     * A group's {@code decodeFieldsAt}: {@code decodeAt} without the group's constants, for an arm
+     * that holds one of them at a value of its own (its {@code decode} checks every constant of the
+     * group, its own value where it has one). Generated only for a group some arm overrides.
+     */
+    MethodSpec decodeFields(Struct s, List<FieldDef> members) {
+        MethodSpec.Builder m = MethodSpec.methodBuilder("decodeFieldsAt").addModifiers(Modifier.STATIC).returns(s.self())
+                .addParameter(byte[].class, "b").addParameter(int.class, "at")
+                .addJavadoc("Reads the group at {@code at} as {@link #decodeAt} does, but leaves its constants to the caller: an\n"
+                        + "arm that overrides one of them checks them all.\n\n@throws $T when a field holds a value this type cannot represent\n",
+                        Ctx.MALFORMED);
+        fixedBytes(m, s.fields(), false, null);
+        return construct(m, s, members, null);
+    }
+
+    /** {@code return new Self(...)} of the members read, a group the arm overrides within read without its constants. */
+    private MethodSpec construct(MethodSpec.Builder m, Struct s, List<FieldDef> members, ArmDef overriding) {
         CodeBlock.Builder call = CodeBlock.builder();
         int i = 0;
         if (s.shape() == Shape.OPAQUE) {
@@ -53,10 +77,33 @@ final class StructDecoding {
             i++;
         }
         for (FieldDef f : members) {
-            call.add(i++ == 0 ? "$L" : ", $L", readExpression(f, Scalars.at("at", f.at())));
+            CodeBlock at = Scalars.at("at", f.at());
+            CodeBlock read = Ctx.overridesWithin(overriding, f)
+                    ? CodeBlock.of("$T.decodeFieldsAt(b, $L)", ctx.componentType(f), at)
+                    : readExpression(f, at);
+            call.add(i++ == 0 ? "$L" : ", $L", read);
         }
         m.addStatement("return new $T($L)", s.self(), call.build());
         return m.build();
+    }
+
+    /**
+     * The constants of each preamble group {@code arm} overrides within, which that group's
+     * {@code decodeFieldsAt} does not check: the arm's value where it has one, else the group's.
+     */
+    private void overriddenGroupConstants(MethodSpec.Builder m, ArmDef arm, List<FieldDef> fields) {
+        for (FieldDef g : fields) {
+            if (!Ctx.overridesWithin(arm, g)) {
+                continue;
+            }
+            for (FieldDef f : ctx.model.group(g.groupRef()).orElseThrow().fields()) {
+                ArmDef.ConstOverride o = arm.override(g.name() + "." + f.name());
+                Long value = o != null ? Long.valueOf(o.value()) : f.constValue();
+                if (value != null) {
+                    constant(m, f.name(), g.at() + f.at(), f, value);
+                }
+            }
+        }
     }
 
     /** The opaque record takes whichever opaque arm the decoder identifies. */
@@ -95,20 +142,31 @@ final class StructDecoding {
         }
     }
 
-    /** Constants (except the opcode, checked above) and reserved bytes. */
-    private void fixedBytes(MethodSpec.Builder m, List<FieldDef> fields) {
+    /**
+     * Constants (except the opcode, checked above; with {@code constants} false, none), each at the
+     * value {@code overriding} gives it where that arm overrides it, and reserved bytes.
+     */
+    private void fixedBytes(MethodSpec.Builder m, List<FieldDef> fields, boolean constants, ArmDef overriding) {
         for (FieldDef f : fields) {
             CodeBlock at = Scalars.at("at", f.at());
             if (f.isConst() && !ctx.isOpcodeField(f)) {
-                m.beginControlFlow("if ($L != $L)", Scalars.read(ctx.endian, f.scalar(), "b", at), Scalars.literal(f.scalar(), f.constValue()));
-                m.addStatement("throw new $T($S, $L, $S)", Ctx.MALFORMED, f.name(), f.at(), f.name() + " must be " + Scalars.hex(f.constValue()));
-                m.endControlFlow();
+                ArmDef.ConstOverride o = overriding == null ? null : overriding.override(f.name());
+                if (constants) {
+                    constant(m, f.name(), f.at(), f, o != null ? o.value() : f.constValue());
+                }
             } else if (f.reserved()) {
                 m.beginControlFlow("if (!$T.allZero(b, $L, $L))", Ctx.BYTES, at, f.width());
                 m.addStatement("throw new $T($S, $L, $S)", Ctx.MALFORMED, f.name(), f.at(), f.name() + " is reserved and must be zero");
                 m.endControlFlow();
             }
         }
+    }
+
+    /** Throws unless the {@code f}-typed field {@code name} at {@code offset} holds {@code value}. */
+    private void constant(MethodSpec.Builder m, String name, int offset, FieldDef f, long value) {
+        m.beginControlFlow("if ($L != $L)", Scalars.read(ctx.endian, f.scalar(), "b", Scalars.at("at", offset)), Scalars.literal(f.scalar(), value));
+        m.addStatement("throw new $T($S, $L, $S)", Ctx.MALFORMED, name, offset, name + " must be " + Scalars.hex(value));
+        m.endControlFlow();
     }
 
     /**

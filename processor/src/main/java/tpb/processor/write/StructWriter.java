@@ -17,6 +17,8 @@ import javax.lang.model.element.Modifier;
 import tpb.spec.Names;
 import tpb.spec.model.ArmDef;
 import tpb.spec.model.FieldDef;
+import tpb.spec.model.Layout;
+import tpb.spec.model.Leaf;
 import tpb.spec.model.GroupDef;
 import tpb.spec.model.Source;
 import tpb.spec.model.ViewDef;
@@ -117,6 +119,10 @@ final class StructWriter {
                     .addStatement("byte[] out = new byte[SIZE]").addStatement("encodeTo(out, 0)").addStatement("return out").build());
         }
         t.addMethod(decoding.decode(s, members, args(components)));
+        if (s.shape() == Shape.GROUP && ctx.model.groups().stream()
+                .anyMatch(g -> ctx.type(g.name()).equals(s.self()) && ctx.overriddenWithin(g.name()))) {
+            t.addMethod(decoding.decodeFields(s, members));
+        }
         decoding.helpers(members).forEach(t::addMethod);
         if (components.stream().anyMatch(Component::isArray)) {
             arrayMethods(t, s.self(), components);
@@ -233,6 +239,13 @@ final class StructWriter {
                     CodeBlock.of("$L", Scalars.hex(arm.select().equals()))));
         }
         writeFields(m, s.fields());
+        // a preamble constant the arm holds at its own value: written over the preamble's
+        for (Leaf l : s.shape() == Shape.ARM && !arm.overrides().isEmpty() ? Layout.arm(ctx.model, arm) : List.<Leaf>of()) {
+            if (arm.override(l.path()) != null) {
+                m.addStatement(Scalars.write(ctx.endian, l.def().scalar(), "b", Scalars.at("at", l.offset()),
+                        CodeBlock.of("$L", Scalars.literal(l.def().scalar(), l.def().constValue()))));
+            }
+        }
         return m.build();
     }
 

@@ -68,7 +68,19 @@ final class ValidatorWriter {
         t.addMethod(dispatch(main, plain).build());
         MethodSpec.Builder pre = method("preamble", Modifier.PRIVATE, Modifier.STATIC);
         for (Leaf l : Layout.fields(ctx.model, ctx.model.record().preamble(), ctx.model.record().source())) {
+            // a constant some arms hold at a value of their own is checked by those arms' checks, not here
+            List<ArmDef> overriding = ctx.model.arms().stream().filter(a -> a.override(l.path()) != null).toList();
+            if (!overriding.isEmpty()) {
+                CodeBlock.Builder others = CodeBlock.builder();
+                for (ArmDef a : overriding) {
+                    others.add(others.isEmpty() ? "$L != $L" : " && $L != $L", DecoderWriter.readOpcode(ctx), Scalars.hex(a.opcode()));
+                }
+                pre.beginControlFlow("if ($L)", others.build());
+            }
             check(pre, l);
+            if (!overriding.isEmpty()) {
+                pre.endControlFlow();
+            }
         }
         t.addMethod(pre.addStatement("return n").build());
         t.addMethod(unknown());
@@ -99,7 +111,9 @@ final class ValidatorWriter {
 
     /** An arm's checks class when it has anything to check, noted in {@code plain} or in the arch switch. */
     private void perArm(List<TypeSpec> checks, Map<ArmDef, ClassName> withChecks, MethodSpec.Builder archMain, ArmDef a) {
-        List<Leaf> own = Layout.fields(ctx.model, a.fields(), a.source());
+        // the preamble constants the arm holds at its own value (the shared preamble check skips them), then its fields
+        List<Leaf> own = new ArrayList<>(Layout.arm(ctx.model, a).stream().filter(l -> a.override(l.path()) != null).toList());
+        own.addAll(Layout.fields(ctx.model, a.fields(), a.source()));
         List<Placement> placements = placements(a);
         boolean plain = placements.stream().anyMatch(p -> p.group().checks().stream().anyMatch(c -> !c.needsArch()));
         boolean hasPlain = own.stream().anyMatch(this::checked) || !a.guards().isEmpty() || plain;

@@ -259,6 +259,15 @@ public final class ModelJson {
             aj.put("syntax", a.syntax());
         }
         aj.put("fields", fields(Layout.arm(m, a)));
+        if (!a.overrides().isEmpty()) { // the fields above already hold the arm's value; this says which are the arm's own
+            List<Object> overrides = new ArrayList<>();
+            for (ArmDef.ConstOverride o : a.overrides()) {
+                Map<String, Object> oj = ordered("field", o.path(), "const", o.value());
+                oj.putAll(source(o.source()));
+                overrides.add(oj);
+            }
+            aj.put("overrides", overrides);
+        }
         List<Object> guards = new ArrayList<>();
         for (Guard g : a.guards()) {
             Map<String, Object> gj = new LinkedHashMap<>();

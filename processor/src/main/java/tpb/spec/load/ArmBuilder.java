@@ -57,6 +57,7 @@ final class ArmBuilder {
         YSeq viewSeq = v.seq("views");
         YMap unexercisedMap = v.map("unexercised");
         YSeq termSeq = v.seq("terms");
+        YSeq overrideSeq = v.seq("overrides");
         v.finish();
         EnumValue op = opcode(v, opNode);
         if (op == null) {
@@ -81,7 +82,44 @@ final class ArmBuilder {
         }
         return new ArmDef(name, op.name(), op.value(), struct, engine, sync, select, fields, guards, syntax, examples,
                 views(viewSeq, name), unexercised(unexercisedMap), doc, source, opcodeSource, false, v.pos("arm"), syntaxPos,
-                terms(termSeq, fields, name), syntaxSource);
+                terms(termSeq, fields, name), syntaxSource, overrides(overrideSeq, name, select, viewSeq));
+    }
+
+    /**
+     * {@code overrides: [{field, const, doc, source}]}: a constant of the record preamble that this
+     * arm holds at another value (PseudoExtension's inst_word_len 0). The field must be a constant
+     * of the preamble other than the opcode, named once, and the value must fit it. The arm must
+     * have its opcode to itself and no generation views: the validator checks the preamble once per
+     * record, by opcode, before any arm's layout is chosen.
+     */
+    private List<ArmDef.ConstOverride> overrides(YSeq seq, String arm, Select select, YSeq viewSeq) {
+        List<ArmDef.ConstOverride> out = new ArrayList<>();
+        for (YMap m : ctx.maps(seq, "override")) {
+            MapView ov = ctx.view(m, "override of arm " + arm);
+            String path = ov.reqStr("field");
+            Long value = ov.reqNum("const");
+            String doc = ov.str("doc");
+            Source source = ctx.source(ov, "source", false);
+            ov.finish();
+            if (path == null || value == null || source == null) {
+                continue;
+            }
+            FieldDef f = ctx.pathField(List.of(), record, path);
+            String problem = path.split("\\.").length > 2 ? "only a constant of the preamble, or of a group placed in it, can be overridden"
+                    : f == null ? "the record preamble has no such field"
+                    : f.constValue() == null ? "it is no constant of the record preamble (only a 'const' field can be overridden)"
+                    : !f.scalar().fits(value) ? "value " + value + " does not fit " + f.scalar().specName()
+                    : out.stream().anyMatch(o -> o.path().equals(path)) ? "it is overridden twice"
+                    : select != null ? "the arm shares its opcode (it has a 'select'); the validator tells overrides apart by opcode alone"
+                    : viewSeq != null && !viewSeq.items().isEmpty() ? "the arm has generation views, whose layouts would keep the preamble's value"
+                    : null;
+            if (problem != null) {
+                ctx.diags.error(ov.pos("field"), Message.OVERRIDE, arm, path, problem);
+                continue;
+            }
+            out.add(new ArmDef.ConstOverride(path, value, doc, source, m.pos()));
+        }
+        return out;
     }
 
     /**

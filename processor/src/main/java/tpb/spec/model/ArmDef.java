@@ -10,7 +10,8 @@ import tpb.spec.Pos;
  * {@code terms} are the arm's own compact listing terms of a fixed form ({@link GroupDef.Term#syntax}),
  * such as DMA_DIRECT2D's completion update {@code $S[27]+=16@dma}. {@code syntaxSource} says where the
  * values a syntax line implies ({@code num_active_rows=128}: written when a listing leaves them out)
- * come from, and how sure they are; null for a syntax that implies none.
+ * come from, and how sure they are; null for a syntax that implies none. {@code overrides} are the
+ * constants of the shared preamble this arm holds at another value ({@link ConstOverride}).
  */
 public record ArmDef(
         String name,
@@ -33,13 +34,14 @@ public record ArmDef(
         Pos pos,
         Pos syntaxPos,
         List<GroupDef.Term> terms,
-        Source syntaxSource) {
+        Source syntaxSource,
+        List<ConstOverride> overrides) {
     /** An arm whose syntax line (if any) is reported at the arm itself. */
     public ArmDef(String name, String opcodeName, long opcode, String struct, String engine, String sync, Select select,
             List<FieldDef> fields, List<Guard> guards, String syntax, List<Example> examples, List<ViewDef> views,
             List<Unexercised> unexercised, String doc, Source source, Source opcodeSource, boolean opaque, Pos pos) {
         this(name, opcodeName, opcode, struct, engine, sync, select, fields, guards, syntax, examples, views, unexercised, doc,
-                source, opcodeSource, opaque, pos, pos, List.of(), null);
+                source, opcodeSource, opaque, pos, pos, List.of(), null, List.of());
     }
 
     /**
@@ -48,7 +50,7 @@ public record ArmDef(
      */
     public static ArmDef opaque(String name, long opcode, List<FieldDef> fields, String doc, Source source, Pos pos) {
         return new ArmDef(name, name, opcode, null, null, null, null, fields, List.of(), null, List.of(), List.of(),
-                List.of(), doc, source, null, true, pos, pos, List.of(), null);
+                List.of(), doc, source, null, true, pos, pos, List.of(), null, List.of());
     }
 
     public ArmDef {
@@ -58,6 +60,25 @@ public record ArmDef(
         views = List.copyOf(views);
         unexercised = List.copyOf(unexercised);
         terms = List.copyOf(terms);
+        overrides = List.copyOf(overrides);
+    }
+
+    /**
+     * A constant of the record preamble that this arm holds at another value: {@code path} names the
+     * preamble leaf ({@code header.inst_word_len}), {@code value} the arm's constant, {@code source}
+     * where that value comes from. Every codec of the arm (encode, decode, validate, flyweight reset,
+     * field metadata, test vectors) uses it in place of the preamble's.
+     */
+    public record ConstOverride(String path, long value, String doc, Source source, Pos pos) {}
+
+    /** The constant this arm gives the preamble leaf at {@code path}, or null when it keeps the preamble's. */
+    public ConstOverride override(String path) {
+        for (ConstOverride o : overrides) {
+            if (o.path().equals(path)) {
+                return o;
+            }
+        }
+        return null;
     }
 
     /**

@@ -7,9 +7,30 @@ import java.util.List;
 public final class Layout {
     private Layout() {}
 
-    /** The preamble then the arm's own fields, groups expanded, in declaration order. */
+    /**
+     * The preamble then the arm's own fields, groups expanded, in declaration order; a preamble
+     * constant the arm overrides ({@link ArmDef#overrides()}) holds the arm's value and source.
+     */
     public static List<Leaf> arm(IsaModel model, ArmDef arm) {
-        return record(model, arm.fields(), arm.source());
+        List<Leaf> out = record(model, arm.fields(), arm.source());
+        if (arm.overrides().isEmpty()) {
+            return out;
+        }
+        for (int i = 0; i < out.size(); i++) {
+            Leaf l = out.get(i);
+            ArmDef.ConstOverride o = arm.override(l.path());
+            if (o != null) {
+                out.set(i, new Leaf(l.path(), l.offset(), overridden(l.def(), o), o.source()));
+            }
+        }
+        return out;
+    }
+
+    /** {@code f} holding the constant {@code o} gives it instead (its doc too, when {@code o} has one). */
+    public static FieldDef overridden(FieldDef f, ArmDef.ConstOverride o) {
+        return new FieldDef(f.name(), f.at(), f.kind(), f.scalar(), f.size(), f.count(), f.enumRef(), f.lutRef(), f.groupRef(),
+                o.value(), f.reserved(), f.bits(), f.role(), o.doc() != null ? o.doc() : f.doc(), o.source(), f.nulOptional(),
+                f.pos());
     }
 
     public static List<Leaf> view(IsaModel model, ViewDef view) {
