@@ -62,16 +62,17 @@ class RecordAuditTest {
 
     /**
      * The Qwen3 MoE NEFFs, whose findings are each explained (the attention one is clean since
-     * TensorScalarAffineSelect's layout was read from its two records): the 0xDA extension records are read with the preamble's
-     * inst_word_len 0 and decode to no arm with a layout (issue 31); and every RegisterAlu carries
+     * TensorScalarAffineSelect's layout was read from its two records, and the MoE ones' 0xDA extension records decode since
+     * PseudoExtension holds inst_word_len 0, conflict pseudo-extension; before, each was "no typed decode"): each of those
+     * extension records sets +0x0F = 0x10 inside the arm's opaque payload, a byte no source names; and every RegisterAlu carries
      * dst_dtype 0, which the compiler writes and the sources call illegal (conflict
      * register-alu-dst-dtype-zero).
      */
     @Test
     void theQwen3NeffsFindingsAreTheKnownOnes() throws Exception {
-        assertEquals("{PseudoExtension: no typed decode=144, RegisterAlu dst_dtype = 0: DtypeWire INVALID is never legal (facts §5.3)=416}",
+        assertEquals("{PseudoExtension +0x0F: non-zero byte outside a named field=144, RegisterAlu dst_dtype = 0: DtypeWire INVALID is never legal (facts §5.3)=416}",
                 findings("real/qwen3-moe-tkg-v6b.neff"));
-        assertEquals("{PseudoExtension: no typed decode=768, RegisterAlu dst_dtype = 0: DtypeWire INVALID is never legal (facts §5.3)=2288}",
+        assertEquals("{PseudoExtension +0x0F: non-zero byte outside a named field=768, RegisterAlu dst_dtype = 0: DtypeWire INVALID is never legal (facts §5.3)=2288}",
                 findings("real/qwen3-moe-captured.neff"));
     }
 
