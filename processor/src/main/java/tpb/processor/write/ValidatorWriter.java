@@ -68,19 +68,15 @@ final class ValidatorWriter {
         t.addMethod(dispatch(main, plain).build());
         MethodSpec.Builder pre = method("preamble", Modifier.PRIVATE, Modifier.STATIC);
         for (Leaf l : Layout.fields(ctx.model, ctx.model.record().preamble(), ctx.model.record().source())) {
-            // a constant some arms hold at a value of their own is checked by those arms' checks, not here
-            List<ArmDef> overriding = ctx.model.arms().stream().filter(a -> a.override(l.path()) != null).toList();
-            if (!overriding.isEmpty()) {
-                CodeBlock.Builder others = CodeBlock.builder();
-                for (ArmDef a : overriding) {
-                    others.add(others.isEmpty() ? "$L != $L" : " && $L != $L", DecoderWriter.readOpcode(ctx), Scalars.hex(a.opcode()));
+            // a constant some arms hold at a value of their own is checked by those arms' checks: here only on
+            // other opcodes, asked after the value (the common record holds the preamble's and reads no opcode)
+            CodeBlock.Builder others = CodeBlock.builder();
+            for (ArmDef a : ctx.model.arms()) {
+                if (a.override(l.path()) != null) {
+                    others.add(" && $L != $L", DecoderWriter.readOpcode(ctx), Scalars.hex(a.opcode()));
                 }
-                pre.beginControlFlow("if ($L)", others.build());
             }
-            check(pre, l);
-            if (!overriding.isEmpty()) {
-                pre.endControlFlow();
-            }
+            check(pre, l, others.build());
         }
         t.addMethod(pre.addStatement("return n").build());
         t.addMethod(unknown());
@@ -388,6 +384,11 @@ final class ValidatorWriter {
 
     /** The per-leaf checks: constants, reserved bytes, enum and LUT values, NUL-terminated names. */
     private void check(MethodSpec.Builder m, Leaf l) {
+        check(m, l, CodeBlock.of(""));
+    }
+
+    /** As {@link #check(MethodSpec.Builder, Leaf)}, a constant reported only when {@code alsoConst} (" && …") holds too. */
+    private void check(MethodSpec.Builder m, Leaf l, CodeBlock alsoConst) {
         FieldDef f = l.def();
         CodeBlock at = Scalars.at("at", l.offset());
         String p = l.path();
@@ -397,7 +398,7 @@ final class ValidatorWriter {
         }
         if (f.isConst()) {
             CodeBlock read = Scalars.read(ctx.endian, f.scalar(), "b", at);
-            m.beginControlFlow("if ($L != $L)", read, Scalars.literal(f.scalar(), f.constValue()))
+            m.beginControlFlow("if ($L != $L$L)", read, Scalars.literal(f.scalar(), f.constValue()), alsoConst)
                     .addStatement("sink.report(index, $S, $L, $S, $S + $L)", p, off, "const", "expected " + Names.hex(f.constValue()) + ", found ", read)
                     .addStatement("n++").endControlFlow();
         } else if (f.reserved()) {
