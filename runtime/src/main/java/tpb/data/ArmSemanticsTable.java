@@ -37,6 +37,10 @@ final class ArmSemanticsTable {
         t.put(Arm.COPY_PREDICATED_SCALAR, new CopyPredicatedScalarSemantics(core));
         t.put(Arm.MEMSET, new MemsetSemantics(core));
         t.put(Arm.IOTA, new IotaSemantics(core));
+        t.put(Arm.TENSOR_SCALAR_AFFINE_SELECT, new TensorScalarAffineSelectSemantics(core));
+        RegisterSemantics registers = new RegisterSemantics(core);
+        t.put(Arm.REGISTER_MOVE, registers);
+        t.put(Arm.REGISTER_ALU, registers);
         t.put(Arm.ACTIVATE, new ActivateSemantics(core, activationNames));
         t.put(Arm.ACTIVATION_READ_ACCUMULATOR, new ActivationReadAccumulatorSemantics(core));
         // No data effect: ordering, labels, waits and semaphore updates; the table-set loads (an

@@ -62,6 +62,23 @@ public final class CoreState {
         return tiles[which];
     }
 
+    /** Each engine's register file, by engine name, made at its first use. */
+    private final java.util.Map<String, EngineRegisters> registers = new java.util.HashMap<>();
+    private EngineRegisters current;
+
+    /** The engine whose records run next: {@link #registers()} is its file. */
+    void engine(String name) {
+        current = registers.computeIfAbsent(name, n -> new EngineRegisters(arch));
+    }
+
+    /** The register file of the engine running the record (an engine with no name given yet: one shared file). */
+    EngineRegisters registers() {
+        if (current == null) {
+            engine("");
+        }
+        return current;
+    }
+
     /** DMA run buffer {@code which} (0 or 1), at least {@code length} bytes. */
     byte[] dmaBuffer(int which, int length) {
         if (dma[which].length < length) {

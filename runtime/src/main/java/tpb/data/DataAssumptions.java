@@ -62,8 +62,10 @@ public final class DataAssumptions {
                     + "add at a time in walk order; ACTIVATION_READ_ACCUMULATOR writes them, negated when negated is 1", "INFERRED",
                     "NKI nki.isa.activation names the four commands and the 128 32-bit registers; the pairing is by name, the "
                             + "order, the rounding and the negation are not stated (ASSUMED)"),
-            new Decision("ACTIVATE copy passes the input through without scale or bias", "ASSUMED",
-                    "the NEFF profile names func 128 copy; its arithmetic is not stated"),
+            new Decision("ACTIVATE copy is the identity after the scale and bias, as every function (f(in * scale + bias))", "INFERRED",
+                    "NKI nki.isa.activation states the scale and bias for every function; qwen3-attn-tkg-v6 puts tensor_scalar's "
+                            + "multiply by 1/128 and add of 1e-6 into copy ACTIVATEs, and equals its kernel only so "
+                            + "(Qwen3AttentionNumbersTest; an earlier reading, copy without them, was ASSUMED)"),
             new Decision("Fresh SBUF, PSUM and output vars read as zero", "ASSUMED", "not stated"),
             new Decision("A virtual var is bytes [backing_variable_off, +size) of a backing space of its own core", "INFERRED",
                     "matmul_large.neff: sg00 names its RematSpillSave vars i0..i15, sg01 i256..i271, with the same offsets (0 .. 7.5 MiB); "

@@ -289,7 +289,7 @@ public final class DataRun {
                 }
                 String ranges;
                 try {
-                    ranges = core.execute(b, at);
+                    ranges = core.execute(engine, b, at);
                 } catch (DataFault f) {
                     throw new DataFault(name + " " + engine + " record " + index + ": " + f.getMessage());
                 }

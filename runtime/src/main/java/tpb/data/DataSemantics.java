@@ -58,6 +58,12 @@ public final class DataSemantics {
         return last == null ? 0 : last.macs();
     }
 
+    /** Executes the record at {@code b[at]} on engine {@code engine} (whose registers it reads and writes), as {@link #execute(byte[], int)}. */
+    public String execute(String engine, byte[] b, int at) {
+        core.engine(engine);
+        return execute(b, at);
+    }
+
     /** Executes the record at {@code b[at]}; returns the memory ranges it read and wrote, compact, or "" for none. */
     public String execute(byte[] b, int at) {
         last = null;

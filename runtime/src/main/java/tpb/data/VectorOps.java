@@ -254,12 +254,50 @@ public final class VectorOps {
      * INFERRED by the source), written in dst's dtype.
      */
     public static void iota(int base, int[] step, int[] num, int channelMultiplier, AccessPattern dst) {
+        long[] rel = affineOffsets("IOTA generates", step, num, dst);
+        for (int c = 0; c < dst.channels(); c++) {
+            double[] out = new double[rel.length];
+            for (int i = 0; i < rel.length; i++) {
+                out[i] = base + rel[i] + (long) c * channelMultiplier;
+            }
+            dst.write(c, out);
+        }
+    }
+
+    /**
+     * An affine select (NKI nki.isa.affine_select): element i of partition c keeps {@code src}'s
+     * value where the affine expression base + Σ idx·step + c·channel_multiplier (IOTA's, in DATA4D's
+     * order: dimension 0 the innermost) is not zero, and takes {@code fill} where it is zero. That is
+     * NKI's "compare with 0 by cmp_op, on_false_value where false" with cmp_op not_equal, the one
+     * predicate under which the compiler's IDAffineSelect(mask, fill=1) records make an identity
+     * (AffineSelectMode FILL_WHERE_ZERO); other compares are not modelled.
+     */
+    public static void affineSelect(int base, int[] step, int[] num, int channelMultiplier, double fill, AccessPattern src,
+            AccessPattern dst) {
+        long[] rel = affineOffsets("the affine select's expression has", step, num, dst);
+        if (src.count() != dst.count() || src.channels() != dst.channels()) {
+            throw new DataFault("the affine select's data holds " + src.channels() + " x " + src.count() + " elements but dst "
+                    + dst.channels() + " x " + dst.count());
+        }
+        for (int c = 0; c < dst.channels(); c++) {
+            double[] out = src.read(c);
+            for (int i = 0; i < rel.length; i++) {
+                if (base + rel[i] + (long) c * channelMultiplier == 0) {
+                    out[i] = fill;
+                }
+            }
+            dst.write(c, out);
+        }
+    }
+
+    /** Σ idx·step of each element of a DATA4D pattern, dimension 0 the innermost; as many as {@code dst} holds a partition. */
+    private static long[] affineOffsets(String what, int[] step, int[] num, AccessPattern dst) {
         long count = 1;
         for (int n : num) {
             count *= n;
         }
         if (count != dst.count()) {
-            throw new DataFault("IOTA generates " + count + " elements per partition but dst holds " + dst.count());
+            throw new DataFault(what + " " + count + " elements per partition but dst holds " + dst.count());
         }
         int[] idx = new int[num.length];
         long[] rel = new long[(int) count];
@@ -273,13 +311,7 @@ public final class VectorOps {
                 idx[d] = 0;
             }
         }
-        for (int c = 0; c < dst.channels(); c++) {
-            double[] out = new double[rel.length];
-            for (int i = 0; i < rel.length; i++) {
-                out[i] = base + rel[i] + (long) c * channelMultiplier;
-            }
-            dst.write(c, out);
-        }
+        return rel;
     }
 
     /**
@@ -401,7 +433,7 @@ public final class VectorOps {
             double[] in = src.read(p);
             double[] out = new double[in.length];
             for (int i = 0; i < in.length; i++) {
-                float x = f == Function.COPY ? (float) in[i] : (float) ((float) (scale * (float) in[i]) + bias);
+                float x = (float) ((float) (scale * (float) in[i]) + bias);
                 out[i] = f.apply(x);
             }
             if (sums != null) {
