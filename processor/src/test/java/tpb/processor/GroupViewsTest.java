@@ -7,9 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.testing.compile.Compilation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.HashMap;
-import java.util.Map;
-import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 import tpb.spec.SpecDraft;
 
@@ -111,25 +108,7 @@ class GroupViewsTest {
     void theCompiledViewReadsTheRecord() throws Exception {
         Compilation c = compile();
         assertThat(c).succeeded();
-        Map<String, byte[]> classes = new HashMap<>();
-        for (JavaFileObject f : c.generatedFiles()) {
-            if (f.getKind() == JavaFileObject.Kind.CLASS) {
-                String name = f.toUri().getPath().replaceFirst("^.*/CLASS_OUTPUT/", "").replace(".class", "").replace('/', '.');
-                try (var in = f.openInputStream()) {
-                    classes.put(name, in.readAllBytes());
-                }
-            }
-        }
-        ClassLoader loader = new ClassLoader(getClass().getClassLoader()) {
-            @Override
-            protected Class<?> findClass(String name) throws ClassNotFoundException {
-                byte[] b = classes.get(name);
-                if (b == null) {
-                    throw new ClassNotFoundException(name);
-                }
-                return defineClass(name, b, 0, b.length);
-            }
-        };
+        ClassLoader loader = SpecCompiler.load(c);
         Class<?> fwType = loader.loadClass("t.NopFlyweight");
         Object fw = fwType.getConstructor().newInstance();
         // two records side by side: the view follows wrap to the second

@@ -5,17 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.reflect.InvocationTargetException;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Collectors;
 import javax.tools.Diagnostic;
-import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -88,29 +83,6 @@ class PreambleOverrideTest {
         return Arrays.copyOf(HexFormat.ofDelimiter(" ").parseHex(s), 8);
     }
 
-    /** The compiled generated classes, loaded. */
-    private static ClassLoader load(Compilation c) throws IOException {
-        Map<String, byte[]> classes = new HashMap<>();
-        for (JavaFileObject f : c.generatedFiles()) {
-            if (f.getKind() == JavaFileObject.Kind.CLASS) {
-                String name = f.toUri().getPath().replaceFirst("^.*/CLASS_OUTPUT/", "").replace(".class", "").replace('/', '.');
-                try (var in = f.openInputStream()) {
-                    classes.put(name, in.readAllBytes());
-                }
-            }
-        }
-        return new ClassLoader(PreambleOverrideTest.class.getClassLoader()) {
-            @Override
-            protected Class<?> findClass(String name) throws ClassNotFoundException {
-                byte[] b = classes.get(name);
-                if (b == null) {
-                    throw new ClassNotFoundException(name);
-                }
-                return defineClass(name, b, 0, b.length);
-            }
-        };
-    }
-
     /** What {@code decode} of {@code type} says of {@code bytes}: the record's encoding back, or the exception's message. */
     private static String decode(ClassLoader l, String type, byte[] bytes) throws Exception {
         Class<?> t = l.loadClass("t." + type);
@@ -131,7 +103,7 @@ class PreambleOverrideTest {
     void eachArmDecodesEncodesAndValidatesWithItsOwnConstants() throws Exception {
         Compilation c = spec().compile("isa.yaml");
         assertThat(c).succeededWithoutWarnings();
-        ClassLoader l = load(c);
+        ClassLoader l = SpecCompiler.load(c);
         // Nop: its own 0 and 9 round-trip; the preamble's 4 and 7 are refused, by decode and by the validator
         assertEquals("01 00 09 06 00 00 00 00", decode(l, "NopRecord", hex("01 00 09 06")));
         assertEquals("len must be 0", decode(l, "NopRecord", hex("01 04 09 06")));

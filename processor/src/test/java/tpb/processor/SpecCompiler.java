@@ -38,6 +38,30 @@ final class SpecCompiler extends SpecDraft<SpecCompiler> {
                 .compile(JavaFileObjects.forSourceString("t.package-info", "@tpb.codec.IsaSpec(\"" + root + "\")\npackage t;\n"));
     }
 
+    /** The classes {@code c} compiled (the generated codecs), loaded so that a test can run them. */
+    static ClassLoader load(Compilation c) {
+        Map<String, byte[]> classes = new java.util.HashMap<>();
+        for (javax.tools.JavaFileObject f : c.generatedFiles()) {
+            if (f.getKind() == javax.tools.JavaFileObject.Kind.CLASS) {
+                String name = f.toUri().getPath().replaceFirst("^.*/CLASS_OUTPUT/", "").replace(".class", "").replace('/', '.');
+                try (var in = f.openInputStream()) {
+                    classes.put(name, in.readAllBytes());
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        }
+        return new ClassLoader(SpecCompiler.class.getClassLoader()) {
+            @Override
+            protected Class<?> findClass(String name) throws ClassNotFoundException {
+                byte[] b = classes.get(name);
+                if (b == null) {
+                    throw new ClassNotFoundException(name);
+                }
+                return defineClass(name, b, 0, b.length);
+            }
+        };
+    }
 
     String at(String file, String snippet) {
         return at(file, snippet, 1);

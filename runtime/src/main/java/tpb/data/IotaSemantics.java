@@ -18,13 +18,8 @@ final class IotaSemantics implements ArmSemantics {
         AccessPattern d = Operands.pattern(core, r.dstMemPattern(), Operands.dtype(r.outDtypeRaw(), "IOTA out_dtype"),
                 r.numActiveChannels());
         Data4dView src = r.srcDataPattern();
-        int[] step = new int[src.dims()];
-        int[] num = new int[src.dims()];
-        for (int i = 0; i < step.length; i++) {
-            step[i] = src.step(i);
-            num[i] = src.num(i);
-        }
-        VectorOps.iota(src.base(), step, num, r.channelMultiplier(), d);
+        int[][] sn = Operands.stepsAndNums(src);
+        VectorOps.iota(src.base(), sn[0], sn[1], r.channelMultiplier(), d);
         return "wrote " + d.range();
     }
 }

@@ -29,6 +29,16 @@ final class Operands {
         return new AccessPattern(core.addr4(a.address(), a.indirect(), a.dynamic(), a.register()), s, n, t, channels);
     }
 
+    /** A DATA4D value generator's steps ([0]) and counts ([1]) per dimension, dimension 0 first (IOTA, the affine select). */
+    static int[][] stepsAndNums(tpb.isa.Data4dView v) {
+        int[][] out = new int[2][v.dims()];
+        for (int d = 0; d < v.dims(); d++) {
+            out[0][d] = v.step(d);
+            out[1][d] = v.num(d);
+        }
+        return out;
+    }
+
     /**
      * A scalar operand given by pointer (IMM_SRC POINTER_IMMEDIATE, ImmSrcN's likewise): one
      * {@code t} element a partition at the address the immediate holds, decoded as an ADDR4

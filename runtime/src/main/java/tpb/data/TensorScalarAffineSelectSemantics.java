@@ -40,14 +40,9 @@ final class TensorScalarAffineSelectSemantics implements ArmSemantics {
         AccessPattern src = Operands.pattern(core, r.srcMemPattern(), t, ch);
         AccessPattern dst = Operands.pattern(core, r.dstMemPattern(), t, ch);
         Data4dView e = r.affinePattern();
-        int[] step = new int[e.dims()];
-        int[] num = new int[e.dims()];
-        for (int i = 0; i < step.length; i++) {
-            step[i] = e.step(i);
-            num[i] = e.num(i);
-        }
+        int[][] sn = Operands.stepsAndNums(e);
         float fill = Float.intBitsToFloat((int) core.registers().slot(r.fillReg()));
-        VectorOps.affineSelect(e.base(), step, num, r.channelMultiplier(), fill, src, dst);
+        VectorOps.affineSelect(e.base(), sn[0], sn[1], r.channelMultiplier(), fill, src, dst);
         return "read " + src.range() + "; wrote " + dst.range();
     }
 }

@@ -3,11 +3,10 @@ package tpb.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URISyntaxException;
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import tpb.neff.Fixture;
 
 /**
  * Issue 31's proof that every real record is read: on each shared NEFF, {@code tpb validate} finds no
@@ -17,26 +16,14 @@ import org.junit.jupiter.params.provider.ValueSource;
  * const violations and counted as opaque before the arm was laid out with its own constant.
  */
 class SharedNeffsCleanTest {
-    static String path(String name) {
-        try {
-            return Path.of(SharedNeffsCleanTest.class.getResource("/neff/" + name).toURI()).toString();
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
     @ParameterizedTest
-    @ValueSource(strings = {"matmul_small.neff", "matmul_large.neff", "real/attention-baseline-bf16-s1024.neff",
-            "real/attention-baseline-bf16-s512.neff", "real/attention-baseline-fp32-s1024.neff", "real/attention-baseline-fp32-s512.neff",
-            "real/attention-baseline.neff", "real/attention-fused-bf16-s1024.neff", "real/attention-fused-bf16-s512.neff",
-            "real/attention-fused-fp32-s1024.neff", "real/attention-fused-fp32-s512.neff", "real/attention-fused.neff",
-            "real/qwen3-attn-tkg-v6.neff", "real/qwen3-moe-captured.neff", "real/qwen3-moe-tkg-v6b.neff"})
+    @MethodSource("tpb.neff.Fixture#sharedNeffs")
     void validatesWithNoViolationAndEveryRecordTyped(String name) {
-        CliRun v = CliRun.of("validate", path(name));
+        CliRun v = CliRun.of("validate", Fixture.path(name).toString());
         assertEquals(0, v.code(), name + ": " + v.err());
         List<String> lines = v.out().lines().toList();
         assertTrue(!lines.isEmpty() && lines.stream().allMatch(l -> l.contains(": valid on ")), name + ":\n" + v.out());
-        CliRun stats = CliRun.of("disasm", path(name), "--stats");
+        CliRun stats = CliRun.of("disasm", Fixture.path(name).toString(), "--stats");
         assertEquals(0, stats.code(), name + ": " + stats.err());
         List<String> streams = stats.out().lines().filter(l -> l.contains(" records: ")).toList();
         assertEquals(lines.size(), streams.size(), stats.out()); // one stats line a stream, as validate has one line a stream

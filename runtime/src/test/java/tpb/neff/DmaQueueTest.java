@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 import tpb.asm.Disassembler;
@@ -52,11 +53,7 @@ class DmaQueueTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"matmul_small.neff", "matmul_large.neff", "real/attention-baseline-bf16-s1024.neff",
-            "real/attention-baseline-bf16-s512.neff", "real/attention-baseline-fp32-s1024.neff", "real/attention-baseline-fp32-s512.neff",
-            "real/attention-baseline.neff", "real/attention-fused-bf16-s1024.neff", "real/attention-fused-bf16-s512.neff",
-            "real/attention-fused-fp32-s1024.neff", "real/attention-fused-fp32-s512.neff", "real/attention-fused.neff",
-            "real/qwen3-attn-tkg-v6.neff", "real/qwen3-moe-captured.neff", "real/qwen3-moe-tkg-v6b.neff"})
+    @MethodSource("tpb.neff.Fixture#sharedNeffs")
     void everySharedNeffCompletes(String name) {
         runAll(resource(name)).forEach((sg, r) -> assertEquals(SyncRun.Status.COMPLETE, r.status(), name + " " + sg + ": " + r.message()
                 + " " + r.blocked()));

@@ -21,6 +21,32 @@ public final class Fixture {
         }
     }
 
+    /**
+     * Every shared NEFF: the resources' neff/*.neff and neff/real/*.neff, as paths relative to
+     * neff/ ("matmul_small.neff", "real/qwen3-moe-tkg-v6b.neff"), sorted; a NEFF added there is in
+     * every test that takes them all.
+     */
+    public static java.util.List<String> sharedNeffs() {
+        try {
+            Path root = Path.of(Fixture.class.getResource("/neff").toURI());
+            try (java.util.stream.Stream<Path> s = java.nio.file.Files.walk(root, 2)) {
+                return s.filter(p -> p.toString().endsWith(".neff")).map(p -> root.relativize(p).toString().replace('\\', '/'))
+                        .sorted().toList();
+            }
+        } catch (URISyntaxException | IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A shared NEFF's path on disk, {@code name} relative to neff/ as {@link #sharedNeffs()} gives it. */
+    public static Path path(String name) {
+        try {
+            return Path.of(Fixture.class.getResource("/neff/" + name).toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     public static byte[] bytes() {
         try (InputStream in = Fixture.class.getResourceAsStream("/neff/matmul_small.neff")) {
             return in.readAllBytes();
