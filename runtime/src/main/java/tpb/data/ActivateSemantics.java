@@ -32,8 +32,9 @@ public final class ActivateSemantics implements ArmSemantics {
         if (f == null) {
             throw new DataFault(problem(id, activationNames)); // the reason, as the pre-flight gives it
         }
-        if (r.scaleSrcRaw() != ImmSrc.INSTRUCTION_IMMEDIATE.value()) {
-            throw new DataFault("ACTIVATE scale from a pointer or register has no data-level semantics");
+        boolean scaleByPointer = r.scaleSrcRaw() == ImmSrc.POINTER_IMMEDIATE.value();
+        if (!scaleByPointer && r.scaleSrcRaw() != ImmSrc.INSTRUCTION_IMMEDIATE.value()) {
+            throw new DataFault("ACTIVATE scale from a register has no data-level semantics");
         }
         boolean biasByPointer = r.biasSrcNRaw() == ImmSrcN.POINTER_IMMEDIATE.value();
         if (!biasByPointer && r.biasSrcNRaw() != ImmSrcN.INSTRUCTION_IMMEDIATE.value()) {
@@ -47,16 +48,27 @@ public final class ActivateSemantics implements ArmSemantics {
         AccessPattern in = Operands.pattern(core, r.srcMemPattern(), Operands.dtype(r.inBiasDtype().lo(), "ACTIVATE in dtype"), ch);
         AccessPattern out = Operands.pattern(core, r.dstMemPattern(), Operands.dtype(r.outDtypeRaw(), "ACTIVATE out_dtype"), ch);
         float[] sums = sums(cmd, in);
-        String read;
+        String read = "read " + in.range();
+        double[] biases = new double[ch];
         if (!biasByPointer) {
-            VectorOps.activate(f, r.scaleValue().asFloat(), r.bias().asFloat(), in, out, sums);
-            read = "read " + in.range();
+            java.util.Arrays.fill(biases, r.bias().asFloat());
         } else {
             // the bias's dtype is the high half of the in/bias DTYPE_PAIR (datapath-facts §3.1)
             AccessPattern bias = Operands.pointer(core, r.biasBits(), Operands.dtype(r.inBiasDtype().hi(), "ACTIVATE bias dtype"), ch);
-            VectorOps.activate(f, r.scaleValue().asFloat(), Operands.lanes(bias), in, out, sums);
-            read = "read " + in.range() + ", bias " + bias.range();
+            biases = Operands.lanes(bias);
+            read += ", bias " + bias.range();
         }
+        double[] scales = new double[ch];
+        if (!scaleByPointer) {
+            java.util.Arrays.fill(scales, r.scaleValue().asFloat());
+        } else {
+            // a scale by pointer is one fp32 a lane, as TENSOR_SCALAR's scalars (ASSUMED: the record gives it no dtype;
+            // NKI's activation takes a [P, 1] scale vector, and its math is fp32); the Qwen3 MoE's routing weights
+            AccessPattern scale = Operands.pointer(core, r.scaleValue().bits(), tpb.isa.DtypeWire.FP32, ch);
+            scales = Operands.lanes(scale);
+            read += ", scale " + scale.range();
+        }
+        VectorOps.activate(f, scales, biases, in, out, sums);
         return read + "; wrote " + out.range() + registers(cmd, in, sums);
     }
 

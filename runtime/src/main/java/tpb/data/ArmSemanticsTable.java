@@ -41,17 +41,21 @@ final class ArmSemanticsTable {
         RegisterSemantics registers = new RegisterSemantics(core);
         t.put(Arm.REGISTER_MOVE, registers);
         t.put(Arm.REGISTER_ALU, registers);
+        t.put(Arm.TENSOR_LOAD_PHYSICAL, new TensorLoadPhysicalSemantics(core, dram));
         t.put(Arm.ACTIVATE, new ActivateSemantics(core, activationNames));
         t.put(Arm.ACTIVATION_READ_ACCUMULATOR, new ActivationReadAccumulatorSemantics(core));
         // No data effect: ordering, labels, waits and semaphore updates; the table-set loads (an
         // ACTIVATE's id names one function in every set, NeffImage); what the synchronisation level
         // runs whole (a group reset, an Exit, a queue switch or re-arm: a DMATrigger names its block
         // itself); and a drain, an instruction flush or a branch hint, which wait for or steer
-        // nothing here, where every record completes as it runs
+        // nothing here, where every record completes as it runs; a PseudoExtension, the second half of the
+        // pseudo DMA before it, whose payload no source lays out (ASSUMED: nothing of its own; the MoE runs
+        // equal their kernel with it so)
         ArmSemantics none = (b, at) -> "";
         for (Arm a : new Arm[] {Arm.SET_ORDERING_MODE, Arm.PSEUDO_BRANCH_LABEL, Arm.NO_OP, Arm.EVENT_SEMAPHORE,
                 Arm.ACTIVATION_TABLE_LOAD, Arm.PSEUDO_LOAD_ACT_FUNC_SET, Arm.GROUP_RESET_SEMAPHORES, Arm.EXIT,
-                Arm.SWITCH_QUEUE_INSTANCE, Arm.RESET_QUEUE_INSTANCE, Arm.DRAIN, Arm.INSTRUCTION_FLUSH, Arm.BRANCH_HINT}) {
+                Arm.SWITCH_QUEUE_INSTANCE, Arm.RESET_QUEUE_INSTANCE, Arm.DRAIN, Arm.INSTRUCTION_FLUSH, Arm.BRANCH_HINT,
+                Arm.PSEUDO_EXTENSION}) {
             t.put(a, none);
         }
         return t;

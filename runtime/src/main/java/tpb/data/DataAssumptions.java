@@ -81,10 +81,20 @@ public final class DataAssumptions {
                     "every fp32 transpose load of the attention NEFFs says LOW and its output is used as the whole transposed data"),
             new Decision("TENSOR_REDUCE combines a run's elements left to right in walk order, in fp32", "ASSUMED",
                     "NKI tensor_reduce: fp32 arithmetic and negate; the order of the adds is not stated"),
-            new Decision("A scalar by pointer (TENSOR_SCALAR imm, ACTIVATE bias) is one value a partition at the immediate's "
-                    + "ADDR4 address, lane p reading partition p after it; TENSOR_SCALAR's is fp32", "INFERRED",
+            new Decision("A scalar by pointer (TENSOR_SCALAR imm, ACTIVATE bias and scale) is one value a partition at the immediate's "
+                    + "ADDR4 address, lane p reading partition p after it; TENSOR_SCALAR's and ACTIVATE's scale are fp32", "INFERRED",
                     "the attention NEFFs: every pointer is where a RECIPROCAL or a negated TENSOR_REDUCE wrote one value a partition; "
-                            + "ActivateQuantize's bias_addr is typed PARTITION_OFFSET (datapath-facts §3.2)"),
+                            + "ActivateQuantize's bias_addr is typed PARTITION_OFFSET (datapath-facts §3.2); the Qwen3 MoE NEFF's copy "
+                            + "ACTIVATEs take each routing weight as their scale by pointer (the scale's fp32 ASSUMED: the record gives it no dtype)"),
+            new Decision("DMA_DIRECT2D ADDR8 mode DGE_OFFSET_REGISTER: the DGE entry's var at the byte offset the named register of the "
+                    + "executing engine holds; the bound-check register is not modelled", "INFERRED",
+                    "facts §4.2 places the register id (+0) and the entry (+4); the Qwen3 MoE NEFF scales an expert index to its bf16 "
+                            + "byte offset into that register, as its kernel's .ap(scalar_offset, indirect_dim=0) asks, and equals the kernel so "
+                            + "(Qwen3MoeNumbersTest); the bound is in no source"),
+            new Decision("TensorLoadPhysical of the state-buffer var reads the SBUF at var_offset (partition 0 of the address)", "INFERRED",
+                    "the Qwen3 MoE NEFF loads each expert index from var 0 at the SBUF row a DMA filled with them"),
+            new Decision("A PseudoExtension record (0xDA) does nothing of its own at the data level", "ASSUMED",
+                    "its payload is in no source (conflict pseudo-extension); the Qwen3 MoE NEFF equals its kernel with it so"),
             new Decision("RECIPROCAL is an IEEE fp32 division 1/x rounded to nearest", "ASSUMED",
                     "NKI reciprocal gives the function, not its precision"));
 }

@@ -17,7 +17,13 @@ import tpb.isa.DtypeWire;
  * byte offset (value); the state-buffer var takes an SBUF address there (partition =
  * address / sbuf_partition_stride: the fixture steps SB rows by 0x40000). Mode DGE_IMMEDIATE
  * names DGE table entry {@code entry} (INFERRED from the fixture: entries 0, 1, 2 of the list
- * [1, 2, 3] are read as x, y and written as output0, with row steps matching their shapes).
+ * [1, 2, 3] are read as x, y and written as output0, with row steps matching their shapes). Mode
+ * DGE_OFFSET_REGISTER (facts §4.2: +0..+3 the register id, +4..+5 the DGE entry) takes the byte offset
+ * from that register of the executing engine (INFERRED from the Qwen3 MoE NEFFs: the Pool engine
+ * loads an expert index, scales it to the expert's element offset and doubles it for bf16 bytes into
+ * r31, the register the DMA names, as NKI's {@code .ap(scalar_offset=…, indirect_dim=0)} asks). The
+ * record's bound-check register ({@code src_bound_reg}/{@code dst_bound_reg}) is not modelled: its
+ * bound is in no source, and an offset outside the var faults here anyway.
  */
 public final class Dma2d {
     private Dma2d() {
@@ -56,13 +62,15 @@ public final class Dma2d {
         }
         Side src = side(r.srcStartAddr(), dram, core, "source");
         Side dst = side(r.dstStartAddr(), dram, core, "destination");
+        long srcBase = start(r.srcStartAddr(), r.srcStartAddrValue(), core);
+        long dstBase = start(r.dstStartAddr(), r.dstStartAddrValue(), core);
         int elems = srcRun / inSize;
         boolean raw = in == out;
         byte[] sb = core.dmaBuffer(0, srcRun);
         byte[] db = raw ? sb : core.dmaBuffer(1, dstRun);
         for (int i = 0; i < srcRuns; i++) {
-            long sa = address(r.srcStartAddrValue(), r.srcStepElem(0), r.srcStepElem(1), r.srcNumElem(0), i);
-            long da = address(r.dstStartAddrValue(), r.dstStepElem(0), r.dstStepElem(1), r.dstNumElem(0), i);
+            long sa = address(srcBase, r.srcStepElem(0), r.srcStepElem(1), r.srcNumElem(0), i);
+            long da = address(dstBase, r.dstStepElem(0), r.dstStepElem(1), r.dstNumElem(0), i);
             src.read(sa, sb, srcRun);
             if (!raw) {
                 for (int e = 0; e < elems; e++) {
@@ -71,10 +79,10 @@ public final class Dma2d {
             }
             dst.write(da, db, dstRun);
         }
-        long lastS = address(r.srcStartAddrValue(), r.srcStepElem(0), r.srcStepElem(1), r.srcNumElem(0), srcRuns - 1);
-        long lastD = address(r.dstStartAddrValue(), r.dstStepElem(0), r.dstStepElem(1), r.dstNumElem(0), srcRuns - 1);
-        return "read " + src.describe(r.srcStartAddrValue(), lastS, srcRun) + " " + in.specName()
-                + "; wrote " + dst.describe(r.dstStartAddrValue(), lastD, dstRun) + " " + out.specName();
+        long lastS = address(srcBase, r.srcStepElem(0), r.srcStepElem(1), r.srcNumElem(0), srcRuns - 1);
+        long lastD = address(dstBase, r.dstStepElem(0), r.dstStepElem(1), r.dstNumElem(0), srcRuns - 1);
+        return "read " + src.describe(srcBase, lastS, srcRun) + " " + in.specName()
+                + "; wrote " + dst.describe(dstBase, lastD, dstRun) + " " + out.specName();
     }
 
     /** The source bytes the record moves: runs x run bytes. */
@@ -90,6 +98,17 @@ public final class Dma2d {
         return base + (long) (run % num0) * step0 + (long) (run / num0) * step1;
     }
 
+    /** An ADDR8 operand's byte offset into its var: its +0..+3, or in DGE_OFFSET_REGISTER mode the register they name. */
+    private static long start(Addr8View a, long value, CoreState core) {
+        if (Addr8Mode.fromValue(a.mode()) != Addr8Mode.DGE_OFFSET_REGISTER) {
+            return value;
+        }
+        if ((value & ~0xFFL) != 0) { // +0 reg_lo; +1 (reg_hi) is the two-register form's, mode | 0x04
+            throw new DataFault("DMA_DIRECT2D ADDR8 offset register 0x" + Long.toHexString(value) + " is no register id");
+        }
+        return core.registers().slot((int) value);
+    }
+
     /** Where an ADDR8 operand points: a static physical var-id (entry | var_hi << 16) or a DGE table entry. */
     private static Side side(Addr8View a, Dram dram, CoreState core, String which) {
         int modeByte = a.mode();
@@ -99,7 +118,7 @@ public final class Dma2d {
         int varId;
         if (mode == Addr8Mode.STATIC_PHYSICAL) {
             varId = entry | varHi << 16;
-        } else if (mode == Addr8Mode.DGE_IMMEDIATE) {
+        } else if (mode == Addr8Mode.DGE_IMMEDIATE || mode == Addr8Mode.DGE_OFFSET_REGISTER) {
             varId = dram.dgeEntry(entry);
         } else {
             throw new DataFault("DMA_DIRECT2D " + which + " ADDR8 mode 0x" + Integer.toHexString(modeByte)

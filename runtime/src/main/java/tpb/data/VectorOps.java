@@ -427,9 +427,17 @@ public final class VectorOps {
      * rounding ASSUMED).
      */
     public static void activate(Function f, float scale, double[] biases, AccessPattern src, AccessPattern dst, float[] sums) {
+        double[] scales = new double[src.channels()];
+        java.util.Arrays.fill(scales, scale);
+        activate(f, scales, biases, src, dst, sums);
+    }
+
+    /** As above with lane p's scale {@code scales[p]} (a scale given by pointer, one value a partition). */
+    public static void activate(Function f, double[] scales, double[] biases, AccessPattern src, AccessPattern dst, float[] sums) {
         sameShape("ACTIVATE", src, dst);
         for (int p = 0; p < src.channels(); p++) {
             float bias = (float) biases[p];
+            float scale = (float) scales[p];
             double[] in = src.read(p);
             double[] out = new double[in.length];
             for (int i = 0; i < in.length; i++) {

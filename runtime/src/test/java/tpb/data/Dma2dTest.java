@@ -75,13 +75,34 @@ class Dma2dTest {
     }
 
     @Test
-    void unmodelledModesAndStrayAddressesAreFaultsNamingThem() {
-        Dram d = dram(new DramVar("x", 1, "input", new byte[8])).dgeTable(1);
-        DmaDirect2dFlyweight r = record().srcStartAddrMode(Addr8Mode.DGE_OFFSET_REGISTER.value())
+    void anOffsetRegisterAddsItsValueToTheEntrysVar() {
+        // x holds bytes 0..7; DGE entry 0 is x (var 1); r5 = 4: the source starts at x + 4, so SBUF p0 gets 4, 5, 6, 7
+        Dram d = dram(new DramVar("x", 1, "input", new byte[] {0, 1, 2, 3, 4, 5, 6, 7})).dgeTable(1);
+        core.registers().put(5, false, 4);
+        DmaDirect2dFlyweight r = record().srcStartAddrMode(Addr8Mode.DGE_OFFSET_REGISTER.value()).srcStartAddrValue(5)
                 .srcNumElem(0, 1).srcNumElem(1, 1).srcElemSize(4).dstStartAddrMode(Addr8Mode.STATIC_PHYSICAL.value())
                 .dstNumElem(0, 1).dstNumElem(1, 1).dstElemSize(4)
                 .inDtypeRaw(DtypeWire.FP32.value()).outDtypeRaw(DtypeWire.FP32.value());
-        assertEquals("DMA_DIRECT2D source ADDR8 mode 0x28 (DGE_OFFSET_REGISTER) has no data-level semantics",
+        assertEquals("read x [0x4,0x8) FP32; wrote SBUF p0 [0x0,0x4) FP32", Dma2d.execute(r, d, core));
+        assertArrayEquals(new byte[] {4, 5, 6, 7}, java.util.Arrays.copyOf(core.sbuf().row(0, 0, 4), 4));
+        // the register's value past the var is the var's fault; +1 (reg_hi) set is no single register's id
+        core.registers().put(5, false, 6);
+        assertEquals("DMA_DIRECT2D source bytes 0x6+4 run outside var x (8 bytes)",
+                assertThrows(DataFault.class, () -> Dma2d.execute(r, d, core)).getMessage());
+        r.srcStartAddrValue(0x105);
+        assertEquals("DMA_DIRECT2D ADDR8 offset register 0x105 is no register id",
+                assertThrows(DataFault.class, () -> Dma2d.execute(r, d, core)).getMessage());
+    }
+
+    @Test
+    void unmodelledModesAndStrayAddressesAreFaultsNamingThem() {
+        Dram d = dram(new DramVar("x", 1, "input", new byte[8])).dgeTable(1);
+        DmaDirect2dFlyweight r = record().srcStartAddrMode(Addr8Mode.DGE_OFFSET_REGISTER.value() | 0x04)
+                .srcNumElem(0, 1).srcNumElem(1, 1).srcElemSize(4).dstStartAddrMode(Addr8Mode.STATIC_PHYSICAL.value())
+                .dstNumElem(0, 1).dstNumElem(1, 1).dstElemSize(4)
+                .inDtypeRaw(DtypeWire.FP32.value()).outDtypeRaw(DtypeWire.FP32.value());
+        // the two-register form (facts §4.2: mode 0x28 | 0x04) is not modelled
+        assertEquals("DMA_DIRECT2D source ADDR8 mode 0x2c has no data-level semantics",
                 assertThrows(DataFault.class, () -> Dma2d.execute(r, d, core)).getMessage());
         r.srcStartAddrMode(Addr8Mode.DGE_IMMEDIATE.value()).srcStartAddrValue(6);
         assertEquals("DMA_DIRECT2D source bytes 0x6+4 run outside var x (8 bytes)",

@@ -349,19 +349,32 @@ class VectorArmsTest {
     }
 
     @Test
+    void activateWithItsScaleByPointer() {
+        // identity, bias 1; the scale by pointer: one fp32 a lane at byte 0x80 of each partition, 3 on p126 and -1 on p127
+        // in = (-2, -0.5, 0, 3) fp16 on p126: 3x + 1 = (-5, -0.5, 1, 10); (1, 1, 1, 1) on p127: -x + 1 = 0
+        Rig rig = new Rig(tpb.isa.Arch.CAYMAN, NAMES);
+        Rig.put(rig.core.sbuf(), 126, 0, 2, 0xC000, 0xB800, 0x0000, 0x4200);
+        Rig.put(rig.core.sbuf(), 127, 0, 2, 0x3C00, 0x3C00, 0x3C00, 0x3C00);
+        Rig.put(rig.core.sbuf(), 126, 0x80, 4, f(3f));
+        Rig.put(rig.core.sbuf(), 127, 0x80, 4, f(-1f));
+        byte[] b = activate(rig, 1, 0, 1);
+        new ActivateFlyweight().wrap(b, 0).scaleSrcRaw(ImmSrc.POINTER_IMMEDIATE.value()).scaleValueBits(rig.sb(126, 0x80));
+        assertEquals("read SBUF p126-127 [0x0,0x8) FP16, scale SBUF p126-127 [0x80,0x84) FP32; wrote SBUF p126-127 [0x40,0x50) FP32",
+                rig.run(b));
+        assertArrayEquals(new long[] {f(-5), f(-0.5f), f(1), f(10)}, Rig.get(rig.core.sbuf(), 126, 0x40, 4, 4));
+        assertArrayEquals(new long[] {f(0), f(0), f(0), f(0)}, Rig.get(rig.core.sbuf(), 127, 0x40, 4, 4));
+    }
+
+    @Test
     void activateRefusals() {
         Rig rig = new Rig(tpb.isa.Arch.CAYMAN, NAMES);
         assertEquals("ACTIVATE function 9 is not in the loaded table set",
                 assertThrows(DataFault.class, () -> rig.run(activate(rig, 9, 1, 0))).getMessage());
         assertEquals("ACTIVATE function 8 (leaky_relu_1p) has no data-level semantics",
                 assertThrows(DataFault.class, () -> rig.run(activate(rig, 8, 1, 0))).getMessage());
-        byte[] s = activate(rig, 1, 1, 0);
-        new ActivateFlyweight().wrap(s, 0).scaleSrcRaw(ImmSrc.POINTER_IMMEDIATE.value());
-        assertEquals("ACTIVATE scale from a pointer or register has no data-level semantics",
-                assertThrows(DataFault.class, () -> rig.run(s)).getMessage());
         byte[] s2 = activate(rig, 1, 1, 0);
         new ActivateFlyweight().wrap(s2, 0).scaleSrcRaw(ImmSrc.REG_PTR_IMMEDIATE.value());
-        assertEquals("ACTIVATE scale from a pointer or register has no data-level semantics",
+        assertEquals("ACTIVATE scale from a register has no data-level semantics",
                 assertThrows(DataFault.class, () -> rig.run(s2)).getMessage());
         byte[] bias = activate(rig, 1, 1, 0);
         new ActivateFlyweight().wrap(bias, 0).biasSrcNRaw(ImmSrcN.REG_PTR_IMMEDIATE.value());
@@ -530,10 +543,10 @@ class VectorArmsTest {
     static final Set<Arm> COMPUTE = EnumSet.of(Arm.DMA_DIRECT2D, Arm.LDWEIGHTS, Arm.MATMUL, Arm.COPY, Arm.CAST, Arm.TENSOR_TENSOR_ARITH,
             Arm.MEMSET, Arm.IOTA, Arm.ACTIVATE, Arm.ACTIVATION_READ_ACCUMULATOR, Arm.DMA_TRIGGER, Arm.TENSOR_SCALAR_ARITH, Arm.TENSOR_REDUCE_ARITH, Arm.RECIPROCAL,
             Arm.TENSOR_TENSOR_BITVEC, Arm.COPY_PREDICATED, Arm.CAST_PREDICATED, Arm.COPY_PREDICATED_SCALAR,
-            Arm.TENSOR_SCALAR_AFFINE_SELECT, Arm.REGISTER_MOVE, Arm.REGISTER_ALU);
+            Arm.TENSOR_SCALAR_AFFINE_SELECT, Arm.REGISTER_MOVE, Arm.REGISTER_ALU, Arm.TENSOR_LOAD_PHYSICAL);
     static final Set<Arm> NO_EFFECT = EnumSet.of(Arm.SET_ORDERING_MODE, Arm.PSEUDO_BRANCH_LABEL, Arm.NO_OP, Arm.EVENT_SEMAPHORE,
             Arm.ACTIVATION_TABLE_LOAD, Arm.PSEUDO_LOAD_ACT_FUNC_SET, Arm.GROUP_RESET_SEMAPHORES, Arm.EXIT, Arm.SWITCH_QUEUE_INSTANCE,
-            Arm.RESET_QUEUE_INSTANCE, Arm.DRAIN, Arm.INSTRUCTION_FLUSH, Arm.BRANCH_HINT);
+            Arm.RESET_QUEUE_INSTANCE, Arm.DRAIN, Arm.INSTRUCTION_FLUSH, Arm.BRANCH_HINT, Arm.PSEUDO_EXTENSION);
 
     /** A zeroed record that the decoder identifies as {@code arm}: its opcode, and its select field when it has one. */
     static byte[] recordOf(Arm arm) {
