@@ -10,7 +10,8 @@ import java.nio.ByteOrder;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Random;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import tpb.isa.Arch;
 import tpb.neff.Neff;
 
@@ -26,7 +27,9 @@ import tpb.neff.Neff;
  * DGE_OFFSET_REGISTER adds that register to its DGE entry (facts §4.2 places the register id and the
  * entry; the kernel's {@code .ap(scalar_offset=eid, indirect_dim=0)} says what the offset is); the
  * PseudoExtension after each such DMA does nothing of its own; and ACTIVATE copy takes its scale by
- * pointer (the routing weight, one fp32). Before these, the run stopped at Pool record 6.
+ * pointer (the routing weight, one fp32). Before these, the run stopped at Pool record 6. The same test runs
+ * qwen3-moe-captured.neff, a runtime capture from the same repository (output/…/neff_171450338541704.neff,
+ * its kernel version not recorded): the same five inputs, and it equals the same reference.
  *
  * <p><b>What the kernel computes.</b> Its weights are laid out with the contracted dimension first
  * ({@code gate_up[e]: [H, 2I]}, {@code down[e]: [I, H]}), so NKI's {@code nc_matmul} (stationary.T @
@@ -52,10 +55,11 @@ class Qwen3MoeNumbersTest {
     private static final int I = 256;
     private static final int[] EXPERTS = {3, 17, 64, 127, 0, 90, 45, 101};
 
-    @Test
-    void theKernelsEightExpertsAreTheOnesItsIndicesName() throws IOException {
+    @ParameterizedTest
+    @ValueSource(strings = {"qwen3-moe-tkg-v6b", "qwen3-moe-captured"})
+    void theKernelsEightExpertsAreTheOnesItsIndicesName(String name) throws IOException {
         NeffImage image;
-        try (InputStream in = getClass().getResourceAsStream("/neff/real/qwen3-moe-tkg-v6b.neff")) {
+        try (InputStream in = getClass().getResourceAsStream("/neff/real/" + name + ".neff")) {
             image = NeffImage.read(Neff.of(in.readAllBytes()));
         }
         Random rnd = new Random(20261205);
@@ -124,7 +128,7 @@ class Qwen3MoeNumbersTest {
         for (int c = 0; c < H; c++) {
             double bound = 0x1p-8 * Math.abs(ref[c]) + 0x1p-12 * m;
             double err = Math.abs(got[c] - ref[c]);
-            assertTrue(err <= bound, "output0[0][" + c + "] = " + got[c] + ", the kernel gives " + ref[c] + ": error " + err
+            assertTrue(err <= bound, name + ": output0[0][" + c + "] = " + got[c] + ", the kernel gives " + ref[c] + ": error " + err
                     + " beyond the bound " + bound);
             worst = Math.max(worst, err / bound);
         }
