@@ -117,4 +117,10 @@ public final class CoreState {
     public Location sbufAt(long address) {
         return new Location(sbuf, (int) (address / arch.sbufPartitionStride()), address % arch.sbufPartitionStride());
     }
+
+    /** {@code length} bytes of the SBUF at SBUF address {@code address} (one partition's row) into {@code buf}. */
+    void readSbuf(long address, byte[] buf, int length) {
+        Location l = sbufAt(address);
+        System.arraycopy(l.memory().row(l.partition(), l.offset(), length), (int) l.offset(), buf, 0, length);
+    }
 }

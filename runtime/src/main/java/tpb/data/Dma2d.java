@@ -127,8 +127,7 @@ public final class Dma2d {
         if (dram.isStateBuffer(varId)) {
             return new Side() {
                 public void read(long address, byte[] buf, int length) {
-                    Location l = core.sbufAt(address);
-                    System.arraycopy(l.memory().row(l.partition(), l.offset(), length), (int) l.offset(), buf, 0, length);
+                    core.readSbuf(address, buf, length);
                 }
 
                 public void write(long address, byte[] buf, int length) {

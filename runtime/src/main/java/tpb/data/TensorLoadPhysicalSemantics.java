@@ -1,6 +1,7 @@
 package tpb.data;
 
 import tpb.isa.Decoder;
+import tpb.isa.Instruction;
 import tpb.isa.RawRecord;
 import tpb.isa.TensorLoadPhysicalRecord;
 
@@ -22,16 +23,17 @@ final class TensorLoadPhysicalSemantics implements ArmSemantics {
 
     @Override
     public String execute(byte[] b, int at) {
-        if (!(Decoder.decode(b, at) instanceof TensorLoadPhysicalRecord r)) {
-            throw new DataFault("TensorLoadPhysical record does not decode: " + ((RawRecord) Decoder.decode(b, at)).reason());
+        Instruction decoded = Decoder.decode(b, at);
+        if (!(decoded instanceof TensorLoadPhysicalRecord r)) {
+            throw new DataFault("TensorLoadPhysical record does not decode: " + ((RawRecord) decoded).reason());
         }
         int width = r.numElem0() == 2 ? 2 : 1;
         byte[] bytes = new byte[4 * width];
         int varId = (int) r.varId();
         String where;
         if (dram.isStateBuffer(varId)) {
+            core.readSbuf(r.varOffset(), bytes, bytes.length);
             Location l = core.sbufAt(r.varOffset());
-            System.arraycopy(l.memory().row(l.partition(), l.offset(), bytes.length), (int) l.offset(), bytes, 0, bytes.length);
             where = "SBUF p" + l.partition() + " [0x" + Long.toHexString(l.offset()) + ",0x" + Long.toHexString(l.offset() + bytes.length) + ")";
         } else {
             DramVar v = dram.byId(varId);

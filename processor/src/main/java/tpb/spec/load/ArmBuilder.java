@@ -88,7 +88,7 @@ final class ArmBuilder {
     /**
      * {@code overrides: [{field, const, doc, source}]}: a constant of the record preamble that this
      * arm holds at another value (PseudoExtension's inst_word_len 0). The field must be a constant
-     * of the preamble other than the opcode, named once, and the value must fit it. The arm must
+     * of the preamble or of a group placed in it (the opcode is none: the arm names it), named once, and the value must fit it. The arm must
      * have its opcode to itself and no generation views: the validator checks the preamble once per
      * record, by opcode, before any arm's layout is chosen.
      */
