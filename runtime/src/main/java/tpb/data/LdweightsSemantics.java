@@ -20,7 +20,7 @@ final class LdweightsSemantics implements ArmSemantics {
         PeFp32Mode part = PeModes.ldweightsFp32Part(r.fp32ModeRaw(), in);
         PeModes.transposeMode(r.transposeMode(), "LDWEIGHTS");
         PeModes.perfOptOff(r.perfOpt(), "LDWEIGHTS");
-        PeModes.wholeArray(core, r.rowGrp(), r.colGrp(), "LDWEIGHTS");
+        PeModes.groups(core, r.rowGrp(), r.colGrp(), r.numActiveRows(), r.numActiveCols(), "LDWEIGHTS");
         AccessPattern src = Operands.pattern(core, r.srcMemPattern(), in, r.numActiveRows());
         core.pe().loadWeights(src, r.numActiveRows(), r.numActiveCols());
         // a transpose moves the data bit for bit whatever part the load names: every fp32 transpose

@@ -2,6 +2,7 @@ package tpb.data;
 
 import tpb.isa.DtypeWire;
 import tpb.isa.MatmulFlyweight;
+import tpb.isa.PeFp32Mode;
 import tpb.isa.PsumAccumulateFlags;
 
 /**
@@ -27,10 +28,10 @@ final class MatmulSemantics implements ArmSemantics {
         macs = 0;
         r.wrap(b, at);
         DtypeWire in = Operands.dtype(r.inDtypeRaw(), "MATMUL in_dtype");
-        PeModes.matmulFp32Mode(r.fp32ModeRaw(), in);
+        PeFp32Mode part = PeModes.matmulFp32Part(r.fp32ModeRaw(), in);
         PeModes.transposeMode(r.transposeMode(), "MATMUL");
         PeModes.perfOptOff(r.perfOpt(), "MATMUL");
-        PeModes.wholeArray(core, r.rowGrp(), r.colGrp(), "MATMUL");
+        PeModes.groups(core, r.rowGrp(), r.colGrp(), r.numActiveRows(), r.numActiveCols(), "MATMUL");
         PsumAccumulateFlags flags = PsumAccumulateFlags.fromValue(r.psumAccumulateFlagsRaw());
         if (flags == null || flags == PsumAccumulateFlags.BEGIN_ACCUM_MATMUL_GROUP) {
             throw new DataFault("MATMUL psum_accumulate_flags 0x" + Integer.toHexString(r.psumAccumulateFlagsRaw())
@@ -57,27 +58,29 @@ final class MatmulSemantics implements ArmSemantics {
             // NKI nc_transpose: bit-accurate from NeuronCore-v3 on, the product before (the profile's fact)
             core.pe().transpose(moving, dst, r.numActiveRows(), r.numActiveCols(), core.arch().peTransposeBitExact() != 0);
         } else {
-            matmul(moving, dst, r.numActiveRows(), r.numActiveCols(), begin);
+            matmul(moving, part, dst, r.numActiveRows(), r.numActiveCols(), begin);
         }
         macs = (long) r.numActiveRows() * r.numActiveCols() * moving.count();
         return "read " + moving.range() + "; " + (begin ? "wrote " : "accumulated ") + dst.range();
     }
 
     /**
-     * The PE on fp32 tiles: the moving tile converted once, in bulk, from the SBUF; PSUM read as
+     * The PE on fp32 tiles: the moving tile converted once, in bulk, from the SBUF (then cut to its
+     * fp32_mode part); PSUM read as
      * fp32 only when accumulating; the result written back in bulk.
      */
-    private void matmul(AccessPattern moving, AccessPattern dst, int rows, int cols, boolean begin) {
+    private void matmul(AccessPattern moving, PeFp32Mode part, AccessPattern dst, int rows, int cols, boolean begin) {
         PeArray pe = core.pe();
         int n = moving.count();
         if (rows != pe.rows() || cols != pe.cols() || moving.channels() != rows || dst.channels() != cols
                 || dst.count() != n) {
-            pe.matmul(moving, dst, rows, cols, begin);   // its checks and messages
+            pe.matmul(moving, part, dst, rows, cols, begin);   // its checks and messages
             return;
         }
         float[] m = core.tile(0, rows * n);
         float[] psum = core.tile(1, cols * n);
         moving.readFloats(m);
+        PeArray.keepFp32Part(m, rows * n, part);
         if (!begin) {
             dst.readFloats(psum);
         }

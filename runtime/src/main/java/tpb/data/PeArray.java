@@ -103,21 +103,31 @@ public final class PeArray {
 
     /**
      * An fp32 matmul's part of the loaded fp32 weights: the compiler loads each fp32 stationary tile
-     * twice, fp32_mode LOW then HIGH, each followed by a MATMUL (fp32_mode LOW_HIGH) of the same
-     * moving tile into the same PSUM group (the attention NEFFs, neuronx-cc 2.23), so the two
-     * products add up in PSUM. How the hardware splits a weight is not public; the split here is
-     * ASSUMED: HIGH keeps the bfloat16-truncated value (the top 16 bits), LOW the exact rest, so
-     * LOW + HIGH is the weight itself and the pair computes the fp32 product to within fp32
-     * rounding, whatever the real split. NONE keeps the whole value.
+     * twice, fp32_mode LOW then HIGH, each followed by a MATMUL of the same moving tile into the same
+     * PSUM group (the attention NEFFs, neuronx-cc 2.23; the sunda conv2d NEFFs, 2.18), so the two
+     * products add up in PSUM. How the hardware splits a value is not public; the split here is
+     * ASSUMED ({@link #keepFp32Part(float[], int, PeFp32Mode)}), and LOW + HIGH is the weight itself, so the pair computes the fp32
+     * product to within fp32 rounding, whatever the real split. NONE keeps the whole value.
      */
     public void keepFp32Part(PeFp32Mode part) {
         if (part == PeFp32Mode.NONE) {
             return;
         }
-        int n = rows * cols;
+        keepFp32Part(weights, rows * cols, part);
+    }
+
+    /**
+     * {@code part} of the first {@code n} values (in place): HIGH the bfloat16-truncated value (its top
+     * 16 bits), LOW the exact rest, LOW_HIGH and NONE the whole value. The same split serves the
+     * stationary tile (LDWEIGHTS fp32_mode) and the moving one (MATMUL fp32_mode).
+     */
+    static void keepFp32Part(float[] values, int n, PeFp32Mode part) {
+        if (part != PeFp32Mode.LOW && part != PeFp32Mode.HIGH) {
+            return;
+        }
         for (int i = 0; i < n; i++) {
-            float high = Float.intBitsToFloat(Float.floatToRawIntBits(weights[i]) & 0xFFFF0000);
-            weights[i] = part == PeFp32Mode.HIGH ? high : weights[i] - high;
+            float high = Float.intBitsToFloat(Float.floatToRawIntBits(values[i]) & 0xFFFF0000);
+            values[i] = part == PeFp32Mode.HIGH ? high : values[i] - high;
         }
     }
 
@@ -142,6 +152,11 @@ public final class PeArray {
      * overwrites dst; otherwise the result is added to what dst holds, in fp32.
      */
     public void matmul(AccessPattern moving, AccessPattern dst, int rows, int cols, boolean begin) {
+        matmul(moving, PeFp32Mode.NONE, dst, rows, cols, begin);
+    }
+
+    /** As {@link #matmul(AccessPattern, AccessPattern, int, int, boolean)}, with {@code part} of the moving tile ({@link #keepFp32Part(float[], int, PeFp32Mode)}). */
+    public void matmul(AccessPattern moving, PeFp32Mode part, AccessPattern dst, int rows, int cols, boolean begin) {
         int n = fits(moving, dst, rows, cols, "MATMUL");
         float[][] m = kernel.rowsOf(rows, n);
         for (int k = 0; k < rows; k++) {
@@ -150,6 +165,7 @@ public final class PeArray {
             for (int i = 0; i < n; i++) {
                 row[i] = (float) mk[i];
             }
+            keepFp32Part(row, n, part);
         }
         float[] out = new float[cols * n];
         if (!begin) {

@@ -197,6 +197,73 @@ class PeArmsTest {
         assertArrayEquals(new long[] {0x8000, 0x3C00}, Rig.get(rig.core.psum(), 1, 0, 2, 2), "bit for bit: -0 stays");
     }
 
+    /**
+     * MATMUL fp32_mode names the part of an FP32 moving tile the PE multiplies, split as LDWEIGHTS
+     * splits the stationary one (HIGH the bfloat16-truncated top 16 bits, LOW the rest). A 1 x 1
+     * tile: W = 1 + 2^-10 (W_high = 1: bfloat16 keeps 7 fraction bits; W_low = 2^-10) and
+     * m = 3 + 2^-12 (m_high = 3, m_low = 2^-12). fp32's ulp on [2, 4) is 2^-22, so every sum below
+     * is exact:
+     * LOW_HIGH after LOW and HIGH loads (the attention and conv2d fp32 matmuls): W m = 3 + 3*2^-10 + 2^-12 + 2^-22;
+     * HIGH after both loads (the sunda conv2d's weight transposes): W m_high = 3 + 3*2^-10;
+     * LOW after both loads, or against the whole W (NONE): W m_low = 2^-12 + 2^-22.
+     */
+    @Test
+    void anFp32MatmulMultipliesThePartOfTheMovingTileItsModeNames() {
+        float w = 1 + 0x1p-10f;
+        float m = 3 + 0x1p-12f;
+        assertEquals(3 + 3 * 0x1p-10f + 0x1p-12f + 0x1p-22f, fp32Pair(w, m, PeFp32Mode.LOW_HIGH));
+        assertEquals(3 + 3 * 0x1p-10f, fp32Pair(w, m, PeFp32Mode.HIGH));
+        assertEquals(0x1p-12f + 0x1p-22f, fp32Pair(w, m, PeFp32Mode.LOW));
+        Rig rig = new Rig();
+        Rig.put(rig.core.sbuf(), 0, 0, 4, Rig.f32(w));
+        Rig.put(rig.core.sbuf(), 0, 0x100, 4, Rig.f32(m));
+        rig.run(ldweights(rig, DtypeWire.FP32, 1, 1, rig.sb(0, 0)));
+        byte[] r = matmul(rig, DtypeWire.FP32, 1, 1, 1, rig.sb(0, 0x100), rig.ps(0, 0), PsumAccumulateFlags.SINGLE);
+        new MatmulFlyweight().wrap(r, 0).fp32ModeRaw(PeFp32Mode.LOW.value());
+        rig.run(r);
+        assertEquals(Rig.f32(0x1p-12f + 0x1p-22f), Rig.get(rig.core.psum(), 0, 0, 4, 1)[0], "whole W times m_low");
+    }
+
+    /** LDWEIGHTS LOW then HIGH of W, each followed by a MATMUL in {@code mode} of m into one PSUM group: PSUM p0's value. */
+    private static float fp32Pair(float w, float m, PeFp32Mode mode) {
+        Rig rig = new Rig();
+        Rig.put(rig.core.sbuf(), 0, 0, 4, Rig.f32(w));
+        Rig.put(rig.core.sbuf(), 0, 0x100, 4, Rig.f32(m));
+        PsumAccumulateFlags[] flags = {PsumAccumulateFlags.MULTI_START, PsumAccumulateFlags.MULTI_END};
+        PeFp32Mode[] loads = {PeFp32Mode.LOW, PeFp32Mode.HIGH};
+        for (int i = 0; i < 2; i++) {
+            byte[] l = ldweights(rig, DtypeWire.FP32, 1, 1, rig.sb(0, 0));
+            new LdweightsFlyweight().wrap(l, 0).fp32ModeRaw(loads[i].value());
+            rig.run(l);
+            byte[] r = matmul(rig, DtypeWire.FP32, 1, 1, 1, rig.sb(0, 0x100), rig.ps(0, 0), flags[i]);
+            new MatmulFlyweight().wrap(r, 0).fp32ModeRaw(mode.value());
+            rig.run(r);
+        }
+        return Float.intBitsToFloat((int) Rig.get(rig.core.psum(), 0, 0, 4, 1)[0]);
+    }
+
+    /**
+     * The sunda conv2d NEFFs turn the bias row into a column through the PE: a 1-row stationary
+     * tile (num_active_rows 1, row_grp 0x1: one quadrant) against a 1-element moving tile of 1.0.
+     * A group need only hold the active rows; the values are the rows' own: the load reads (1, 2, 3)
+     * into W[0] = (3, 2, 1) (LAST_COL_FIRST), so dst[c] = W[0][c] * 1 = 3, 2, 1 on PSUM p0-2.
+     */
+    @Test
+    void aGroupNeedOnlyHoldTheActiveRows() {
+        Rig rig = new Rig();
+        Rig.put(rig.core.sbuf(), 0, 0, 4, Rig.f32(1, 2, 3));
+        Rig.put(rig.core.sbuf(), 0, 0x100, 4, Rig.f32(1));
+        byte[] l = ldweights(rig, DtypeWire.FP32, 1, 3, rig.sb(0, 0));
+        new LdweightsFlyweight().wrap(l, 0).rowGrp(1);
+        assertEquals("read SBUF p0 [0x0,0xc) FP32", rig.run(l));
+        byte[] r = matmul(rig, DtypeWire.FP32, 1, 3, 1, rig.sb(0, 0x100), rig.ps(0, 0), PsumAccumulateFlags.SINGLE);
+        new MatmulFlyweight().wrap(r, 0).rowGrp(1);
+        assertEquals("read SBUF p0 [0x100,0x104) FP32; wrote PSUM p0-2 [0x0,0x4) FP32", rig.run(r));
+        for (int c = 0; c < 3; c++) {
+            assertEquals(Rig.f32(3 - c), Rig.get(rig.core.psum(), c, 0, 4, 1)[0], "PSUM p" + c);
+        }
+    }
+
     private static String fault(Rig rig, byte[] r) {
         return assertThrows(DataFault.class, () -> rig.run(r)).getMessage();
     }
@@ -220,12 +287,14 @@ class PeArmsTest {
                 with.apply(f -> f.transposeMode(1).psumAccumulateFlagsRaw(PsumAccumulateFlags.MULTI_MID.value())));
         assertEquals("MATMUL transpose_mode 2 has no data-level semantics", with.apply(f -> f.transposeMode(2)));
         assertEquals("MATMUL perf_opt 1 has no data-level semantics", with.apply(f -> f.perfOpt(1)));
-        assertEquals("MATMUL fp32_mode LOW on FP32 data has no data-level semantics", with.apply(f -> f.fp32ModeRaw(PeFp32Mode.LOW.value())));
-        assertEquals("MATMUL fp32_mode HIGH on FP32 data has no data-level semantics", with.apply(f -> f.fp32ModeRaw(PeFp32Mode.HIGH.value())));
         assertEquals("MATMUL fp32_mode 200 on FP32 data has no data-level semantics", with.apply(f -> f.fp32ModeRaw(200)));
-        assertEquals("MATMUL row/col group 0x7/0xf has no data-level semantics (only the whole array, 0xf)", with.apply(f -> f.rowGrp(7)));
-        assertEquals("MATMUL row/col group 0xf/0x1f has no data-level semantics (only the whole array, 0xf)", with.apply(f -> f.colGrp(0x1F)));
-        assertEquals("MATMUL row/col group 0x0/0x0 has no data-level semantics (only the whole array, 0xf)", with.apply(f -> f.rowGrp(0).colGrp(0)));
+        assertEquals("MATMUL fp32_mode HIGH on FP16 data has no data-level semantics",
+                with.apply(f -> f.inDtypeRaw(DtypeWire.FP16.value()).fp32ModeRaw(PeFp32Mode.HIGH.value())));
+        // a group holds 32 rows or columns a bit (the profile's num_part_per_quadrant); the tile uses 2 x 3
+        assertEquals("MATMUL col_grp 0x1f names a quadrant past the PE array's 4 (of 32 columns each)", with.apply(f -> f.colGrp(0x1F)));
+        assertEquals("MATMUL row_grp 0x0 holds 0 rows, fewer than its 2 active rows", with.apply(f -> f.rowGrp(0).colGrp(0)));
+        assertEquals("MATMUL col_grp 0x0 holds 0 columns, fewer than its 3 active columns", with.apply(f -> f.colGrp(0)));
+        assertEquals("MATMUL row_grp 0x1 holds 32 rows, fewer than its 33 active rows", with.apply(f -> f.rowGrp(1).numActiveRows(33)));
         assertEquals("MATMUL out_dtype FP16 has no data-level semantics", with.apply(f -> f.outDtypeRaw(DtypeWire.FP16.value())));
         assertEquals("MATMUL out_dtype BFLOAT16 has no data-level semantics", with.apply(f -> f.outDtypeRaw(DtypeWire.BFLOAT16.value())));
         assertEquals("MATMUL out_dtype 17 has no data-level semantics", with.apply(f -> f.outDtypeRaw(0x11)));
@@ -253,8 +322,8 @@ class PeArmsTest {
         assertEquals("LDWEIGHTS transpose_mode 2 has no data-level semantics", with.apply(f -> f.transposeMode(2)));
         assertEquals("LDWEIGHTS perf_opt 3 has no data-level semantics", with.apply(f -> f.perfOpt(3)));
         assertEquals("LDWEIGHTS fp32_mode LOW_HIGH on FP32 weights has no data-level semantics", with.apply(f -> f.fp32ModeRaw(PeFp32Mode.LOW_HIGH.value())));
-        assertEquals("LDWEIGHTS row/col group 0xe/0xf has no data-level semantics (only the whole array, 0xf)", with.apply(f -> f.rowGrp(0xE)));
-        assertEquals("LDWEIGHTS row/col group 0xf/0x7 has no data-level semantics (only the whole array, 0xf)", with.apply(f -> f.colGrp(7)));
+        assertEquals("LDWEIGHTS row_grp 0x10 names a quadrant past the PE array's 4 (of 32 rows each)", with.apply(f -> f.rowGrp(0x10)));
+        assertEquals("LDWEIGHTS col_grp 0x8 holds 32 columns, fewer than its 33 active columns", with.apply(f -> f.colGrp(8).numActiveCols(33)));
         assertEquals("LDWEIGHTS in_dtype INT64 has no data-level semantics", with.apply(f -> f.inDtypeRaw(DtypeWire.INT64.value())));
         assertEquals("LDWEIGHTS reads 2 partitions x 3 elements but loads 2 rows x 4 columns", with.apply(f -> f.numActiveCols(4)));
         // transpose_mode 1 (the data of a PE transpose) loads like 0
