@@ -6,8 +6,10 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.EnumMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.function.LongPredicate;
 import tpb.codec.FieldInfo;
 import tpb.isa.Arch;
@@ -196,6 +198,21 @@ public final class Disassembler {
         text(FLYWEIGHTS.get(), b, off, v -> v >= 0 && v < records, s);
         return s.toString();
     }
+
+    /**
+     * One record's text, its arm read through the arm's layout on {@code arch} (a NEFF's records, on
+     * the arch its kelf names: a sunda MATMUL through Matmul.Sunda, not as {@code .raw}); a null arch
+     * reads the arms' own layouts, as {@link #text(byte[], int, int)}.
+     */
+    public static String text(Arch arch, byte[] b, int off, int records) {
+        StringBuilder s = new StringBuilder(96);
+        ArmFlyweights on = arch == null ? FLYWEIGHTS.get() : ON_ARCH.get().computeIfAbsent(arch, ArmFlyweights::new);
+        text(on, b, off, v -> v >= 0 && v < records, s);
+        return s.toString();
+    }
+
+    /** A thread's flyweights for {@link #text(Arch, byte[], int, int)}, per arch. */
+    private static final ThreadLocal<Map<Arch, ArmFlyweights>> ON_ARCH = ThreadLocal.withInitial(() -> new EnumMap<>(Arch.class));
 
     /** A thread's flyweights for {@link #text(byte[], int, int)}: one per arm, made once, not one per call. */
     private static final ThreadLocal<ArmFlyweights> FLYWEIGHTS = ThreadLocal.withInitial(ArmFlyweights::new);

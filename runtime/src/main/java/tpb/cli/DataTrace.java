@@ -5,6 +5,7 @@ import java.util.Map;
 import tpb.asm.Disassembler;
 import tpb.data.NeffImage;
 import tpb.data.RecordListener;
+import tpb.isa.Arch;
 import tpb.isa.IsaInfo;
 import tpb.timeline.TraceEvents;
 
@@ -19,12 +20,14 @@ import tpb.timeline.TraceEvents;
 final class DataTrace implements RecordListener {
     private final TraceEvents out;
     private final NeffImage image;
+    private final Arch arch;
     private final Map<String, TraceEvents.Track> tracks = new HashMap<>();
     private final long origin = System.nanoTime();
 
-    DataTrace(TraceEvents out, NeffImage image) {
+    DataTrace(TraceEvents out, NeffImage image, Arch arch) {
         this.out = out;
         this.image = image;
+        this.arch = arch;
         for (NeffImage.Core c : image.cores()) {
             int pid = out.core(c.name());
             for (String engine : c.streams().keySet()) {
@@ -36,7 +39,7 @@ final class DataTrace implements RecordListener {
     @Override
     public void record(String core, String engine, int index, long startNanos, long endNanos, long bytesMoved, long macs) {
         byte[] stream = image.cores().stream().filter(c -> c.name().equals(core)).findFirst().orElseThrow().streams().get(engine);
-        String text = Disassembler.text(stream, index * IsaInfo.RECORD_SIZE, 1).strip();
+        String text = Disassembler.text(arch, stream, index * IsaInfo.RECORD_SIZE, 1).strip();
         long start = startNanos - origin;
         Map<String, Object> args = new HashMap<>();
         args.put(TraceEvents.RECORD, index);

@@ -71,12 +71,12 @@ final class NeffDataRun {
                     TraceEvents.Clock.NANOSECONDS, Map.of("file", q.file(), "level", "data"));
             DataRun run;
             try {
-                run = new DataRun(image, arch, inputs.inputs(), staged::stage).recordText(Disassembler::text);
+                run = new DataRun(image, arch, inputs.inputs(), staged::stage).recordText((b, off, n) -> Disassembler.text(arch, b, off, n));
                 run.notes().forEach(n -> System.err.println("note: " + n));
             } catch (DataFault | NpyException e) {
                 throw new CliException(q.file() + ": " + e.getMessage());
             }
-            execute(q, run, image, inputs, events == null ? null : new DataTrace(events, image), out);
+            execute(q, run, image, inputs, events == null ? null : new DataTrace(events, image, arch), out);
             List<String> races = run.crossCoreRaces();
             for (String r : races) {
                 out.println("race: " + r);

@@ -101,8 +101,9 @@ final class NeffSyncRun {
             for (EngineStream s : streams) {
                 engines.add(new SyncRun.Engine(s.engine(), s.stream()));
             }
-            SyncRun sync = new SyncRun(engines, Disassembler::text, in.arch(), DmaQueues.of(sg));
-            Timeline line = trace != null ? SyncTraceEvents.timeline(trace, sg.name(), sync, Disassembler::text, null)
+            SyncRun.RecordText onArch = (b, off, n) -> Disassembler.text(in.arch(), b, off, n);
+            SyncRun sync = new SyncRun(engines, onArch, in.arch(), DmaQueues.of(sg));
+            Timeline line = trace != null ? SyncTraceEvents.timeline(trace, sg.name(), sync, onArch, null)
                     : pictures ? new Timeline(sync) : null;
             SyncRun.Result r = sync.run(line);
             if (pictures) {

@@ -73,10 +73,19 @@ public final class DataAssumptions {
                             + "cross-core race; def.json names no backing var"),
             new Decision("An internal var is its core's own zeroed bytes", "ASSUMED",
                     "no fixture has one; shared by name it would be racy for the same reason as the virtual vars"),
-            new Decision("An fp32 MATMUL pair (LDWEIGHTS fp32_mode LOW then HIGH, each with a LOW_HIGH MATMUL into one PSUM group) "
+            new Decision("An fp32 MATMUL pair (LDWEIGHTS fp32_mode LOW then HIGH, each with a MATMUL into one PSUM group) "
                     + "splits each weight into its bfloat16-truncated top 16 bits (HIGH) and the exact rest (LOW)", "ASSUMED",
-                    "every fp32 matmul of the attention NEFFs is such a pair; the hardware's split is not public, and any exact split "
-                            + "gives the fp32 product to within rounding (AttentionNumbersTest's bound)"),
+                    "every fp32 matmul of the attention (cayman) and conv2d (sunda) NEFFs is such a pair; the hardware's split is not "
+                            + "public, and any exact split gives the fp32 product to within rounding (AttentionNumbersTest's bound)"),
+            new Decision("MATMUL fp32_mode is the part of the FP32 moving tile multiplied, split as the weights are: LOW_HIGH the "
+                    + "whole tile, HIGH its top 16 bits, LOW the rest", "INFERRED",
+                    "the sunda conv2d NEFFs (neuronx-cc 2.18) say HIGH only where the moving tile is their fp32 identity constant "
+                            + "(PE transposes of the weights), which its top 16 bits hold exactly, and LOW_HIGH elsewhere; the cayman "
+                            + "attention NEFFs say LOW_HIGH; the conv2d outputs equal numpy's to 5e-7 relative so"),
+            new Decision("A PE row/col group (one bit a quadrant of the profile's num_part_per_quadrant) need only hold the "
+                    + "record's active rows and columns; which quadrants changes no value", "INFERRED",
+                    "the sunda conv2d NEFFs load 1 x 128 tiles (num_active_rows 1) with row_grp 0x1 to turn the bias row into a "
+                            + "column, and equal numpy's conv2d so; datapath-facts §2.1 gives the encoding, not the placement"),
             new Decision("An fp32 transpose load (transpose_mode 1, fp32_mode LOW) moves the whole value", "INFERRED",
                     "every fp32 transpose load of the attention NEFFs says LOW and its output is used as the whole transposed data"),
             new Decision("TENSOR_REDUCE combines a run's elements left to right in walk order, in fp32", "ASSUMED",

@@ -62,6 +62,16 @@ class GenerationListingTest {
     }
 
     @Test
+    void oneRecordsTextReadsItThroughItsArchsLayout() {
+        // the text a NEFF run's trace, deadlock report and trace events print: the same reading and the same
+        // note as the listing's line; with no arch the arm's own layout, which reads this mariana record as .raw
+        byte[] b = vector("Ldweights.Mariana/v3_encoder_arch40");
+        assertEquals(listing(b, Arch.MARIANA).substring("     0  0x000000  ".length()).strip(), Disassembler.text(Arch.MARIANA, b, 0, 1));
+        assertEquals(Disassembler.text(b, 0, 1), Disassembler.text(null, b, 0, 1));
+        assertEquals(".raw ", Disassembler.text(null, b, 0, 1).substring(0, 5));
+    }
+
+    @Test
     void aRecordBothLayoutsReadAlikeHasNoNote() {
         // fixture sg00/PE.bin record 8: no mariana-only byte set, so the mariana and cayman readings print the same
         byte[] b = vector("Ldweights/fixture_plain_load");
