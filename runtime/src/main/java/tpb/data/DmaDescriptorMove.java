@@ -83,6 +83,9 @@ final class DmaDescriptorMove {
         DmaDescriptor.Endpoint t = d.to();
         DtypeWire in = dtype(f.dtype(), "from");
         DtypeWire out = dtype(t.dtype(), "to");
+        if (d.transpose() != null) {
+            return transpose(d, dram, core, in, out);
+        }
         boolean cast = switch (d.op()) {
             case "copy" -> {
                 if (in != out || f.bytes() != t.bytes()) {
@@ -144,6 +147,72 @@ final class DmaDescriptorMove {
             db.write(o, outSize);
         }
         return f.bytes();
+    }
+
+    /** The most bytes one DMA transpose may hold while it reorders them (ASSUMED bound; real ones move 32 KiB). */
+    static final int MAX_TRANSPOSE_BYTES = 1 << 26;
+
+    /**
+     * A DMA transpose ({@link DmaDescriptor.Transpose}): the source's bytes in walk order are its
+     * elements in the shape's axes (W, Z, Y, X, outermost first); the destination receives them in
+     * walk order with the axes in the order {@code op} names, so {@code "WZXY"} of {@code [1, 1, R, C]}
+     * writes element (y, x) at (x, y). A descriptor moves whole shapes, one after the other in walk
+     * order, each reordered on its own. Bytes move as they are: both sides one dtype, whose size is
+     * the element size.
+     */
+    private static long transpose(DmaDescriptor d, Dram dram, CoreState core, DtypeWire in, DtypeWire out) {
+        DmaDescriptor.Transpose t = d.transpose();
+        DmaDescriptor.Endpoint f = d.from();
+        DmaDescriptor.Endpoint to = d.to();
+        String axes = DmaDescriptor.Transpose.AXES;
+        int[] perm = new int[axes.length()];
+        for (int k = 0; k < perm.length; k++) {
+            perm[k] = k < t.op().length() ? axes.indexOf(t.op().charAt(k)) : -1;
+        }
+        if (t.op().length() != axes.length() || java.util.Arrays.stream(perm).distinct().count() != perm.length
+                || java.util.Arrays.stream(perm).anyMatch(a -> a < 0)) {
+            throw new DataFault("DMA transpose_op \"" + t.op() + "\" is no order of the axes " + axes);
+        }
+        long piece = t.elements() * t.elementSize();
+        long bytes = f.bytes();
+        if (in != out || Elements.size(in) != t.elementSize() || to.bytes() != bytes || piece == 0 || bytes % piece != 0) {
+            throw new DataFault("DMA transpose of " + t + " moves " + bytes + " B " + f.dtype() + " into " + to.bytes() + " B "
+                    + to.dtype() + ": both sides must be one dtype of the element size and hold whole shapes");
+        }
+        if (bytes > MAX_TRANSPOSE_BYTES) {
+            throw new DataFault("DMA transpose of " + bytes + " B is more than the " + MAX_TRANSPOSE_BYTES + " B the data level reorders at once");
+        }
+        byte[] src = new byte[(int) bytes];
+        new Bytes(new Walk(f), side(f, dram, core, "from")).read(src, src.length);
+        long[] shape = t.shape();
+        long[] strides = new long[shape.length];   // the source's element stride of each axis
+        long stride = 1;
+        for (int a = shape.length - 1; a >= 0; a--) {
+            strides[a] = stride;
+            stride *= shape[a];
+        }
+        byte[] dst = new byte[(int) bytes];
+        int e = t.elementSize();
+        long[] at = new long[shape.length];   // the index along each destination axis, perm[k] of the source's
+        // the shape is one piece; a descriptor moves whole pieces, each reordered on its own (the fp32
+        // conv2d NEFFs move a 128 x 128 tile as two [1, 1, 128, 64] pieces, its column halves)
+        for (long p0 = 0; p0 < bytes; p0 += piece) {
+            for (long i = 0, n = t.elements(); i < n; i++) {
+                long from = 0;
+                for (int k = 0; k < perm.length; k++) {
+                    from += at[k] * strides[perm[k]];
+                }
+                System.arraycopy(src, (int) (p0 + from * e), dst, (int) (p0 + i * e), e);
+                for (int k = perm.length - 1; k >= 0; k--) {
+                    if (++at[k] < shape[perm[k]]) {
+                        break;
+                    }
+                    at[k] = 0;
+                }
+            }
+        }
+        new Bytes(new Walk(to), side(to, dram, core, "to")).write(dst, dst.length);
+        return bytes;
     }
 
     /** A side's bytes in walk order, a few at a time (an element may span two runs). */

@@ -14,10 +14,67 @@ import java.util.Arrays;
  * partition stride plus the byte (the same address DMA_DIRECT2D and ADDR4 use: block 0 of
  * {@code qSPIO0} writes SB 65792 = 0x10100 and Pool's next {@code tload} reads 0x10100; a step of
  * 262144 = 0x40000 is one partition).
+ *
+ * <p>A DMA transpose (NKI {@code nisa.dma_transpose}) has no {@code op}: it carries
+ * {@code transpose_op}, {@code transpose_shape} and {@code transpose_element_size} instead
+ * ({@link Transpose}); its {@code op} here is {@code "transpose"}.
  */
-public record DmaDescriptor(Endpoint from, Endpoint to, String op) {
+public record DmaDescriptor(Endpoint from, Endpoint to, String op, Transpose transpose) {
     /** The most dimensions an endpoint may have (real descriptors have 2; ASSUMED bound, not a hardware fact). */
     public static final int MAX_DIMENSIONS = 8;
+    /** The {@code op} of a descriptor that carries a {@link Transpose}. */
+    public static final String TRANSPOSE = "transpose";
+
+    /** A descriptor without a transpose. */
+    public DmaDescriptor(Endpoint from, Endpoint to, String op) {
+        this(from, to, op, null);
+    }
+
+    /**
+     * A DMA transpose's reading of the bytes it moves: {@code shape} the source's element shape in the
+     * order {@link #AXES} names its axes, outermost first ({@code [1, 1, 128, 128]}: W, Z, Y, X),
+     * {@code op} the same four letters in the destination's order ({@code "WZXY"}: X and Y swapped, a
+     * 2D transpose), {@code elementSize} an element's bytes. INFERRED from the CS149 conv2d NEFFs
+     * (neuronx-cc 2.21, cayman), whose kernel asks {@code nisa.dma_transpose(w, axes=(1, 0))} of a
+     * 128 x 128 fp16 tile and whose output equals numpy's conv2d only with the weights so transposed.
+     */
+    public record Transpose(String op, long[] shape, int elementSize) {
+        /** The source's axes, outermost first. */
+        public static final String AXES = "WZYX";
+
+        public Transpose {
+            shape = shape.clone();
+        }
+
+        @Override
+        public long[] shape() {
+            return shape.clone();
+        }
+
+        /** The elements the shape holds. */
+        public long elements() {
+            long n = 1;
+            for (long s : shape) {
+                n *= s;
+            }
+            return n;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Transpose t && op.equals(t.op) && Arrays.equals(shape, t.shape) && elementSize == t.elementSize;
+        }
+
+        @Override
+        public int hashCode() {
+            return op.hashCode() * 31 + Arrays.hashCode(shape) + elementSize;
+        }
+
+        @Override
+        public String toString() {
+            return op + " of " + Arrays.toString(shape) + " x " + elementSize + " B";
+        }
+    }
 
     /** One side: the var, its element dtype as the JSON names it ({@code float32}, {@code bfloat16}, ...), and its byte walk. */
     public record Endpoint(String var, String dtype, long offset, long[] sizes, long[] steps) {

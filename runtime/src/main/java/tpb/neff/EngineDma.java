@@ -11,7 +11,9 @@ import java.util.Set;
  * typed view. The format, from the real NEFFs (no source describes it): a list of
  * {@code {queue, id, semaphore, desc: [...]}}, each {@code desc} entry {@code from}/{@code to}
  * (a var), {@code from_dtype}/{@code to_dtype}, {@code op}, {@code from_off}/{@code to_off},
- * {@code from_sizes}/{@code to_sizes}, {@code from_steps}/{@code to_steps} ({@link DmaDescriptor}).
+ * {@code from_sizes}/{@code to_sizes}, {@code from_steps}/{@code to_steps} ({@link DmaDescriptor}); a DMA
+ * transpose has {@code transpose_op}, {@code transpose_shape} and {@code transpose_element_size}
+ * where the others have {@code op}.
  * Everything is bounded: at most {@link #MAX_DESCRIPTORS} descriptors in a subgraph,
  * {@link DmaDescriptor#MAX_DIMENSIONS} dimensions a side, every side's bytes at most
  * {@link NeffJson#MAX_SIZE}; a queue def.json does not declare, a var it does not declare, a
@@ -42,11 +44,34 @@ final class EngineDma {
             List<DmaDescriptor> desc = new ArrayList<>();
             for (NeffJson.Node d : b.get("desc").elements()) {
                 count(d, seen);
-                desc.add(new DmaDescriptor(side(d, "from", vars), side(d, "to", vars), d.get("op").text()));
+                DmaDescriptor.Transpose t = transpose(d);
+                String op = t == null || d.get("op").isPresent() ? d.get("op").text() : DmaDescriptor.TRANSPOSE;
+                desc.add(new DmaDescriptor(side(d, "from", vars), side(d, "to", vars), op, t));
             }
             blocks.add(new DmaBlock(engine, file, queue, id, semaphore, desc));
         }
         return blocks;
+    }
+
+    /** A descriptor's {@code transpose_*} keys, or null when it has none; the shape as many axes as {@link DmaDescriptor.Transpose#AXES} names. */
+    private static DmaDescriptor.Transpose transpose(NeffJson.Node d) {
+        NeffJson.Node op = d.get("transpose_op");
+        if (!op.isPresent()) {
+            return null;
+        }
+        int axes = DmaDescriptor.Transpose.AXES.length();
+        NeffJson.Node shapeNode = d.get("transpose_shape");
+        List<NeffJson.Node> shape = shapeNode.elements();
+        if (shape.size() != axes) {
+            throw new NeffException(d.file() + ": " + shapeNode.key() + " has " + shape.size() + " elements; " + axes + " ("
+                    + DmaDescriptor.Transpose.AXES + ") were expected");
+        }
+        long[] s = new long[axes];
+        for (int i = 0; i < axes; i++) {
+            s[i] = shape.get(i).integer(0, MAX_DIMENSION_SIZE);
+        }
+        int element = (int) d.get("transpose_element_size").integer(1, Long.BYTES);
+        return new DmaDescriptor.Transpose(op.text(), s, element);
     }
 
     private static void count(NeffJson.Node n, int[] seen) {

@@ -88,4 +88,42 @@ class DmaDescriptorMoveTest {
                 new long[] {1, 8}), side("b", 0, new long[] {8, 1}, new long[] {1, 8}), "copy"), d, new CoreState(Arch.CAYMAN)));
         assertEquals("DMA from bytes 0x4+8 run outside var a (8 bytes)", f.getMessage());
     }
+
+    /** A uint8 DMA transpose of var a's first bytes (a[i] = 7i + 1) into b, both walked contiguously. */
+    static byte[] transposed(String op, long[] shape, int pieces) {
+        int bytes = (int) (shape[0] * shape[1] * shape[2] * shape[3]) * pieces;
+        Dram d = dram(bytes, bytes);
+        DmaDescriptorMove.execute(new DmaDescriptor(side("a", 0, new long[] {bytes}, new long[] {1}), side("b", 0, new long[] {bytes},
+                new long[] {1}), DmaDescriptor.TRANSPOSE, new DmaDescriptor.Transpose(op, shape, 1)), d, CORE);
+        return d.byName("b").bytes();
+    }
+
+    /**
+     * "WZXY" of [1, 1, 2, 3]: the source is 2 rows (Y) of 3 (X), rows a0 a1 a2 / a3 a4 a5; the
+     * destination's axes are W, Z, X, Y, so it holds 3 rows of 2: a0 a3 / a1 a4 / a2 a5. With
+     * a[i] = 7i + 1: 01 08 0f / 16 1d 24 becomes 01 16 08 1d 0f 24. Two pieces: each on its own,
+     * the second's bytes 2b 32 39 / 40 47 4e becoming 2b 40 32 47 39 4e. "WZYX" keeps the order.
+     */
+    @Test
+    void aTransposeReordersEachPieceOfItsShape() {
+        assertEquals("0116081d0f24", HexFormat.of().formatHex(transposed("WZXY", new long[] {1, 1, 2, 3}, 1)));
+        assertEquals("0116081d0f24" + "2b403247394e", HexFormat.of().formatHex(transposed("WZXY", new long[] {1, 1, 2, 3}, 2)));
+        assertEquals("01080f161d24", HexFormat.of().formatHex(transposed("WZYX", new long[] {1, 1, 2, 3}, 1)));
+        // "YXWZ" of [2, 1, 1, 2] (W = 2, X = 2): dst[y][x][w][z] = src[w][z][y][x]: a0 a1 / a2 a3 (w rows of x) -> a0 a2 / a1 a3
+        assertEquals("010f0816", HexFormat.of().formatHex(transposed("YXWZ", new long[] {2, 1, 1, 2}, 1)));
+    }
+
+    @Test
+    void aTransposeItCannotReadIsAFault() {
+        DataFault f = assertThrows(DataFault.class, () -> transposed("WZXQ", new long[] {1, 1, 2, 3}, 1));
+        assertEquals("DMA transpose_op \"WZXQ\" is no order of the axes WZYX", f.getMessage());
+        f = assertThrows(DataFault.class, () -> transposed("WZXX", new long[] {1, 1, 2, 3}, 1));
+        assertEquals("DMA transpose_op \"WZXX\" is no order of the axes WZYX", f.getMessage());
+        Dram d = dram(8, 8);
+        f = assertThrows(DataFault.class, () -> DmaDescriptorMove.execute(new DmaDescriptor(side("a", 0, new long[] {8}, new long[] {1}),
+                side("b", 0, new long[] {8}, new long[] {1}), DmaDescriptor.TRANSPOSE,
+                new DmaDescriptor.Transpose("WZXY", new long[] {1, 1, 2, 3}, 1)), d, CORE));
+        assertEquals("DMA transpose of WZXY of [1, 1, 2, 3] x 1 B moves 8 B uint8 into 8 B uint8: both sides must be one dtype of "
+                + "the element size and hold whole shapes", f.getMessage());
+    }
 }

@@ -221,6 +221,24 @@ class DmaQueueTest {
         assertEquals("pe", sg.dmaBlock("qPoolDynamic", 0).engine());
     }
 
+    /** A DMA transpose (the CS149 conv2d NEFFs, neuronx-cc 2.21): transpose_* keys where the others have op. */
+    @Test
+    void aTransposeDescriptorReads() {
+        String t = desc("[512,1]").replace("\"op\":\"copy\",", "")
+                .replace("}", ",\"transpose_element_size\":4,\"transpose_op\":\"WZXY\",\"transpose_shape\":[1,1,8,16]}");
+        Map<String, byte[]> files = new LinkedHashMap<>(Fixture.files());
+        files.put("sg00/PE.json", ("{\"dma\":" + block(t) + "}").getBytes(StandardCharsets.UTF_8));
+        DmaDescriptor d = Neff.of(NeffWriter.write("good.neff", files)).subgraph("sg00").dmaBlock("qPoolDynamic", 0).descriptors().get(0);
+        assertEquals(DmaDescriptor.TRANSPOSE, d.op());
+        assertEquals(new DmaDescriptor.Transpose("WZXY", new long[] {1, 1, 8, 16}, 4), d.transpose());
+        assertEquals("sg00/PE.json: dma[0].desc[0].transpose_shape has 2 elements; 4 (WZYX) were expected",
+                refusal(block(t.replace("[1,1,8,16]", "[8,16]"))));
+        assertEquals("sg00/PE.json: dma[0].desc[0].transpose_element_size is the number 0, outside [1, 8]",
+                refusal(block(t.replace("\"transpose_element_size\":4", "\"transpose_element_size\":0"))));
+        // neither op nor transpose_op
+        assertEquals("sg00/PE.json: dma[0].desc[0].op is missing, not a string", refusal(block(desc("[512,1]").replace("\"op\":\"copy\",", ""))));
+    }
+
     @Test
     void refusals() {
         assertEquals("sg00/PE.json: dma is an object, not an array", refusal("{}"));
