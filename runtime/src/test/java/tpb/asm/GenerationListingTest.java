@@ -46,7 +46,7 @@ class GenerationListingTest {
                 }
             }
         }
-        assertEquals(5, seen); // Matmul.Sunda, Matmul.Mariana, Ldweights.Sunda, Ldweights.Mariana x2 (datapath-pe.yaml)
+        assertEquals(7, seen); // Matmul.Sunda x2, Matmul.Mariana, Ldweights.Sunda x2, Ldweights.Mariana x2 (datapath-pe.yaml)
     }
 
     @Test
