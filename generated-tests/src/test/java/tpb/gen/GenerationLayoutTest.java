@@ -47,8 +47,8 @@ class GenerationLayoutTest {
                 seen++;
             }
         }
-        // Matmul.Sunda 1, Matmul.Mariana 1, Ldweights.Sunda 1, Ldweights.Mariana 2 (datapath-pe.yaml)
-        assertEquals(5, seen);
+        // Matmul.Sunda 2 (one a real sunda record), Matmul.Mariana 1, Ldweights.Sunda 2 (one real), Ldweights.Mariana 2 (datapath-pe.yaml)
+        assertEquals(7, seen);
     }
 
     @Test
