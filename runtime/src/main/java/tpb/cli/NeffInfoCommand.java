@@ -23,6 +23,7 @@ import tpb.data.DataSemantics;
 import tpb.data.ActivateSemantics;
 import tpb.data.NeffImage;
 import tpb.neff.DmaBlock;
+import tpb.neff.DmaDescriptor;
 import tpb.neff.DmaQueue;
 import tpb.neff.NeffJson;
 import tpb.neff.NeffHeader;
@@ -106,6 +107,19 @@ final class NeffInfoCommand implements Callable<Integer> {
             }
             s.put("dma_queues", queues);
             s.put("dma_unread", sg.dmaUnread());
+            // descriptors the data level cannot move, counted like the records it cannot run
+            Map<String, Long> unmodelled = new TreeMap<>();
+            for (DmaBlock b : sg.dmaBlocks()) {
+                for (DmaDescriptor d : b.descriptors()) {
+                    String what = DataSemantics.unmodelled(d);
+                    if (what != null) {
+                        unmodelled.merge(what, 1L, Long::sum);
+                    }
+                }
+            }
+            if (!unmodelled.isEmpty()) {
+                s.put("data_level_unmodelled", unmodelled);
+            }
             sgs.put(sg.name(), s);
         }
         // each stream counted as its archive entry passes, a window at a time: memory does not grow with it

@@ -44,6 +44,11 @@ public final class DataSemantics {
         return m.contains(arm);
     }
 
+    /** What of DMA descriptor {@code d} the data level cannot run, or null (the pre-flight's check of a NEFF's DMA lists). */
+    public static String unmodelled(tpb.neff.DmaDescriptor d) {
+        return DmaDescriptorMove.unmodelled(d);
+    }
+
     public CoreState core() {
         return core;
     }

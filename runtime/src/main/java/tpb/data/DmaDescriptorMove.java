@@ -95,7 +95,7 @@ final class DmaDescriptorMove {
                 yield false;
             }
             case "cast" -> true;
-            default -> throw new DataFault("DMA descriptor op \"" + d.op() + "\" has no data-level semantics (copy and cast have)");
+            default -> throw fault(d);
         };
         int inSize = Elements.size(in);
         int outSize = Elements.size(out);
@@ -149,6 +149,42 @@ final class DmaDescriptorMove {
         return f.bytes();
     }
 
+    /**
+     * What of {@code d} the data level cannot run — {@code DMA descriptor op "gather"} or
+     * {@code DMA transpose_op "WZXQ"} — or null when it can (as far as the descriptor itself says:
+     * dtypes and sizes are checked when it runs): the pre-flight of {@code tpb neff info}.
+     */
+    static String unmodelled(DmaDescriptor d) {
+        if (d.transpose() != null) {
+            return order(d.transpose().op()) != null ? null : "DMA transpose_op \"" + d.transpose().op() + "\"";
+        }
+        return "copy".equals(d.op()) || "cast".equals(d.op()) ? null : "DMA descriptor op \"" + d.op() + "\"";
+    }
+
+    /** The fault of a descriptor {@link #unmodelled} names. */
+    private static DataFault fault(DmaDescriptor d) {
+        return new DataFault(unmodelled(d) + (d.transpose() != null ? " is no order of the axes " + DmaDescriptor.Transpose.AXES
+                : " has no data-level semantics (copy, cast and transpose have)"));
+    }
+
+    /** For each destination axis, the source axis {@code op} names ({@link DmaDescriptor.Transpose#AXES}); null unless a permutation of them. */
+    private static int[] order(String op) {
+        String axes = DmaDescriptor.Transpose.AXES;
+        if (op.length() != axes.length()) {
+            return null;
+        }
+        int[] perm = new int[axes.length()];
+        boolean[] seen = new boolean[axes.length()];
+        for (int k = 0; k < perm.length; k++) {
+            perm[k] = axes.indexOf(op.charAt(k));
+            if (perm[k] < 0 || seen[perm[k]]) {
+                return null;
+            }
+            seen[perm[k]] = true;
+        }
+        return perm;
+    }
+
     /** The most bytes one DMA transpose may hold while it reorders them (ASSUMED bound; real ones move 32 KiB). */
     static final int MAX_TRANSPOSE_BYTES = 1 << 26;
 
@@ -164,14 +200,9 @@ final class DmaDescriptorMove {
         DmaDescriptor.Transpose t = d.transpose();
         DmaDescriptor.Endpoint f = d.from();
         DmaDescriptor.Endpoint to = d.to();
-        String axes = DmaDescriptor.Transpose.AXES;
-        int[] perm = new int[axes.length()];
-        for (int k = 0; k < perm.length; k++) {
-            perm[k] = k < t.op().length() ? axes.indexOf(t.op().charAt(k)) : -1;
-        }
-        if (t.op().length() != axes.length() || java.util.Arrays.stream(perm).distinct().count() != perm.length
-                || java.util.Arrays.stream(perm).anyMatch(a -> a < 0)) {
-            throw new DataFault("DMA transpose_op \"" + t.op() + "\" is no order of the axes " + axes);
+        int[] perm = order(t.op());
+        if (perm == null) {
+            throw fault(d);
         }
         long piece = t.elements() * t.elementSize();
         long bytes = f.bytes();

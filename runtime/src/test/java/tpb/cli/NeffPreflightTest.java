@@ -64,4 +64,30 @@ class NeffPreflightTest {
         Map<String, Object> sg01 = (Map<String, Object>) ((List<Object>) j.get("subgraphs")).get(1);
         assertEquals(Map.of(), sg01.getOrDefault("data_level_unmodelled", Map.of()));
     }
+
+    /**
+     * DMA descriptors the data level cannot move are in the pre-flight too, counted like records:
+     * moe-captured with its SP.json's first descriptor's op made "scatter_add" and the second's a
+     * transpose whose op names no order of the axes (the run would fault at the trigger of each).
+     */
+    @Test
+    void descriptorsItCannotMoveAreListed(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Map<String, byte[]> files = new java.util.LinkedHashMap<>();
+        tpb.neff.Neff.of(java.nio.file.Files.readAllBytes(Path.of(moe()))).forEachEntry((path, size, data) -> files.put(path, data.readAllBytes()));
+        String sp = new String(files.get("sg00/SP.json"), java.nio.charset.StandardCharsets.UTF_8);
+        int first = sp.indexOf("\"op\":\"copy\"");
+        int second = sp.indexOf("\"op\":\"copy\"", first + 1);
+        assertTrue(first > 0 && second > 0, "moe-captured's SP.json writes its ops so");
+        sp = sp.substring(0, first) + "\"op\":\"scatter_add\"" + sp.substring(first + "\"op\":\"copy\"".length(), second)
+                + "\"transpose_op\":\"WZXQ\",\"transpose_shape\":[1,1,1,8],\"transpose_element_size\":4"
+                + sp.substring(second + "\"op\":\"copy\"".length());
+        files.put("sg00/SP.json", sp.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        Path neff = dir.resolve("edited.neff");
+        java.nio.file.Files.write(neff, tpb.neff.NeffWriter.write("edited.neff", files));
+        CliRun r = CliRun.of("neff", "info", neff.toString());
+        assertEquals(0, r.code(), r.err());
+        List<String> data = List.of(r.out().split("\n")).stream().filter(l -> l.startsWith("  data  ")).toList();
+        assertEquals(List.of("  data  no data-level semantics yet: DMA descriptor op \"scatter_add\" 1, DMA transpose_op \"WZXQ\" 1",
+                "  data  every record's arm has data-level semantics"), data, r.out());
+    }
 }

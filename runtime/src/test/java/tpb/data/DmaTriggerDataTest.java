@@ -112,7 +112,7 @@ class DmaTriggerDataTest {
     void anUnknownOpIsAFaultNamingTheBlock() {
         DataFault f = assertThrows(DataFault.class, () -> run("float32", 32, "scatter_add", "out"));
         assertEquals("sg00 pool record 1: qPoolIO0 block 1 descriptor 0 (sg00/Pool.json): DMA descriptor op \"scatter_add\" has no "
-                + "data-level semantics (copy and cast have)", f.getMessage());
+                + "data-level semantics (copy, cast and transpose have)", f.getMessage());
     }
 
     @Test
