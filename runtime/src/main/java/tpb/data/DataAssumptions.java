@@ -19,7 +19,8 @@ public final class DataAssumptions {
                     "«PEPATH» §3.1 states it for v4+ only; the fixture's loads read each row backwards, and only this order "
                             + "reproduces x @ y (FIRST_COL_FIRST reverses the output rows; DataFixtureTest runs both)"),
             new Decision("MATMUL transpose_mode 1 (an identity as the moving tile) moves the stationary's elements bit for bit "
-                    + "where the profile's pe_transpose_bit_exact is 1 (cayman, mariana), computes the product where it is 0 (sunda), "
+                    + "where the profile's pe_transpose_bit_exact is 1 (cayman, mariana), computes the product where it is 0 (sunda, "
+                    + "whose MATMUL has no transpose_mode: its transposes are plain matmuls against the identity), "
                     + "and writes the input dtype (fp16) into PSUM", "STRONG",
                     "NKI nki.isa.nc_transpose: bit-accurate from NeuronCore-v3 on, not for NaN/Inf on v2, dst has the data's dtype "
                             + "(conflict pe-transpose-psum-dtype with facts §4.1's PSUM dtype rule); the fixture's transposes write "

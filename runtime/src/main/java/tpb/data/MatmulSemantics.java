@@ -1,7 +1,6 @@
 package tpb.data;
 
 import tpb.isa.DtypeWire;
-import tpb.isa.MatmulFlyweight;
 import tpb.isa.PeFp32Mode;
 import tpb.isa.PsumAccumulateFlags;
 
@@ -10,12 +9,13 @@ import tpb.isa.PsumAccumulateFlags;
  * psum_accumulate_flags; transpose_mode 1 is a PE transpose through the identity stationary tile.
  */
 final class MatmulSemantics implements ArmSemantics {
-    private final MatmulFlyweight r = new MatmulFlyweight();
+    private final PeFields r;
     private final CoreState core;
     private long macs;
 
     MatmulSemantics(CoreState core) {
         this.core = core;
+        this.r = new PeFields(core == null ? null : core.arch());   // null: the pre-flight's table (DataSemantics.hasSemantics)
     }
 
     @Override
@@ -26,41 +26,41 @@ final class MatmulSemantics implements ArmSemantics {
     @Override
     public String execute(byte[] b, int at) {
         macs = 0;
-        r.wrap(b, at);
-        DtypeWire in = Operands.dtype(r.inDtypeRaw(), "MATMUL in_dtype");
-        PeFp32Mode part = PeModes.matmulFp32Part(r.fp32ModeRaw(), in);
-        PeModes.transposeMode(r.transposeMode(), "MATMUL");
-        PeModes.perfOptOff(r.perfOpt(), "MATMUL");
-        PeModes.groups(core, r.rowGrp(), r.colGrp(), r.numActiveRows(), r.numActiveCols(), "MATMUL");
-        PsumAccumulateFlags flags = PsumAccumulateFlags.fromValue(r.psumAccumulateFlagsRaw());
+        r.matmul(b, at);
+        DtypeWire in = Operands.dtype(r.inDtype, "MATMUL in_dtype");
+        PeFp32Mode part = PeModes.matmulFp32Part(r.fp32Mode, in);
+        PeModes.transposeMode(r.transposeMode, "MATMUL");
+        PeModes.perfOptOff(r.perfOpt, "MATMUL");
+        PeModes.groups(core, r.rowGrp, r.colGrp, r.rows, r.cols, "MATMUL");
+        PsumAccumulateFlags flags = PsumAccumulateFlags.fromValue(r.psumAccumulateFlags);
         if (flags == null || flags == PsumAccumulateFlags.BEGIN_ACCUM_MATMUL_GROUP) {
-            throw new DataFault("MATMUL psum_accumulate_flags 0x" + Integer.toHexString(r.psumAccumulateFlagsRaw())
+            throw new DataFault("MATMUL psum_accumulate_flags 0x" + Integer.toHexString(r.psumAccumulateFlags)
                     + " has no data-level semantics");
         }
         boolean begin = flags == PsumAccumulateFlags.MULTI_START || flags == PsumAccumulateFlags.SINGLE;
         DtypeWire out;
-        if (r.transposeMode() == 1) {
+        if (r.transposeMode == 1) {
             if (flags != PsumAccumulateFlags.SINGLE) {
                 throw new DataFault("MATMUL transpose_mode 1 in a " + flags.specName() + " group has no data-level semantics");
             }
             out = in;   // a PE transpose writes the input dtype (NKI nc_transpose; conflict pe-transpose-psum-dtype)
         } else {
             // out_dtype 0 means FP32 ("FP32 (all) | BF16 (v4+) | 0 (=FP32)", datapath-facts §2.1)
-            DtypeWire o = DtypeWire.fromValue(r.outDtypeRaw());
+            DtypeWire o = DtypeWire.fromValue(r.outDtype);
             if (o != DtypeWire.INVALID && o != DtypeWire.FP32) {
-                throw new DataFault("MATMUL out_dtype " + (o == null ? r.outDtypeRaw() : o.specName()) + " has no data-level semantics");
+                throw new DataFault("MATMUL out_dtype " + (o == null ? r.outDtype : o.specName()) + " has no data-level semantics");
             }
             out = DtypeWire.FP32;
         }
-        AccessPattern moving = Operands.pattern(core, r.srcMemPattern(), in, r.numActiveRows());
-        AccessPattern dst = Operands.pattern(core, r.dstMemPattern(), out, r.numActiveCols());
-        if (r.transposeMode() == 1) {
+        AccessPattern moving = Operands.pattern(core, r.src, in, r.rows);
+        AccessPattern dst = Operands.pattern(core, r.dst, out, r.cols);
+        if (r.transposeMode == 1) {
             // NKI nc_transpose: bit-accurate from NeuronCore-v3 on, the product before (the profile's fact)
-            core.pe().transpose(moving, dst, r.numActiveRows(), r.numActiveCols(), core.arch().peTransposeBitExact() != 0);
+            core.pe().transpose(moving, dst, r.rows, r.cols, core.arch().peTransposeBitExact() != 0);
         } else {
-            matmul(moving, part, dst, r.numActiveRows(), r.numActiveCols(), begin);
+            matmul(moving, part, dst, r.rows, r.cols, begin);
         }
-        macs = (long) r.numActiveRows() * r.numActiveCols() * moving.count();
+        macs = (long) r.rows * r.cols * moving.count();
         return "read " + moving.range() + "; " + (begin ? "wrote " : "accumulated ") + dst.range();
     }
 

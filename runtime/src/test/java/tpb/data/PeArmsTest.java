@@ -187,14 +187,36 @@ class PeArmsTest {
 
     @Test
     void aTransposeIsAProductWhereItIsNot() {
-        // sunda (pe_transpose_bit_exact 0): dst[1][0] = W[0][1] * 1 + W[1][1] * 0 = -0 + 0 = +0, not the -0 read
+        // sunda (pe_transpose_bit_exact 0) has no transpose_mode: view Matmul.Sunda reserves +0x22, so a PE transpose
+        // there is a plain matmul against the identity, in fp32, whatever that byte holds. The loads read (-0, 2) and
+        // (1, -4): W[0] = (2, -0), W[1] = (-4, 1) (LAST_COL_FIRST); dst[0] = (2*1 + -4*0, 2*0 + -4*1) = (2, -4);
+        // dst[1] = (-0*1 + 1*0, -0*0 + 1*1) = (+0, 1), not the -0 read
         assertEquals(0, Arch.SUNDA.peTransposeBitExact());
-        Rig rig = transposed(Arch.SUNDA, 0x8000, 0x4000, 0x3C00, 0xC400);   // reads (-0, 2), (1, -4)
-        // W[0] = (2, -0), W[1] = (-4, 1): dst[0] = (2, -4), dst[1] = (+0, 1)
-        assertArrayEquals(new long[] {0x4000, 0xC400}, Rig.get(rig.core.psum(), 0, 0, 2, 2));
-        assertArrayEquals(new long[] {0x0000, 0x3C00}, Rig.get(rig.core.psum(), 1, 0, 2, 2));
+        Rig rig = new Rig(Arch.SUNDA, Map.of());
+        Rig.put(rig.core.sbuf(), 0, 0, 2, 0x8000, 0x4000);
+        Rig.put(rig.core.sbuf(), 1, 0, 2, 0x3C00, 0xC400);
+        Rig.put(rig.core.sbuf(), 0, 0x100, 2, 0x3C00, 0);
+        Rig.put(rig.core.sbuf(), 1, 0x100, 2, 0, 0x3C00);
+        rig.run(ldweights(rig, DtypeWire.FP16, 2, 2, rig.sb(0, 0)));
+        byte[] r = matmul(rig, DtypeWire.FP16, 2, 2, 2, rig.sb(0, 0x100), rig.ps(0, 0), PsumAccumulateFlags.SINGLE);
+        new MatmulFlyweight().wrap(r, 0).transposeMode(1);
+        assertEquals("read SBUF p0-1 [0x100,0x104) FP16; wrote PSUM p0-1 [0x0,0x8) FP32", rig.run(r));
+        assertArrayEquals(new long[] {Rig.f32(2f), Rig.f32(-4f)}, Rig.get(rig.core.psum(), 0, 0, 4, 2));
+        assertArrayEquals(new long[] {0, Rig.f32(1f)}, Rig.get(rig.core.psum(), 1, 0, 4, 2));
         rig = transposed(Arch.CAYMAN, 0x8000, 0x4000, 0x3C00, 0xC400);
         assertArrayEquals(new long[] {0x8000, 0x3C00}, Rig.get(rig.core.psum(), 1, 0, 2, 2), "bit for bit: -0 stays");
+    }
+
+    /** The sunda-only fields of views Matmul.Sunda and Ldweights.Sunda: quant_offset and replication other than 0 are faults. */
+    @Test
+    void sundaFieldsWithNoSemanticsAreFaults() {
+        Rig rig = new Rig(Arch.SUNDA, Map.of());
+        byte[] l = ldweights(rig, DtypeWire.FP32, 2, 3, rig.sb(0, 0));
+        new tpb.isa.LdweightsSundaFlyweight().wrap(l, 0).replication(1);
+        assertEquals("LDWEIGHTS replication 1 has no data-level semantics", fault(rig, l));
+        byte[] m = matmul(rig, DtypeWire.FP32, 2, 3, 2, rig.sb(0, 0x100), rig.ps(0, 0), PsumAccumulateFlags.SINGLE);
+        new tpb.isa.MatmulSundaFlyweight().wrap(m, 0).quantOffset(0x102);
+        assertEquals("MATMUL quant_offset 258 has no data-level semantics", fault(rig, m));
     }
 
     /**
