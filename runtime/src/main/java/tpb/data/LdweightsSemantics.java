@@ -18,9 +18,7 @@ final class LdweightsSemantics implements ArmSemantics {
         r.ldweights(b, at);
         DtypeWire in = Operands.dtype(r.inDtype, "LDWEIGHTS in_dtype");
         PeFp32Mode part = PeModes.ldweightsFp32Part(r.fp32Mode, in);
-        PeModes.transposeMode(r.transposeMode, "LDWEIGHTS");
-        PeModes.perfOptOff(r.perfOpt, "LDWEIGHTS");
-        PeModes.groups(core, r.rowGrp, r.colGrp, r.rows, r.cols, "LDWEIGHTS");
+        r.checkModes(core, "LDWEIGHTS");
         AccessPattern src = Operands.pattern(core, r.src, in, r.rows);
         core.pe().loadWeights(src, r.rows, r.cols);
         // a transpose moves the data bit for bit whatever part the load names: every fp32 transpose

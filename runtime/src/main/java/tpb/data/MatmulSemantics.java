@@ -29,9 +29,7 @@ final class MatmulSemantics implements ArmSemantics {
         r.matmul(b, at);
         DtypeWire in = Operands.dtype(r.inDtype, "MATMUL in_dtype");
         PeFp32Mode part = PeModes.matmulFp32Part(r.fp32Mode, in);
-        PeModes.transposeMode(r.transposeMode, "MATMUL");
-        PeModes.perfOptOff(r.perfOpt, "MATMUL");
-        PeModes.groups(core, r.rowGrp, r.colGrp, r.rows, r.cols, "MATMUL");
+        r.checkModes(core, "MATMUL");
         PsumAccumulateFlags flags = PsumAccumulateFlags.fromValue(r.psumAccumulateFlags);
         if (flags == null || flags == PsumAccumulateFlags.BEGIN_ACCUM_MATMUL_GROUP) {
             throw new DataFault("MATMUL psum_accumulate_flags 0x" + Integer.toHexString(r.psumAccumulateFlags)
@@ -66,8 +64,7 @@ final class MatmulSemantics implements ArmSemantics {
 
     /**
      * The PE on fp32 tiles: the moving tile converted once, in bulk, from the SBUF (then cut to its
-     * fp32_mode part); PSUM read as
-     * fp32 only when accumulating; the result written back in bulk.
+     * fp32_mode part); PSUM read as fp32 only when accumulating; the result written back in bulk.
      */
     private void matmul(AccessPattern moving, PeFp32Mode part, AccessPattern dst, int rows, int cols, boolean begin) {
         PeArray pe = core.pe();

@@ -109,6 +109,16 @@ final class PeFields {
         return this;
     }
 
+    /**
+     * The modes LDWEIGHTS and MATMUL check alike, after their own fp32_mode: transpose_mode, perf_opt
+     * and the row/col groups ({@link PeModes}); {@code what} names the arm in a fault.
+     */
+    void checkModes(CoreState core, String what) {
+        PeModes.transposeMode(transposeMode, what);
+        PeModes.perfOptOff(perfOpt, what);
+        PeModes.groups(core, rowGrp, colGrp, rows, cols, what);
+    }
+
     private static void zero(String field, int value) {
         if (value != 0) {
             throw new DataFault(field + " " + value + " has no data-level semantics");
