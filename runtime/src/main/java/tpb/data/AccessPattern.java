@@ -9,7 +9,7 @@ import tpb.isa.DtypeWire;
  * strides count elements, not bytes (isa/tensor-descriptors.md CONFIRMED). Every partition walks
  * the same offsets.
  */
-public final class AccessPattern {
+public final class AccessPattern implements PeKernel.Rows {
     private final Location start;
     private final DtypeWire dtype;
     private final int channels;
@@ -123,44 +123,128 @@ public final class AccessPattern {
      * through {@link Elements#read}).
      */
     public void readFloats(float[] out) {
+        for (int p = 0; p < channels; p++) {
+            readFloats(p, out, p * offsets.length);
+        }
+    }
+
+    /** Partition {@code channel}'s elements as fp32, into {@code out[o]} on ({@link #readFloats(float[])} for one partition). */
+    public void readFloats(int channel, float[] out, int o) {
         int n = offsets.length;
         int base = (int) start.offset();
-        for (int p = 0; p < channels; p++) {
-            byte[] row = row(p);
-            int o = p * n;
-            switch (dtype) {
-                case FP16 -> {
-                    if (contiguous) {
-                        fp16Run(row, base, out, o, n);
-                        continue;
-                    }
-                    for (int i = 0; i < n; i++) {
-                        int at = base + offsets[i];
-                        out[o + i] = FP16[(row[at] & 0xFF) | (row[at + 1] & 0xFF) << 8];
-                    }
+        byte[] row = row(channel);
+        switch (dtype) {
+            case FP16 -> {
+                if (contiguous) {
+                    fp16Run(row, base, out, o, n);
+                    return;
                 }
-                case BFLOAT16 -> {
-                    for (int i = 0; i < n; i++) {
-                        int at = base + offsets[i];
-                        out[o + i] = Float.intBitsToFloat(((row[at] & 0xFF) | (row[at + 1] & 0xFF) << 8) << 16);
-                    }
+                for (int i = 0; i < n; i++) {
+                    int at = base + offsets[i];
+                    out[o + i] = FP16[(row[at] & 0xFF) | (row[at + 1] & 0xFF) << 8];
                 }
-                case FP32 -> {
-                    if (contiguous) {
-                        for (int i = 0; i < n; i++) {
-                            out[o + i] = (float) F32.get(row, base + 4 * i);
-                        }
-                        continue;
-                    }
-                    for (int i = 0; i < n; i++) {
-                        out[o + i] = (float) F32.get(row, base + offsets[i]);
-                    }
+            }
+            case BFLOAT16 -> {
+                for (int i = 0; i < n; i++) {
+                    int at = base + offsets[i];
+                    out[o + i] = Float.intBitsToFloat(((row[at] & 0xFF) | (row[at + 1] & 0xFF) << 8) << 16);
                 }
-                default -> {
+            }
+            case FP32 -> {
+                if (contiguous) {
                     for (int i = 0; i < n; i++) {
-                        out[o + i] = (float) Elements.read(row, base + offsets[i], dtype);
+                        out[o + i] = (float) F32.get(row, base + 4 * i);
                     }
+                    return;
                 }
+                for (int i = 0; i < n; i++) {
+                    out[o + i] = (float) F32.get(row, base + offsets[i]);
+                }
+            }
+            default -> {
+                for (int i = 0; i < n; i++) {
+                    out[o + i] = (float) Elements.read(row, base + offsets[i], dtype);
+                }
+            }
+        }
+    }
+
+    /** Partition {@code channel}'s elements' raw bytes, packed in walk order into {@code out[o]} on (count() x the element size). */
+    public void readRaw(int channel, byte[] out, int o) {
+        byte[] row = row(channel);
+        int base = (int) start.offset();
+        if (contiguous) {
+            System.arraycopy(row, base, out, o, offsets.length * elementBytes);
+            return;
+        }
+        if (elementBytes == 2) {
+            for (int i = 0; i < offsets.length; i++, o += 2) {
+                int at = base + offsets[i];
+                out[o] = row[at];
+                out[o + 1] = row[at + 1];
+            }
+            return;
+        }
+        for (int i = 0; i < offsets.length; i++, o += elementBytes) {
+            System.arraycopy(row, base + offsets[i], out, o, elementBytes);
+        }
+    }
+
+    /** {@code n} packed elements of {@code dtype} from {@code packed[at]} on, as fp32 (exact for fp16, bf16 and fp32), into {@code out}. */
+    static void decode(byte[] packed, int at, DtypeWire dtype, float[] out, int n) {
+        switch (dtype) {
+            case FP16 -> fp16Run(packed, at, out, 0, n);
+            case FP32 -> {
+                for (int i = 0; i < n; i++) {
+                    out[i] = (float) F32.get(packed, at + 4 * i);
+                }
+            }
+            default -> {
+                int eb = Elements.size(dtype);
+                for (int i = 0; i < n; i++) {
+                    out[i] = (float) Elements.read(packed, at + eb * i, dtype);
+                }
+            }
+        }
+    }
+
+    /**
+     * A PE result row into this pattern's partition {@code c}: {@code sum} written ({@code begin})
+     * or added to what the partition holds ({@code old + sum}, one fp32 add, then written in this
+     * pattern's dtype), in one pass over PSUM's bytes.
+     */
+    @Override
+    public void store(int c, float[] sum, int n, boolean begin) {
+        if (n != offsets.length) {
+            throw new IllegalArgumentException(n + " values for a pattern of " + offsets.length + " elements");
+        }
+        byte[] row = row(c);
+        int base = (int) start.offset();
+        if (dtype == DtypeWire.FP32 && contiguous) {
+            if (begin) {
+                for (int i = 0; i < n; i++) {
+                    F32.set(row, base + 4 * i, sum[i]);
+                }
+            } else {
+                for (int i = 0; i < n; i++) {
+                    int at = base + 4 * i;
+                    F32.set(row, at, (float) F32.get(row, at) + sum[i]);
+                }
+            }
+            return;
+        }
+        // any other pattern (one that may walk an element twice): every old value read before any is written
+        float[] v = begin ? sum : new float[n];
+        if (!begin) {
+            for (int i = 0; i < n; i++) {
+                v[i] = (float) Elements.read(row, base + offsets[i], dtype) + sum[i];
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            if (dtype == DtypeWire.FP32) {
+                F32.set(row, base + offsets[i], v[i]);   // the float's own bits, a signalling NaN's payload included
+            } else {
+                Elements.write(row, base + offsets[i], dtype, v[i]);
             }
         }
     }
@@ -173,26 +257,13 @@ public final class AccessPattern {
         }
     }
 
-    /** The inverse of {@link #readFloats}: each value written in this pattern's dtype (fp32 directly, others rounded by {@link Elements#write}). */
+    /** The inverse of {@link #readFloats}: each value written in this pattern's dtype ({@link #store}, partition by partition). */
     public void writeFloats(float[] in) {
         int n = offsets.length;
-        int base = (int) start.offset();
+        float[] row = new float[n];
         for (int p = 0; p < channels; p++) {
-            byte[] row = row(p);
-            int o = p * n;
-            if (dtype == DtypeWire.FP32 && contiguous) {
-                for (int i = 0; i < n; i++) {
-                    F32.set(row, base + 4 * i, in[o + i]);
-                }
-            } else if (dtype == DtypeWire.FP32) {
-                for (int i = 0; i < n; i++) {
-                    F32.set(row, base + offsets[i], in[o + i]);
-                }
-            } else {
-                for (int i = 0; i < n; i++) {
-                    Elements.write(row, base + offsets[i], dtype, in[o + i]);
-                }
-            }
+            System.arraycopy(in, p * n, row, 0, n);
+            store(p, row, n, true);
         }
     }
 

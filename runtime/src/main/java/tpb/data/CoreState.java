@@ -37,8 +37,6 @@ public final class CoreState {
         return psum;
     }
 
-    private final float[][] tiles = new float[2][0];
-
     /**
      * The ACT engine's reduce registers: one fp32 register a compute lane, a lane a partition
      * (NKI nki.isa.activation: "one 32-bit register per compute lane, 128 registers in total"),
@@ -52,14 +50,6 @@ public final class CoreState {
             actAccumulators = new float[Math.toIntExact(arch.sbufPartitions())];
         }
         return actAccumulators;
-    }
-
-    /** fp32 tile {@code which} (0: moving, 1: PSUM), at least {@code length} floats, reused between records. */
-    float[] tile(int which, int length) {
-        if (tiles[which].length < length) {
-            tiles[which] = new float[length];
-        }
-        return tiles[which];
     }
 
     /** Each engine's register file, by engine name, made at its first use. */

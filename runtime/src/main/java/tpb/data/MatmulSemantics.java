@@ -56,32 +56,9 @@ final class MatmulSemantics implements ArmSemantics {
             // NKI nc_transpose: bit-accurate from NeuronCore-v3 on, the product before (the profile's fact)
             core.pe().transpose(moving, dst, r.rows, r.cols, core.arch().peTransposeBitExact() != 0);
         } else {
-            matmul(moving, part, dst, r.rows, r.cols, begin);
+            core.pe().matmul(moving, part, dst, r.rows, r.cols, begin);
         }
         macs = (long) r.rows * r.cols * moving.count();
         return "read " + moving.range() + "; " + (begin ? "wrote " : "accumulated ") + dst.range();
-    }
-
-    /**
-     * The PE on fp32 tiles: the moving tile converted once, in bulk, from the SBUF (then cut to its
-     * fp32_mode part); PSUM read as fp32 only when accumulating; the result written back in bulk.
-     */
-    private void matmul(AccessPattern moving, PeFp32Mode part, AccessPattern dst, int rows, int cols, boolean begin) {
-        PeArray pe = core.pe();
-        int n = moving.count();
-        if (rows != pe.rows() || cols != pe.cols() || moving.channels() != rows || dst.channels() != cols
-                || dst.count() != n) {
-            pe.matmul(moving, part, dst, rows, cols, begin);   // its checks and messages
-            return;
-        }
-        float[] m = core.tile(0, rows * n);
-        float[] psum = core.tile(1, cols * n);
-        moving.readFloats(m);
-        PeArray.keepFp32Part(m, rows * n, part);
-        if (!begin) {
-            dst.readFloats(psum);
-        }
-        pe.matmul(m, n, psum, begin);
-        dst.writeFloats(psum);
     }
 }

@@ -31,8 +31,10 @@ public final class PeArray {
     private final PeKernel kernel = new PeKernel();
     private PeLwOrder order = PeLwOrder.LAST_COL_FIRST;
     private float[] weights = new float[0];   // [k * cols + c]
-    private byte[] rawWeights = new byte[0];  // the same elements' bytes as read, for the bit-exact transpose
+    private byte[] rawWeights = new byte[0];  // the same elements' bytes as read, in load order [k * cols + j], for the bit-exact transpose
     private DtypeWire weightsDtype;
+    private PeLwOrder loadedOrder;            // the order the loaded tile was placed in
+    private float[] values = new float[0];    // one partition of a load as fp32: scratch kept between records
     private int rows;
     private int cols;
     private boolean loaded;
@@ -64,16 +66,19 @@ public final class PeArray {
         }
         int eb = Elements.size(src.dtype());
         size(rows, cols, eb);
+        if (values.length < cols) {
+            values = new float[cols];
+        }
         for (int k = 0; k < rows; k++) {
-            double[] v = src.read(k);
-            byte[] row = src.row(k);
+            int raw = k * cols * eb;
+            src.readRaw(k, rawWeights, raw);
+            AccessPattern.decode(rawWeights, raw, src.dtype(), values, cols);
             for (int j = 0; j < cols; j++) {
-                int at = k * cols + column(j, cols);
-                weights[at] = (float) v[j];
-                System.arraycopy(row, src.byteOffset(j), rawWeights, at * eb, eb);
+                weights[k * cols + column(j, cols)] = values[j];
             }
         }
         weightsDtype = src.dtype();
+        loadedOrder = order;
         loaded = true;
     }
 
@@ -93,11 +98,12 @@ public final class PeArray {
                 weights[at] = src[k * cols + j];
                 int b = Float.floatToRawIntBits(src[k * cols + j]);
                 for (int i = 0; i < Float.BYTES; i++) {
-                    rawWeights[at * Float.BYTES + i] = (byte) (b >>> (8 * i));   // little-endian, as memory holds it
+                    rawWeights[(k * cols + j) * Float.BYTES + i] = (byte) (b >>> (8 * i));   // little-endian, as memory holds it
                 }
             }
         }
         weightsDtype = DtypeWire.FP32;
+        loadedOrder = order;
         loaded = true;
     }
 
@@ -160,24 +166,10 @@ public final class PeArray {
         int n = fits(moving, dst, rows, cols, "MATMUL");
         float[][] m = kernel.rowsOf(rows, n);
         for (int k = 0; k < rows; k++) {
-            double[] mk = moving.read(k);
-            float[] row = m[k];
-            for (int i = 0; i < n; i++) {
-                row[i] = (float) mk[i];
-            }
-            keepFp32Part(row, n, part);
+            moving.readFloats(k, m[k], 0);   // converted once, straight into the kernel's rows
+            keepFp32Part(m[k], n, part);
         }
-        float[] out = new float[cols * n];
-        if (!begin) {
-            for (int c = 0; c < cols; c++) {
-                double[] old = dst.read(c);
-                for (int i = 0; i < n; i++) {
-                    out[c * n + i] = (float) old[i];
-                }
-            }
-        }
-        kernel.matmulRows(weights, rows, cols, m, n, out, begin);
-        write(dst, out, cols, n);
+        kernel.matmulRows(weights, rows, cols, m, n, dst, begin);   // each result row straight into dst's bytes
     }
 
     /**
@@ -229,7 +221,9 @@ public final class PeArray {
         for (int c = 0; c < cols; c++) {
             byte[] row = dst.row(c);
             for (int j = 0; j < n; j++) {
-                System.arraycopy(rawWeights, (j * cols + c) * eb, row, dst.byteOffset(j), eb);
+                // W[j][c] was element column(c) of partition j's load, in the load's order (column() is its own inverse)
+                int loadedAt = loadedOrder == PeLwOrder.LAST_COL_FIRST ? cols - 1 - c : c;
+                System.arraycopy(rawWeights, (j * cols + loadedAt) * eb, row, dst.byteOffset(j), eb);
             }
         }
     }
@@ -253,15 +247,5 @@ public final class PeArray {
                     + dst.count() + " do not fit a " + rows + " x " + cols + " stationary tile");
         }
         return n;
-    }
-
-    private static void write(AccessPattern dst, float[] out, int cols, int n) {
-        double[] row = new double[n];
-        for (int c = 0; c < cols; c++) {
-            for (int i = 0; i < n; i++) {
-                row[i] = out[c * n + i];
-            }
-            dst.write(c, row);
-        }
     }
 }

@@ -62,9 +62,38 @@ public final class PeKernel {
         return movingRows;
     }
 
+    /**
+     * Where the kernel puts each finished output row: {@code sum} (its first n elements) written to
+     * row c ({@code begin}) or added to what row c holds ({@code old + sum}, one fp32 add, as PSUM
+     * accumulates). {@link AccessPattern} is one, so a MATMUL's rows go straight to PSUM's bytes
+     * with no fp32 copy of the PSUM tile between.
+     */
+    public interface Rows {
+        void store(int c, float[] sum, int n, boolean begin);
+    }
+
     /** The fast kernel on a moving tile given as one array per partition ({@code moving[k][i]}, at least n long each). */
     public void matmulRows(float[] w, int rows, int cols, float[][] moving, int n, float[] out, boolean begin) {
         check(w, rows, cols, moving.length >= rows, n, out);
+        arrayRows.out = out;
+        matmulRows(w, rows, cols, moving, n, arrayRows, begin);
+    }
+
+    /** A row-major result array as {@link Rows}, kept so that a call allocates nothing. */
+    private static final class ArrayRows implements Rows {
+        float[] out;
+
+        @Override
+        public void store(int c, float[] sum, int n, boolean begin) {
+            PeKernel.store(sum, out, c * n, n, begin);
+        }
+    }
+
+    private final ArrayRows arrayRows = new ArrayRows();
+
+    /** As {@link #matmulRows(float[], int, int, float[][], int, float[], boolean)}, each output row given to {@code out}. */
+    public void matmulRows(float[] w, int rows, int cols, float[][] moving, int n, Rows out, boolean begin) {
+        check(w, rows, cols, moving.length >= rows, n, null);
         if (acc0.length < n) {
             acc0 = new float[n];
             acc1 = new float[n];
@@ -82,8 +111,8 @@ public final class PeKernel {
             for (; k < rows; k++) {
                 twoColumnsOneRow(w[k * cols + c], w[k * cols + c + 1], moving[k], n, a0, a1);
             }
-            store(a0, out, c * n, n, begin);
-            store(a1, out, (c + 1) * n, n, begin);
+            out.store(c, a0, n, begin);
+            out.store(c + 1, a1, n, begin);
         }
         if (c < cols) {
             Arrays.fill(a0, 0, n, 0f);
@@ -94,7 +123,7 @@ public final class PeKernel {
                     a0[i] += w0 * m[i];
                 }
             }
-            store(a0, out, c * n, n, begin);
+            out.store(c, a0, n, begin);
         }
     }
 
@@ -176,7 +205,8 @@ public final class PeKernel {
     }
 
     private static void check(float[] w, int rows, int cols, boolean movingFits, int n, float[] out) {
-        if (rows < 0 || cols < 0 || n < 0 || w.length < (long) rows * cols || !movingFits || out.length < (long) cols * n) {
+        if (rows < 0 || cols < 0 || n < 0 || w.length < (long) rows * cols || !movingFits
+                || out != null && out.length < (long) cols * n) {
             throw new IllegalArgumentException("PE tile " + rows + " x " + cols + " x " + n + " does not fit its arrays");
         }
     }

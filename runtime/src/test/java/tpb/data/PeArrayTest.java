@@ -160,6 +160,44 @@ class PeArrayTest {
         assertEquals(0.03125, c1[3]);
     }
 
+    /**
+     * The bit-exact transpose places each element where the load put it, whatever the order is
+     * when the MATMUL runs: the same edge tile read backwards (step -1, the fixture's LDWEIGHTS)
+     * under LAST_COL_FIRST puts walk element i (stored element M - 1 - i) in column M - 1 - i, so
+     * W[k][c] is stored element c, and dst[c][j] = edge[j][c] as in the test above; the order is
+     * then switched to FIRST_COL_FIRST before the transpose, which must not move anything.
+     */
+    @Test
+    void transposeKeepsTheLoadsOrder() {
+        short[][] edge = {{0x7C01, (short) 0x8000, 0x3C00}, {0x0001, 0x4000, (short) 0xFC00}, {0x3800, 0x3400, 0x3000},
+                {0x2C00, 0x2800, 0x2400}};
+        for (int k = 0; k < K; k++) {
+            byte[] row = core.sbuf().row(k, 0x300, 2 * M);
+            for (int j = 0; j < M; j++) {
+                row[0x300 + 2 * j] = (byte) edge[k][j];
+                row[0x300 + 2 * j + 1] = (byte) (edge[k][j] >> 8);
+            }
+            for (int j = 0; j < K; j++) {
+                sbufFp16(k, 0x400 + 2 * j, j == k ? 1f : 0f);
+            }
+        }
+        AccessPattern backwards = new AccessPattern(new Location(core.sbuf(), 0, 0x300 + 2 * (M - 1)), new int[] {-1, 0, 0},
+                new int[] {M, 1, 1}, DtypeWire.FP16, K);
+        AccessPattern identity = new AccessPattern(new Location(core.sbuf(), 0, 0x400), new int[] {1, 0, 0},
+                new int[] {K, 1, 1}, DtypeWire.FP16, K);
+        AccessPattern dst = new AccessPattern(new Location(core.psum(), 0, 0x800), new int[] {1, 0, 0},
+                new int[] {K, 1, 1}, DtypeWire.FP16, M);
+        core.pe().order(PeLwOrder.LAST_COL_FIRST).loadWeights(backwards, K, M);
+        core.pe().order(PeLwOrder.FIRST_COL_FIRST).transpose(identity, dst, K, M, true);
+        for (int c = 0; c < M; c++) {
+            byte[] row = core.psum().row(c, 0x800, 2 * K);
+            for (int j = 0; j < K; j++) {
+                int bits = (row[0x800 + 2 * j] & 0xFF) | (row[0x800 + 2 * j + 1] & 0xFF) << 8;
+                assertEquals(edge[j][c] & 0xFFFF, bits, "dst[" + c + "][" + j + "]");
+            }
+        }
+    }
+
     @Test
     void transposeNeedsTheSquareIdentity() {
         core.pe().loadWeights(reversedWeights(), K, M);
