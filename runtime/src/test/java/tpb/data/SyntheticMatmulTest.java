@@ -12,6 +12,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import tpb.isa.Arch;
+import tpb.isa.DtypeWire;
 import tpb.neff.Neff;
 
 /**
@@ -116,5 +117,78 @@ class SyntheticMatmulTest {
             @ForAll @IntRange(min = 4, max = 1200) int n, @ForAll @IntRange(min = 1, max = 4) int cores,
             @ForAll @IntRange(min = 0, max = 1000) int seed) {
         assertEquals(List.of(), check(m, k, n, cores, seed, seed % 2 == 0));
+    }
+
+    /** The fp16 program on sunda: LDWEIGHTS and MATMUL written and read through views Ldweights.Sunda and Matmul.Sunda. */
+    @Test
+    void sundaFp16() {
+        NeffImage image = NeffImage.read(Neff.of(new SyntheticMatmulNeff(Arch.SUNDA, DtypeWire.FP16, 128, 300, 1100, 2, false).write()));
+        Map<String, Npy.Array> in = new LinkedHashMap<>();
+        in.put("x", array(MatmulValues.x(5, 128, 300, true)));
+        in.put("y", array(MatmulValues.y(5, 300, 1100, true)));
+        Npy.Array out = new DataRun(image, Arch.SUNDA, in).run(null).get("output0");
+        MatmulValues x = MatmulValues.x(5, 128, 300, true);
+        MatmulValues y = MatmulValues.y(5, 300, 1100, true);
+        for (int r = 0; r < 128; r++) {
+            for (int c = 0; c < 1100; c++) {
+                int at = 2 * (r * 1100 + c);
+                short got = (short) ((out.data()[at] & 0xFF) | (out.data()[at + 1] & 0xFF) << 8);
+                short want = SyntheticMatmulNeff.oracle(x, y, r, c);
+                if (got != want && !(Float.isNaN(Fp16.toFloat(got)) && Float.isNaN(Fp16.toFloat(want)))) {
+                    assertEquals(want, got, "out[" + r + "][" + c + "]");
+                }
+            }
+        }
+    }
+
+    /**
+     * The fp32 program (each K tile in a LOW and a HIGH pass, as neuronx-cc compiles an fp32
+     * matmul) on sunda and on cayman: output0 equals {@link SyntheticMatmulNeff#oracleFp32} bit for
+     * bit, and the oracle itself is the fp32 matmul to within fp32 summation error: |out - x @ y|
+     * (in double) at most K * 2^-23 * sum |x * y| (a bound for summing K products in fp32 in any order,
+     * and the two parts add up to x exactly).
+     */
+    @Test
+    void fp32InTwoPassesOnBothGenerations() {
+        int m = 96;
+        int k = 300;
+        int n = 700;
+        java.util.Random rnd = new java.util.Random(11);
+        float[] x = new float[m * k];
+        float[] y = new float[k * n];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = (float) rnd.nextGaussian();
+        }
+        for (int i = 0; i < y.length; i++) {
+            y[i] = (float) rnd.nextGaussian();
+        }
+        for (Arch arch : new Arch[] {Arch.SUNDA, Arch.CAYMAN}) {
+            NeffImage image = NeffImage.read(Neff.of(new SyntheticMatmulNeff(arch, DtypeWire.FP32, m, k, n, 2, false).write()));
+            Map<String, Npy.Array> in = new LinkedHashMap<>();
+            in.put("x", fp32(x, m, k));
+            in.put("y", fp32(y, k, n));
+            Npy.Array out = new DataRun(image, arch, in).run(null).get("output0");
+            assertEquals("<f4" + Npy.shapeText(new int[] {m, n}), out.toString());
+            java.nio.FloatBuffer got = java.nio.ByteBuffer.wrap(out.data()).order(java.nio.ByteOrder.LITTLE_ENDIAN).asFloatBuffer();
+            for (int r = 0; r < m; r++) {
+                for (int c = 0; c < n; c++) {
+                    float want = SyntheticMatmulNeff.oracleFp32(x, y, k, n, r, c);
+                    assertEquals(Float.floatToIntBits(want), Float.floatToIntBits(got.get(r * n + c)), arch + " out[" + r + "][" + c + "]");
+                    double exact = 0;
+                    double mag = 0;
+                    for (int kk = 0; kk < k; kk++) {
+                        exact += (double) x[r * k + kk] * y[kk * n + c];
+                        mag += Math.abs((double) x[r * k + kk] * y[kk * n + c]);
+                    }
+                    assertTrue(Math.abs(want - exact) <= k * 0x1p-23 * mag, "the oracle is an fp32 matmul: out[" + r + "][" + c + "]");
+                }
+            }
+        }
+    }
+
+    private static Npy.Array fp32(float[] v, int rows, int cols) {
+        byte[] d = new byte[4 * v.length];
+        java.nio.ByteBuffer.wrap(d).order(java.nio.ByteOrder.LITTLE_ENDIAN).asFloatBuffer().put(v);
+        return new Npy.Array(NpyType.FLOAT32, new int[] {rows, cols}, d);
     }
 }
