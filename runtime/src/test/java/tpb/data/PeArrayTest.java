@@ -110,6 +110,45 @@ class PeArrayTest {
     }
 
     /**
+     * The 4 x 3 fp16 edge tile at SBUF 0x300 (a signalling NaN 0x7C01, -0, the smallest subnormal
+     * 0x0001, -infinity; [k][j] as stored) and the 4 x 4 fp16 identity at 0x400; returns the tile.
+     */
+    private short[][] edgeTileAndIdentity() {
+        short[][] edge = {{0x7C01, (short) 0x8000, 0x3C00}, {0x0001, 0x4000, (short) 0xFC00}, {0x3800, 0x3400, 0x3000},
+                {0x2C00, 0x2800, 0x2400}};
+        for (int k = 0; k < K; k++) {
+            byte[] row = core.sbuf().row(k, 0x300, 2 * M);
+            for (int j = 0; j < M; j++) {
+                row[0x300 + 2 * j] = (byte) edge[k][j];
+                row[0x300 + 2 * j + 1] = (byte) (edge[k][j] >> 8);
+            }
+            for (int j = 0; j < K; j++) {
+                sbufFp16(k, 0x400 + 2 * j, j == k ? 1f : 0f);
+            }
+        }
+        return edge;
+    }
+
+    private AccessPattern identity() {
+        return new AccessPattern(new Location(core.sbuf(), 0, 0x400), new int[] {1, 0, 0}, new int[] {K, 1, 1}, DtypeWire.FP16, K);
+    }
+
+    private AccessPattern transposeDst() {
+        return new AccessPattern(new Location(core.psum(), 0, 0x800), new int[] {1, 0, 0}, new int[] {K, 1, 1}, DtypeWire.FP16, M);
+    }
+
+    /** PSUM partition c at 0x800 holds W[j][c] = edge[j][c]'s two bytes, j = 0..K-1. */
+    private void assertTransposed(short[][] edge) {
+        for (int c = 0; c < M; c++) {
+            byte[] row = core.psum().row(c, 0x800, 2 * K);
+            for (int j = 0; j < K; j++) {
+                int bits = (row[0x800 + 2 * j] & 0xFF) | (row[0x800 + 2 * j + 1] & 0xFF) << 8;
+                assertEquals(edge[j][c] & 0xFFFF, bits, "dst[" + c + "][" + j + "]");
+            }
+        }
+    }
+
+    /**
      * A transpose of a 4 x 3 fp16 stationary tile whose elements are the edges (a signalling NaN
      * 0x7C01, -0, the smallest subnormal 0x0001, -infinity), against the 4 x 4 identity.
      * Bit-exact (cayman's pe_transpose_bit_exact): dst[c][j] holds W[j][c]'s two bytes as they
@@ -119,33 +158,14 @@ class PeArrayTest {
      */
     @Test
     void transposeMovesBitsOrComputesTheProduct() {
-        short[][] edge = {{0x7C01, (short) 0x8000, 0x3C00}, {0x0001, 0x4000, (short) 0xFC00}, {0x3800, 0x3400, 0x3000},
-                {0x2C00, 0x2800, 0x2400}};   // [k][j] as stored: LDWEIGHTS reads j backwards
-        for (int k = 0; k < K; k++) {
-            for (int j = 0; j < M; j++) {
-                byte[] row = core.sbuf().row(k, 0x300, 2 * M);
-                row[0x300 + 2 * j] = (byte) edge[k][j];
-                row[0x300 + 2 * j + 1] = (byte) (edge[k][j] >> 8);
-            }
-            for (int j = 0; j < K; j++) {
-                sbufFp16(k, 0x400 + 2 * j, j == k ? 1f : 0f);
-            }
-        }
+        short[][] edge = edgeTileAndIdentity();
         AccessPattern stationary = new AccessPattern(new Location(core.sbuf(), 0, 0x300), new int[] {1, 0, 0},
                 new int[] {M, 1, 1}, DtypeWire.FP16, K);
-        AccessPattern identity = new AccessPattern(new Location(core.sbuf(), 0, 0x400), new int[] {1, 0, 0},
-                new int[] {K, 1, 1}, DtypeWire.FP16, K);
-        AccessPattern dst = new AccessPattern(new Location(core.psum(), 0, 0x800), new int[] {1, 0, 0},
-                new int[] {K, 1, 1}, DtypeWire.FP16, M);
+        AccessPattern identity = identity();
+        AccessPattern dst = transposeDst();
         core.pe().order(PeLwOrder.FIRST_COL_FIRST).loadWeights(stationary, K, M);
         core.pe().transpose(identity, dst, K, M, true);
-        for (int c = 0; c < M; c++) {
-            byte[] row = core.psum().row(c, 0x800, 2 * K);
-            for (int j = 0; j < K; j++) {
-                int bits = (row[0x800 + 2 * j] & 0xFF) | (row[0x800 + 2 * j + 1] & 0xFF) << 8;
-                assertEquals(edge[j][c] & 0xFFFF, bits, "dst[" + c + "][" + j + "]");
-            }
-        }
+        assertTransposed(edge);
         core.pe().transpose(identity, dst, K, M, false);
         double[] c0 = dst.read(0);   // W[.][0] = NaN, subnormal, 0.5, 0.0625: the NaN is everywhere
         double[] c1 = dst.read(1);   // -0, 2, 0.25, 0.03125: exact, and -0 is +0
@@ -169,33 +189,14 @@ class PeArrayTest {
      */
     @Test
     void transposeKeepsTheLoadsOrder() {
-        short[][] edge = {{0x7C01, (short) 0x8000, 0x3C00}, {0x0001, 0x4000, (short) 0xFC00}, {0x3800, 0x3400, 0x3000},
-                {0x2C00, 0x2800, 0x2400}};
-        for (int k = 0; k < K; k++) {
-            byte[] row = core.sbuf().row(k, 0x300, 2 * M);
-            for (int j = 0; j < M; j++) {
-                row[0x300 + 2 * j] = (byte) edge[k][j];
-                row[0x300 + 2 * j + 1] = (byte) (edge[k][j] >> 8);
-            }
-            for (int j = 0; j < K; j++) {
-                sbufFp16(k, 0x400 + 2 * j, j == k ? 1f : 0f);
-            }
-        }
+        short[][] edge = edgeTileAndIdentity();
         AccessPattern backwards = new AccessPattern(new Location(core.sbuf(), 0, 0x300 + 2 * (M - 1)), new int[] {-1, 0, 0},
                 new int[] {M, 1, 1}, DtypeWire.FP16, K);
-        AccessPattern identity = new AccessPattern(new Location(core.sbuf(), 0, 0x400), new int[] {1, 0, 0},
-                new int[] {K, 1, 1}, DtypeWire.FP16, K);
-        AccessPattern dst = new AccessPattern(new Location(core.psum(), 0, 0x800), new int[] {1, 0, 0},
-                new int[] {K, 1, 1}, DtypeWire.FP16, M);
+        AccessPattern identity = identity();
+        AccessPattern dst = transposeDst();
         core.pe().order(PeLwOrder.LAST_COL_FIRST).loadWeights(backwards, K, M);
         core.pe().order(PeLwOrder.FIRST_COL_FIRST).transpose(identity, dst, K, M, true);
-        for (int c = 0; c < M; c++) {
-            byte[] row = core.psum().row(c, 0x800, 2 * K);
-            for (int j = 0; j < K; j++) {
-                int bits = (row[0x800 + 2 * j] & 0xFF) | (row[0x800 + 2 * j + 1] & 0xFF) << 8;
-                assertEquals(edge[j][c] & 0xFFFF, bits, "dst[" + c + "][" + j + "]");
-            }
-        }
+        assertTransposed(edge);
     }
 
     @Test
