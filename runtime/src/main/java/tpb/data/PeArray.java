@@ -18,9 +18,10 @@ import tpb.isa.PeLwOrder;
  * computes x @ y; with FIRST_COL_FIRST its output rows come out reversed (DataFixtureTest checks both).
  *
  * <p>Two ways in: the record-level methods take {@link AccessPattern}s (SBUF and PSUM as the
- * records address them); the array-level methods take fp32 arrays (the moving tile
- * {@code rows x n} and the result {@code cols x n}, row-major), for a memory layer that converts
- * a tile from fp16 once and keeps PSUM as floats.
+ * records address them: the moving tile is converted once, straight into the kernel's rows, and
+ * each result row goes straight into PSUM's bytes, no fp32 copy of either tile between); the
+ * array-level methods take fp32 arrays (the moving tile {@code rows x n} and the result
+ * {@code cols x n}, row-major), for a caller that holds its tiles as floats.
  *
  * <p>A PE transpose ({@code transpose_mode} 1, NKI {@code nc_transpose}: the data as the
  * stationary, an identity as the moving tile) is {@link #transpose}: the stationary's elements

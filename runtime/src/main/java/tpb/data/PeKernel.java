@@ -76,7 +76,11 @@ public final class PeKernel {
     public void matmulRows(float[] w, int rows, int cols, float[][] moving, int n, float[] out, boolean begin) {
         check(w, rows, cols, moving.length >= rows, n, out);
         arrayRows.out = out;
-        matmulRows(w, rows, cols, moving, n, arrayRows, begin);
+        try {
+            matmulRows(w, rows, cols, moving, n, arrayRows, begin);
+        } finally {
+            arrayRows.out = null;   // the caller's array is not kept past the call
+        }
     }
 
     /** A row-major result array as {@link Rows}, kept so that a call allocates nothing. */
