@@ -137,30 +137,22 @@ public final class AccessPattern implements PeKernel.Rows {
         int n = offsets.length;
         int base = (int) start.offset();
         byte[] row = row(channel);
+        if (contiguous) {
+            decode(row, base, dtype, out, o, n);
+            return;
+        }
         switch (dtype) {
             case FP16 -> {
-                if (contiguous) {
-                    fp16Run(row, base, out, o, n);
-                    return;
-                }
                 for (int i = 0; i < n; i++) {
-                    int at = base + offsets[i];
-                    out[o + i] = FP16[(short) I16.get(row, at) & 0xFFFF];
+                    out[o + i] = FP16[(short) I16.get(row, base + offsets[i]) & 0xFFFF];
                 }
             }
             case BFLOAT16 -> {
                 for (int i = 0; i < n; i++) {
-                    int at = base + offsets[i];
-                    out[o + i] = Float.intBitsToFloat((short) I16.get(row, at) << 16);
+                    out[o + i] = Float.intBitsToFloat((short) I16.get(row, base + offsets[i]) << 16);
                 }
             }
             case FP32 -> {
-                if (contiguous) {
-                    for (int i = 0; i < n; i++) {
-                        out[o + i] = (float) F32.get(row, base + 4 * i);
-                    }
-                    return;
-                }
                 for (int i = 0; i < n; i++) {
                     out[o + i] = (float) F32.get(row, base + offsets[i]);
                 }
@@ -181,7 +173,7 @@ public final class AccessPattern implements PeKernel.Rows {
             System.arraycopy(row, base, out, o, offsets.length * elementBytes);
             return;
         }
-        if (elementBytes == 2) {
+        if (elementBytes == 2) {   // fp16/bf16, LDWEIGHTS' common case: two byte moves, no arraycopy call an element
             for (int i = 0; i < offsets.length; i++, o += 2) {
                 int at = base + offsets[i];
                 out[o] = row[at];
@@ -194,19 +186,32 @@ public final class AccessPattern implements PeKernel.Rows {
         }
     }
 
-    /** {@code n} packed elements of {@code dtype} from {@code packed[at]} on, as fp32 (exact for fp16, bf16 and fp32), into {@code out}. */
-    static void decode(byte[] packed, int at, DtypeWire dtype, float[] out, int n) {
+    /**
+     * {@code n} consecutive elements of {@code dtype} from {@code bytes[at]} on, as fp32 (exact for
+     * fp16, bf16 and fp32), into {@code out[o]} on: a contiguous partition's read, and the packed
+     * bytes LDWEIGHTS keeps ({@link #readRaw}).
+     */
+    static void decode(byte[] bytes, int at, DtypeWire dtype, float[] out, int o, int n) {
         switch (dtype) {
-            case FP16 -> fp16Run(packed, at, out, 0, n);
+            case FP16 -> {
+                for (int i = 0; i < n; i++) {
+                    out[o + i] = FP16[(short) I16.get(bytes, at + 2 * i) & 0xFFFF];
+                }
+            }
+            case BFLOAT16 -> {
+                for (int i = 0; i < n; i++) {
+                    out[o + i] = Float.intBitsToFloat((short) I16.get(bytes, at + 2 * i) << 16);
+                }
+            }
             case FP32 -> {
                 for (int i = 0; i < n; i++) {
-                    out[i] = (float) F32.get(packed, at + 4 * i);
+                    out[o + i] = (float) F32.get(bytes, at + 4 * i);
                 }
             }
             default -> {
                 int eb = Elements.size(dtype);
                 for (int i = 0; i < n; i++) {
-                    out[i] = (float) Elements.read(packed, at + eb * i, dtype);
+                    out[o + i] = (float) Elements.read(bytes, at + eb * i, dtype);
                 }
             }
         }
@@ -250,13 +255,6 @@ public final class AccessPattern implements PeKernel.Rows {
             } else {
                 Elements.write(row, base + offsets[i], dtype, v[i]);
             }
-        }
-    }
-
-    /** n fp16 values from {@code row[at]} on, as fp32, into {@code out[o]} on: the moving tile's common case, no offset table. */
-    private static void fp16Run(byte[] row, int at, float[] out, int o, int n) {
-        for (int i = 0; i < n; i++) {
-            out[o + i] = FP16[(short) I16.get(row, at + 2 * i) & 0xFFFF];
         }
     }
 

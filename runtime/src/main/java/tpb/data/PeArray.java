@@ -73,7 +73,7 @@ public final class PeArray {
         for (int k = 0; k < rows; k++) {
             int raw = k * cols * eb;
             src.readRaw(k, rawWeights, raw);
-            AccessPattern.decode(rawWeights, raw, src.dtype(), values, cols);
+            AccessPattern.decode(rawWeights, raw, src.dtype(), values, 0, cols);
             for (int j = 0; j < cols; j++) {
                 weights[k * cols + column(j, cols)] = values[j];
             }
