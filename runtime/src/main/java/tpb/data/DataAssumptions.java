@@ -48,8 +48,10 @@ public final class DataAssumptions {
             new Decision("ACTIVATE's functions are their mathematical definitions in double, rounded once to fp32 (exp, ln, "
                     + "sigmoid, silu, softplus, mish, gelu_apprx_tanh, sqrt, reciprocal_sqrt, ...)", "ASSUMED",
                     "the hardware evaluates each by a piecewise table (the NEFF profile's exp_400p, reciprocal_sqrt_40000p), not "
-                            + "modelled; NKI gives sigmoid's and erf's formulas and only the names of the others; gelu is taken as "
-                            + "x·Φ(x) (torch's exact GELU) and gelu_apprx_sigmoid as x·sigmoid(1.702x) (Hendrycks and Gimpel)"),
+                            + "modelled; NKI's pages give the formulas of sigmoid, erf, softplus (nki.language.softplus: "
+                            + "log(1 + exp(x))) and mish (nki.language.mish: x * tanh(softplus(x))) and only the names of the "
+                            + "others; gelu is taken as x·Φ(x) (torch's exact GELU) and gelu_apprx_sigmoid as x·sigmoid(1.702x) "
+                            + "(Hendrycks and Gimpel)"),
             new Decision("An ACTIVATE function id names one function in every table set; the names are the union of the profiles "
                     + "of the sets the ACT engine lists, so a table-set load changes nothing", "INFERRED",
                     "qwen3-attn-tkg-v6 packs two profiles (reciprocal_sqrt_and_small, natural_log_exp_and_others) whose 14 shared "
