@@ -166,6 +166,34 @@ class ValidatorTest {
                 + "as many elements (unless a start address is register-shaped)]", violations(cast));
     }
 
+    /**
+     * «CASTPRED» §5 (is_valid_copy_cast_predicated: out_dtype, dtype_lo and dtype_hi each
+     * is_valid_dtype(.., AllowFP32R::False)) and «CPS» §8 (is_valid_dtype refuses UINT64 and INT64
+     * whatever FP32R; CopyPredicatedScalar "any valid ISA dtype except FP32r/UINT64/INT64"): each
+     * dtype field of the predicated copies refuses the three, one guard each.
+     */
+    @Test
+    void predicatedCopiesTakeNoFp32rNor64BitDtypes() {
+        byte[] base = record("0x00: 99 10", "0x0C: a3 0a 00 80", "0x10: 00 01 00 00 01 00 01 00 01 00 10 00 01 00 01",
+                "0x20: 00 02 00 00 01 00 01 00 01 00 10 00 01 00 01", "0x30: 00 03 00 00 01 00 01 00 01 00 10 00 01 00 01");
+        assertEquals("[]", violations(base));
+        for (int bad : new int[] {0x01, 0x0B, 0x0C}) { // UINT64, FP32R, INT64
+            byte[] data = base.clone();
+            data[0x0C] = (byte) (bad << 4 | 3);
+            assertEquals("[record 0 (+0x0C) in0_in1_dtype.tags.hi: guard: CAST_PREDICATED's data dtype takes no FP32R, UINT64 or INT64]",
+                    violations(data), "data " + bad);
+            byte[] out = base.clone();
+            out[0x0D] = (byte) bad;
+            assertEquals("[record 0 (+0x0D) out_dtype: guard: CAST_PREDICATED's out_dtype takes no FP32R, UINT64 or INT64]",
+                    violations(out), "out " + bad);
+            byte[] cps = CopyPredicatedScalarRecord.builder().predDtype(DtypeWire.UINT8).numActiveChannels(128)
+                    .inDtype(DtypeWire.fromValue(bad)).outDtype(DtypeWire.fromValue(bad)).build().toBytes();
+            assertEquals("[record 0 (+0x29) in_dtype: guard: COPY_PREDICATED_SCALAR's in_dtype takes no FP32R, UINT64 or INT64, "
+                    + "record 0 (+0x2A) out_dtype: guard: COPY_PREDICATED_SCALAR's out_dtype takes no FP32R, UINT64 or INT64]",
+                    violations(cps), "scalar " + bad);
+        }
+    }
+
     @Test
     void iotaCountsMatch() {
         // dpfacts §7 («IOTA» §2): DATA4D element count = TENSOR4D element count (example constructed)
