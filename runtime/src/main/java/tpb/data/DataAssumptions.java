@@ -79,7 +79,9 @@ public final class DataAssumptions {
             new Decision("An fp32 MATMUL pair (LDWEIGHTS fp32_mode LOW then HIGH, each with a MATMUL into one PSUM group) "
                     + "splits each weight into its bfloat16-truncated top 16 bits (HIGH) and the exact rest (LOW)", "ASSUMED",
                     "every fp32 matmul of the attention (cayman) and conv2d (sunda) NEFFs is such a pair; the hardware's split is not "
-                            + "public, and any exact split gives the fp32 product to within rounding (AttentionNumbersTest's bound)"),
+                            + "public, and any exact split gives the fp32 product to within rounding (AttentionNumbersTest's bound); "
+                            + "«PEPATH» §4.3 calls LOW the reduced-mantissa (TF32) pass, which as a pass over the whole weight beside a "
+                            + "HIGH one would count each product twice (conflict fp32-matmul-split)"),
             new Decision("MATMUL fp32_mode is the part of the FP32 moving tile multiplied, split as the weights are: LOW_HIGH the "
                     + "whole tile, HIGH its top 16 bits, LOW the rest", "INFERRED",
                     "the sunda conv2d NEFFs (neuronx-cc 2.18) say HIGH only where the moving tile is their fp32 identity constant "
