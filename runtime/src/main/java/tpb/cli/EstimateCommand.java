@@ -110,9 +110,12 @@ final class EstimateCommand implements Callable<Integer> {
         List<ProfileMatch> matches = new ArrayList<>();
         Map<String, double[]> perArm = new TreeMap<>(); // arm: measured ns, estimated ns, count
         if (profile != null) {
+            Map<String, List<Profile.Instruction>> bySubgraph = new LinkedHashMap<>();
+            for (Profile.Instruction i : profile.instructions()) {
+                bySubgraph.computeIfAbsent(i.subgraph(), k -> new ArrayList<>()).add(i);
+            }
             for (Map.Entry<String, Map<String, List<Arm>>> sg : arms.entrySet()) {
-                List<Profile.Instruction> measured = profile.instructions().stream().filter(i -> i.subgraph().equals(sg.getKey())).toList();
-                ProfileMatch m = new ProfileMatch(measured, sg.getValue());
+                ProfileMatch m = new ProfileMatch(bySubgraph.getOrDefault(sg.getKey(), List.of()), sg.getValue());
                 matches.add(m);
                 for (ProfileMatch.Match x : m.matches()) {
                     if (x.record() < 0) {
