@@ -23,14 +23,12 @@ import tpb.cost.CostModel;
 import tpb.cost.Estimate;
 import tpb.cost.Profile;
 import tpb.cost.ProfileMatch;
-import tpb.cost.RecordCost;
 import tpb.cost.TimedRun;
 import tpb.isa.Arch;
 import tpb.isa.Arm;
 import tpb.isa.Decoder;
 import tpb.neff.EngineStream;
 import tpb.neff.SafeName;
-import tpb.sim.DmaQueues;
 import tpb.sim.SyncRun;
 import tpb.spec.json.Json;
 import tpb.stream.RecordStream;
@@ -125,10 +123,11 @@ final class EstimateCommand implements Callable<Integer> {
                     byte[] b = es.stream().bytes();
                     int at = RecordStream.offsetOf(x.record());
                     Arm arm = Decoder.identify(b, at);
-                    RecordCost c = RecordCost.of(model, arch, es.engine(), arm, b, at, DmaQueues.NONE);
+                    Estimate.SubgraphRun run = est.runs().stream().filter(r -> r.name().equals(sg.getKey())).findFirst().orElseThrow();
+                    TimedRun.Placed placed = run.timed().at(run.engines().indexOf(es.engine()), x.record());
                     double[] acc = perArm.computeIfAbsent(es.engine() + " " + arm.specName(), k -> new double[3]);
                     acc[0] += x.measured().durationNs();
-                    acc[1] += c.activeNs();
+                    acc[1] += placed.active() - placed.start();
                     acc[2]++;
                 }
             }
@@ -171,9 +170,10 @@ final class EstimateCommand implements Callable<Integer> {
     private String text(Estimate est, Profile profile, List<ProfileMatch> matches, Map<String, double[]> perArm, Arch arch) {
         StringBuilder b = new StringBuilder();
         CostModel m = est.model();
-        long fitted = m.coefficients().values().stream().filter(c -> c.confidence().equals("INFERRED")).count();
-        b.append(String.format(Locale.ROOT, "%s: estimated %s on %s (cost model: %d coefficients, %d fitted on measured profiles)%n",
-                input, us(est.totalNs()), arch.name(), m.coefficients().size(), fitted));
+        long fitted = m.coefficients().values().stream().filter(c -> c.fit() != null).count();
+        double[] range = est.rangeNs();
+        b.append(String.format(Locale.ROOT, "%s: estimated %s on %s, likely %s to %s (cost model: %d coefficients, %d fitted on measured profiles)%n",
+                input, us(est.totalNs()), arch.name(), us(range[0]), us(range[1]), m.coefficients().size(), fitted));
         for (Estimate.SubgraphRun r : est.runs()) {
             b.append(String.format(Locale.ROOT, "  %s: %s, %s of records (+ %s runtime prologue, %s epilogue)%n", r.name(),
                     r.result().status().name().toLowerCase(Locale.ROOT), us(r.timed().spanNs()), us(m.get("runtime_prologue_ns")),
@@ -197,8 +197,8 @@ final class EstimateCommand implements Callable<Integer> {
         }
         b.append(String.format(Locale.ROOT, "MFU %.2f %% (%d MACs)%n", 100 * est.mfu(), est.macs()));
         String bound = est.boundingEngine();
-        b.append(String.format(Locale.ROOT, "bound by %s: active %s over %d core(s), of %s each%n", bound, us(est.activeNs(bound)), est.runs().size(),
-                us(est.totalNs())));
+        b.append(String.format(Locale.ROOT, "bound by %s: active %s over %d core(s), of %s each%n", bound,
+                us(bound.equals("dma") ? est.dmaActiveNs() : est.activeNs(bound)), est.runs().size(), us(est.totalNs())));
         for (Estimate.SubgraphRun r : est.runs()) {
             List<TimedRun.Placed> path = r.timed().criticalPath();
             List<TimedRun.Placed> waits = new ArrayList<>();
@@ -242,6 +242,7 @@ final class EstimateCommand implements Callable<Integer> {
         o.put("file", input);
         o.put("arch", est.model().arch());
         o.put("total_ns", Math.round(est.totalNs()));
+        o.put("range_ns", List.of(Math.round(est.rangeNs()[0]), Math.round(est.rangeNs()[1])));
         Map<String, Object> engines = new LinkedHashMap<>();
         for (String e : Estimate.ENGINES) {
             Map<String, Object> x = new LinkedHashMap<>();

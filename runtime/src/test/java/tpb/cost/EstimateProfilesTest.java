@@ -27,8 +27,9 @@ import tpb.stream.RecordStream;
 /**
  * The cost model against the vendor's own measurement: each of the six neuron-profile exports in
  * {@code neff/real/profiles} (trn2, profiler 2.28) beside {@link Estimate} of its NEFF. The bounds
- * pinned per profile are the model's error today, rounded up to the next whole percent, so a change
- * that makes any of them worse fails here and must say why (docs/estimate.md has the table).
+ * pinned per profile are the model's in-sample error today (its coefficients are fitted on these six:
+ * FitReportTest holds the held-out errors), rounded up to the next whole percent, so a change that
+ * makes any of them worse fails here and must say why (docs/estimate.md has the table).
  * Issue 32's targets: total within 10 %, every engine's active time within 15 % (25 % and 30 % at
  * least); the DMA active time is pinned the same way.
  */
@@ -81,12 +82,12 @@ class EstimateProfilesTest {
      */
     @ParameterizedTest
     @CsvSource({
-        "attention-baseline-bf16-s512, 4, 19, 7, 7, 6, 5, 6",
-        "attention-baseline-fp32-s512, 2, 13, 8, 7, 12, 9, 9",
-        "attention-baseline,           3, 14, 7, 7, 12, 2, 1",
-        "attention-fused-bf16-s512,   13, 21, 6, 1, 13, 11, 11",
-        "attention-fused-fp32-s512,    1, 3, 10, 6, 14, 3, 4",
-        "attention-fused,              2, 4, 10, 6, 13, 7, 6",
+        "attention-baseline-bf16-s512,  5, 17, 7, 1, 7, 4, 5",
+        "attention-baseline-fp32-s512,  3, 10, 9, 1, 13, 8, 5",
+        "attention-baseline,            4, 10, 8, 2, 13, 2, 5",
+        "attention-fused-bf16-s512,    10, 20, 7, 3, 14, 11, 3",
+        "attention-fused-fp32-s512,     3, 3, 10, 4, 14, 3, 2",
+        "attention-fused,               2, 1, 10, 4, 15, 7, 3",
     })
     void errorAgainstTheMeasuredProfile(String name, int total, int pe, int act, int dve, int pool, int sp, int dma) throws IOException {
         Case c = run(name);
