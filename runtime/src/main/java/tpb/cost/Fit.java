@@ -28,7 +28,8 @@ import tpb.stream.RecordStream;
  * <li>sync records: the lower quartile of their rows (a row's duration includes the wait the
  * model schedules separately);
  * <li>the PE's throttled rate: the median over back-to-back MATMULs of their columns at the full
- * clock over their measured spacing;
+ * clock over their measured spacing; the result's latency, the median of the first's duration
+ * less that spacing;
  * <li>the DMA's packet overhead: the one value that best fits the kernels' DMA active time (least
  * squares of the relative error, by golden-section search);
  * <li>the runtime's prologue and epilogue: the median over kernels of the first mapped record's
@@ -190,6 +191,7 @@ public final class Fit {
             }
         }
         List<Double> ratios = new ArrayList<>();
+        List<Double> latencies = new ArrayList<>();
         for (List<Row> list : seq.values()) {
             list.sort((a, b) -> Long.compare(a.timestampNs, b.timestampNs));
             Row last = null;
@@ -199,6 +201,7 @@ public final class Fit {
                 }
                 if (last != null && r.timestampNs > last.timestampNs) {
                     ratios.add(last.columns / base.get("pe_clock_ghz") / (r.timestampNs - last.timestampNs));
+                    latencies.add((double) (last.durationNs - (r.timestampNs - last.timestampNs)));
                 }
                 last = r;
             }
@@ -210,6 +213,10 @@ public final class Fit {
         double rate = median(v);
         double res = median(Arrays.stream(v).map(x -> Math.abs(x - rate) / x).toArray());
         out.put("pe_throttled_rate", new Fitted("pe_throttled_rate", rate, v.length, res));
+        // the result's latency: what a matmul's interval holds past its spacing, on the same pairs
+        double[] l = latencies.stream().mapToDouble(Double::doubleValue).toArray();
+        double lat = median(l);
+        out.put("pe_matmul_latency_ns", new Fitted("pe_matmul_latency_ns", lat, l.length, median(Arrays.stream(l).map(x -> Math.abs(x - lat) / Math.max(1, Math.abs(x))).toArray())));
     }
 
     /** The runtime's prologue (first mapped record's start) and epilogue (total less the last mapped record's end), medians over kernels. */

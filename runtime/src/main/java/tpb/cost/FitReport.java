@@ -12,7 +12,7 @@ import java.util.Map;
  * coefficients fitted on the others only (leave one kernel out). Its {@link #markdown()} is the
  * table of docs/estimate.md.
  */
-public record FitReport(Map<String, Fit.Fitted> fitted, List<Line> lines) {
+public record FitReport(Map<String, Fit.Fitted> fitted, List<Line> lines, List<String> notRefitted) {
     /** What reports list per kernel: the total, the engines' active times, the DMA's. */
     public static final List<String> COLUMNS = List.of("total", "pe", "act", "dve", "pool", "sp", "dma");
 
@@ -32,7 +32,9 @@ public record FitReport(Map<String, Fit.Fitted> fitted, List<Line> lines) {
             lines.add(new Line(k.name(), measured(k.profile()), errors(Fit.estimate(inSample, k), k.profile()),
                     errors(Fit.estimate(heldOut, k), k.profile())));
         }
-        return new FitReport(all, lines);
+        List<String> notRefitted = base.coefficients().values().stream().filter(c -> c.fit() != null && !all.containsKey(c.name()))
+                .map(CostModel.Coefficient::name).sorted().toList();
+        return new FitReport(all, lines, notRefitted);
     }
 
     static double[] measured(Profile p) {
@@ -90,6 +92,10 @@ public record FitReport(Map<String, Fit.Fitted> fitted, List<Line> lines) {
         Map<String, Fit.Fitted> sorted = new LinkedHashMap<>(fitted);
         sorted.forEach((name, f) -> b.append(String.format(Locale.ROOT, "| `%s` | %s | %d %s | %.0f %% |%n", name, value(f.value()), f.rows(),
                 name.startsWith("runtime_") || name.equals("dma_packet_ns") ? "kernels" : "rows", 100 * f.residual())));
+        if (!notRefitted.isEmpty()) {
+            b.append("\nMarked fitted in the model file but not refitted here (their `fit` says on what, by hand): `")
+                    .append(String.join("`, `", notRefitted)).append("`.\n");
+        }
         return b.toString();
     }
 

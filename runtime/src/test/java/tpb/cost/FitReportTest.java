@@ -83,7 +83,7 @@ class FitReportTest {
      */
     @Test
     void heldOutErrorsStayWithinTheirBars() {
-        double[] today = {0.10, 0.20, 0.10, 0.05, 0.15, 0.11, 0.06};
+        double[] today = {0.10, 0.21, 0.10, 0.05, 0.15, 0.11, 0.06};
         for (int c = 0; c < FitReport.COLUMNS.size(); c++) {
             double e = report.heldOutError(c);
             assertTrue(e <= (c == 0 ? 0.15 : 0.30), FitReport.COLUMNS.get(c) + " held out " + e);
