@@ -140,7 +140,8 @@ public record RecordCost(double busyNs, double activeNs, double updateNs, Transf
         long packets = 0;
         for (DmaDescriptor d : f.block().descriptors()) {
             long run = Math.min(run(d.from()), run(d.to()));
-            packets += run == 0 ? 0 : (d.bytes() + run - 1) / run;
+            long bytes = d.bytes();
+            packets += bytes == 0 || run == 0 ? 0 : bytes / run + (bytes % run == 0 ? 0 : 1); // ceiling, without overflow
         }
         return new Transfer(f.bytes(), packets);
     }
@@ -152,7 +153,10 @@ public record RecordCost(double busyNs, double activeNs, double updateNs, Transf
             if (e.step(d) != run && e.size(d) > 1) {
                 break;
             }
-            run = Math.multiplyHigh(run, e.size(d)) != 0 ? Long.MAX_VALUE : run * e.size(d);
+            if (e.size(d) <= 0 || run > Long.MAX_VALUE / e.size(d)) {
+                return run; // an empty or impossibly large dimension: the run so far
+            }
+            run *= e.size(d);
         }
         return run;
     }

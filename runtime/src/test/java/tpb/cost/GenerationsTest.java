@@ -68,4 +68,23 @@ class GenerationsTest {
             }
         }
     }
+
+    /**
+     * SUNDA's model says how sure it is: every coefficient the model reads, none marked fitted
+     * (no Trn1 profile is public here), the public figures as their pages give them (190 BF16
+     * TFLOPS over two cores = 128 x 128 x 2 x 2.9 GHz; 47.5 FP32 TFLOPS, a quarter: 4 passes; the
+     * DMA guide's 17 B/ns over 16 engines), and a range of 50 %.
+     */
+    @Test
+    void theSundaModelStatesItsConfidence() {
+        CostModel m = CostModel.of(Arch.SUNDA);
+        CostModel.NAMES.forEach(n -> assertTrue(m.has(n), n));
+        m.coefficients().values().forEach(c -> assertEquals(null, c.fit(), c.name() + " is marked fitted on SUNDA"));
+        assertEquals(2.9, m.get("pe_clock_ghz"));
+        assertEquals(4, m.get("pe_fp32_passes"));
+        assertEquals(17, m.get("dma_engine_gbps"));
+        assertEquals(16, m.get("dma_engines"));
+        assertEquals(0.5, m.get("cv_total_error"));
+        assertEquals(0, m.coefficients().values().stream().filter(c -> c.source().isBlank()).count());
+    }
 }
