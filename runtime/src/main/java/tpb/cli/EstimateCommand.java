@@ -178,6 +178,10 @@ final class EstimateCommand implements Callable<Integer> {
             b.append(String.format(Locale.ROOT, "  %s: %s, %s of records (+ %s runtime prologue, %s epilogue)%n", r.name(),
                     r.result().status().name().toLowerCase(Locale.ROOT), us(r.timed().spanNs()), us(m.get("runtime_prologue_ns")),
                     us(m.get("runtime_epilogue_ns"))));
+            if (est.floorNs(r) > r.timed().spanNs()) {
+                b.append(String.format(Locale.ROOT, "    under the roofline floor: its work takes at least %s (MACs at the PE array's peak, bytes at the HBM's "
+                        + "bandwidth); the floor stands%n", us(est.floorNs(r))));
+            }
         }
         b.append(profile == null ? "engine  active\n" : "engine  active      measured    error\n");
         for (String e : Estimate.ENGINES) {
@@ -269,6 +273,7 @@ final class EstimateCommand implements Callable<Integer> {
             s.put("name", r.name());
             s.put("status", r.result().status().name().toLowerCase(Locale.ROOT));
             s.put("records_ns", Math.round(r.timed().spanNs()));
+            s.put("floor_ns", Math.round(est.floorNs(r)));
             s.put("total_ns", Math.round(est.subgraphNs(r)));
             sgs.add(s);
         }

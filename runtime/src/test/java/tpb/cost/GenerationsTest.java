@@ -87,4 +87,27 @@ class GenerationsTest {
         assertEquals(0.5, m.get("cv_total_error"));
         assertEquals(0, m.coefficients().values().stream().filter(c -> c.source().isBlank()).count());
     }
+
+    /**
+     * Where the schedule comes out under the floor, the floor stands: attention-fused's sg00 moves
+     * 1,114,112 bytes by DMA (its five DMA_DIRECT2D); with the HBM's bandwidth set to 1 GB/s its
+     * floor is 1,114,112 ns, above its schedule, so sg00 takes prologue + 1,114,112 + epilogue.
+     */
+    @Test
+    void theFloorStandsWhereTheScheduleIsUnderIt() throws IOException {
+        String yaml;
+        try (InputStream in = GenerationsTest.class.getResourceAsStream("/tpb/cost/cayman.yaml")) {
+            yaml = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        String slow = yaml.replaceFirst("(?m)(  hbm_gbps:\\n    value: )716", "$11");
+        CostModel m = CostModel.parse("slow.yaml", slow.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertEquals(1, m.get("hbm_gbps"));
+        Neff neff = Neff.of(EstimateProfilesTest.resource("attention-fused.neff"));
+        Estimate est = new Estimate(m);
+        neff.forEachSubgraph(java.util.Set.of("sg00"), (sg, streams) -> est.add(sg, streams, Arch.CAYMAN, Disassembler::text, null));
+        Estimate.SubgraphRun r = est.runs().get(0);
+        assertEquals(1_114_112, r.timed().dmaBytes());
+        assertTrue(r.timed().spanNs() < 1_114_112);
+        assertEquals(m.get("runtime_prologue_ns") + 1_114_112 + m.get("runtime_epilogue_ns"), est.subgraphNs(r), 1e-6);
+    }
 }
