@@ -125,7 +125,7 @@ public final class Fit {
     }
 
     /** Each Activation, DVE and Pool class with rows, and each engine's fixed cost. */
-    private static void classes(CostModel base, List<Row> rows, Map<String, Fitted> out) {
+    static void classes(CostModel base, List<Row> rows, Map<String, Fitted> out) {
         Map<String, List<Row>> byClass = new TreeMap<>();
         Map<String, List<Row>> byEngine = new TreeMap<>();
         for (Row r : rows) {
