@@ -41,9 +41,10 @@ import tpb.timeline.TraceEvents;
  */
 @Command(name = "estimate", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Estimated time of a NEFF without hardware: each subgraph run at the synchronisation level with every record's "
-                + "duration from the cost model (per engine class: issue overhead plus elements at the engine's clock; matmuls by moving "
-                + "columns; DMA by bytes), inside the runtime's prologue and epilogue. Prints the total, each engine's active time, DMA "
-                + "time and bytes, MFU, the engine that bounds the run and the critical path. With --against, a measured neuron-profile "
+                + "duration from the cost model (per instruction class: fixed cost plus a cost an element; matmuls by dtype and moving "
+                + "columns; DMA by bytes and packets over the core's DMA engines), inside the runtime's prologue and epilogue, never under "
+                + "the roofline floor. Prints the total and the range the model's held-out error gives, each engine's active time, DMA "
+                + "time and bytes, MFU, the resource (engine or DMA) that bounds the run and the critical path. With --against, a measured neuron-profile "
                 + "JSON export (.json or .json.gz) of the same NEFF: estimated against measured per engine and per arm, each measured "
                 + "instruction mapped to its record or counted as the runtime's own.",
                 "Exit codes: 0 estimated (every subgraph completed), 1 bad input or a subgraph that deadlocks or faults, 2 usage."})
