@@ -43,7 +43,7 @@ public final class ExportReader {
     private static final long MAX_NS = 1L << 52;
 
     /** The export's own summary ({@code summary[0]}), in ns: total, per engine active time (NEFF engine names), DMA active time, and MFU in percent (NaN when absent). */
-    public record Exported(double totalNs, Map<String, Double> activeNs, double dmaActiveNs, double mfuPercent) {}
+    public record Exported(double totalNs, Map<String, Double> activeNs, Map<String, Double> instructionNs, double dmaActiveNs, double mfuPercent) {}
 
     /** What the export holds: the trace and the export's own summary. */
     public record Read(Trace trace, Exported summary) {}
@@ -61,11 +61,14 @@ public final class ExportReader {
             }
             NeffJson.Node s = summaries.get(0);
             Map<String, Double> active = new LinkedHashMap<>();
+            Map<String, Double> busy = new LinkedHashMap<>();
             for (String e : Trace.ENGINES) {
                 active.put(e, seconds(s, ACTIVE.get(e)));
+                String it = ACTIVE.get(e).replace("_active_time", "_instruction_time");
+                busy.put(e, s.get(it).isPresent() ? seconds(s, it) : Double.NaN);
             }
             JsonNode mfu = s.get("mfu_estimated_percent").json();
-            Exported exported = new Exported(seconds(s, "total_time"), active, seconds(s, "dma_active_time"),
+            Exported exported = new Exported(seconds(s, "total_time"), active, busy, seconds(s, "dma_active_time"),
                     mfu != null && mfu.isNumber() && Double.isFinite(mfu.doubleValue()) ? mfu.doubleValue() : Double.NaN);
 
             long tpn = 1;

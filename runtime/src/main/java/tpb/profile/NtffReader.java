@@ -185,6 +185,11 @@ public final class NtffReader {
                 int r = at + i * RECORD;
                 int b3 = b[r + 3] & 0xFF;
                 int code = (b3 >>> 2) & 0x1F;
+                if ((b3 & 0x83) == 0x82 && code >= 1 && code <= ENGINE_OF_CODE.size()) {
+                    // byte 3 bit 1: a start-only record of a DMA-issuing instruction, appended after the others (docs/ntff.md, "Flagged records"; SPECULATIVE)
+                    count("flagged instruction record (byte 3 bit 1; not decoded)", 1);
+                    continue;
+                }
                 if ((b3 & 0x82) != 0x80 || code < 1 || code > ENGINE_OF_CODE.size() || base[code - 1] < 0) {
                     count(String.format(Locale.ROOT, "unknown: trace record with byte 3 = 0x%02x", b3), 1);
                     continue;
