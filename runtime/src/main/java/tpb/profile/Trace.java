@@ -45,6 +45,19 @@ public record Trace(String file, String format, String neffName, String uuid, lo
         return Math.floorDiv(tick, ticksPerNs);
     }
 
+    /**
+     * Refuses a profile of another NEFF: the profile's uuid (the NEFF header's, bytes 204-219, which
+     * the NTFF and the export both record) must be {@code neffUuid}. A profile that records no uuid
+     * (an export without {@code neff_header}) cannot be checked and passes.
+     */
+    public void requireNeff(String neffFile, byte[] neffUuid) {
+        String want = java.util.HexFormat.of().formatHex(neffUuid);
+        if (uuid != null && !uuid.equals(want)) {
+            throw new ProfileException(file + ": a profile of " + tpb.neff.SafeName.quoted(neffName) + " (uuid " + uuid + "), not of " + neffFile
+                    + " (uuid " + want + ")");
+        }
+    }
+
     /** How many records of kinds this reader does not know. */
     public long unknownRecords() {
         return records.entrySet().stream().filter(e -> e.getKey().startsWith("unknown")).mapToLong(Map.Entry::getValue).sum();
