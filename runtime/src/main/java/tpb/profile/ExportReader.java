@@ -60,6 +60,7 @@ public final class ExportReader {
                 throw new ProfileException(file + ": summary is empty: not a neuron-profile export");
             }
             NeffJson.Node s = summaries.get(0);
+            double totalNs = seconds(s, "total_time");
             Map<String, Double> active = new LinkedHashMap<>();
             Map<String, Double> busy = new LinkedHashMap<>();
             for (String e : Trace.ENGINES) {
@@ -68,7 +69,7 @@ public final class ExportReader {
                 busy.put(e, s.get(it).isPresent() ? seconds(s, it) : Double.NaN);
             }
             JsonNode mfu = s.get("mfu_estimated_percent").json();
-            Exported exported = new Exported(seconds(s, "total_time"), active, busy, seconds(s, "dma_active_time"),
+            Exported exported = new Exported(totalNs, active, busy, seconds(s, "dma_active_time"),
                     mfu != null && mfu.isNumber() && Double.isFinite(mfu.doubleValue()) ? mfu.doubleValue() : Double.NaN);
 
             long tpn = 1;
@@ -97,10 +98,13 @@ public final class ExportReader {
                     throw new ProfileException(file + ": " + i.get("subgroup").key() + " is " + SafeName.quoted(group) + ", no engine of "
                             + ENGINES.keySet());
                 }
+                String subgraph = i.get("subgraph").text();
+                long pc = i.get("pc").integer(0, Integer.MAX_VALUE);
+                String opcode = i.get("opcode").text();
+                String operands = i.get("operands").isPresent() ? i.get("operands").text() : "";
                 long t = i.get("timestamp").integer(0, MAX_NS) * tpn;
                 long d = i.get("duration").integer(0, MAX_NS) * tpn;
-                ins.add(new Trace.Instruction(i.get("subgraph").text(), engine, i.get("pc").integer(0, Integer.MAX_VALUE), i.get("opcode").text(),
-                        i.get("operands").isPresent() ? i.get("operands").text() : "", t, t + d));
+                ins.add(new Trace.Instruction(subgraph, engine, pc, opcode, operands, t, t + d));
             }
             List<Trace.DmaPacket> dma = new ArrayList<>();
             for (NeffJson.Node p : root.get("dma").elementsOrNone()) {
