@@ -135,16 +135,14 @@ public final class ExportReader {
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         ByteBuffer in = ByteBuffer.wrap(b);
         CharBuffer out = CharBuffer.allocate(1 << 14);
-        while (true) {
-            CoderResult r = in.hasRemaining() ? dec.decode(in, out, true) : dec.flush(out);
+        CoderResult r;
+        do {
+            r = dec.decode(in, out, true);
             if (r.isError()) {
                 throw new ProfileException(file + ": byte " + in.position() + " is not UTF-8 text: not a neuron-profile JSON export (nor an NTFF)");
             }
-            if (r.isUnderflow() && !in.hasRemaining()) {
-                break;
-            }
             out.clear();
-        }
+        } while (r.isOverflow());
         for (int i = 0; i < b.length; i++) {
             if (b[i] == 0) {
                 throw new ProfileException(file + ": byte " + i + " is NUL: not UTF-8 JSON text (a UTF-16 or UTF-32 file?), not a neuron-profile JSON export");

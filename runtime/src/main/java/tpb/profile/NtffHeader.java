@@ -192,6 +192,12 @@ record NtffHeader(String neffName, String uuid, long startTick, long endTick, Li
 
     private static String reason(IOException e) {
         String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
+        if (m.contains("ended unexpectedly")) {
+            return "a field runs past the header's end (the file is truncated, or a length is wrong)";
+        }
+        if (m.contains("negative size")) {
+            return "a field's length is negative";
+        }
         return tpb.neff.SafeName.printable(m.length() > 200 ? m.substring(0, 200) + "…" : m);
     }
 }

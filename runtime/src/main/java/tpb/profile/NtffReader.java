@@ -54,13 +54,17 @@ public final class NtffReader {
 
     private NtffReader() {}
 
-    /** Whether {@code head} (the file's first bytes, at least 5 and up to 129) looks like an NTFF: the version byte, a header length that fits, a protobuf field 1 at 128. */
-    public static boolean starts(byte[] head, long fileSize) {
-        if (head.length < 5 || (head[0] & 0xFF) != VERSION) {
+    /**
+     * Whether {@code b} is to be read as an NTFF: it starts with a control byte (the version) other
+     * than JSON's whitespace and gzip's first magic byte, which no JSON text and no gzip file does.
+     * A damaged NTFF is still one: {@link #read} says what is wrong with it.
+     */
+    public static boolean starts(byte[] b) {
+        if (b.length == 0) {
             return false;
         }
-        long len = u32(head, 1);
-        return len > 0 && PREAMBLE + len <= fileSize && (head.length <= PREAMBLE || head[PREAMBLE] == 0x0a);
+        int c = b[0] & 0xFF;
+        return c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != 0x1f;
     }
 
     /** The trace in {@code b}, read from {@code file}. */

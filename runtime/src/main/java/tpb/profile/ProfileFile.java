@@ -48,7 +48,7 @@ public record ProfileFile(Trace trace, ExportReader.Exported exported) {
         if (b.length > MAX_FILE_BYTES) {
             throw new ProfileException(file + ": more than " + MAX_FILE_BYTES + " bytes, more than a profile may have (the bound ProfileFile.MAX_FILE_BYTES)");
         }
-        if (NtffReader.starts(b, b.length)) {
+        if (NtffReader.starts(b)) {
             if (b.length > NtffReader.MAX_FILE_BYTES) {
                 throw new ProfileException(file + ": an NTFF of " + b.length + " bytes, more than " + NtffReader.MAX_FILE_BYTES
                         + " (the bound NtffReader.MAX_FILE_BYTES)");
