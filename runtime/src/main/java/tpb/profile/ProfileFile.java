@@ -48,6 +48,9 @@ public record ProfileFile(Trace trace, ExportReader.Exported exported) {
         if (b.length > MAX_FILE_BYTES) {
             throw new ProfileException(file + ": more than " + MAX_FILE_BYTES + " bytes, more than a profile may have (the bound ProfileFile.MAX_FILE_BYTES)");
         }
+        if (tpb.neff.NeffHeader.starts(b)) {
+            throw new ProfileException(file + ": a NEFF, not a profile (an NTFF or a neuron-profile JSON export)");
+        }
         if (NtffReader.starts(b)) {
             if (b.length > NtffReader.MAX_FILE_BYTES) {
                 throw new ProfileException(file + ": an NTFF of " + b.length + " bytes, more than " + NtffReader.MAX_FILE_BYTES
