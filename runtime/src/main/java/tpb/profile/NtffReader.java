@@ -185,6 +185,7 @@ public final class NtffReader {
                 program[p.engine()] = java.util.Arrays.copyOfRange(b, data + (int) p.offset(), data + (int) (p.offset() + p.size()));
             }
             Map<Long, ArrayDeque<Long>> open = new HashMap<>();
+            Map<Long, String[]> decoded = new HashMap<>(); // a loop runs one pc many times: each record decoded once
             for (int i = 0; i < n; i++) {
                 int r = at + i * RECORD;
                 int b3 = b[r + 3] & 0xFF;
@@ -218,20 +219,22 @@ public final class NtffReader {
                     count("instruction outside the run", 1);
                     continue;
                 }
-                byte[] prog = program[engine];
-                String opcode = "", listing = "";
-                if (pc * PROGRAM_RECORD + PROGRAM_RECORD <= prog.length) {
-                    int off = (int) pc * PROGRAM_RECORD;
-                    Arm arm = Decoder.identify(prog, off);
-                    opcode = snake(arm);
-                    listing = Disassembler.text(prog, off, prog.length / PROGRAM_RECORD).strip();
-                }
-                instructions.add(new Trace.Instruction(sg.name(), ENGINE_OF_CODE.get(engine), pc, opcode, listing, t0 - h.startTick(), t - h.startTick()));
+                String[] named = decoded.computeIfAbsent(key, k -> decode(program[engine], pc));
+                instructions.add(new Trace.Instruction(sg.name(), ENGINE_OF_CODE.get(engine), pc, named[0], named[1], t0 - h.startTick(), t - h.startTick()));
             }
             long unclosed = open.values().stream().mapToLong(ArrayDeque::size).sum();
             if (unclosed > 0) {
                 count("instruction start without its end", unclosed);
             }
+        }
+
+        /** The opcode (the arm in upper snake case) and listing line of record {@code pc} of {@code prog}, or empty strings when the pc is past it. */
+        private static String[] decode(byte[] prog, long pc) {
+            if (pc * PROGRAM_RECORD + PROGRAM_RECORD > prog.length) {
+                return new String[] {"", ""};
+            }
+            int off = (int) pc * PROGRAM_RECORD;
+            return new String[] {snake(Decoder.identify(prog, off)), Disassembler.text(prog, off, prog.length / PROGRAM_RECORD).strip()};
         }
 
         /**
@@ -316,9 +319,17 @@ public final class NtffReader {
     /** The trace's pc field: 17 bits (docs/ntff.md). */
     static final long PC_MASK = (1L << 17) - 1;
 
+    private static final Map<Arm, String> SNAKE = new java.util.EnumMap<>(Arm.class);
+
+    static {
+        for (Arm a : Arm.values()) {
+            SNAKE.put(a, a.specName().replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT));
+        }
+    }
+
     /** {@code EventSemaphore} as {@code EVENT_SEMAPHORE}: the profiler's spelling of an arm. */
     static String snake(Arm arm) {
-        return arm.specName().replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
+        return SNAKE.get(arm);
     }
 
     static long u32(byte[] b, int at) {
