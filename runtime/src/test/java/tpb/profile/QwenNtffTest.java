@@ -22,15 +22,18 @@ class QwenNtffTest {
     /**
      * qwen3-moe-tkg.PROFILING.md, "Original Kernels (v6a/v6b)": v6b Total Time 274.76 µs, DMA Active
      * Time 137.83 µs, Tensor Engine Active Time 69.64 µs (the profiler's summary of a v6b run; the
-     * NTFF here is the repository's profile_v6b_exec_2.ntff, which the page does not tie to that row).
+     * NTFF here is the repository's profile_v6b_exec_2.ntff, which the page does not tie to that row),
+     * and Tensor Engine Instruction Time 234.37 µs.
      */
     @Test
     void moeV6bAgreesWithItsProfilingPage() {
         Summary s = Summary.of(ProfileFile.read(NtffPairsTest.resource("qwen3-moe-tkg-v6b.ntff")).trace());
-        // read here: total 275,780.403 ns (+0.37 %), PE active 69,908 ns (+0.38 %), DMA active 137,080 ns (-0.54 %)
+        // read here: total 275,780.403 ns (+0.37 %), PE active 69,797 ns (+0.23 %), PE instruction time 234,293 ns (-0.03 %),
+        // DMA active 137,080 ns (-0.54 %)
         assertEquals(275_780.403, s.totalNs(), 1e-3);
         assertEquals(274_760, s.totalNs(), 274_760 * 0.005);
         assertEquals(69_640, s.engines().get("pe").activeNs(), 69_640 * 0.005);
+        assertEquals(234_370, s.engines().get("pe").instructionNs(), 234_370 * 0.005);
         assertEquals(137_830, s.dmaActiveNs(), 137_830 * 0.01);
     }
 }
