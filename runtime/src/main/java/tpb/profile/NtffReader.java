@@ -17,7 +17,8 @@ import tpb.neff.SafeName;
  * tool. Its layout is learnt from the public NTFFs beside the vendor's JSON export of the same run
  * ({@code docs/ntff.md} gives each field with its evidence and confidence):
  * <ul>
- * <li>a 128-byte preamble: the NTFF version at byte 0 (6), the header's length as a u32 at 1;
+ * <li>a 128-byte preamble: the NTFF version at byte 0 (6; another is read as 6 and counted as an
+ *     unknown record), the header's length as a u32 at 1;
  * <li>the header ({@link NtffHeader}): the NEFF's name and uuid, the run's start and end, per
  *     subgraph each engine's program as loaded and the DMA queues, and the trace sections;
  * <li>the trace data: each engine's program (64-byte records), then per core one section per
@@ -49,8 +50,12 @@ public final class NtffReader {
     /** Engine code in an instruction record's byte 3 (bits 2-6), minus one, is the program's engine index: pe, act, pool, dve, sp. */
     static final List<String> ENGINE_OF_CODE = List.of("pe", "act", "pool", "dve", "sp");
 
-    /** The export numbers the DMA engines from this value up: engine = 64 + byte 3's low 7 bits (docs/ntff.md, "DMA"). */
-    static final int DMA_ENGINE_BASE = 64;
+    /**
+     * DMA engines per NeuronCore: the export numbers a DMA record's engine 16 × (the first core
+     * the NTFF's subgraphs ran on) + byte 3's low 7 bits (docs/ntff.md, "DMA": 64-79 on core 4,
+     * 80-95 on core 5 in every public pair; the factor is INFERRED from those two cores).
+     */
+    static final int DMA_ENGINES_PER_CORE = 16;
 
     private NtffReader() {}
 
@@ -72,9 +77,6 @@ public final class NtffReader {
         if (b.length < PREAMBLE + 1) {
             throw new ProfileException(file + ": " + b.length + " bytes, shorter than an NTFF's " + PREAMBLE + "-byte preamble and header");
         }
-        if ((b[0] & 0xFF) != VERSION) {
-            throw new ProfileException(file + ": NTFF version " + (b[0] & 0xFF) + " at byte 0; this reader knows version " + VERSION);
-        }
         long hlen = u32(b, 1);
         if (hlen == 0 || hlen > MAX_HEADER_BYTES) {
             throw new ProfileException(file + ": header length " + hlen + " at byte 1 is " + (hlen == 0 ? "zero" : "more than " + MAX_HEADER_BYTES
@@ -85,7 +87,12 @@ public final class NtffReader {
         }
         NtffHeader h = NtffHeader.parse(file, b, PREAMBLE, (int) hlen);
         int data = PREAMBLE + (int) hlen;
-        return new Decode(file, b, data, h).run();
+        Decode d = new Decode(file, b, data, h);
+        if ((b[0] & 0xFF) != VERSION) {
+            // another version may lay its records out otherwise: read as 6, and say so where unknown kinds are counted
+            d.count("unknown: NTFF version " + (b[0] & 0xFF) + " at byte 0 (this reader was learnt on version " + VERSION + ")", 1);
+        }
+        return d.run();
     }
 
     /** One pass over the trace sections into a {@link Trace}. */
@@ -99,6 +106,7 @@ public final class NtffReader {
         final List<Trace.DmaPacket> dma = new ArrayList<>();
         final List<Trace.SemaphoreUpdate> semaphores = new ArrayList<>();
         final Map<Integer, NtffHeader.Subgraph> byCore = new HashMap<>();
+        int dmaBase;
 
         Decode(String file, byte[] b, int data, NtffHeader h) {
             this.file = file;
@@ -108,6 +116,7 @@ public final class NtffReader {
         }
 
         Trace run() {
+            dmaBase = DMA_ENGINES_PER_CORE * h.subgraphs().stream().mapToInt(NtffHeader.Subgraph::core).min().orElse(0);
             for (NtffHeader.Subgraph sg : h.subgraphs()) {
                 if (byCore.putIfAbsent(sg.core(), sg) != null) {
                     throw new ProfileException(file + ": header: two subgraphs on core " + sg.core());
@@ -156,7 +165,7 @@ public final class NtffReader {
             }
         }
 
-        private void count(String kind, long n) {
+        void count(String kind, long n) {
             records.merge(kind, n, Long::sum);
         }
 
@@ -270,7 +279,7 @@ public final class NtffReader {
             java.util.Set<Integer> straddling = new java.util.HashSet<>();
             for (int i = 0; i < n; i++) {
                 int r = at + i * RECORD;
-                int engine = DMA_ENGINE_BASE + (b[r + 3] & 0x7F);
+                int engine = dmaBase + (b[r + 3] & 0x7F);
                 int queue = (b[r + 4] & 0xF0) >>> 4;
                 int kind = b[r + 4] & 0x0F;
                 int key = engine << 8 | queue;
