@@ -9,6 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.zip.GZIPOutputStream;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 /** A profile's bytes as untrusted input: strict UTF-8 JSON, one gzip member and nothing after it, messages that name the file and cut long values. */
@@ -77,5 +80,40 @@ class ProfileInputTest {
         byte[] neff = Files.readAllBytes(NtffPairsTest.resource("attention-fused.ntff").resolveSibling("../attention-fused.neff").normalize());
         assertEquals("p.json: a NEFF, not a profile (an NTFF or a neuron-profile JSON export)", refusal(neff));
         assertEquals("p.json: empty, not JSON", refusal(new byte[0]));
+    }
+
+    static final byte[] SMALL = ("{\"metadata\":[{\"ticks_per_nanosec\":1000}],\"neff_header\":[{\"network_name\":\"k.neff\","
+            + "\"uuid\":\"debb20022cc8458dbdc64a792ed6fe4a\"}],\"summary\":[{\"total_time\":3.8e-05" + SUMMARY_TAIL.replace("\"instruction\":[]}",
+                    "\"instruction\":[{\"subgraph\":\"sg00\",\"subgroup\":\"Tensor\",\"pc\":50,\"opcode\":\"WRITE\",\"operands\":\"\","
+                            + "\"timestamp\":84,\"duration\":70}],\"dma\":[{\"subgraph\":\"sg00\",\"dma_engine\":\"64\",\"dma_queue\":\"0\","
+                            + "\"timestamp\":15466,\"duration\":618,\"transfer_size\":4096,\"crc\":41589}],\"semaphore_update\":[{\"subgraph\":\"sg00\","
+                            + "\"id\":\"S[5] (Tensor)\",\"value\":1,\"timestamp\":2981}]}")).getBytes(StandardCharsets.UTF_8);
+
+    @Test
+    void theSmallExportIsRead() {
+        Trace t = ProfileFile.of("p.json", SMALL).trace();
+        assertEquals(1, t.instructions().size());
+        assertEquals(new Trace.DmaPacket("sg00", 64, 0, 15_466_000, 16_084_000, 4096, 41589), t.dma().get(0));
+        assertEquals(new Trace.SemaphoreUpdate("sg00", 5, 1, 2_981_000), t.semaphores().get(0));
+        assertEquals("debb20022cc8458dbdc64a792ed6fe4a", t.uuid());
+    }
+
+    /** 10,000 mutations of an export, plain and gzip'd (bytes set, cut short, junk after): each read or refused in one line naming the file. */
+    @Property(tries = 10_000)
+    void mutatedExportsAreReadOrRefusedInOneLine(@ForAll boolean gzipped, @ForAll @IntRange(min = 0, max = 2) int kind,
+            @ForAll @IntRange(min = 0, max = 1 << 20) int where, @ForAll @IntRange(min = 0, max = 255) int value) throws IOException {
+        byte[] b = gzipped ? gzip(SMALL) : SMALL.clone();
+        switch (kind) {
+            case 0 -> b = Arrays.copyOf(b, where % b.length);
+            case 1 -> b[where % b.length] = (byte) value;
+            default -> b = Arrays.copyOf(b, b.length + 1 + value % 4);
+        }
+        try {
+            ProfileFile.of("p.json", b);
+        } catch (ProfileException e) {
+            if (e.getMessage().contains("\n") || !e.getMessage().startsWith("p.json: ")) {
+                throw new AssertionError("not one line naming the file: " + e.getMessage());
+            }
+        }
     }
 }
