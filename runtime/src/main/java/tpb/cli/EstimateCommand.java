@@ -55,7 +55,7 @@ final class EstimateCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE.neff")
     String input;
 
-    @Option(names = "--against", paramLabel = "PROFILE", description = "A neuron-profile JSON export of this NEFF (plain or gzip'd): compare.")
+    @Option(names = "--against", paramLabel = "PROFILE", description = "A neuron-profile profile of this NEFF: its raw trace (NTFF) or JSON export (plain or gzip'd), by content; a profile of another NEFF (by uuid) is refused. Compare.")
     String against;
 
     @Option(names = "--json", description = "Report as JSON: total_ns, engines.<engine>.active_ns, dma.active_ns, ... (and measured values with --against).")
@@ -83,7 +83,10 @@ final class EstimateCommand implements Callable<Integer> {
         try {
             model = CostModel.of(arch);
             profile = against == null ? null : Profile.read(Path.of(against));
-        } catch (CostException e) {
+            if (profile != null && profile.trace() != null) {
+                profile.trace().requireNeff(in.file, in.neff.header().uuid());
+            }
+        } catch (CostException | tpb.profile.ProfileException e) {
             throw new CliException(e.getMessage());
         }
         Estimate est = new Estimate(model);

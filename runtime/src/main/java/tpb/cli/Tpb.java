@@ -14,7 +14,7 @@ import tpb.neff.SafeName;
 @Command(name = "tpb", mixinStandardHelpOptions = true, versionProvider = TpbVersion.class,
         description = "Tools for the AWS Neuron TPB instruction set (" + IsaInfo.RECORD_SIZE + "-byte records).",
         subcommands = {SpecCommand.class, AsmCommand.class, DisasmCommand.class, ValidateCommand.class, NeffCommand.class, CheckSpecCommand.class,
-                DiffCommand.class, DocCommand.class, CompileCommand.class, RunCommand.class, EstimateCommand.class, DemoCommand.class,
+                DiffCommand.class, DocCommand.class, CompileCommand.class, RunCommand.class, EstimateCommand.class, ProfileCommand.class, DemoCommand.class,
                 HelpCommand.class, picocli.AutoComplete.GenerateCompletion.class})
 public final class Tpb {
     public static final int OK = 0;
