@@ -3,11 +3,11 @@ package tpb.cost;
 import java.util.List;
 import tpb.codec.FieldInfo;
 import tpb.codec.Flyweight;
-import tpb.data.Dma2d;
 import tpb.isa.Arch;
 import tpb.isa.Arm;
 import tpb.isa.DmaDirect2dFlyweight;
 import tpb.isa.Layouts;
+import tpb.neff.DmaDescriptor;
 import tpb.sim.DmaQueues;
 
 /**
@@ -41,7 +41,7 @@ public record RecordCost(double busyNs, double activeNs, double updateNs, long d
     /** The cost of {@code arm} at {@code b[at]} on engine {@code engine} ({@code pe}, {@code act}, {@code dve}, {@code pool}, {@code sp}). */
     public static RecordCost of(CostModel m, Arch arch, String engine, Arm arm, byte[] b, int at, DmaQueues queues) {
         if (arm == Arm.DMA_DIRECT2D) {
-            long bytes = Dma2d.bytes(new DmaDirect2dFlyweight().wrap(b, at));
+            long bytes = DmaDescriptor.direct2d(new DmaDirect2dFlyweight().wrap(b, at)).bytes();
             return dma(m, engine, bytes);
         }
         if (arm == Arm.DMA_TRIGGER) {

@@ -87,7 +87,7 @@ public final class Dma2d {
 
     /** The source bytes the record moves: runs x run bytes. */
     public static long bytes(DmaDirect2dFlyweight r) {
-        return (long) r.srcNumElem(0) * r.srcNumElem(1) * runBytes(r.srcElemSize());
+        return tpb.neff.DmaDescriptor.direct2d(r).bytes();
     }
 
     private static int runBytes(int elemSize) {
