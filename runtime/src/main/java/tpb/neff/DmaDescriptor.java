@@ -112,12 +112,14 @@ public record DmaDescriptor(Endpoint from, Endpoint to, String op, Transpose tra
          * {@link ArithmeticException}, never a wrapped value (a wrapped one would alias another byte).
          */
         public Extent extent() {
+            for (long s : sizes) {
+                if (s == 0) {
+                    return null; // no byte, whatever the other dimensions reach
+                }
+            }
             long first = offset;
             long last = offset;
             for (int d = 0; d < sizes.length; d++) {
-                if (sizes[d] == 0) {
-                    return null;
-                }
                 long reach = Math.multiplyExact(sizes[d] - 1, steps[d]);
                 if (reach < 0) {
                     first = Math.addExact(first, reach);
