@@ -61,6 +61,7 @@ final class AsmCommand implements Callable<Integer> {
         if (json && output.equals("-")) {
             throw new CliException("--json needs -o FILE: stdout holds the records with -o -", Tpb.USAGE);
         }
+        OutputRule.check(List.of(new OutputRule.Use("the input", input)), List.of(new OutputRule.Use("-o", output)));
         String shown = input.equals("-") ? "<stdin>" : input;
         List<java.util.Map<String, Object>> reported = new java.util.ArrayList<>();
         Path spool = input.equals("-") ? spool() : null;

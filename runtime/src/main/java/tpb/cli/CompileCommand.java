@@ -85,6 +85,13 @@ final class CompileCommand implements Callable<Integer> {
         }
         Map<EngineType, Compiler.EngineOutput> out = KernelInput.compile(m, new Compiler.Options(a, regs, !noFences), source);
         boolean many = only == null && out.size() > 1;
+        java.util.List<OutputRule.Use> writes = new java.util.ArrayList<>();
+        for (Compiler.EngineOutput eo : out.values()) {
+            if (only == null || eo.engine() == only) {
+                writes.add(new OutputRule.Use("-o", many ? withEngine(output, eo.engine()) : output));
+            }
+        }
+        OutputRule.check(java.util.List.of(new OutputRule.Use("the kernel", kernel)), writes); // the one output rule, before any write
         PrintWriter report = output.equals("-") ? spec.commandLine().getErr() : spec.commandLine().getOut();
         // several engines' files: all or nothing (issue 23, item 5), staged beside each other and renamed into place together
         Path parent = Path.of(output).toAbsolutePath().getParent();

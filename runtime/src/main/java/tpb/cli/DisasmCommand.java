@@ -72,6 +72,9 @@ final class DisasmCommand implements Callable<Integer> {
         if (json && !stats) {
             throw new CliException("--json goes with --stats (a listing is text: tpb disasm FILE --stats --json)", Tpb.USAGE);
         }
+        // the one output rule, for a record stream and a NEFF alike: -o never writes over what this run reads
+        OutputRule.check(List.of(new OutputRule.Use(NeffInput.is(input) ? "the NEFF" : "the input", input)),
+                java.util.Arrays.asList(new OutputRule.Use("-o", output)));
         if (NeffInput.is(input)) {
             return neff();
         }
@@ -114,7 +117,6 @@ final class DisasmCommand implements Callable<Integer> {
      */
     private Integer neff() {
         NeffInput in = NeffInput.open(input, limits.limits());
-        in.refuseAsOutput("-o", output);
         Arch a = in.archFor(arch, spec.commandLine().getErr());
         boolean toStdout = output == null || output.equals("-");
         try (Output out = Output.open(toStdout ? null : output, OutputStream.nullOutputStream())) {

@@ -82,18 +82,12 @@ final class NeffInput {
         }
     }
 
-    /** Refuses an output path that is this NEFF itself (written over, it would be lost): {@code option} names the flag. */
+    /** Refuses an output path that is this NEFF itself (written over, it would be lost), by the one output rule: {@code option} names the flag. */
     void refuseAsOutput(String option, String target) {
-        if (target == null || target.equals("-") || file.equals("<stdin>")) {
-            return;
+        if (file.equals("<stdin>")) {
+            return; // stdin's copy is no file of the user's
         }
-        try {
-            if (Files.exists(Path.of(target)) && Files.isSameFile(Path.of(target), path)) {
-                throw new CliException(option + " " + target + ": is the input NEFF " + file + "; refusing to write over it", Tpb.USAGE);
-            }
-        } catch (IOException e) {
-            // not comparable: the write itself will say what is wrong
-        }
+        OutputRule.check(List.of(new OutputRule.Use("the NEFF", file)), java.util.Arrays.asList(new OutputRule.Use(option, target)));
     }
 
     /** One engine stream as the archive delivers it (memory does not grow with it). */

@@ -64,8 +64,8 @@ final class Output implements AutoCloseable {
                 throw new CliException(target + ": cannot write: Is a directory");
             }
             if (Files.exists(path, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {
-                return new Output(target, Files.newOutputStream(path, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING),
-                        null, null);
+                return new Output(target, writing(target, Files.newOutputStream(path, StandardOpenOption.WRITE,
+                        StandardOpenOption.TRUNCATE_EXISTING)), null, null);
             }
             Path dir = path.toAbsolutePath().getParent();
             Path temp = createSibling(dir, path.getFileName().toString());
@@ -76,7 +76,7 @@ final class Output implements AutoCloseable {
                         view.setPermissions(Files.getPosixFilePermissions(path));
                     }
                 }
-                return new Output(target, Files.newOutputStream(temp, StandardOpenOption.WRITE), temp, path);
+                return new Output(target, writing(target, Files.newOutputStream(temp, StandardOpenOption.WRITE)), temp, path);
             } catch (IOException | RuntimeException e) {
                 Files.deleteIfExists(temp);
                 throw e;
@@ -84,6 +84,55 @@ final class Output implements AutoCloseable {
         } catch (IOException e) {
             throw new CliException(target + ": cannot write: " + reason(e));
         }
+    }
+
+    /**
+     * {@code out}, whose failures say what failed: a write, to the path the user gave ({@code /dev/full:
+     * cannot write: No space left on device}). A command catches its input's IOExceptions as "cannot
+     * read" its input; a failed write must never be reported so, so it leaves here as that one line.
+     */
+    private static OutputStream writing(String target, OutputStream out) {
+        return new FilterOutputStream(out) {
+            @Override
+            public void write(int b) {
+                try {
+                    out.write(b);
+                } catch (IOException e) {
+                    throw failed(e);
+                }
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                try {
+                    out.write(b, off, len);
+                } catch (IOException e) {
+                    throw failed(e);
+                }
+            }
+
+            @Override
+            public void flush() {
+                try {
+                    out.flush();
+                } catch (IOException e) {
+                    throw failed(e);
+                }
+            }
+
+            @Override
+            public void close() {
+                try {
+                    out.close();
+                } catch (IOException e) {
+                    throw failed(e);
+                }
+            }
+
+            private CliException failed(IOException e) {
+                return new CliException(target + ": cannot write: " + reason(e));
+            }
+        };
     }
 
     /** Writes {@code data} to {@code target} as text ({@code -} or null: {@code stdout}). */
@@ -136,8 +185,8 @@ final class Output implements AutoCloseable {
         }
         try {
             stream.close();
-        } catch (IOException ignored) {
-            // discarding anyway
+        } catch (IOException | CliException ignored) {
+            // discarding anyway (a failed write has already said so)
         }
         if (temp != null) {
             try {

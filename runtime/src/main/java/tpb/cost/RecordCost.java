@@ -3,7 +3,6 @@ package tpb.cost;
 import java.util.List;
 import tpb.codec.FieldInfo;
 import tpb.codec.Flyweight;
-import tpb.data.Dma2d;
 import tpb.isa.Arch;
 import tpb.isa.Arm;
 import tpb.isa.DmaDirect2dFlyweight;
@@ -130,8 +129,8 @@ public record RecordCost(double busyNs, double activeNs, double updateNs, Transf
      */
     static Transfer transfer(Arm arm, byte[] b, int at, DmaQueues queues) {
         if (arm == Arm.DMA_DIRECT2D) {
-            DmaDirect2dFlyweight r = new DmaDirect2dFlyweight().wrap(b, at);
-            return new Transfer(Dma2d.bytes(r), (long) r.srcNumElem(0) * r.srcNumElem(1));
+            DmaDescriptor d = DmaDescriptor.direct2d(new DmaDirect2dFlyweight().wrap(b, at));
+            return new Transfer(d.bytes(), d.from().size(1) * d.from().size(2));
         }
         DmaQueues.Fire f = queues.fired(b, at);
         if (f == null) {

@@ -22,6 +22,9 @@ public final class AccessLog {
                 pairs[2 * n - 1] = end;
                 return;
             }
+            if (n > 0 && pairs[2 * n - 2] <= start && end <= pairs[2 * n - 1]) {
+                return; // a run inside the last one (a zero step re-reading it): memory grows with new bytes, not with re-reads
+            }
             if (2 * n == pairs.length) {
                 pairs = Arrays.copyOf(pairs, pairs.length * 2);
             }

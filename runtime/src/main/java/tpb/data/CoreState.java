@@ -97,15 +97,28 @@ public final class CoreState {
             throw new DataFault("ADDR4 dynamic mode has no data-level semantics");
         }
         if (address >= arch.psumBase()) {
-            long off = address - arch.psumBase();
-            return new Location(psum, (int) (off / arch.psumPartitionStride()), off % arch.psumPartitionStride());
+            return locate(psum, address - arch.psumBase(), arch.psumPartitionStride());
         }
         return sbufAt(address);
     }
 
     /** An SBUF address as the DMA and ADDR4 see it: partition {@code a / sbuf_partition_stride}, byte {@code a % stride}. */
     public Location sbufAt(long address) {
-        return new Location(sbuf, (int) (address / arch.sbufPartitionStride()), address % arch.sbufPartitionStride());
+        return locate(sbuf, address, arch.sbufPartitionStride());
+    }
+
+    /**
+     * Partition {@code address / stride} of {@code m} at byte {@code address % stride}, the partition
+     * checked as a long before it is an int: a cast first would make 2^62 / 2^18 = 2^44 partition 0
+     * (a silent alias of another address), where it is past the memory's partitions.
+     */
+    private static Location locate(Memory m, long address, long stride) {
+        long p = address / stride;
+        if (address < 0 || p >= m.partitions()) {
+            throw new DataFault(m.name() + " " + (address < 0 ? "address " + address + " is negative"
+                    : "partition " + p + " does not exist (" + m.partitions() + " partitions)"));
+        }
+        return new Location(m, (int) p, address % stride);
     }
 
     /** {@code length} bytes of the SBUF at SBUF address {@code address} (one partition's row) into {@code buf}. */

@@ -36,6 +36,12 @@ public final class Dma2d {
         void write(long address, byte[] buf, int length);
 
         String describe(long first, long last, int length);
+
+        /** The bytes the side's memory holds (its var's size, or the SBUF's), which one record's write may not exceed. */
+        long holds();
+
+        /** The memory, as a refusal names it. */
+        String what();
     }
 
     public static String execute(DmaDirect2dFlyweight r, Dram dram, CoreState core) {
@@ -55,20 +61,30 @@ public final class Dma2d {
             throw new DataFault("DMA_DIRECT2D runs of " + srcRun + " B " + in.specName() + " and " + dstRun + " B "
                     + out.specName() + " hold different element counts");
         }
-        int srcRuns = r.srcNumElem(0) * r.srcNumElem(1);
-        int dstRuns = r.dstNumElem(0) * r.dstNumElem(1);
+        // longs: 65535 x 65535 runs overflow an int to a negative count, which moved nothing and "succeeded"
+        long srcRuns = (long) r.srcNumElem(0) * r.srcNumElem(1);
+        long dstRuns = (long) r.dstNumElem(0) * r.dstNumElem(1);
         if (srcRuns != dstRuns) {
             throw new DataFault("DMA_DIRECT2D moves " + srcRuns + " source runs into " + dstRuns + " destination runs");
         }
         Side src = side(r.srcStartAddr(), dram, core, "source");
         Side dst = side(r.dstStartAddr(), dram, core, "destination");
+        if (srcRuns == 0) {
+            return "moves no run (num_elem " + r.srcNumElem(0) + " x " + r.srcNumElem(1) + ")";
+        }
+        long writes = dstRuns * dstRun; // at most 2^32 x 2^16: exact in a long
+        if (writes > dst.holds()) {
+            // bounded by the target before any work: more would write a byte twice (a zero step) for as long as it counts
+            throw new DataFault("DMA_DIRECT2D writes " + writes + " bytes (" + dstRuns + " runs of " + dstRun + ") into " + dst.what()
+                    + ", which holds " + dst.holds() + ": a write touches each byte once");
+        }
         long srcBase = start(r.srcStartAddr(), r.srcStartAddrValue(), core);
         long dstBase = start(r.dstStartAddr(), r.dstStartAddrValue(), core);
         int elems = srcRun / inSize;
         boolean raw = in == out;
         byte[] sb = core.dmaBuffer(0, srcRun);
         byte[] db = raw ? sb : core.dmaBuffer(1, dstRun);
-        for (int i = 0; i < srcRuns; i++) {
+        for (long i = 0; i < srcRuns; i++) {
             long sa = address(srcBase, r.srcStepElem(0), r.srcStepElem(1), r.srcNumElem(0), i);
             long da = address(dstBase, r.dstStepElem(0), r.dstStepElem(1), r.dstNumElem(0), i);
             src.read(sa, sb, srcRun);
@@ -87,14 +103,14 @@ public final class Dma2d {
 
     /** The source bytes the record moves: runs x run bytes. */
     public static long bytes(DmaDirect2dFlyweight r) {
-        return (long) r.srcNumElem(0) * r.srcNumElem(1) * runBytes(r.srcElemSize());
+        return tpb.neff.DmaDescriptor.direct2d(r).bytes();
     }
 
     private static int runBytes(int elemSize) {
         return elemSize == 0 ? 0x10000 : elemSize;
     }
 
-    private static long address(long base, int step0, int step1, int num0, int run) {
+    private static long address(long base, int step0, int step1, int num0, long run) {
         return base + (long) (run % num0) * step0 + (long) (run / num0) * step1;
     }
 
@@ -135,6 +151,14 @@ public final class Dma2d {
                     System.arraycopy(buf, 0, l.memory().row(l.partition(), l.offset(), length), (int) l.offset(), length);
                 }
 
+                public long holds() {
+                    return (long) core.sbuf().partitions() * core.sbuf().bytesPerPartition();
+                }
+
+                public String what() {
+                    return "the SBUF";
+                }
+
                 /** The partitions from the first run's to the last's, and the bytes from the lower run's start to the higher's end. */
                 public String describe(long first, long last, int length) {
                     Location a = core.sbufAt(first);
@@ -165,6 +189,14 @@ public final class Dma2d {
                 check(address, length);
                 v.region().put(address, buf, 0, length);
                 log.write(v, address, length);
+            }
+
+            public long holds() {
+                return v.size();
+            }
+
+            public String what() {
+                return "var " + v.name();
             }
 
             public String describe(long first, long last, int length) {

@@ -45,7 +45,7 @@ final class DmaDescriptorMove {
         long next() {
             long a = base;
             for (int d = from; d < sizes.length; d++) {
-                a += at[d] * steps[d];
+                a = Math.addExact(a, Math.multiplyExact(at[d], steps[d])); // exact: a wrapped address would alias another byte
             }
             left--;
             for (int d = from; d < sizes.length; d++) {
@@ -105,6 +105,8 @@ final class DmaDescriptorMove {
         }
         Side src = side(f, dram, core, "from");
         Side dst = side(t, dram, core, "to");
+        bounded(f, dram, core, "from");
+        bounded(t, dram, core, "to");
         Walk sw = new Walk(f);
         Walk dw = new Walk(t);
         byte[] buf = core.dmaBuffer(0, 1 << 16);
@@ -210,6 +212,8 @@ final class DmaDescriptorMove {
             throw new DataFault("DMA transpose of " + t + " moves " + bytes + " B " + f.dtype() + " into " + to.bytes() + " B "
                     + to.dtype() + ": both sides must be one dtype of the element size and hold whole shapes");
         }
+        bounded(f, dram, core, "from");
+        bounded(to, dram, core, "to");
         if (bytes > MAX_TRANSPOSE_BYTES) {
             throw new DataFault("DMA transpose of " + bytes + " B is more than the " + MAX_TRANSPOSE_BYTES + " B the data level reorders at once");
         }
@@ -290,6 +294,31 @@ final class DmaDescriptorMove {
         }
     }
 
+    /**
+     * Refuses, before any byte moves, a side whose walk leaves its memory: the bytes it touches
+     * ({@link DmaDescriptor.Endpoint#extent}, exact) inside its var, or the SBUF's address span for
+     * the state-buffer var. The NEFF reader checks the same when it reads the descriptor; this keeps
+     * a descriptor made any other way from walking outside either.
+     */
+    private static void bounded(DmaDescriptor.Endpoint e, Dram dram, CoreState core, String which) {
+        boolean sbuf = dram.isStateBuffer(e.var());
+        DramVar v = sbuf ? null : dram.byName(e.var());
+        if (!sbuf && v == null) {
+            return; // no bytes at all: side() says so
+        }
+        long span = sbuf ? (long) core.sbuf().partitions() * core.arch().sbufPartitionStride() : v.size();
+        DmaDescriptor.Extent x;
+        try {
+            x = e.extent();
+        } catch (ArithmeticException overflow) {
+            throw new DataFault("DMA " + which + " offset " + e.offset() + " and steps reach past 2^63");
+        }
+        if (x != null && !x.within(span)) {
+            throw new DataFault("DMA " + which + " touches bytes " + x.first() + " to " + x.last() + ", outside "
+                    + (sbuf ? "the SBUF's " + span + " bytes of addresses" : "var " + e.var() + " (" + span + " bytes)"));
+        }
+    }
+
     private static Side side(DmaDescriptor.Endpoint e, Dram dram, CoreState core, String which) {
         if (dram.isStateBuffer(e.var())) {
             return new Side() {
@@ -307,7 +336,7 @@ final class DmaDescriptorMove {
                     if (address < 0) {
                         throw new DataFault("DMA " + which + " SBUF address " + address + " is negative");
                     }
-                    return core.sbufAt(address);
+                    return core.sbufAt(address); // checked: an address past the SBUF's partitions is a fault, never partition 0
                 }
             };
         }

@@ -1,6 +1,9 @@
 package tpb.neff;
 
 import java.util.Arrays;
+import tpb.isa.Addr8View;
+import tpb.isa.DmaDirect2dFlyweight;
+import tpb.isa.DtypeWire;
 
 /**
  * One {@code desc} entry of a DMA block in an engine's {@code <Engine>.json} {@code dma} list: a
@@ -102,6 +105,31 @@ public record DmaDescriptor(Endpoint from, Endpoint to, String op, Transpose tra
             return n;
         }
 
+        /**
+         * The first and last byte address the walk touches: the offset plus, over the dimensions,
+         * {@code (size - 1) x step} where that lowers it and where it raises it; null when the walk
+         * touches no byte (a size of 0). Exact: an address past a long is an
+         * {@link ArithmeticException}, never a wrapped value (a wrapped one would alias another byte).
+         */
+        public Extent extent() {
+            for (long s : sizes) {
+                if (s == 0) {
+                    return null; // no byte, whatever the other dimensions reach
+                }
+            }
+            long first = offset;
+            long last = offset;
+            for (int d = 0; d < sizes.length; d++) {
+                long reach = Math.multiplyExact(sizes[d] - 1, steps[d]);
+                if (reach < 0) {
+                    first = Math.addExact(first, reach);
+                } else {
+                    last = Math.addExact(last, reach);
+                }
+            }
+            return new Extent(first, last);
+        }
+
         /** Dimension {@code d}'s size, 1 past the last. */
         public long size(int d) {
             return d < sizes.length ? sizes[d] : 1;
@@ -131,6 +159,43 @@ public record DmaDescriptor(Endpoint from, Endpoint to, String op, Transpose tra
         public String toString() {
             return var + "+" + offset + " " + dtype + " " + Arrays.toString(sizes) + " step " + Arrays.toString(steps);
         }
+    }
+
+    /** The lowest and highest byte address a side's walk touches ({@link Endpoint#extent}). */
+    public record Extent(long first, long last) {
+        /** Whether every byte lies in {@code [0, size)}. */
+        public boolean within(long size) {
+            return first >= 0 && last < size;
+        }
+    }
+
+    /** A DMA_DIRECT2D run of {@code elem_size} 0 moves 0x10000 bytes (facts §3.11: "dtype bytes x last-dim count", 0 meaning 0x10000). */
+    private static final int DIRECT2D_FULL_RUN = 0x10000;
+
+    /**
+     * A DMA_DIRECT2D record (0xD4; facts §3.11, isa/dma-encoding.md CONFIRMED) as a descriptor, so
+     * the levels read one descriptor model whether the walk comes from an engine file or a record:
+     * each side walks {@code num[1] x num[0]} runs of {@code elem_size} bytes at byte steps
+     * {@code step[0]}, {@code step[1]} (dimension 0 innermost, ASSUMED as the tensor descriptors),
+     * that is sizes {@code [run, num0, num1]} at steps {@code [1, step0, step1]}. A side's var is
+     * what its ADDR8 operand names ({@code mode 0x.. entry N}: a var id or a DGE table entry, resolved
+     * only at the data level), its offset the operand's +0..+3 (in DGE_OFFSET_REGISTER mode the
+     * register that holds the offset: the geometry, not the address, is what this model gives).
+     */
+    public static DmaDescriptor direct2d(DmaDirect2dFlyweight r) {
+        return new DmaDescriptor(
+                direct2dSide(r.srcStartAddr(), r.srcStartAddrValue(), r.inDtypeRaw(), r.srcElemSize(), r.srcNumElem(0), r.srcNumElem(1),
+                        r.srcStepElem(0), r.srcStepElem(1)),
+                direct2dSide(r.dstStartAddr(), r.dstStartAddrValue(), r.outDtypeRaw(), r.dstElemSize(), r.dstNumElem(0), r.dstNumElem(1),
+                        r.dstStepElem(0), r.dstStepElem(1)),
+                r.inDtypeRaw() == r.outDtypeRaw() ? "copy" : "cast");
+    }
+
+    private static Endpoint direct2dSide(Addr8View a, long value, int dtypeRaw, int elemSize, int num0, int num1, int step0, int step1) {
+        DtypeWire dtype = DtypeWire.fromValue(dtypeRaw);
+        return new Endpoint("mode 0x" + Integer.toHexString(a.mode()) + " entry " + (a.entry() | a.varHi() << 16),
+                dtype == null ? "dtype " + dtypeRaw : dtype.specName(), value,
+                new long[] {elemSize == 0 ? DIRECT2D_FULL_RUN : elemSize, num0, num1}, new long[] {1, step0, step1});
     }
 
     /** The bytes the descriptor reads (its source side's). */

@@ -17,7 +17,9 @@ import java.util.Set;
  * Everything is bounded: at most {@link #MAX_DESCRIPTORS} descriptors in a subgraph,
  * {@link DmaDescriptor#MAX_DIMENSIONS} dimensions a side, every side's bytes at most
  * {@link NeffJson#MAX_SIZE}; a queue def.json does not declare, a var it does not declare, a
- * negative size or a wrong type is one {@link NeffException} naming the file and the key.
+ * negative size or a wrong type is one {@link NeffException} naming the file and the key; so is a
+ * side whose walk leaves its var or the SBUF, or a block semaphore past the target's bank
+ * ({@link TargetBounds}).
  */
 final class EngineDma {
     /** The most DMA blocks and descriptors one subgraph's engine files may hold together (ASSUMED bound; real NEFFs hold 20 to 25). */
@@ -28,7 +30,8 @@ final class EngineDma {
     private EngineDma() {}
 
     /** The blocks of {@code json}, engine {@code engine}'s file {@code file}; {@code seen} counts descriptors across the subgraph. */
-    static List<DmaBlock> read(String engine, String file, NeffJson.Node json, Map<String, DmaQueue> queues, Set<String> vars, int[] seen) {
+    static List<DmaBlock> read(String engine, String file, NeffJson.Node json, Map<String, DmaQueue> queues, Map<String, Subgraph.Var> vars,
+            TargetBounds bounds, int[] seen) {
         List<DmaBlock> blocks = new ArrayList<>();
         json.members(); // refuses an engine file that is not an object
         for (NeffJson.Node b : json.get("dma").elementsOrNone()) {
@@ -40,13 +43,19 @@ final class EngineDma {
                         + ", which def.json's dma_queue does not declare");
             }
             int id = (int) b.get("id").integer(0, Integer.MAX_VALUE);
-            int semaphore = (int) b.get("semaphore").integer(0, Integer.MAX_VALUE);
+            int semaphore = (int) b.get("semaphore").integer(0, bounds == null ? Integer.MAX_VALUE : bounds.semaphores() - 1);
             List<DmaDescriptor> desc = new ArrayList<>();
             for (NeffJson.Node d : b.get("desc").elements()) {
                 count(d, seen);
                 DmaDescriptor.Transpose t = transpose(d);
                 String op = t == null || d.get("op").isPresent() ? d.get("op").text() : DmaDescriptor.TRANSPOSE;
-                desc.add(new DmaDescriptor(side(d, "from", vars), side(d, "to", vars), op, t));
+                DmaDescriptor.Endpoint from = side(d, "from", vars.keySet());
+                DmaDescriptor.Endpoint to = side(d, "to", vars.keySet());
+                within(d, "to", to, Long.MAX_VALUE, vars, bounds);
+                // a source walks at most 8 bytes for each byte written (a cast from the widest element to the narrowest):
+                // a zero step may re-read a byte, but never more of them than the write takes (ASSUMED bound, Long.BYTES)
+                within(d, "from", from, to.bytes() > Long.MAX_VALUE / Long.BYTES ? Long.MAX_VALUE : to.bytes() * Long.BYTES, vars, bounds);
+                desc.add(new DmaDescriptor(from, to, op, t));
             }
             blocks.add(new DmaBlock(engine, file, queue, id, semaphore, desc));
         }
@@ -72,6 +81,46 @@ final class EngineDma {
         }
         int element = (int) d.get("transpose_element_size").integer(1, Long.BYTES);
         return new DmaDescriptor.Transpose(op.text(), s, element);
+    }
+
+    /**
+     * Refuses a side whose walk leaves its var: the bytes it touches ({@link DmaDescriptor.Endpoint#extent},
+     * exact) must lie in the var's declared size, or for the state-buffer var in the SBUF's address span,
+     * and it may walk at most {@code most} bytes and at most as many as its var holds (more would write a
+     * byte twice, or for a source read more than a write takes). So every level that reads the descriptor
+     * (sync, data, cost) sees a walk bounded by what it can touch, checked before any work.
+     */
+    private static void within(NeffJson.Node d, String side, DmaDescriptor.Endpoint e, long most, Map<String, Subgraph.Var> vars,
+            TargetBounds bounds) {
+        Subgraph.Var v = vars.get(e.var());
+        boolean sbuf = "state-buffer".equals(v.type());
+        if (sbuf && bounds == null) {
+            return; // no profile for the target: no SBUF to bound it by (every run refuses the target)
+        }
+        long span = sbuf ? bounds.sbufSpan() : v.size();
+        long holds = sbuf ? bounds.sbufBytes() : v.size();
+        String what = sbuf ? "the SBUF (" + span + " bytes of addresses, " + holds + " bytes)" : "var " + SafeName.quoted(e.var()) + " ("
+                + holds + " bytes)";
+        DmaDescriptor.Extent x;
+        try {
+            x = e.extent();
+        } catch (ArithmeticException overflow) {
+            throw new NeffException(d.file() + ": " + d.key() + ": " + side + "_off " + e.offset() + " and " + side
+                    + "_steps reach past 2^63, outside " + what);
+        }
+        if (x != null && !x.within(span)) {
+            throw new NeffException(d.file() + ": " + d.key() + ": " + side + " touches bytes " + x.first() + " to " + x.last() + ", outside "
+                    + what);
+        }
+        long bytes = e.bytes();
+        if (side.equals("to") && bytes > holds) {
+            throw new NeffException(d.file() + ": " + d.key() + ": to_sizes walk " + bytes + " bytes, more than " + what
+                    + " holds: a write touches each byte once");
+        }
+        if (bytes > most) {
+            throw new NeffException(d.file() + ": " + d.key() + ": from_sizes walk " + bytes + " bytes, more than the " + most
+                    + " a source may read for its destination's (8 for each byte written)");
+        }
     }
 
     private static void count(NeffJson.Node n, int[] seen) {

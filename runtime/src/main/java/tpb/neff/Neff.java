@@ -230,9 +230,10 @@ public final class Neff {
             });
         }
         List<Subgraph> subgraphs = new ArrayList<>();
+        TargetBounds bounds = TargetBounds.of(target);
         for (Kelf.Graph g : graphs) {
             String def = g.definition();
-            subgraphs.add(SubgraphDef.read(g.name(), def, defs.get(def), toc, held::get));
+            subgraphs.add(SubgraphDef.read(g.name(), def, defs.get(def), toc, held::get, bounds));
         }
         return new Neff(source, header, order, limits, toc, tool, target, kelfVersion, List.copyOf(subgraphs));
     }

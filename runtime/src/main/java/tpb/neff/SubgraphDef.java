@@ -30,7 +30,7 @@ final class SubgraphDef {
     }
 
     static Subgraph read(String name, String defPath, NeffJson.Node def, ArchiveToc toc) {
-        return read(name, defPath, def, toc, path -> null);
+        return read(name, defPath, def, toc, path -> null, null);
     }
 
     /**
@@ -38,10 +38,16 @@ final class SubgraphDef {
      * {@code <Engine>.json} ({@link #engineFiles}) taken from {@code files} (null: not held, no
      * DMA blocks read from it) and its {@code dma} list read ({@link EngineDma}).
      */
-    static Subgraph read(String name, String defPath, NeffJson.Node def, ArchiveToc toc, java.util.function.Function<String, byte[]> files) {
+    static Subgraph read(String name, String defPath, NeffJson.Node def, ArchiveToc toc, java.util.function.Function<String, byte[]> files,
+            TargetBounds bounds) {
         SubgraphDef d = new SubgraphDef(defPath, def);
         def.members(); // refuses a def.json that is not an object
-        List<DmaQueue> queues = d.queues();
+        Map<String, String> streams = d.streams(toc);
+        if (streams.isEmpty()) {
+            // {} or any object without streams would open as a subgraph that runs nothing and "succeeds"
+            throw new NeffException(defPath + ": no <engine>_instr key: a subgraph names the stream of at least one engine");
+        }
+        List<DmaQueue> queues = d.queues(streams.keySet(), bounds);
         Map<String, Subgraph.Var> vars = d.vars();
         Map<String, DmaQueue> byName = new LinkedHashMap<>();
         queues.forEach(q -> byName.put(q.name(), q));
@@ -56,7 +62,7 @@ final class SubgraphDef {
             }
             try {
                 for (DmaBlock block : EngineDma.read(f.getKey(), f.getValue(), NeffJson.Node.root(f.getValue(), NeffJson.parse(f.getValue(), b)),
-                        byName, vars.keySet(), seen)) {
+                        byName, vars, bounds, seen)) {
                     DmaBlock before = seen2.putIfAbsent(block.queue() + "\0" + block.id(), block);
                     if (before != null) {
                         throw new NeffException(block.file() + ": queue " + SafeName.quoted(block.queue()) + " block " + block.id()
@@ -70,7 +76,7 @@ final class SubgraphDef {
                 blocks.clear(); // none or all: a run never fires half of what the engine files list
             }
         }
-        return new Subgraph(name, defPath, d.streams(toc), queues, vars, d.features(), blocks, unread);
+        return new Subgraph(name, defPath, streams, queues, vars, d.features(), blocks, unread);
     }
 
     /**
@@ -116,17 +122,32 @@ final class SubgraphDef {
         return Collections.unmodifiableMap(streams);
     }
 
-    private List<DmaQueue> queues() {
+    /**
+     * The {@code dma_queue} entries, each with the keys every real NEFF gives (neuronx-cc 2.x):
+     * {@code owner}, an engine of this subgraph ({@code engines}: a queue is fired by its owner's
+     * triggers); {@code type} ({@code in}, {@code data}, {@code dynamic}, ...); {@code semaphore_set},
+     * one or more semaphores of the target's bank (SwitchQueueInstance clears them, facts §7.5).
+     * {@code num_queues} defaults to the set's size.
+     */
+    private List<DmaQueue> queues(java.util.Set<String> engines, TargetBounds bounds) {
         List<DmaQueue> queues = new ArrayList<>();
         for (Map.Entry<String, NeffJson.Node> q : def.get("dma_queue").membersOrNone()) {
+            String name = printableName(q);
             NeffJson.Node set = q.getValue().get("semaphore_set");
-            List<Integer> sems = new ArrayList<>();
-            if (set.isPresent()) {
-                for (int s : set.ints(0, Integer.MAX_VALUE, MAX_LIST)) {
-                    sems.add(s);
-                }
+            int[] ids = set.ints(0, bounds == null ? Integer.MAX_VALUE : (int) bounds.semaphores() - 1, MAX_LIST);
+            if (ids.length == 0) {
+                throw new NeffException(defPath + ": " + set.key() + " is empty: a queue counts on at least one semaphore");
             }
-            queues.add(new DmaQueue(printableName(q), q.getValue().get("owner").textOrNull(), q.getValue().get("type").textOrNull(),
+            List<Integer> sems = new ArrayList<>();
+            for (int s : ids) {
+                sems.add(s);
+            }
+            NeffJson.Node owner = q.getValue().get("owner");
+            if (!engines.contains(owner.text())) {
+                throw new NeffException(defPath + ": " + owner.key() + " is " + SafeName.quoted(owner.text())
+                        + ", no engine of this subgraph (its streams: " + String.join(", ", engines) + ")");
+            }
+            queues.add(new DmaQueue(name, owner.text(), q.getValue().get("type").text(),
                     (int) q.getValue().get("num_queues").integerOr(0, Integer.MAX_VALUE, sems.size()), List.copyOf(sems)));
         }
         return List.copyOf(queues);
@@ -142,7 +163,7 @@ final class SubgraphDef {
 
     private Map<String, Subgraph.Var> vars() {
         Map<String, Subgraph.Var> vars = new LinkedHashMap<>();
-        for (Map.Entry<String, NeffJson.Node> v : def.get("var").membersOrNone()) {
+        for (Map.Entry<String, NeffJson.Node> v : def.get("var").members()) { // every subgraph declares its vars (an object, maybe empty)
             NeffJson.Node n = v.getValue();
             String file = n.get("file_name").textOrNull();
             NeffJson.Node list = n.get("list");

@@ -1,6 +1,8 @@
 package tpb.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -24,6 +26,7 @@ import net.jqwik.api.lifecycle.AfterContainer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import tpb.neff.DescriptorMutation;
 import tpb.neff.NeffMutation;
 import tpb.neff.NeffParts;
 
@@ -91,6 +94,149 @@ class NeffFuzzTest {
             }
         });
         assertEquals(List.of(), failures.subList(0, Math.min(20, failures.size())), failures.size() + " failures");
+    }
+
+    /** A descriptor case: one to three {@link DescriptorMutation}s of {@link NeffParts#withDmaQueue}; neutral when every one is. */
+    record DescriptorCase(List<DescriptorMutation> mutations) {
+        boolean neutral() {
+            return mutations.stream().allMatch(DescriptorMutation::neutral);
+        }
+
+        @Override
+        public String toString() {
+            return mutations.toString();
+        }
+    }
+
+    @Provide
+    Arbitrary<DescriptorCase> descriptorCases() {
+        Arbitrary<DescriptorMutation> one = Arbitraries.of(DescriptorMutation.Family.values())
+                .flatMap(f -> Arbitraries.longs().map(seed -> DescriptorMutation.of(f, seed)));
+        return one.list().ofMinSize(1).ofMaxSize(3).map(DescriptorCase::new);
+    }
+
+    /**
+     * Descriptor mutations ({@link DescriptorMutation}): every command keeps the rules, and the data
+     * level's result is checked against {@link CopyOracle}, a byte-at-a-time walk written apart from
+     * the runtime: a run that completes wrote exactly the oracle's bytes (never a silent alias or a
+     * wrap), a walk the oracle and the reader's bounds both allow is not refused, and a neutral case
+     * equals the unmutated run (its output, its sync report, its estimate).
+     */
+    @Property(tries = DEFAULT_TRIES, shrinking = ShrinkingMode.OFF)
+    void everyDescriptorKeepsTheRules(@ForAll("descriptorCases") DescriptorCase c) throws IOException {
+        fuzzDescriptors(c);
+    }
+
+    /**
+     * The long descriptor run: {@code tpb.fuzz.cases} cases (default 100,000), as {@link #bigFuzz}:
+     * {@code ./mvnw -pl runtime -am test -Dtest=NeffFuzzTest#bigDescriptorFuzz -Dtpb.fuzz.big=true}.
+     */
+    @Test
+    @org.junit.jupiter.api.Tag("big")
+    @EnabledIfSystemProperty(named = "tpb.fuzz.big", matches = "true")
+    void bigDescriptorFuzz() {
+        long n = Long.getLong("tpb.fuzz.cases", 100_000);
+        long budget = System.nanoTime() + Long.getLong("tpb.fuzz.seconds", Long.MAX_VALUE / 2_000_000_000L) * 1_000_000_000L;
+        List<String> failures = new ArrayList<>();
+        descriptorCases().sampleStream().limit(n).takeWhile(c -> System.nanoTime() < budget).forEach(c -> {
+            try {
+                fuzzDescriptors(c);
+            } catch (AssertionError | IOException | RuntimeException e) {
+                failures.add(c + ": " + e.getMessage());
+                if (failures.size() <= 100) {
+                    System.out.println("NeffFuzzTest FAILURE " + failures.get(failures.size() - 1));
+                }
+            }
+            if (CASES.get() % 1000 == 0) {
+                System.out.printf("NeffFuzzTest: %d descriptor cases, %.0f s, %d failures, %d completed, %d checked by the oracle, %d neutral%n",
+                        CASES.get(), (System.nanoTime() - started) / 1e9, failures.size(), COMPLETED.get(), ORACLE_CHECKED.get(), NEUTRAL.get());
+            }
+        });
+        assertEquals(List.of(), failures.subList(0, Math.min(20, failures.size())), failures.size() + " failures");
+    }
+
+    private static final AtomicLong COMPLETED = new AtomicLong();
+    private static final AtomicLong ORACLE_CHECKED = new AtomicLong();
+    private static final AtomicLong NEUTRAL = new AtomicLong();
+    /** The unmutated run's sync report and estimate, the NEFF's path taken out, for the neutral cases. */
+    private static volatile List<String> baseReports;
+
+    private static void fuzzDescriptors(DescriptorCase c) throws IOException {
+        Path root = Files.createTempDirectory("tpb-fuzz-");
+        try {
+            Path dir = Files.createDirectory(root.resolve("case"));
+            NeffParts parts = new NeffParts().withDmaQueue();
+            c.mutations().forEach(m -> m.edit().accept(parts));
+            Path neff = dir.resolve("in.neff");
+            Files.write(neff, parts.bytes());
+            Files.write(dir.resolve("a.npy"), EveryNeffCommand.inputA());
+            Path out = Files.createDirectories(dir.resolve("out/data"));
+            String n = neff.toString();
+            List<List<String>> commands = List.of(List.of("neff", "info", n), List.of("run", n), List.of("estimate", n),
+                    List.of("run", n, "--level", "data", "--input", "a=" + dir.resolve("a.npy"), "--output-dir", out.toString()));
+            // every case runs the data level (the oracle judges it); a neutral case every command (its reports are compared),
+            // any other one of the three readers of the descriptor besides, in turn: a third of the time per case
+            int turn = Math.floorMod(c.toString().hashCode(), 3);
+            List<EveryNeffCommand.Run> runs = new ArrayList<>(java.util.Arrays.asList(null, null, null, null));
+            for (int k = 0; k < commands.size(); k++) {
+                if (k < 3 && k != turn && !c.neutral()) {
+                    continue;
+                }
+                List<String> cmd = commands.get(k);
+                long t0 = System.nanoTime();
+                EveryNeffCommand.Run r = new EveryNeffCommand.Run(cmd, EveryNeffCommand.one(cmd));
+                EveryNeffCommand.NANOS.merge("descriptors " + String.join(" ", cmd.subList(0, 2)).replace(n, "")
+                        + (cmd.contains("data") ? " data" : ""), System.nanoTime() - t0, Long::sum);
+                EveryNeffCommand.check(r);
+                RUNS.incrementAndGet();
+                runs.set(k, r);
+                if (r.result().code() != 0) {
+                    String last = r.result().err().lines().reduce((a, b) -> b).orElse("(report)");
+                    FIRST_LINES.merge(kind(last), 1L, Long::sum);
+                }
+            }
+            CliRun data = runs.get(3).result();
+            CopyOracle.Result o = CopyOracle.run(parts);
+            if (data.code() == 0) {
+                COMPLETED.incrementAndGet();
+                assertTrue(o.runnable() || o.unchecked(), () -> c + ": completed where the oracle says " + o.why() + "\n" + runs.get(3));
+                if (o.runnable()) {
+                    ORACLE_CHECKED.incrementAndGet();
+                    assertEquals(java.util.HexFormat.of().formatHex(o.out()),
+                            java.util.HexFormat.of().formatHex(tpb.data.Npy.read(out.resolve("out.npy")).data()), c::toString);
+                }
+            } else {
+                assertFalse(o.runnable() && o.withinReaderBounds(), () -> c + ": refused a walk the oracle runs within the reader's bounds\n"
+                        + runs.get(3));
+            }
+            if (c.neutral()) {
+                NEUTRAL.incrementAndGet();
+                assertEquals(0, data.code(), () -> c + ": a neutral edit\n" + runs.get(3));
+                assertEquals(tpb.data.Npy.parse(EveryNeffCommand.inputA()), tpb.data.Npy.read(out.resolve("out.npy")), c::toString);
+                List<String> reports = List.of(runs.get(1).result().out().replace(n, "N"), runs.get(2).result().out().replace(n, "N"));
+                if (baseReports == null) {
+                    baseReports = baseReports();
+                }
+                assertEquals(baseReports, reports, c::toString);
+            }
+            assertEquals(List.of(), EveryNeffCommand.strays(root), c::toString);
+            CASES.incrementAndGet();
+        } finally {
+            StagedOutputs.delete(root);
+        }
+    }
+
+    private static List<String> baseReports() throws IOException {
+        Path root = Files.createTempDirectory("tpb-fuzz-");
+        try {
+            Path neff = root.resolve("in.neff");
+            Files.write(neff, new NeffParts().withDmaQueue().bytes());
+            String n = neff.toString();
+            return List.of(EveryNeffCommand.one(List.of("run", n)).out().replace(n, "N"), EveryNeffCommand.one(List.of("estimate", n)).out()
+                    .replace(n, "N"));
+        } finally {
+            StagedOutputs.delete(root);
+        }
     }
 
     private static void fuzz(Case c) throws IOException {

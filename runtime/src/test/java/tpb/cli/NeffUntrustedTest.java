@@ -135,12 +135,12 @@ class NeffUntrustedTest {
         byte[] before = Files.readAllBytes(n);
         CliRun r = CliRun.of("run", n.toString(), "--timeline", n.toString());
         assertEquals(2, r.code());
-        assertEquals("tpb: --timeline " + n + ": is the input NEFF " + n + "; refusing to write over it\n", r.err());
+        assertEquals("tpb: " + n + ": --timeline would write over the NEFF (" + n + "), which this run reads; give another path\n", r.err());
         CliRun t = CliRun.of("run", n.toString(), "--trace-events", n.toString());
-        assertEquals("tpb: --trace-events " + n + ": is the input NEFF " + n + "; refusing to write over it\n", t.err());
+        assertEquals("tpb: " + n + ": --trace-events would write over the NEFF (" + n + "), which this run reads; give another path\n", t.err());
         CliRun d = CliRun.of("disasm", n.toString(), "-o", n.toString());
         assertEquals(2, d.code());
-        assertEquals("tpb: -o " + n + ": is the input NEFF " + n + "; refusing to write over it\n", d.err());
+        assertEquals("tpb: " + n + ": -o would write over the NEFF (" + n + "), which this run reads; give another path\n", d.err());
         assertEquals(List.of(before.length), List.of(Files.readAllBytes(n).length));
     }
 
@@ -149,13 +149,18 @@ class NeffUntrustedTest {
     void terminalEscapesInNamesArePrintedEscaped(@TempDir Path dir) throws Exception {
         NeffParts p = new NeffParts();
         p.info.put("tool_version", NeffParts.str("\u001b[2J\u001b]0;pwned\u0007"));
-        NeffMutation.set(p.def, List.of("dma_queue", "qPoolDynamic", "owner"), NeffParts.str("po\u001bol"));
         Path n = write(dir, p);
         CliRun r = CliRun.of("neff", "info", n.toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("tool \\x1b[2J\\x1b]0;pwned\\x07\n"), r.out());
-        assertTrue(r.out().contains("owner po\\x1bol,"), r.out());
         assertFalse(r.out().contains("\u001b"));
+        NeffParts o = new NeffParts(); // an owner that is no engine is refused, and the refusal prints it escaped
+        NeffMutation.set(o.def, List.of("dma_queue", "qPoolDynamic", "owner"), NeffParts.str("po\u001bol"));
+        Path on = dir.resolve("owner.neff");
+        Files.write(on, o.bytes());
+        CliRun ro = CliRun.of("neff", "info", on.toString());
+        assertEquals("tpb: " + on + ": sg00/def.json: dma_queue.qPoolDynamic.owner is \"po\\x1bol\", no engine of this subgraph (its streams: "
+                + "pool)\n", ro.err());
         NeffParts q = new NeffParts();
         NeffMutation.set(q.kelf, List.of("graphs", 0, "name"), NeffParts.str("sg\u001b[31m00"));
         CliRun bad = CliRun.of("neff", "info", write(dir, q).toString());

@@ -39,6 +39,24 @@ class Dma2dEdgesTest {
                 .srcElemSize(run).dstElemSize(run).inDtypeRaw(t.value()).outDtypeRaw(t.value());
     }
 
+    /**
+     * 65,535 x 65,535 runs (the u16 fields' top) overflowed an int count to -131,071: the record moved
+     * nothing and "succeeded". The count is a long now, and the write is bounded by its target before
+     * any byte moves: 4,294,836,225 runs of 4 bytes into y's 8 bytes is refused; a count of 0 moves nothing.
+     */
+    @Test
+    void aRunCountPastAnIntIsBoundedByTheTarget() {
+        Dram d = dram(new DramVar("x", 1, "input", counting(8)), new DramVar("y", 2, "output", new byte[8])).dgeTable(1, 2);
+        DmaDirect2dFlyweight r = dramToDram(4, DtypeWire.UINT8).srcNumElem(0, 0xFFFF).srcNumElem(1, 0xFFFF).dstNumElem(0, 0xFFFF)
+                .dstNumElem(1, 0xFFFF);
+        assertEquals(4L * 0xFFFF * 0xFFFF, Dma2d.bytes(r));
+        assertEquals("DMA_DIRECT2D writes 17179344900 bytes (4294836225 runs of 4) into var y, which holds 8: a write touches each byte once",
+                assertThrows(DataFault.class, () -> Dma2d.execute(r, d, core)).getMessage());
+        assertArrayEquals(new byte[8], d.byName("y").bytes());
+        DmaDirect2dFlyweight none = dramToDram(4, DtypeWire.UINT8).srcNumElem(0, 0).srcNumElem(1, 7).dstNumElem(0, 0).dstNumElem(1, 7);
+        assertEquals("moves no run (num_elem 0 x 7)", Dma2d.execute(none, d, core));
+    }
+
     @Test
     void elemSizeZeroIsARunOf0x10000Bytes() {
         byte[] x = counting(0x10000 + 4);

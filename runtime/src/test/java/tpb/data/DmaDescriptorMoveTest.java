@@ -86,7 +86,8 @@ class DmaDescriptorMoveTest {
         Dram d = dram(8, 8);
         DataFault f = assertThrows(DataFault.class, () -> DmaDescriptorMove.execute(new DmaDescriptor(side("a", 4, new long[] {8, 1},
                 new long[] {1, 8}), side("b", 0, new long[] {8, 1}, new long[] {1, 8}), "copy"), d, new CoreState(Arch.CAYMAN)));
-        assertEquals("DMA from bytes 0x4+8 run outside var a (8 bytes)", f.getMessage());
+        // refused before a byte moves: the walk's extent, 4 + (8 - 1) x 1 + (1 - 1) x 8 = 11, is past the var's 8 bytes
+        assertEquals("DMA from touches bytes 4 to 11, outside var a (8 bytes)", f.getMessage());
     }
 
     /** A uint8 DMA transpose of var a's first bytes (a[i] = 7i + 1) into b, both walked contiguously. */

@@ -16,8 +16,11 @@ import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
 import org.apache.commons.compress.archivers.tar.TarConstants;
 import tpb.isa.Addr8Mode;
 import tpb.isa.Arch;
+import tpb.isa.BirWaitMode;
+import tpb.isa.DMATriggerFlyweight;
 import tpb.isa.DmaDirect2dFlyweight;
 import tpb.isa.DtypeWire;
+import tpb.isa.WaitModeWire;
 
 /**
  * A small valid NEFF in parts, each of which a test (or the fuzzer) can break at its own layer:
@@ -45,6 +48,8 @@ public final class NeffParts {
     public final Map<String, Object> def = new LinkedHashMap<>();
     public final Map<String, Object> tensorMap = new LinkedHashMap<>();
     public byte[] pool = poolStream();
+    /** The Pool engine's own JSON ({@code sg00/Pool.json}, its {@code dma} list), or null when the NEFF has none ({@link #withDmaQueue}). */
+    public Map<String, Object> poolJson;
     /** Extra entries after the described ones, and edits of the tar made before it is written. */
     public final List<Entry> extra = new ArrayList<>();
     /** Set: the tar's entries as written (after {@link #entries()}), edited by the caller. */
@@ -154,6 +159,9 @@ public final class NeffParts {
         l.add(Entry.file("sg00/Pool.bin", pool));
         l.add(Entry.file("sg00/def.json", json("sg00/def.json", def)));
         l.add(Entry.file("sg00/tensor_map.json", json("sg00/tensor_map.json", tensorMap)));
+        if (poolJson != null) {
+            l.add(Entry.file("sg00/Pool.json", json("sg00/Pool.json", poolJson)));
+        }
         l.addAll(extra);
         return l;
     }
@@ -237,6 +245,55 @@ public final class NeffParts {
         pool = java.util.Arrays.copyOf(pool, 3 * 64);
         dma(pool, 2, false, 4);
         return this;
+    }
+
+    /**
+     * The same copy by a DMA queue instead of DMA_DIRECT2D records: queue {@code qPoolIO0} (owner
+     * pool, one hardware queue, semaphores 40 and 41) and the Pool engine's {@code Pool.json}, whose
+     * block 0 copies {@code a}'s 32 bytes to SBUF 0x100 of partitions 0-1 (16 bytes each: sizes
+     * [16, 2] at steps [1, 16] from {@code a}, [1, stride] into the SBUF) and block 1 copies them
+     * back to {@code out}; the stream fires block 0, then block 1 once $S[40] >= 1 (block 0's
+     * completion adds num_queues, 1). A data-level run copies {@code a} to {@code out}, as the base.
+     * Descriptor {@code d} of block {@code b} is {@code descriptor(b)}: a test or the fuzzer edits it.
+     */
+    public NeffParts withDmaQueue() {
+        long stride = Arch.CAYMAN.sbufPartitionStride();
+        @SuppressWarnings("unchecked")
+        Map<String, Object> queues = (Map<String, Object>) def.get("dma_queue");
+        queues.put("qPoolIO0", obj("owner", str("pool"), "type", str("in"), "num_queues", new Raw("1"),
+                "semaphore_set", List.of(new Raw("40"), new Raw("41"))));
+        def.put("pool", str("Pool.json"));
+        poolJson = new LinkedHashMap<>();
+        poolJson.put("dma", new ArrayList<>(List.of(
+                block(0, 40, descriptor("a", 0, 16, "SB", 0x100, stride)),
+                block(1, 41, descriptor("SB", 0x100, stride, "out", 0, 16)))));
+        pool = new byte[2 * 64];
+        new DMATriggerFlyweight().wrap(pool, 0).reset().queueName("qPoolIO0").blockId(0);
+        new DMATriggerFlyweight().wrap(pool, 64).reset().queueName("qPoolIO0").blockId(1)
+                .eventsWaitModeRaw(WaitModeWire.map(BirWaitMode.SEM_GE_IMM).value()).eventsWaitIdx(40).eventsSemaphoreValue(1);
+        return this;
+    }
+
+    /** Block {@code b}'s one descriptor, as a mutable tree ({@link #withDmaQueue}). */
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> descriptor(int b) {
+        Map<String, Object> block = (Map<String, Object>) ((List<Object>) poolJson.get("dma")).get(b);
+        return (Map<String, Object>) ((List<Object>) block.get("desc")).get(0);
+    }
+
+    private static Map<String, Object> block(int id, int semaphore, Map<String, Object> desc) {
+        return obj("queue", str("qPoolIO0"), "id", new Raw(Integer.toString(id)), "semaphore", new Raw(Integer.toString(semaphore)),
+                "desc", new ArrayList<>(List.of(desc)));
+    }
+
+    /** A copy of two 16-byte rows: from {@code from} at {@code fromOff}, rows {@code fromRow} apart, to {@code to} likewise. */
+    private static Map<String, Object> descriptor(String from, long fromOff, long fromRow, String to, long toOff, long toRow) {
+        return obj("from", str(from), "from_dtype", str("float32"), "from_off", new Raw(Long.toString(fromOff)),
+                "from_sizes", new ArrayList<>(List.of(new Raw("16"), new Raw("2"))),
+                "from_steps", new ArrayList<>(List.of(new Raw("1"), new Raw(Long.toString(fromRow)))), "op", str("copy"),
+                "to", str(to), "to_dtype", str("float32"), "to_off", new Raw(Long.toString(toOff)),
+                "to_sizes", new ArrayList<>(List.of(new Raw("16"), new Raw("2"))),
+                "to_steps", new ArrayList<>(List.of(new Raw("1"), new Raw(Long.toString(toRow)))));
     }
 
     private static void dma(byte[] s, int rec, boolean in, int var) {

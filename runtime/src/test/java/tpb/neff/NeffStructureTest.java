@@ -357,7 +357,8 @@ class NeffStructureTest {
                 error(def(List.of("var", "a", "var_id"), "2147483648")));
         assertEquals("sg00/def.json: dma_queue.qPoolDynamic.num_queues is the number -1, outside [0, 2147483647]",
                 error(def(List.of("dma_queue", "qPoolDynamic", "num_queues"), "-1")));
-        assertEquals("sg00/def.json: dma_queue.qPoolDynamic.semaphore_set[1] is the number 2147483648, outside [0, 2147483647]",
+        // a semaphore of the target's bank: cayman's num_semaphores is 256 (facts §6)
+        assertEquals("sg00/def.json: dma_queue.qPoolDynamic.semaphore_set[1] is the number 2147483648, outside [0, 255]",
                 error(def(List.of("dma_queue", "qPoolDynamic", "semaphore_set", 1), "2147483648")));
         assertEquals("sg00/def.json: var.a.backing_variable_off is the number -1, outside [0, 4611686018427387904]",
                 error(def(List.of("var", "a", "backing_variable_off"), "-1")));
@@ -409,13 +410,14 @@ class NeffStructureTest {
     @Test
     void theDefaultsOfAbsentKeys() {
         NeffParts p = new NeffParts();
-        p.def.put("dma_queue", NeffParts.obj("q", NeffParts.obj("num_queues", new NeffParts.Raw("16")), "r",
-                NeffParts.obj("semaphore_set", List.of(new NeffParts.Raw("0"), new NeffParts.Raw("2147483647")))));
+        p.def.put("dma_queue", NeffParts.obj("q", NeffParts.obj("num_queues", new NeffParts.Raw("16"), "owner", NeffParts.str("pool"), "type",
+                NeffParts.str("in"), "semaphore_set", List.of(new NeffParts.Raw("7"))), "r", NeffParts.obj("semaphore_set",
+                List.of(new NeffParts.Raw("0"), new NeffParts.Raw("255")), "owner", NeffParts.str("pool"), "type", NeffParts.str("in"))));
         p.def.put("var", NeffParts.obj("bare", NeffParts.obj(), "virt", NeffParts.obj("type", NeffParts.str("virtual"), "backing_variable_off",
                 new NeffParts.Raw("4611686018427387904"), "size", new NeffParts.Raw("3.0"), "file_name", NeffParts.str("w.npy"))));
         p.def.remove("neff_features");
         Subgraph s = open(p).subgraph("sg00");
-        assertEquals(List.of(new DmaQueue("q", null, null, 16, List.of()), new DmaQueue("r", null, null, 2, List.of(0, Integer.MAX_VALUE))),
+        assertEquals(List.of(new DmaQueue("q", "pool", "in", 16, List.of(7)), new DmaQueue("r", "pool", "in", 2, List.of(0, 255))),
                 s.dmaQueues());
         Subgraph.Var bare = s.vars().get("bare");
         assertEquals(new Subgraph.Var(null, 0, -1, null, null, -1), bare);
@@ -531,11 +533,12 @@ class NeffStructureTest {
         NeffParts p = new NeffParts();
         p.extra.add(NeffParts.Entry.file("kelf-1.json",
                 "{\"target\": \"cayman\", \"graphs\": [{\"definition\": \"sg01/def.json\", \"name\": \"sg01\"}]}".getBytes(StandardCharsets.UTF_8)));
-        p.extra.add(NeffParts.Entry.file("sg01/def.json", "{}".getBytes(StandardCharsets.UTF_8)));
+        p.extra.add(NeffParts.Entry.file("sg01/def.json", "{\"pool_instr\": \"Pool.bin\", \"var\": {}}".getBytes(StandardCharsets.UTF_8)));
+        p.extra.add(NeffParts.Entry.file("sg01/Pool.bin", new byte[0]));
         Neff n = open(p);
         List<String> seen = new ArrayList<>();
         n.forEachSubgraph(null, (s, l) -> seen.add(s.name() + " " + l.size()));
-        assertEquals(List.of("sg01 0", "sg00 1"), seen); // a subgraph without streams first, before the pass
+        assertEquals(List.of("sg00 1", "sg01 1"), seen); // archive order (a subgraph needs a stream: SubgraphDef)
         seen.clear();
         n.forEachSubgraph(Set.of("sg00"), (s, l) -> seen.add(s.name() + " " + l.size()));
         assertEquals(List.of("sg00 1"), seen);
@@ -543,7 +546,7 @@ class NeffStructureTest {
         n.forEachSubgraph(Set.of(), (s, l) -> seen.add(s.name()));
         assertEquals(List.of(), seen);
         n.forEachStreamEntry(Set.of("sg01"), (s, e, path, records, data) -> seen.add(path));
-        assertEquals(List.of(), seen);
+        assertEquals(List.of("sg01/Pool.bin"), seen);
     }
 
     /** Two engines that name one stream: forEachSubgraph hands it to each once the entry has passed; forEachStreamEntry to each. */

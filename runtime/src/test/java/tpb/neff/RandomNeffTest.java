@@ -114,7 +114,7 @@ class RandomNeffTest {
         Map<String, byte[]> files = new LinkedHashMap<>();
         files.put("kelf-0.json", "{\"graphs\": [{\"definition\": \"sg00/def.json\", \"name\": \"sg00\"}], \"target\": \"cayman\"}"
                 .getBytes(StandardCharsets.UTF_8));
-        StringBuilder def = new StringBuilder("{");
+        StringBuilder def = new StringBuilder("{\"var\": {}");
         streams.forEach((e, b) -> {
             def.append(def.length() > 1 ? ", " : "").append('"').append(e).append("_instr\": \"").append(e).append(".bin\"");
             files.put("sg00/" + e + ".bin", b);

@@ -62,7 +62,7 @@ class TimelineReleasesTest {
         Map<String, byte[]> files = new LinkedHashMap<>();
         files.put("kelf-0.json", "{\"graphs\": [{\"definition\": \"sg00/def.json\", \"name\": \"sg00\"}], \"target\": \"cayman\"}"
                 .getBytes(StandardCharsets.UTF_8));
-        files.put("sg00/def.json", "{\"a_instr\": \"a.bin\", \"b_instr\": \"b.bin\"}".getBytes(StandardCharsets.UTF_8));
+        files.put("sg00/def.json", "{\"var\": {}, \"a_instr\": \"a.bin\", \"b_instr\": \"b.bin\"}".getBytes(StandardCharsets.UTF_8));
         files.put("sg00/a.bin", a);
         files.put("sg00/b.bin", b);
         return NeffWriter.write("releases.neff", files);

@@ -88,7 +88,7 @@ class TimelineTest {
         Map<String, byte[]> files = new LinkedHashMap<>();
         files.put("kelf-0.json", "{\"graphs\": [{\"definition\": \"sg00/def.json\", \"name\": \"sg00\"}], \"target\": \"cayman\"}"
                 .getBytes(StandardCharsets.UTF_8));
-        StringBuilder def = new StringBuilder("{");
+        StringBuilder def = new StringBuilder("{\"var\": {}, ");
         for (int e = 0; e < PIPELINE_ARMS.size(); e++) {
             byte[] s = new byte[PER_ENGINE * 64];
             for (int k = 0; k < PER_ENGINE; k++) {
