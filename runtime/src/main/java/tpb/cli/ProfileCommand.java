@@ -166,7 +166,7 @@ final class ProfileCommand implements Callable<Integer> {
         b.append("dma: active ").append(us(x != null ? x.dmaActiveNs() : s.dmaActiveNs())).append(", ").append(s.dmaBytes()).append(" bytes in ")
                 .append(s.dmaPackets()).append(" packets\n");
         b.append("mfu: ").append(x != null && !Double.isNaN(x.mfuPercent()) ? String.format(Locale.ROOT, "%.2f %%", 100 * x.mfuPercent())
-                : "not in an NTFF (the export computes it from the NEFF's matmul shapes)").append('\n');
+                : "not derived from an NTFF (it needs each matmul's FLOPs and which are transposes: docs/ntff.md)").append('\n');
         b.append("records:");
         t.records().forEach((k, v) -> b.append(' ').append(k).append(' ').append(v).append(';'));
         b.setLength(b.length() - 1);
@@ -198,6 +198,7 @@ final class ProfileCommand implements Callable<Integer> {
         o.put("engines", engines);
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("active_ns", x != null ? x.dmaActiveNs() : s.dmaActiveNs());
+        d.put("packet_ns", s.dmaPacketNs());
         d.put("bytes", s.dmaBytes());
         d.put("packets", s.dmaPackets());
         o.put("dma", d);

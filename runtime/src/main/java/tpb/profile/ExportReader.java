@@ -43,7 +43,8 @@ public final class ExportReader {
     private static final long MAX_NS = 1L << 52;
 
     /** The export's own summary ({@code summary[0]}), in ns: total, per engine active time (NEFF engine names), DMA active time, and MFU in percent (NaN when absent). */
-    public record Exported(double totalNs, Map<String, Double> activeNs, Map<String, Double> instructionNs, double dmaActiveNs, double mfuPercent) {}
+    public record Exported(double totalNs, Map<String, Double> activeNs, Map<String, Double> instructionNs, double dmaActiveNs, double dmaPacketNs,
+            double mfuPercent) {}
 
     /** What the export holds: the trace and the export's own summary. */
     public record Read(Trace trace, Exported summary) {}
@@ -69,7 +70,8 @@ public final class ExportReader {
                 busy.put(e, s.get(it).isPresent() ? seconds(s, it) : Double.NaN);
             }
             JsonNode mfu = s.get("mfu_estimated_percent").json();
-            Exported exported = new Exported(totalNs, active, busy, seconds(s, "dma_active_time"),
+            double packetNs = s.get("dma_packet_time").isPresent() ? seconds(s, "dma_packet_time") : Double.NaN;
+            Exported exported = new Exported(totalNs, active, busy, seconds(s, "dma_active_time"), packetNs,
                     mfu != null && mfu.isNumber() && Double.isFinite(mfu.doubleValue()) ? mfu.doubleValue() : Double.NaN);
 
             long tpn = 1;
