@@ -108,19 +108,31 @@ public final class ExportReader {
                 long d = i.get("duration").integer(0, MAX_NS) * tpn;
                 ins.add(new Trace.Instruction(subgraph, engine, pc, opcode, operands, t, t + d));
             }
+            // DMA packets and semaphore updates are read where they have the shape below; an entry of
+            // another shape (another profiler version's) is counted as unknown, not a refusal of the
+            // whole export: the instructions and the summary, which estimate --against needs, stand
+            Map<String, Long> records = new LinkedHashMap<>();
             List<Trace.DmaPacket> dma = new ArrayList<>();
             for (NeffJson.Node p : root.get("dma").elementsOrNone()) {
-                long t = p.get("timestamp").integer(0, MAX_NS) * tpn;
-                long d = p.get("duration").integer(0, MAX_NS) * tpn;
-                dma.add(new Trace.DmaPacket(p.get("subgraph").text(), (int) number(p.get("dma_engine"), 0xFFFF), (int) number(p.get("dma_queue"), 0xFFFF),
-                        t, t + d, p.get("transfer_size").integer(0, MAX_NS), (int) p.get("crc").integerOr(0, 0xFFFF, 0)));
+                try {
+                    long t = p.get("timestamp").integer(0, MAX_NS) * tpn;
+                    long d = p.get("duration").integer(0, MAX_NS) * tpn;
+                    dma.add(new Trace.DmaPacket(p.get("subgraph").text(), (int) number(p.get("dma_engine"), 0xFFFF),
+                            (int) number(p.get("dma_queue"), 0xFFFF), t, t + d, p.get("transfer_size").integer(0, MAX_NS),
+                            (int) p.get("crc").integerOr(0, 0xFFFF, 0)));
+                } catch (NeffException | ProfileException e) {
+                    records.merge("unknown: dma entry of another shape", 1L, Long::sum);
+                }
             }
             List<Trace.SemaphoreUpdate> sems = new ArrayList<>();
             for (NeffJson.Node u : root.get("semaphore_update").elementsOrNone()) {
-                sems.add(new Trace.SemaphoreUpdate(u.get("subgraph").text(), semaphore(u.get("id")), u.get("value").integer(0, 0xFFFFFFFFL),
-                        u.get("timestamp").integer(0, MAX_NS) * tpn));
+                try {
+                    sems.add(new Trace.SemaphoreUpdate(u.get("subgraph").text(), semaphore(u.get("id")), u.get("value").integer(0, 0xFFFFFFFFL),
+                            u.get("timestamp").integer(0, MAX_NS) * tpn));
+                } catch (NeffException | ProfileException e) {
+                    records.merge("unknown: semaphore_update entry of another shape", 1L, Long::sum);
+                }
             }
-            Map<String, Long> records = new LinkedHashMap<>();
             records.put("instruction", (long) ins.size());
             records.put("dma packet", (long) dma.size());
             records.put("semaphore update", (long) sems.size());
