@@ -84,10 +84,11 @@ public final class ExportReader {
             if (!header.isEmpty()) {
                 NeffJson.Node h = header.get(0);
                 name = h.get("network_name").isPresent() ? h.get("network_name").text() : "";
-                String u = h.get("uuid").textOrNull();
+                String given = h.get("uuid").textOrNull();
+                String u = given == null ? null : given.replace("-", ""); // a uuid may be written with its dashes
                 if (u != null) {
                     if (!u.matches("[0-9a-fA-F]{32}")) {
-                        throw new ProfileException(file + ": neff_header[0].uuid is " + SafeName.quoted(u) + ", not 32 hex digits");
+                        throw new ProfileException(file + ": neff_header[0].uuid is " + SafeName.quoted(given) + ", not 32 hex digits");
                     }
                     uuid = HexFormat.of().formatHex(HexFormat.of().parseHex(u));
                 }

@@ -99,6 +99,15 @@ class ProfileInputTest {
     }
 
     @Test
+    void aUuidIsHexWithOrWithoutDashes() {
+        String json = new String(SMALL, StandardCharsets.UTF_8);
+        byte[] dashed = json.replace("debb20022cc8458dbdc64a792ed6fe4a", "DEBB2002-2CC8-458D-BDC6-4A792ED6FE4A").getBytes(StandardCharsets.UTF_8);
+        assertEquals("debb20022cc8458dbdc64a792ed6fe4a", ProfileFile.of("p.json", dashed).trace().uuid());
+        byte[] bad = json.replace("debb20022cc8458dbdc64a792ed6fe4a", "not-a-uuid").getBytes(StandardCharsets.UTF_8);
+        assertEquals("p.json: neff_header[0].uuid is \"not-a-uuid\", not 32 hex digits", refusal(bad));
+    }
+
+    @Test
     void aDmaEntryOfAnotherShapeIsCountedNotFatal() {
         byte[] b = new String(SMALL, StandardCharsets.UTF_8).replace("\"dma_engine\":\"64\"", "\"dma_engine\":\"qSync\"").getBytes(StandardCharsets.UTF_8);
         Trace t = ProfileFile.of("p.json", b).trace();
