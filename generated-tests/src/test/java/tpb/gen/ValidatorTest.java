@@ -114,7 +114,7 @@ class ValidatorTest {
 
     @Test
     void reciprocalCountsMatch() {
-        // «CLA» §3 as issue 35's audit quotes it (item 9): source and destination hold as many elements;
+        // «CLA» §3 is_valid_reciprocal (s4d4_tr_same_src_dst_count): source and destination hold as many elements;
         // the attention NEFFs' RECIPROCAL records read 4 and write 4 (src 0x8030, dst 0x8040 here)
         byte[] b = record("0x00: 48 10", "0x0C: 30 80 00 00 01 00 01 00 01 00 01 00 04 00 01 00 01 00 01", "0x20: 0a 0a 80",
                 "0x2C: 40 80 00 00 01 00 01 00 01 00 01 00 04 00 01 00 01 00 01");
@@ -123,14 +123,21 @@ class ValidatorTest {
         assertEquals("[record 0 (+0x18) product(src_mem_pattern.num): guard: RECIPROCAL's source and destination must hold "
                 + "as many elements]", violations(b));
         b[0x38] = 4;
-        b[0x20] = 0x0b; // FP32R in: excluded («CLA» §3 as the audit quotes it, item 9)
-        assertEquals("[record 0 (+0x20) in_dtype: guard: RECIPROCAL's in_dtype takes no FP32R, UINT64 or INT64]", violations(b));
+        b[0x20] = 0x0b; // FP32R in: is_valid_dtype(in_dtype, FP32R false) («CLA» §3)
+        assertEquals("[record 0 (+0x20) in_dtype: guard: RECIPROCAL's in_dtype takes no FP32R, UINT64 or INT64 (is_valid_dtype, FP32R "
+                + "illegal as input)]", violations(b));
+        b[0x20] = 0x0a;
+        b[0x21] = 0x0b; // FP32R out: is_valid_dtype(out_dtype, FP32R true), "FP32R legal as output" («CLA» §3)
+        assertEquals("[]", violations(b));
+        b[0x21] = 0x01; // UINT64 out: is_valid_dtype refuses it whatever FP32R («CPS» §8)
+        assertEquals("[record 0 (+0x21) out_dtype: guard: RECIPROCAL's out_dtype takes no UINT64 or INT64 (is_valid_dtype, FP32R "
+                + "legal as output)]", violations(b));
     }
 
     @Test
     void copyPredicatedKeepsItsDataDtypeAndCounts() {
-        // «CASTPRED» §6 / §5.3 as issue 35's audit quotes them (item 8, 9): out_dtype = the data's (src1) dtype, and
-        // predicate, data and destination hold as many elements. UINT8 predicate (lo 3), FP32 data (hi 0xa), FP32 out
+        // «CASTPRED» §6 (s3s3d3_copy_cast_pred_src1_dst_dtype): out_dtype = the data's (src1) dtype; §5.3: predicate, data and
+        // destination hold as many elements. UINT8 predicate (lo 3), FP32 data (hi 0xa), FP32 out
         byte[] b = record("0x00: 72 10", "0x0C: a3 0a 00 80", "0x10: 00 01 00 00 01 00 01 00 01 00 10 00 01 00 01",
                 "0x20: 00 02 00 00 01 00 01 00 01 00 10 00 01 00 01", "0x30: 00 03 00 00 01 00 01 00 01 00 10 00 01 00 01");
         assertEquals("[]", violations(b));
@@ -139,7 +146,52 @@ class ValidatorTest {
         b[0x0D] = 0x0a;
         b[0x2A] = 8; // the data holds 8, the destination 16
         assertEquals("[record 0 (+0x2A) product(src1_mem_pattern.num): guard: COPY_PREDICATED's data and destination must hold "
-                + "as many elements]", violations(b));
+                + "as many elements (unless a start address is register-shaped)]", violations(b));
+        // «CASTPRED» §5.3: "unless a start-addr is register-shaped": a register-mode ADDR4 (bit 31, register id in byte 0) on any
+        // of the three tensors lifts the count rule, for COPY_PREDICATED as for CAST_PREDICATED (0x99)
+        for (int start : new int[] {0x10, 0x20, 0x30}) {
+            for (int op : new int[] {0x72, 0x99}) {
+                byte[] r = b.clone();
+                r[0] = (byte) op;
+                r[start] = 5; // r5
+                r[start + 1] = 0;
+                r[start + 2] = 0;
+                r[start + 3] = (byte) 0x80;
+                assertEquals("[]", violations(r), "register-shaped start at +0x" + Integer.toHexString(start) + ", opcode " + op);
+            }
+        }
+        byte[] cast = b.clone();
+        cast[0] = (byte) 0x99;
+        assertEquals("[record 0 (+0x2A) product(src1_mem_pattern.num): guard: CAST_PREDICATED's data and destination must hold "
+                + "as many elements (unless a start address is register-shaped)]", violations(cast));
+    }
+
+    /**
+     * «CASTPRED» §5 (is_valid_copy_cast_predicated: out_dtype, dtype_lo and dtype_hi each
+     * is_valid_dtype(.., AllowFP32R::False)) and «CPS» §8 (is_valid_dtype refuses UINT64 and INT64
+     * whatever FP32R; CopyPredicatedScalar "any valid ISA dtype except FP32r/UINT64/INT64"): each
+     * dtype field of the predicated copies refuses the three, one guard each.
+     */
+    @Test
+    void predicatedCopiesTakeNoFp32rNor64BitDtypes() {
+        byte[] base = record("0x00: 99 10", "0x0C: a3 0a 00 80", "0x10: 00 01 00 00 01 00 01 00 01 00 10 00 01 00 01",
+                "0x20: 00 02 00 00 01 00 01 00 01 00 10 00 01 00 01", "0x30: 00 03 00 00 01 00 01 00 01 00 10 00 01 00 01");
+        assertEquals("[]", violations(base));
+        for (int bad : new int[] {0x01, 0x0B, 0x0C}) { // UINT64, FP32R, INT64
+            byte[] data = base.clone();
+            data[0x0C] = (byte) (bad << 4 | 3);
+            assertEquals("[record 0 (+0x0C) in0_in1_dtype.tags.hi: guard: CAST_PREDICATED's data dtype takes no FP32R, UINT64 or INT64]",
+                    violations(data), "data " + bad);
+            byte[] out = base.clone();
+            out[0x0D] = (byte) bad;
+            assertEquals("[record 0 (+0x0D) out_dtype: guard: CAST_PREDICATED's out_dtype takes no FP32R, UINT64 or INT64]",
+                    violations(out), "out " + bad);
+            byte[] cps = CopyPredicatedScalarRecord.builder().predDtype(DtypeWire.UINT8).numActiveChannels(128)
+                    .inDtype(DtypeWire.fromValue(bad)).outDtype(DtypeWire.fromValue(bad)).build().toBytes();
+            assertEquals("[record 0 (+0x29) in_dtype: guard: COPY_PREDICATED_SCALAR's in_dtype takes no FP32R, UINT64 or INT64, "
+                    + "record 0 (+0x2A) out_dtype: guard: COPY_PREDICATED_SCALAR's out_dtype takes no FP32R, UINT64 or INT64]",
+                    violations(cps), "scalar " + bad);
+        }
     }
 
     @Test

@@ -48,7 +48,7 @@ class GrammarTest {
         assertEquals(List.of(), differences, "schema and loader disagree");
         // the comparison reached every closed mapping of the language, not a few
         assertTrue(compared.containsAll(List.of("root", "root/record", "root/record/opcode", "enum", "enum/values", "lut",
-                "group", "check", "arm", "arm/select", "arm/views", "field", "bit", "example", "guard", "guard/when", "arch",
+                "group", "check", "arm", "arm/select", "arm/views", "field", "bit", "example", "guard", "guardCondition", "arch",
                 "arch/opcodes", "arch/opcodes/masks", "arch/constants", "conflict", "conflict/readings", "feature",
                 "feature/set_by", "feature/required_by", "stage", "source")), compared.toString());
     }

@@ -23,6 +23,7 @@ public enum Message {
     MISSING_KEY("%s is missing required key '%s'"),
     WRONG_NODE("'%s' must be %s"),
     BAD_NUMBER("'%s' is not a number"),
+    SOURCE_NOT_A_DOCUMENT("source cites '%s', which is no document: name the page and section the fact is read from"),
     BAD_CONFIDENCE("confidence '%s' is not one of CONFIRMED, STRONG, INFERRED, SPECULATIVE, ASSUMED"),
     UNKNOWN_KIND("a spec document must start with one of %s"),
     UNKNOWN_TYPE("unknown field type '%s'; expected one of %s"),

@@ -141,6 +141,23 @@ class DiagnosticsTest {
         expect(s, s.at("defs.yaml", "SURE") + ": confidence 'SURE' is not one of CONFIRMED, STRONG, INFERRED, SPECULATIVE, ASSUMED");
     }
 
+    /** A source names the document a reader can open, not the issue or audit that asked for the fact. */
+    @Test
+    void sourceCitingAnIssueOrAnAudit() {
+        SpecCompiler s = spec().edit("defs.yaml", "struct: LD\nsource: {ref: test, confidence: ASSUMED}",
+                "struct: LD\nsource: {ref: \"seed000 §2.2, as issue 35's audit quotes it\", confidence: ASSUMED}");
+        expect(s, s.at("defs.yaml", "\"seed000") + ": source cites 'issue 35', which is no document: name the page and "
+                + "section the fact is read from");
+        SpecCompiler audit = spec().edit("defs.yaml", "struct: LD\nsource: {ref: test, confidence: ASSUMED}",
+                "struct: LD\nsource: {ref: \"the Audit of the spec\", confidence: ASSUMED}");
+        expect(audit, audit.at("defs.yaml", "\"the Audit") + ": source cites 'Audit', which is no document: name the page and "
+                + "section the fact is read from");
+        // a row of a document's table ("facts §10 #5") and a word that holds "audit" (RecordAuditTest) are no such citation
+        SpecCompiler row = spec().edit("defs.yaml", "struct: LD\nsource: {ref: test, confidence: ASSUMED}",
+                "struct: LD\nsource: {ref: \"facts §10 #5; RecordAuditTest's count\", confidence: ASSUMED}");
+        assertThat(row.compile("isa.yaml")).succeededWithoutWarnings();
+    }
+
     static final String FEATURE = """
             ---
             feature: f_reg_set
@@ -390,6 +407,24 @@ class DiagnosticsTest {
         assertTrue(bound.contains("long v0 = (long) (b[at + 4] & 0xFF) * (b[at + 5] & 0xFF);"), bound);
         assertTrue(bound.contains("if (Long.compareUnsigned(v0, 6L) > 0) {"), bound);
         assertTrue(bound.contains("sink.report(index, \"product(n)\", 4, \"guard\", \"total is the product of n\");"), bound);
+    }
+
+    /**
+     * «CASTPRED» §5.3's equal counts hold "unless a start-addr is register-shaped": a guard's
+     * {@code when} may be a list of conditions that must all hold, each on a field or a bit run.
+     */
+    @Test
+    void aGuardsWhenMayListConditionsOnBitRuns() {
+        String c = loadChecks("{field: total, same_as: product(n),",
+                "{when: [{field: reg.lo, equals: 0}, {field: kind, not_equals: lt}], field: total, same_as: product(n),");
+        assertTrue(c.contains("if ((((b[at + 2] & 0xFF) >>> 0) & 1) == 0L && (b[at + 1] & 0xFF) != 0x10L) {"), c);
+        assertTrue(c.contains("sink.report(index, \"total\", 6, \"guard\", \"total is the product of n\");"), c);
+        expectTerm("{field: total, same_as: product(n),", "{when: [{field: product(n), equals: 6}], field: total, same_as: product(n),",
+                "product(n), equals", "guard on 'total': 'when' takes a field or a bit run, not a product");
+        expectTerm("{field: total, same_as: product(n),", "{when: [{field: reg.lo, equals: 2}], field: total, same_as: product(n),",
+                "2}]", "guard on 'total': 'when' value 2 does not fit reg.lo's 1 bits");
+        expectTerm("{field: total, same_as: product(n),", "{when: {field: reg.mid, equals: 0}, field: total, same_as: product(n),",
+                "reg.mid", "guard on 'total': when 'reg.mid' is no scalar field of the arm");
     }
 
     @Test

@@ -23,14 +23,12 @@ import tpb.cost.CostModel;
 import tpb.cost.Estimate;
 import tpb.cost.Profile;
 import tpb.cost.ProfileMatch;
-import tpb.cost.RecordCost;
 import tpb.cost.TimedRun;
 import tpb.isa.Arch;
 import tpb.isa.Arm;
 import tpb.isa.Decoder;
 import tpb.neff.EngineStream;
 import tpb.neff.SafeName;
-import tpb.sim.DmaQueues;
 import tpb.sim.SyncRun;
 import tpb.spec.json.Json;
 import tpb.stream.RecordStream;
@@ -43,9 +41,10 @@ import tpb.timeline.TraceEvents;
  */
 @Command(name = "estimate", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Estimated time of a NEFF without hardware: each subgraph run at the synchronisation level with every record's "
-                + "duration from the cost model (per engine class: issue overhead plus elements at the engine's clock; matmuls by moving "
-                + "columns; DMA by bytes), inside the runtime's prologue and epilogue. Prints the total, each engine's active time, DMA "
-                + "time and bytes, MFU, the engine that bounds the run and the critical path. With --against, a measured neuron-profile "
+                + "duration from the cost model (per instruction class: fixed cost plus a cost an element; matmuls by dtype and moving "
+                + "columns; DMA by bytes and packets over the core's DMA engines), inside the runtime's prologue and epilogue, never under "
+                + "the roofline floor. Prints the total and the range the model's held-out error gives, each engine's active time, DMA "
+                + "time and bytes, MFU, the resource (engine or DMA) that bounds the run and the critical path. With --against, a measured neuron-profile "
                 + "JSON export (.json or .json.gz) of the same NEFF: estimated against measured per engine and per arm, each measured "
                 + "instruction mapped to its record or counted as the runtime's own.",
                 "Exit codes: 0 estimated (every subgraph completed), 1 bad input or a subgraph that deadlocks or faults, 2 usage."})
@@ -113,9 +112,12 @@ final class EstimateCommand implements Callable<Integer> {
         List<ProfileMatch> matches = new ArrayList<>();
         Map<String, double[]> perArm = new TreeMap<>(); // arm: measured ns, estimated ns, count
         if (profile != null) {
+            Map<String, List<Profile.Instruction>> bySubgraph = new LinkedHashMap<>();
+            for (Profile.Instruction i : profile.instructions()) {
+                bySubgraph.computeIfAbsent(i.subgraph(), k -> new ArrayList<>()).add(i);
+            }
             for (Map.Entry<String, Map<String, List<Arm>>> sg : arms.entrySet()) {
-                List<Profile.Instruction> measured = profile.instructions().stream().filter(i -> i.subgraph().equals(sg.getKey())).toList();
-                ProfileMatch m = new ProfileMatch(measured, sg.getValue());
+                ProfileMatch m = new ProfileMatch(bySubgraph.getOrDefault(sg.getKey(), List.of()), sg.getValue());
                 matches.add(m);
                 for (ProfileMatch.Match x : m.matches()) {
                     if (x.record() < 0) {
@@ -125,10 +127,11 @@ final class EstimateCommand implements Callable<Integer> {
                     byte[] b = es.stream().bytes();
                     int at = RecordStream.offsetOf(x.record());
                     Arm arm = Decoder.identify(b, at);
-                    RecordCost c = RecordCost.of(model, arch, es.engine(), arm, b, at, DmaQueues.NONE);
+                    Estimate.SubgraphRun run = est.runs().stream().filter(r -> r.name().equals(sg.getKey())).findFirst().orElseThrow();
+                    TimedRun.Placed placed = run.timed().at(run.engines().indexOf(es.engine()), x.record());
                     double[] acc = perArm.computeIfAbsent(es.engine() + " " + arm.specName(), k -> new double[3]);
                     acc[0] += x.measured().durationNs();
-                    acc[1] += c.activeNs();
+                    acc[1] += placed.active() - placed.start();
                     acc[2]++;
                 }
             }
@@ -171,13 +174,18 @@ final class EstimateCommand implements Callable<Integer> {
     private String text(Estimate est, Profile profile, List<ProfileMatch> matches, Map<String, double[]> perArm, Arch arch) {
         StringBuilder b = new StringBuilder();
         CostModel m = est.model();
-        long fitted = m.coefficients().values().stream().filter(c -> c.confidence().equals("INFERRED")).count();
-        b.append(String.format(Locale.ROOT, "%s: estimated %s on %s (cost model: %d coefficients, %d fitted on measured profiles)%n",
-                input, us(est.totalNs()), arch.name(), m.coefficients().size(), fitted));
+        long fitted = m.coefficients().values().stream().filter(c -> c.fit() != null).count();
+        double[] range = est.rangeNs();
+        b.append(String.format(Locale.ROOT, "%s: estimated %s on %s, likely %s to %s (cost model: %d coefficients, %d fitted on measured profiles)%n",
+                input, us(est.totalNs()), arch.name(), us(range[0]), us(range[1]), m.coefficients().size(), fitted));
         for (Estimate.SubgraphRun r : est.runs()) {
             b.append(String.format(Locale.ROOT, "  %s: %s, %s of records (+ %s runtime prologue, %s epilogue)%n", r.name(),
                     r.result().status().name().toLowerCase(Locale.ROOT), us(r.timed().spanNs()), us(m.get("runtime_prologue_ns")),
                     us(m.get("runtime_epilogue_ns"))));
+            if (est.floorNs(r) > r.timed().spanNs()) {
+                b.append(String.format(Locale.ROOT, "    under the roofline floor: its work takes at least %s (MACs at the PE array's peak, bytes at the HBM's "
+                        + "bandwidth); the floor stands%n", us(est.floorNs(r))));
+            }
         }
         b.append(profile == null ? "engine  active\n" : "engine  active      measured    error\n");
         for (String e : Estimate.ENGINES) {
@@ -197,8 +205,8 @@ final class EstimateCommand implements Callable<Integer> {
         }
         b.append(String.format(Locale.ROOT, "MFU %.2f %% (%d MACs)%n", 100 * est.mfu(), est.macs()));
         String bound = est.boundingEngine();
-        b.append(String.format(Locale.ROOT, "bound by %s: active %s over %d core(s), of %s each%n", bound, us(est.activeNs(bound)), est.runs().size(),
-                us(est.totalNs())));
+        b.append(String.format(Locale.ROOT, "bound by %s: active %s over %d core(s), of %s each%n", bound,
+                us(bound.equals("dma") ? est.dmaActiveNs() : est.activeNs(bound)), est.runs().size(), us(est.totalNs())));
         for (Estimate.SubgraphRun r : est.runs()) {
             List<TimedRun.Placed> path = r.timed().criticalPath();
             List<TimedRun.Placed> waits = new ArrayList<>();
@@ -242,6 +250,7 @@ final class EstimateCommand implements Callable<Integer> {
         o.put("file", input);
         o.put("arch", est.model().arch());
         o.put("total_ns", Math.round(est.totalNs()));
+        o.put("range_ns", List.of(Math.round(est.rangeNs()[0]), Math.round(est.rangeNs()[1])));
         Map<String, Object> engines = new LinkedHashMap<>();
         for (String e : Estimate.ENGINES) {
             Map<String, Object> x = new LinkedHashMap<>();
@@ -268,6 +277,7 @@ final class EstimateCommand implements Callable<Integer> {
             s.put("name", r.name());
             s.put("status", r.result().status().name().toLowerCase(Locale.ROOT));
             s.put("records_ns", Math.round(r.timed().spanNs()));
+            s.put("floor_ns", Math.round(est.floorNs(r)));
             s.put("total_ns", Math.round(est.subgraphNs(r)));
             sgs.add(s);
         }

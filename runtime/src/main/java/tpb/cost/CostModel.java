@@ -24,9 +24,18 @@ public final class CostModel {
 
     /** The coefficients the model reads; a file lacking one is refused. */
     public static final List<String> NAMES = List.of("pe_clock_ghz", "pe_rows", "pe_cols", "act_clock_ghz", "pool_clock_ghz", "dve_clock_ghz", "pe_min_moving",
-            "pe_moving_ghz", "pe_fp32_passes", "pe_fp32_one_pass_columns", "pe_matmul_latency_ns", "pe_ldweights_ns", "pe_ldweights_latency_ns", "act_fixed_ns", "activate_fixed_ns", "act_table_load_ns", "dve_fixed_ns", "pool_fixed_ns",
-            "sync_record_ns", "semaphore_latency_ns", "dma_issue_ns", "dma_issue_pool_ns", "dma_fixed_ns", "dma_rate_gbps",
-            "runtime_prologue_ns", "runtime_epilogue_ns", "runtime_engine_active_ns", "runtime_dma_active_ns");
+            "pe_throttled_rate", "pe_ramp_ns", "pe_fp32_passes", "pe_fp32_one_pass_columns", "pe_matmul_latency_ns", "pe_ldweights_ns",
+            "pe_ldweights_latency_ns", "act_fixed_ns", "act_table_load_ns", "dve_fixed_ns", "pool_fixed_ns", "sync_record_ns",
+            "semaphore_latency_ns", "dma_direct2d_issue_ns", "dma_direct2d_issue_pool_ns", "dma_trigger_issue_ns", "dma_dge_issue_ns",
+            "dma_latency_ns", "dma_engines", "dma_engine_gbps", "dma_packet_ns", "hbm_gbps", "runtime_prologue_ns", "runtime_epilogue_ns",
+            "runtime_engine_active_ns", "runtime_dma_active_ns", "cv_total_error");
+
+    /**
+     * An instruction class's own coefficients, beside the engine's: {@code <engine>.<Arm>.fixed_ns}
+     * and {@code .element_ns} ({@code act.Activate.fixed_ns}), fitted on that class's measured rows
+     * ({@link Fit}); a class without them costs as its engine ({@link RecordCost}).
+     */
+    static final java.util.regex.Pattern CLASS = java.util.regex.Pattern.compile("(act|dve|pool)\\.[A-Za-z0-9]+\\.(fixed_ns|element_ns)");
 
     private static final List<String> CONFIDENCES = List.of("CONFIRMED", "STRONG", "INFERRED", "SPECULATIVE", "ASSUMED");
 
@@ -43,7 +52,7 @@ public final class CostModel {
         String name = "tpb/cost/" + arch.name().toLowerCase(Locale.ROOT) + ".yaml";
         try (InputStream in = CostModel.class.getClassLoader().getResourceAsStream(name)) {
             if (in == null) {
-                throw new CostException("no cost model for " + arch.name() + " (the model has figures for CAYMAN only: docs/estimate.md)");
+                throw new CostException("no cost model for " + arch.name() + " (the model has figures for CAYMAN and SUNDA: docs/estimate.md)");
             }
             return parse(name, in.readAllBytes());
         } catch (IOException e) {
@@ -61,7 +70,7 @@ public final class CostModel {
         Map<String, Coefficient> out = new LinkedHashMap<>();
         for (Map.Entry<?, ?> e : cs.entrySet()) {
             String name = String.valueOf(e.getKey());
-            if (!NAMES.contains(name)) {
+            if (!NAMES.contains(name) && !CLASS.matcher(name).matches()) {
                 throw new CostException(file + ": coefficient " + name + " is not one the model reads");
             }
             if (!(e.getValue() instanceof Map<?, ?> c) || !(c.get("value") instanceof Number v) || !(c.get("confidence") instanceof String conf)
@@ -86,6 +95,21 @@ public final class CostModel {
     /** Every coefficient, in the file's order. */
     public Map<String, Coefficient> coefficients() {
         return coefficients;
+    }
+
+    /** Whether the file gives coefficient {@code name} (an instruction class's are optional). */
+    public boolean has(String name) {
+        return coefficients.containsKey(name);
+    }
+
+    /** This model with {@code values} in place of its own (a {@link Fit}'s), each marked fitted on {@code on}. */
+    public CostModel with(Map<String, Double> values, String on) {
+        Map<String, Coefficient> out = new LinkedHashMap<>(coefficients);
+        values.forEach((name, v) -> {
+            Coefficient old = coefficients.get(name);
+            out.put(name, new Coefficient(name, v, old == null ? "ns" : old.unit(), "INFERRED", old == null ? "fit" : old.source(), on));
+        });
+        return new CostModel(arch, out);
     }
 
     /** Coefficient {@code name}'s value ({@link #NAMES}). */

@@ -67,9 +67,28 @@ public final class Estimate {
         return t;
     }
 
-    /** One subgraph's time on its core: prologue, its records' span, epilogue. */
+    /**
+     * One subgraph's time on its core: prologue, its records' span, epilogue; the span never below
+     * the roofline floor ({@link #floorNs(SubgraphRun)}).
+     */
     public double subgraphNs(SubgraphRun r) {
-        return model.get("runtime_prologue_ns") + r.timed.spanNs() + model.get("runtime_epilogue_ns");
+        return model.get("runtime_prologue_ns") + Math.max(r.timed.spanNs(), floorNs(r)) + model.get("runtime_epilogue_ns");
+    }
+
+    /**
+     * The least time the subgraph's work can take on its core whatever the schedule: its MACs at
+     * the PE array's peak (rows x columns a Tensor cycle) or its DMA bytes at the HBM's
+     * bandwidth ({@code hbm_gbps}), whichever is longer.
+     */
+    public double floorNs(SubgraphRun r) {
+        double pe = r.timed.macs() / (model.get("pe_rows") * model.get("pe_cols") * model.get("pe_clock_ghz"));
+        return Math.max(pe, r.timed.dmaBytes() / model.get("hbm_gbps"));
+    }
+
+    /** The range the total is expected in: the total less and plus the model's cross-validated error ({@code cv_total_error}). */
+    public double[] rangeNs() {
+        double e = model.get("cv_total_error");
+        return new double[] {totalNs() * (1 - e), totalNs() * (1 + e)};
     }
 
     /** Engine {@code engine}'s active time over every subgraph, with the runtime's own instructions on it. */
@@ -106,9 +125,12 @@ public final class Estimate {
         return total == 0 || runs.isEmpty() ? 0 : macs() / (total * runs.size() * model.get("pe_rows") * model.get("pe_cols") * model.get("pe_clock_ghz"));
     }
 
-    /** The engine with the most active time: the one that bounds the run when it is busy most of it. */
+    /** The resources {@link #boundingEngine()} chooses among: the engines and the DMA. */
+    public static final List<String> RESOURCES = List.of("pe", "act", "dve", "pool", "sp", "dma");
+
+    /** The resource with the most active time, the DMA's counted as an engine's: the one that bounds the run when it is busy most of it. */
     public String boundingEngine() {
-        return ENGINES.stream().max(Comparator.comparingDouble(this::activeNs)).orElseThrow();
+        return RESOURCES.stream().max(Comparator.comparingDouble(e -> e.equals("dma") ? dmaActiveNs() : activeNs(e))).orElseThrow();
     }
 
     /** Every engine's active time, in {@link #ENGINES} order. */

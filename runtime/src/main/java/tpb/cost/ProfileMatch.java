@@ -53,6 +53,16 @@ public final class ProfileMatch {
         byEngine.forEach((engine, list) -> match(list, arms.getOrDefault(engine, List.of())));
     }
 
+    /**
+     * How many of the kernel's first records rank a candidate start before the whole stream is
+     * compared: the runtime's prologue differs per engine, so the right start puts the kernel's
+     * opening records on their pcs, and few other starts do. A bound, so that matching is linear
+     * in the measured instructions and the records whatever the profile holds.
+     */
+    static final int PREFIX = 64;
+    /** How many of the best-ranked starts are compared over the whole stream (ties by the smaller pc). */
+    static final int FINALISTS = 8;
+
     private void match(List<Profile.Instruction> measured, List<Arm> arms) {
         // the records the runtime keeps, and for each its stream index
         List<Integer> kept = new ArrayList<>();
@@ -63,24 +73,7 @@ public final class ProfileMatch {
         }
         Map<Long, Profile.Instruction> byPc = new HashMap<>();
         measured.forEach(i -> byPc.putIfAbsent(i.pc(), i));
-        long best = -1;
-        int bestScore = 0;
-        for (Profile.Instruction i : measured) {
-            if (kept.isEmpty() || !sameOp(i.opcode(), arms.get(kept.get(0)))) {
-                continue;
-            }
-            int score = 0;
-            for (int k = 0; k < kept.size(); k++) {
-                Profile.Instruction m = byPc.get(i.pc() + k);
-                if (m != null && sameOp(m.opcode(), arms.get(kept.get(k)))) {
-                    score++;
-                }
-            }
-            if (score > bestScore) {
-                bestScore = score;
-                best = i.pc();
-            }
-        }
+        long best = start(byPc, kept, arms);
         for (Profile.Instruction i : measured) {
             if (best < 0) {
                 matches.add(new Match(i, -1, kept.isEmpty() ? "runtime-inserted: the engine runs no record of the NEFF"
@@ -99,6 +92,54 @@ public final class ProfileMatch {
                         + arms.get(kept.get((int) k)).specName() + "), measured " + i.opcode()));
             }
         }
+    }
+
+    /**
+     * The pc of the kernel's first record, or -1: among the distinct pcs whose opcode is the first
+     * record's, the one that puts the most records on measured instructions of their opcode. Each
+     * candidate is ranked on the first {@link #PREFIX} records, and only the {@link #FINALISTS}
+     * best are scored on every record: at most {@code PREFIX x pcs + FINALISTS x records}
+     * comparisons, where scoring every candidate on every record took {@code pcs x records}.
+     */
+    static long start(Map<Long, Profile.Instruction> byPc, List<Integer> kept, List<Arm> arms) {
+        if (kept.isEmpty()) {
+            return -1;
+        }
+        Arm first = arms.get(kept.get(0));
+        int prefix = Math.min(PREFIX, kept.size());
+        // best first: a higher prefix score, then the smaller pc
+        java.util.PriorityQueue<long[]> worst = new java.util.PriorityQueue<>((x, y) -> x[1] != y[1] ? Long.compare(x[1], y[1]) : Long.compare(y[0], x[0]));
+        for (Profile.Instruction i : byPc.values()) {
+            if (!sameOp(i.opcode(), first)) {
+                continue;
+            }
+            worst.add(new long[] {i.pc(), score(byPc, kept, arms, i.pc(), prefix)});
+            if (worst.size() > FINALISTS) {
+                worst.poll();
+            }
+        }
+        long best = -1;
+        long bestScore = 0;
+        for (long[] c : worst) {
+            long s = score(byPc, kept, arms, c[0], kept.size());
+            if (s > bestScore || s == bestScore && s > 0 && c[0] < best) {
+                bestScore = s;
+                best = c[0];
+            }
+        }
+        return best;
+    }
+
+    /** How many of the first {@code n} kept records, placed from pc {@code start}, meet a measured instruction of their opcode. */
+    private static long score(Map<Long, Profile.Instruction> byPc, List<Integer> kept, List<Arm> arms, long start, int n) {
+        long score = 0;
+        for (int k = 0; k < n; k++) {
+            Profile.Instruction m = byPc.get(start + k);
+            if (m != null && sameOp(m.opcode(), arms.get(kept.get(k)))) {
+                score++;
+            }
+        }
+        return score;
     }
 
     /** Whether the profiler's opcode name is the arm's: equal or a prefix of its spec name in upper snake case (TENSOR_REDUCE of TensorReduceArith). */

@@ -8,6 +8,7 @@ import tpb.isa.Arch;
 import tpb.isa.Arm;
 import tpb.isa.DmaDirect2dFlyweight;
 import tpb.isa.Layouts;
+import tpb.neff.DmaDescriptor;
 import tpb.sim.DmaQueues;
 
 /**
@@ -15,77 +16,149 @@ import tpb.sim.DmaQueues;
  * the next record ({@code busyNs}), how long the engine counts as active from its start
  * ({@code activeNs}: the profiler's instruction interval, longer than {@code busyNs} where the
  * engine pipelines), when after its start its semaphore updates land ({@code updateNs}; a DMA's
- * land at its transfer's end, {@link TimedRun}), and the bytes a DMA moves and the
- * multiply-accumulates a matmul does (for DMA time and MFU).
+ * land at its transfer's end, {@link TimedRun}), the transfer a DMA starts ({@link Transfer}), the
+ * multiply-accumulates a matmul does (for MFU) and the moving columns it streams (for the PE's
+ * rate, {@link TimedRun}).
  *
  * <p>The classes, and why:
  * <ul>
- * <li>MATMUL: {@code passes x max(N, pe_min_moving)} Tensor cycles, N the moving tensor's columns
- * (its pattern's elements), four passes for FP32 input ({@code fp32_mode} not NONE): the perf
- * guide's spacing of back-to-back matmuls; the result lands {@code pe_matmul_latency_ns} later.
- * LDWEIGHTS loads in the background ({@code pe_ldweights_ns}).
- * <li>Every other datapath record: a fixed issue overhead per engine plus one element per
- * partition per cycle of its engine's clock, over its largest access pattern (the product of a
- * pattern's {@code num}s, read through the generation's layout).
- * <li>DMA_DIRECT2D and DMATrigger: the issuing engine is busy {@code dma_issue_ns}; the transfer
- * starts {@code dma_fixed_ns} later (or when the core's DMA is free) and takes its bytes over
- * {@code dma_rate_gbps} ({@link TimedRun}).
- * <li>ActivationTableLoad: {@code act_table_load_ns} (the table's load, measured).
+ * <li>MATMUL: {@code passes x max(N, pe_min_moving)} moving columns, N the moving tensor's
+ * elements a partition; one pass for bf16, fp16 and fp8 (the architecture pages: the Tensor
+ * Engine streams one moving column a cycle at its clock), two for fp32 ({@code fp32_mode} not
+ * NONE) past {@code pe_fp32_one_pass_columns} columns, as the profiles measure. The columns'
+ * time depends on the PE's rate at that point of the run ({@link TimedRun}); the result lands
+ * {@code pe_matmul_latency_ns} later. Its MACs are {@code num_active_rows x num_active_cols x N},
+ * the products the array does (the data level counts the same), none for a PE transpose
+ * ({@code transpose_mode} set), which moves data through the array and is no model FLOP.
+ * <li>LDWEIGHTS loads in the background of the previous matmul ({@code pe_ldweights_ns}).
+ * <li>Every other datapath record: its class's fixed cost plus a cost an element, over its
+ * largest access pattern (the product of a pattern's {@code num}s, read through the generation's
+ * layout): the class's own coefficients ({@code <engine>.<Arm>.fixed_ns}, {@code .element_ns})
+ * where the measured rows fit them, else the engine's ({@code <engine>_fixed_ns}, one element a
+ * partition a cycle of its clock).
+ * <li>DMA: each issuing instruction keeps its engine busy by its own coefficient
+ * (DMA_DIRECT2D writes its descriptor: {@code dma_direct2d_issue_ns}, on Pool
+ * {@code dma_direct2d_issue_pool_ns}; DMATrigger rings a queue whose descriptors the NEFF holds:
+ * {@code dma_trigger_issue_ns}; the descriptor-generator DMAs {@code dma_dge_issue_ns}); the
+ * transfer is {@link TimedRun}'s.
+ * <li>ActivationTableLoad: {@code act_table_load_ns}.
  * <li>Records with no access pattern (sync, control): {@code sync_record_ns}; a branch label
  * nothing (the runtime drops it).
  * </ul>
  */
-public record RecordCost(double busyNs, double activeNs, double updateNs, long dmaBytes, long macs) {
-    private static final RecordCost NONE = new RecordCost(0, 0, 0, 0, 0);
+public record RecordCost(double busyNs, double activeNs, double updateNs, Transfer transfer, long macs, long peColumns) {
+    private static final RecordCost NONE = new RecordCost(0, 0, 0, Transfer.NONE, 0, 0);
+
+    /** What a DMA moves: its bytes and its packets (contiguous runs: the DMA guide's per-packet overhead is paid per run). */
+    public record Transfer(long bytes, long packets) {
+        public static final Transfer NONE = new Transfer(0, 0);
+    }
+
+    /** The descriptor-generator DMAs: the engine builds the descriptors itself. */
+    private static final List<Arm> DGE = List.of(Arm.DMA_MEMCPY, Arm.DMA_MEMCPY2, Arm.DMA_IMMEDIATE, Arm.DMA_INDIRECT, Arm.DMA_TRANSPOSE,
+            Arm.DMA_GATHER_TRANSPOSE);
 
     /** The cost of {@code arm} at {@code b[at]} on engine {@code engine} ({@code pe}, {@code act}, {@code dve}, {@code pool}, {@code sp}). */
     public static RecordCost of(CostModel m, Arch arch, String engine, Arm arm, byte[] b, int at, DmaQueues queues) {
-        if (arm == Arm.DMA_DIRECT2D) {
-            long bytes = Dma2d.bytes(new DmaDirect2dFlyweight().wrap(b, at));
-            return dma(m, engine, bytes);
+        if (arm == Arm.DMA_DIRECT2D || arm == Arm.DMA_TRIGGER) {
+            double issue = arm == Arm.DMA_TRIGGER ? m.get("dma_trigger_issue_ns")
+                    : engine.equals("pool") ? m.get("dma_direct2d_issue_pool_ns") : m.get("dma_direct2d_issue_ns");
+            return new RecordCost(issue, issue, issue, transfer(arm, b, at, queues), 0, 0);
         }
-        if (arm == Arm.DMA_TRIGGER) {
-            DmaQueues.Fire f = queues.fired(b, at);
-            return dma(m, engine, f == null ? 0 : f.bytes());
+        if (DGE.contains(arm)) {
+            double issue = m.get("dma_dge_issue_ns");
+            return new RecordCost(issue, issue, issue, Transfer.NONE, 0, 0);
         }
         if (arm == Arm.MATMUL) {
             Flyweight fw = Layouts.flyweight(arm, arch).wrap(b, at);
             long n = largestPattern(fw);
             boolean fp32 = field(fw, "fp32_mode") != 0;
             long passes = fp32 && n > m.get("pe_fp32_one_pass_columns") ? (long) m.get("pe_fp32_passes") : 1;
-            double busy = passes * Math.max(n, (long) m.get("pe_min_moving")) / m.get("pe_moving_ghz");
+            long columns = passes * Math.max(n, (long) m.get("pe_min_moving"));
+            double busy = columns / m.get("pe_clock_ghz");
             double done = busy + m.get("pe_matmul_latency_ns");
-            // the whole PE array against n moving columns, as the MFU counts it (its rows and columns: the profiles' metadata)
-            return new RecordCost(busy, done, done, 0, (long) (m.get("pe_rows") * m.get("pe_cols")) * n);
+            // a PE transpose (transpose_mode set: a matmul against the identity) moves data; it does none of the model's MACs
+            long macs = field(fw, "transpose_mode") != 0 ? 0 : field(fw, "num_active_rows") * field(fw, "num_active_cols") * n;
+            return new RecordCost(busy, done, done, Transfer.NONE, macs, columns);
         }
         if (arm == Arm.LDWEIGHTS) {
-            return new RecordCost(m.get("pe_ldweights_ns"), m.get("pe_ldweights_latency_ns"), m.get("pe_ldweights_latency_ns"), 0, 0);
+            return new RecordCost(m.get("pe_ldweights_ns"), m.get("pe_ldweights_latency_ns"), m.get("pe_ldweights_latency_ns"), Transfer.NONE, 0, 0);
         }
         if (arm == Arm.ACTIVATION_TABLE_LOAD) {
             double t = m.get("act_table_load_ns");
-            return new RecordCost(t, t, t, 0, 0);
+            return new RecordCost(t, t, t, Transfer.NONE, 0, 0);
         }
         if (arm == Arm.PSEUDO_BRANCH_LABEL) {
             return NONE; // the runtime drops it: the profiles' pcs skip it (Profile)
         }
-        // an opcode no arm holds (a hostile or newer NEFF) has no layout to read: one sync record's time
-        long elements = arm == Arm.UNKNOWN ? 0 : largestPattern(Layouts.flyweight(arm, arch).wrap(b, at));
-        if (elements == 0) {
-            return new RecordCost(m.get("sync_record_ns"), m.get("sync_record_ns"), m.get("sync_record_ns"), 0, 0);
+        long elements = elements(arch, arm, b, at);
+        if (!datapath(engine, elements)) {
+            double t = m.get("sync_record_ns");
+            return new RecordCost(t, t, t, Transfer.NONE, 0, 0);
         }
-        double busy = switch (engine) {
-            case "act" -> (arm == Arm.ACTIVATE ? m.get("activate_fixed_ns") : m.get("act_fixed_ns")) + elements / m.get("act_clock_ghz");
-            case "dve" -> m.get("dve_fixed_ns") + elements / m.get("dve_clock_ghz");
-            case "pool" -> m.get("pool_fixed_ns") + elements / m.get("pool_clock_ghz");
-            default -> m.get("sync_record_ns");
-        };
-        return new RecordCost(busy, busy, busy, 0, 0);
+        double busy = fixedNs(m, engine, arm) + elements * elementNs(m, engine, arm);
+        return new RecordCost(busy, busy, busy, Transfer.NONE, 0, 0);
     }
 
-    /** A DMA's issue: the engine is busy writing descriptors; the transfer's time is the core's DMA's ({@link TimedRun}). */
-    private static RecordCost dma(CostModel m, String engine, long bytes) {
-        double issue = engine.equals("pool") ? m.get("dma_issue_pool_ns") : m.get("dma_issue_ns");
-        return new RecordCost(issue, issue, issue, bytes, 0);
+    /** The elements a partition of the record's largest access pattern; 0 for an opcode no arm holds (a hostile or newer NEFF has no layout to read). */
+    static long elements(Arch arch, Arm arm, byte[] b, int at) {
+        return arm == Arm.UNKNOWN ? 0 : largestPattern(Layouts.flyweight(arm, arch).wrap(b, at));
+    }
+
+    /** Whether a record that is no DMA, PE or table load costs as a datapath record (fixed + elements), not as a sync record. */
+    static boolean datapath(String engine, long elements) {
+        return elements > 0 && (engine.equals("act") || engine.equals("dve") || engine.equals("pool"));
+    }
+
+    /** A datapath record's fixed cost: its class's where fitted, else its engine's. */
+    static double fixedNs(CostModel m, String engine, Arm arm) {
+        String c = engine + "." + arm.specName() + ".fixed_ns";
+        return m.has(c) ? m.get(c) : m.get(engine + "_fixed_ns");
+    }
+
+    /** A datapath record's cost an element of a partition: its class's where fitted, else one cycle of its engine's clock. */
+    static double elementNs(CostModel m, String engine, Arm arm) {
+        String c = engine + "." + arm.specName() + ".element_ns";
+        return m.has(c) ? m.get(c) : 1 / m.get(engine + "_clock_ghz");
+    }
+
+    /**
+     * What a DMA moves, from its descriptors: the one place the cost model reads a descriptor's
+     * geometry. DMA_DIRECT2D is its own descriptor ({@code src_num_elem[0] x [1]} runs of
+     * {@code src_elem_size} bytes); a DMATrigger fires the NEFF's block of descriptors, each a run
+     * of its innermost contiguous bytes, counted on the side with the shorter runs.
+     */
+    static Transfer transfer(Arm arm, byte[] b, int at, DmaQueues queues) {
+        if (arm == Arm.DMA_DIRECT2D) {
+            DmaDirect2dFlyweight r = new DmaDirect2dFlyweight().wrap(b, at);
+            return new Transfer(Dma2d.bytes(r), (long) r.srcNumElem(0) * r.srcNumElem(1));
+        }
+        DmaQueues.Fire f = queues.fired(b, at);
+        if (f == null) {
+            return Transfer.NONE;
+        }
+        long packets = 0;
+        for (DmaDescriptor d : f.block().descriptors()) {
+            long run = Math.min(run(d.from()), run(d.to()));
+            long bytes = d.bytes();
+            packets += bytes == 0 || run == 0 ? 0 : bytes / run + (bytes % run == 0 ? 0 : 1); // ceiling, without overflow
+        }
+        return new Transfer(f.bytes(), packets);
+    }
+
+    /** An endpoint's contiguous run in bytes: its innermost dimensions while each steps by the bytes of those inside it. */
+    static long run(DmaDescriptor.Endpoint e) {
+        long run = 1;
+        for (int d = 0; d < e.dimensions(); d++) {
+            if (e.step(d) != run && e.size(d) > 1) {
+                break;
+            }
+            if (e.size(d) <= 0 || run > Long.MAX_VALUE / e.size(d)) {
+                return run; // an empty or impossibly large dimension: the run so far
+            }
+            run *= e.size(d);
+        }
+        return run;
     }
 
     /** The most elements any access pattern of the record walks a partition: the product of a {@code *.num} field's elements. */

@@ -20,10 +20,23 @@ import tpb.timeline.Timeline;
  * and its updates land {@link RecordCost#updateNs()} after its start (a DMA's at its completion).
  * So the times are the as-soon-as-possible schedule the semaphores allow, whatever order the
  * scheduler gave engines their turns. Pass {@link #hook()} to {@link SyncRun#run(SyncRun.Hook)}.
+ *
+ * <p>Two resources are shared across records, as the hardware shares them:
+ * <ul>
+ * <li>The PE streams moving columns at its clock times a rate that ramps: the first
+ * {@code pe_ramp_ns} of streaming at {@code pe_throttled_rate}, the rest at the full clock (the
+ * profiles' matmuls of one size are spaced twice as far in short kernels as in long ones:
+ * docs/estimate.md).
+ * <li>A subgraph's DMA queues run concurrently over the core's {@code dma_engines} DMA engines
+ * (DMA guide: 16 a NeuronCore, {@code dma_engine_gbps} each): a transfer starts
+ * {@code dma_latency_ns} after its issue at the earliest, and the engines move one transfer's
+ * packets after another's, each packet paying {@code dma_packet_ns} on the engine that moves it,
+ * the bytes at the engines' aggregate rate.
+ * </ul>
  */
 public final class TimedRun implements Timeline.Listener {
     /** One record as placed in time, for the critical path and the trace. */
-    public record Placed(int engine, int record, Arm arm, double start, double end, double update, int fromEngine, int fromRecord) {}
+    public record Placed(int engine, int record, Arm arm, double start, double end, double update, int fromEngine, int fromRecord, double active) {}
 
     private final SyncRun run;
     private final CostModel model;
@@ -44,6 +57,15 @@ public final class TimedRun implements Timeline.Listener {
     private double[] dma = new double[16];
     private int dmaCount;
     private long dmaBytes;
+    /**
+     * Per engine: whether its last LDWEIGHTS loaded one part of an fp32 stationary tile
+     * ({@code fp32_mode} LOW or HIGH): the MATMUL after it does that part's half of an fp32
+     * product, its pair the other half, so each counts half the MACs (neuronx-cc loads an fp32
+     * K tile LOW then HIGH, a MATMUL after each: SyntheticMatmulNeff, the attention NEFFs).
+     */
+    private final boolean[] fp32Part;
+    /** How long the PE has streamed moving columns so far (its rate ramps with it). */
+    private double peStreamedNs;
     private long macs;
     private final PlacedListener listener;
 
@@ -64,6 +86,7 @@ public final class TimedRun implements Timeline.Listener {
         this.busy = new double[n];
         this.activeEnd = new double[n];
         this.records = new long[n];
+        this.fp32Part = new boolean[n];
         for (int e = 0; e < n; e++) {
             byEngine.add(new ArrayList<>());
         }
@@ -92,11 +115,22 @@ public final class TimedRun implements Timeline.Listener {
                 fromRecord = r.fromRecord();
             }
         }
-        double update = start + c.updateNs();
-        if (c.dmaBytes() > 0) {
-            // the core's DMA moves one transfer at a time at dma_rate_gbps, dma_fixed_ns after the issue at the earliest
-            double from = Math.max(start + c.busyNs() + model.get("dma_fixed_ns"), dmaFree);
-            update = from + c.dmaBytes() / model.get("dma_rate_gbps");
+        double busyNs = c.busyNs();
+        double activeNs = c.activeNs();
+        double updateNs = c.updateNs();
+        if (c.peColumns() > 0) {
+            double stream = streamNs(model, busyNs, peStreamedNs);
+            peStreamedNs += stream;
+            activeNs += stream - busyNs;
+            updateNs += stream - busyNs;
+            busyNs = stream;
+        }
+        double update = start + updateNs;
+        RecordCost.Transfer x = c.transfer();
+        if (x.bytes() > 0) {
+            double engines = model.get("dma_engines");
+            double from = Math.max(start + busyNs + model.get("dma_latency_ns"), dmaFree);
+            update = from + x.bytes() / (engines * model.get("dma_engine_gbps")) + x.packets() * model.get("dma_packet_ns") / engines;
             dmaFree = update;
             if (dmaCount * 2 + 2 > dma.length) {
                 dma = Arrays.copyOf(dma, dma.length * 2);
@@ -104,22 +138,37 @@ public final class TimedRun implements Timeline.Listener {
             dma[dmaCount * 2] = from;
             dma[dmaCount * 2 + 1] = update;
             dmaCount++;
-            dmaBytes += c.dmaBytes();
+            dmaBytes += x.bytes();
         }
-        Placed p = new Placed(engine, record, arm, start, start + c.busyNs(), update, fromEngine, fromRecord);
+        double activeTo = start + activeNs;
+        Placed p = new Placed(engine, record, arm, start, start + busyNs, update, fromEngine, fromRecord, activeTo);
         free[engine] = p.end();
-        double activeTo = start + c.activeNs();
         busy[engine] += Math.max(0, activeTo - Math.max(start, activeEnd[engine]));
         activeEnd[engine] = Math.max(activeEnd[engine], activeTo);
-        if (c.busyNs() > 0) {
+        if (busyNs > 0) {
             records[engine]++;
         }
-        macs += c.macs();
+        if (arm == Arm.LDWEIGHTS) {
+            long mode = RecordCost.field(tpb.isa.Layouts.flyweight(arm, arch).wrap(b, at), "fp32_mode");
+            fp32Part[engine] = mode == tpb.isa.PeFp32Mode.LOW.value() || mode == tpb.isa.PeFp32Mode.HIGH.value();
+        }
+        macs += arm == Arm.MATMUL && fp32Part[engine] ? c.macs() / 2 : c.macs();
         byEngine.get(engine).add(p);
         placed.add(p);
         if (listener != null) {
             listener.placed(p);
         }
+    }
+
+    /**
+     * How long moving columns worth {@code fullClockNs} at the full Tensor clock take when the PE
+     * has streamed {@code streamedNs} already: at {@code pe_throttled_rate} until the PE has
+     * streamed {@code pe_ramp_ns}, at the full clock after.
+     */
+    static double streamNs(CostModel m, double fullClockNs, double streamedNs) {
+        double rate = m.get("pe_throttled_rate");
+        double slow = (m.get("pe_ramp_ns") - streamedNs) * rate; // what is still throttled, in full-clock ns
+        return slow <= 0 ? fullClockNs : fullClockNs <= slow ? fullClockNs / rate : slow / rate + (fullClockNs - slow);
     }
 
     /** Nanoseconds from the first record's start (0) to the last update or end. */

@@ -48,8 +48,10 @@ public final class DataAssumptions {
             new Decision("ACTIVATE's functions are their mathematical definitions in double, rounded once to fp32 (exp, ln, "
                     + "sigmoid, silu, softplus, mish, gelu_apprx_tanh, sqrt, reciprocal_sqrt, ...)", "ASSUMED",
                     "the hardware evaluates each by a piecewise table (the NEFF profile's exp_400p, reciprocal_sqrt_40000p), not "
-                            + "modelled; NKI gives sigmoid's and erf's formulas and only the names of the others; gelu is taken as "
-                            + "x·Φ(x) (torch's exact GELU) and gelu_apprx_sigmoid as x·sigmoid(1.702x) (Hendrycks and Gimpel)"),
+                            + "modelled; NKI's pages give the formulas of sigmoid, erf, softplus (nki.language.softplus: "
+                            + "log(1 + exp(x))) and mish (nki.language.mish: x * tanh(softplus(x))) and only the names of the "
+                            + "others; gelu is taken as x·Φ(x) (torch's exact GELU) and gelu_apprx_sigmoid as x·sigmoid(1.702x) "
+                            + "(Hendrycks and Gimpel)"),
             new Decision("An ACTIVATE function id names one function in every table set; the names are the union of the profiles "
                     + "of the sets the ACT engine lists, so a table-set load changes nothing", "INFERRED",
                     "qwen3-attn-tkg-v6 packs two profiles (reciprocal_sqrt_and_small, natural_log_exp_and_others) whose 14 shared "
@@ -77,7 +79,9 @@ public final class DataAssumptions {
             new Decision("An fp32 MATMUL pair (LDWEIGHTS fp32_mode LOW then HIGH, each with a MATMUL into one PSUM group) "
                     + "splits each weight into its bfloat16-truncated top 16 bits (HIGH) and the exact rest (LOW)", "ASSUMED",
                     "every fp32 matmul of the attention (cayman) and conv2d (sunda) NEFFs is such a pair; the hardware's split is not "
-                            + "public, and any exact split gives the fp32 product to within rounding (AttentionNumbersTest's bound)"),
+                            + "public, and any exact split gives the fp32 product to within rounding (AttentionNumbersTest's bound); "
+                            + "«PEPATH» §4.3 calls LOW the reduced-mantissa (TF32) pass, which as a pass over the whole weight beside a "
+                            + "HIGH one would count each product twice (conflict fp32-matmul-split)"),
             new Decision("MATMUL fp32_mode is the part of the FP32 moving tile multiplied, split as the weights are: LOW_HIGH the "
                     + "whole tile, HIGH its top 16 bits, LOW the rest", "INFERRED",
                     "the sunda conv2d NEFFs (neuronx-cc 2.18) say HIGH only where the moving tile is their fp32 identity constant "

@@ -319,9 +319,11 @@ public final class VectorOps {
      * them (act_info.json, the table set's profile: "exp_400p", "reciprocal_sqrt_40000p", "ln_400p",
      * "silu", ...). The hardware evaluates each by a piecewise table (not modelled); here each is its
      * mathematical definition in double, rounded to fp32 once: sigmoid as NKI's page states it
-     * (1/(1+exp(-x))), the others by their standard definitions (ASSUMED where NKI names the function
-     * without a formula: silu x·sigmoid(x), softplus ln(1+e^x), mish x·tanh(softplus(x)),
-     * gelu_apprx_tanh 0.5x(1+tanh(sqrt(2/pi)(x+0.044715x^3)))); erf as NKI's page states it
+     * (1/(1+exp(-x))), softplus ln(1+e^x) and mish x·tanh(softplus(x)) as theirs state them
+     * (nki.language.softplus: "softplus(x) = log(1 + exp(x))"; nki.language.mish: "mish(x) = x *
+     * tanh(softplus(x))"), the others by their standard definitions (ASSUMED where NKI names the
+     * function without a formula: silu x·sigmoid(x), gelu_apprx_tanh
+     * 0.5x(1+tanh(sqrt(2/pi)(x+0.044715x^3)))); erf as NKI's page states it
      * (2/sqrt(pi) times the integral of exp(-t^2) from 0 to x, by Apache Commons Numbers, within a
      * few double ulps), its derivative 2/sqrt(pi)·exp(-x^2); gelu x·Φ(x) (torch.nn.functional.gelu,
      * the un-approximated GELU of Hendrycks and Gimpel, ASSUMED for the table set's plain "gelu"
@@ -400,8 +402,9 @@ public final class VectorOps {
     /**
      * ACTIVATE (0x21, «ACTPWL» §3.2): {@code out = func(scale * in + bias)} per element, in fp32
      * (the hardware evaluates func by a piecewise table; exp here is Math.exp rounded to fp32,
-     * so exp agrees with the hardware only within the table's error). COPY passes the input
-     * through without scale or bias (ASSUMED).
+     * so exp agrees with the hardware only within the table's error). COPY is the identity after
+     * the scale and bias, as every function is (nki.isa.activation: the optional scale and bias come
+     * "before the activation function is applied"; INFERRED for copy, DataAssumptions).
      */
     public static void activate(Function f, float scale, float bias, AccessPattern src, AccessPattern dst) {
         activate(f, scale, bias, src, dst, null);

@@ -42,7 +42,7 @@ record ArmPage(String title, String name, String opcode, String opcodeName, Stri
         List<GuardRow> guards = new ArrayList<>();
         for (Guard g : a.guards()) {
             guards.add(new GuardRow(g.fieldText(), g.ruleText(),
-                    g.whenField() == null ? "" : " when " + g.whenField() + (g.whenNot() ? " ≠ " : " = ") + g.whenName(), g.message(),
+                    g.when().isEmpty() ? "" : " when " + g.whenText(), g.message(),
                     Src.of(g.source())));
         }
         List<View> views = new ArrayList<>();

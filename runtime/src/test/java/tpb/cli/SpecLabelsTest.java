@@ -145,4 +145,147 @@ class SpecLabelsTest {
         }
         assertTrue(((String) conflict("wait-0x04").get("real_data")).contains("`$S[10]>0`"));
     }
+
+    private static List<Map<String, Object>> guards(String arm) {
+        return (List<Map<String, Object>>) named("arms", "name", arm).get("guards");
+    }
+
+    private static Map<String, Object> guard(String arm, String field, String messageStart) {
+        return guards(arm).stream().filter(g -> field.equals(g.get("field")) && ((String) g.get("message")).startsWith(messageStart))
+                .findFirst().orElseThrow(() -> new AssertionError(arm + " has no guard on " + field + " '" + messageStart + "'"));
+    }
+
+    /** Every source the spec gives, wherever it stands in spec --json: none cites an issue or an audit. */
+    @Test
+    void everySourceNamesADocument() {
+        List<String> refs = new java.util.ArrayList<>();
+        collectSources(spec, refs);
+        assertTrue(refs.size() > 1000, "sources found: " + refs.size());
+        java.util.regex.Pattern notADocument = java.util.regex.Pattern.compile("(?i)\\b(issues?\\s*#?\\s*\\d+|audit(s|or|ed)?)\\b");
+        assertEquals(List.of(), refs.stream().filter(r -> notADocument.matcher(r).find()).toList());
+    }
+
+    private static void collectSources(Object node, List<String> refs) {
+        if (node instanceof Map<?, ?> m) {
+            m.forEach((k, v) -> {
+                if (String.valueOf(k).endsWith("source") && v instanceof String ref) {
+                    refs.add(ref);
+                } else {
+                    collectSources(v, refs);
+                }
+            });
+        } else if (node instanceof List<?> l) {
+            l.forEach(x -> collectSources(x, refs));
+        }
+    }
+
+    /**
+     * The guards the sources' validators state, with their confidence: RECIPROCAL's out_dtype takes
+     * FP32R («CLA» §3), MEMSET's dtype memset_set_value_type's twelve (conflict memset-dtypes), the
+     * predicated copies' equal counts only while no start address is register-shaped («CASTPRED»
+     * §5.3), and the PE array's 128 rows and columns INFERRED (NKI's limit, the field's meaning derived).
+     */
+    @Test
+    void guardsSayWhatTheirSourcesSay() {
+        Map<String, Object> out = guard("Reciprocal", "out_dtype", "RECIPROCAL's out_dtype");
+        assertTrue(((List<String>) out.get("in")).contains("FP32R"), out.toString());
+        assertTrue(((String) out.get("source")).contains("FP32R legal as output"), out.toString());
+        assertFalse(((List<String>) guard("Reciprocal", "in_dtype", "RECIPROCAL's in_dtype").get("in")).contains("FP32R"));
+        Map<String, Object> memsetWide = guard("Memset", "dtype", "MEMSET's dtype takes no UINT64");
+        assertEquals("STRONG", memsetWide.get("confidence"));
+        Map<String, Object> memsetFp32r = guard("Memset", "dtype", "MEMSET's dtype takes no FP32R");
+        assertEquals("INFERRED", memsetFp32r.get("confidence"));
+        assertFalse(((List<String>) memsetFp32r.get("in")).contains("FP32R"));
+        Map<String, Object> memset = conflict("memset-dtypes");
+        assertTrue(((String) memset.get("real_data")).contains("592 MEMSETs"), memset.toString());
+        assertTrue(((String) memset.get("emitted")).startsWith("the strict side"), memset.toString());
+        for (String arm : List.of("CopyPredicated", "CastPredicated")) {
+            for (String src : List.of("src0", "src1")) {
+                Map<String, Object> g = guards(arm).stream().filter(x -> ("product(" + src + "_mem_pattern.num)").equals(x.get("field")))
+                        .findFirst().orElseThrow();
+                assertEquals(List.of("src0_mem_pattern.start.word.register", "src1_mem_pattern.start.word.register",
+                        "dst_mem_pattern.start.word.register"),
+                        ((List<Map<String, Object>>) g.get("when")).stream().map(w -> w.get("field")).toList(), arm + " " + src);
+                assertTrue(((String) g.get("source")).contains("unless a start-addr is register-shaped"), arm);
+            }
+        }
+        // the four at_most 128 guards of the PE arms: NKI's limit is CONFIRMED, that the field is the tile it limits derived
+        int pe = 0;
+        for (String arm : List.of("Matmul", "Ldweights")) {
+            for (Map<String, Object> g : guards(arm)) {
+                if (Integer.valueOf(128).equals(g.get("at_most")) && ((String) g.get("field")).startsWith("num_active_")) {
+                    assertEquals("INFERRED", g.get("confidence"), arm + " " + g.get("field"));
+                    pe++;
+                }
+            }
+        }
+        assertEquals(4, pe);
+    }
+
+    /**
+     * Labels that said more, or other, than their sources: the trigger fires the block its block_id
+     * names, which semaphores a queue switch clears is the project's mapping, a GE_REG wait's register
+     * id sits in semaphore_value (facts §1.2), CAYMAN's apertures are its own generation's, and the 0xDA
+     * payload's +0x0F takes two values in the real records.
+     */
+    @Test
+    void labelsOfTheSyncKindsTheAperturesAndTheExtension() throws java.io.IOException {
+        List<Map<String, Object>> kinds = (List<Map<String, Object>>) named("enums", "name", "SyncKind").get("values");
+        Map<String, Object> trigger = field(kinds, "QUEUE_TRIGGER");
+        assertTrue(((String) trigger.get("doc")).contains("block_id (+0x30)"), trigger.toString());
+        assertFalse(((String) trigger.get("doc")).contains("a cursor per trigger"), trigger.toString());
+        assertEquals("INFERRED", field(kinds, "QUEUE_SWITCH").get("confidence"));
+        Map<String, Object> register = field((List<Map<String, Object>>) named("enums", "name", "SemOperand").get("values"), "REGISTER");
+        assertFalse(((String) register.get("doc")).contains("INFERRED"), register.toString());
+        assertEquals("CONFIRMED", register.get("confidence"));
+        assertTrue(((String) field((List<Map<String, Object>>) named("enums", "name", "WaitMode").get("values"), "SEM_GE_REG").get("doc"))
+                .contains("register id is carried in semaphore_value"));
+        String profiles;
+        try (java.io.InputStream in = CliRun.class.getResourceAsStream("/isa/tpb/arch/profiles.yaml")) {
+            profiles = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        String cayman = profiles.substring(profiles.indexOf("arch: CAYMAN"), profiles.indexOf("arch: MARIANA"));
+        assertFalse(cayman.contains("arch-independent"), cayman);
+        assertTrue(cayman.contains("apertures_source: {ref: \"seed002 §3 NOTE; facts §4.1"), cayman);
+        Map<String, Object> payload = field((List<Map<String, Object>>) named("arms", "name", "PseudoExtension").get("fields"), "payload");
+        assertTrue(((String) payload.get("doc")).contains("0x10 in 640 and 0x08 in 272"), payload.toString());
+        assertTrue(((String) conflict("pseudo-extension").get("real_data")).contains("0x08 in 272"));
+        assertTrue(((String) conflict("inst-word-len").get("real_data")).contains("0x08 in 272"));
+    }
+
+    /**
+     * The contradictions recorded with both readings and the real records' verdict: the fp32 matmul
+     * split («PEPATH» §4.3 against the data level's), the trigger's cursor (facts §7.5 against seed000
+     * §4.3), wait 0x04 («SEQMC» §1.2's GE beside the enum's GT), and mariana's bg_xpose_mode width.
+     */
+    @Test
+    void theContradictionsCarryBothReadingsAndAVerdict() {
+        Map<String, Object> split = conflict("fp32-matmul-split");
+        List<Map<String, Object>> readings = (List<Map<String, Object>>) split.get("readings");
+        assertEquals(2, readings.size());
+        assertEquals("ASSUMED", readings.get(0).get("confidence"));
+        assertTrue(((String) readings.get(1).get("source")).startsWith("«PEPATH» §4.3"));
+        assertTrue(((String) split.get("real_data")).contains("counts every product twice"), split.toString());
+        Map<String, Object> cursor = conflict("dma-trigger-cursor");
+        assertEquals(List.of("CONFIRMED", "STRONG"),
+                ((List<Map<String, Object>>) cursor.get("readings")).stream().map(r -> r.get("confidence")).toList());
+        assertTrue(((String) cursor.get("real_data")).startsWith("all 70 DMATriggers"), cursor.toString());
+        List<Map<String, Object>> wait = (List<Map<String, Object>>) conflict("wait-0x04").get("readings");
+        assertEquals(3, wait.size());
+        assertTrue(((String) wait.get(2).get("source")).startsWith("«SEQMC» §1.2"));
+        Map<String, Object> bg = conflict("ldweights-bg-xpose-width");
+        assertEquals(2, ((List<?>) bg.get("readings")).size());
+        assertTrue(((String) bg.get("emitted")).startsWith("one byte"), bg.toString());
+        assertTrue(((String) ((List<Map<String, Object>>) bg.get("readings")).get(0).get("source")).startsWith("«XGEN» §2.4 QUIRK"));
+    }
+
+    /** The data level's citations: NKI's pages give softplus's and mish's formulas, and copy takes the scale and bias. */
+    @Test
+    void theDataLevelCitesNkisFormulas() {
+        String functions = tpb.data.DataAssumptions.ALL.stream().filter(d -> d.what().startsWith("ACTIVATE's functions")).findFirst()
+                .orElseThrow().evidence();
+        assertTrue(functions.contains("softplus (nki.language.softplus: log(1 + exp(x)))"), functions);
+        assertTrue(functions.contains("mish (nki.language.mish: x * tanh(softplus(x)))"), functions);
+        assertTrue(tpb.data.DataAssumptions.ALL.stream().anyMatch(d -> d.what().startsWith("ACTIVATE copy is the identity after the scale and bias")));
+    }
 }

@@ -27,9 +27,10 @@ import tpb.stream.RecordStream;
 /**
  * The cost model against the vendor's own measurement: each of the six neuron-profile exports in
  * {@code neff/real/profiles} (trn2, profiler 2.28) beside {@link Estimate} of its NEFF. The bounds
- * pinned per profile are the model's error today, rounded up to the next whole percent, so a change
- * that makes any of them worse fails here and must say why (docs/estimate.md has the table).
- * Issue 32's targets: total within 10 %, every engine's active time within 15 % (25 % and 30 % at
+ * pinned per profile are the model's in-sample error today (its coefficients are fitted on these six:
+ * FitReportTest holds the held-out errors), rounded up to the next whole percent, so a change that
+ * makes any of them worse fails here and must say why (docs/estimate.md has the table).
+ * The targets: total within 10 %, every engine's active time within 15 % (25 % and 30 % at
  * least); the DMA active time is pinned the same way.
  */
 class EstimateProfilesTest {
@@ -81,12 +82,12 @@ class EstimateProfilesTest {
      */
     @ParameterizedTest
     @CsvSource({
-        "attention-baseline-bf16-s512, 4, 19, 7, 7, 6, 5, 6",
-        "attention-baseline-fp32-s512, 2, 13, 8, 7, 12, 9, 9",
-        "attention-baseline,           3, 14, 7, 7, 12, 2, 1",
-        "attention-fused-bf16-s512,   13, 21, 6, 1, 13, 11, 11",
-        "attention-fused-fp32-s512,    1, 3, 10, 6, 14, 3, 4",
-        "attention-fused,              2, 4, 10, 6, 13, 7, 6",
+        "attention-baseline-bf16-s512,  5, 17, 7, 1, 7, 4, 5",
+        "attention-baseline-fp32-s512,  3, 11, 9, 1, 13, 8, 5",
+        "attention-baseline,            4, 11, 8, 2, 13, 2, 5",
+        "attention-fused-bf16-s512,    10, 21, 7, 3, 14, 11, 3",
+        "attention-fused-fp32-s512,     3, 2, 10, 4, 14, 3, 2",
+        "attention-fused,               2, 2, 10, 4, 15, 7, 3",
     })
     void errorAgainstTheMeasuredProfile(String name, int total, int pe, int act, int dve, int pool, int sp, int dma) throws IOException {
         Case c = run(name);
@@ -100,14 +101,14 @@ class EstimateProfilesTest {
             int bound = bounds[i];
             assertTrue(err <= bound / 100.0, () -> name + " " + engine + " active " + e.activeNs(engine) + " measured "
                     + p.activeNs().get(engine) + ": " + Math.round(err * 100) + " %, bound " + bound + " %");
-            // issue 32's floor for calling it done: every engine within 30 %
+            // the floor for calling it done: every engine within 30 %
             assertTrue(err <= 0.30, name + " " + engine);
         }
         assertTrue(error(e.dmaActiveNs(), p.dmaActiveNs()) <= dma / 100.0, () -> name + " dma " + e.dmaActiveNs() + " measured " + p.dmaActiveNs());
         assertTrue(error(e.totalNs(), p.totalNs()) <= 0.25, name);
     }
 
-    /** Every measured instruction is a record or the runtime's own: none unexplained (issue 32's proof of --against). */
+    /** Every measured instruction is a record or the runtime's own: none unexplained (--against's proof). */
     @ParameterizedTest
     @CsvSource({"attention-baseline-bf16-s512", "attention-baseline-fp32-s512", "attention-baseline", "attention-fused-bf16-s512",
         "attention-fused-fp32-s512", "attention-fused"})
@@ -128,5 +129,22 @@ class EstimateProfilesTest {
             }
         });
         assertEquals(kernel[0], c.matches().get(0).mapped(), name);
+    }
+
+    /**
+     * Another family, never fitted on: Qwen3 MoE v6b against its profile summary (neuron-profile on
+     * trn2, ../shared/fixtures/neff/real/profiles/qwen3-moe-tkg.PROFILING.md, Round 3, column v6b:
+     * Total Time 274.76 µs, Tensor Engine Active Time 69.64 µs, DMA Active Time 137.83 µs). Today's
+     * errors, pinned: total -18 %, PE -7 %, DMA -22 % (docs/estimate.md says why the DMA is short).
+     */
+    @org.junit.jupiter.api.Test
+    void qwen3MoeIsHeldOut() {
+        Neff neff = Neff.of(resource("qwen3-moe-tkg-v6b.neff"));
+        Arch arch = Arch.byName(neff.target());
+        Estimate est = new Estimate(CostModel.of(arch));
+        neff.forEachSubgraph(null, (sg, streams) -> est.add(sg, streams, arch, Disassembler::text, null));
+        assertTrue(error(est.totalNs(), 274_760) <= 0.19, () -> "total " + est.totalNs());
+        assertTrue(error(est.activeNs("pe"), 69_640) <= 0.08, () -> "pe " + est.activeNs("pe"));
+        assertTrue(error(est.dmaActiveNs(), 137_830) <= 0.23, () -> "dma " + est.dmaActiveNs());
     }
 }

@@ -64,7 +64,7 @@ class RecordAuditTest {
      * The Qwen3 MoE NEFFs, whose findings are each explained (the attention one is clean since
      * TensorScalarAffineSelect's layout was read from its two records, and the MoE ones' 0xDA extension records decode since
      * PseudoExtension holds inst_word_len 0, conflict pseudo-extension; before, each was "no typed decode"): each of those
-     * extension records sets +0x0F = 0x10 inside the arm's opaque payload, a byte no source names; and every RegisterAlu carries
+     * extension records sets +0x0F (0x10 in 640, 0x08 in 272) inside the arm's opaque payload, a byte no source names; and every RegisterAlu carries
      * dst_dtype 0, which the compiler writes and the sources call illegal (conflict
      * register-alu-dst-dtype-zero).
      */

@@ -346,10 +346,16 @@ final class ValidatorWriter {
         for (int i = 0; i < g.allowed().size(); i++) {
             cond.add(i == 0 ? "$L != $L" : " && $L != $L", v, Scalars.hex(g.allowed().get(i)) + "L");
         }
-        if (g.whenField() != null) {
-            Leaf w = Layout.find(all, g.whenField());
-            m.beginControlFlow("if ($L $L $LL)", Scalars.read(ctx.endian, w.def().scalar(), "b", Scalars.at("at", w.offset())),
-                    g.whenNot() ? "!=" : "==", Scalars.hex(g.whenEquals()));
+        if (!g.when().isEmpty()) {
+            CodeBlock.Builder when = CodeBlock.builder();
+            for (int i = 0; i < g.when().size(); i++) {
+                Guard.Condition c = g.when().get(i);
+                Leaf w = Layout.find(all, c.leafPath());
+                BitDef wBit = c.bit() == null ? null
+                        : w.def().bits().stream().filter(x -> x.name().equals(c.bit())).findFirst().orElseThrow();
+                when.add(i == 0 ? "$L $L $LL" : " && $L $L $LL", term(w, false, wBit), c.not() ? "!=" : "==", Scalars.hex(c.equals()));
+            }
+            m.beginControlFlow("if ($L)", when.build());
         }
         BitDef bit = g.bit() == null ? null
                 : target.def().bits().stream().filter(x -> x.name().equals(g.bit())).findFirst().orElseThrow();
@@ -357,7 +363,7 @@ final class ValidatorWriter {
         m.beginControlFlow("if ($L)", cond.build())
                 .addStatement("sink.report(index, $S, $L, $S, $S)", g.fieldText(), target.offset(), "guard", g.message())
                 .addStatement("n++").endControlFlow();
-        if (g.whenField() != null) {
+        if (!g.when().isEmpty()) {
             m.endControlFlow();
         }
     }

@@ -281,8 +281,12 @@ public final class ModelJson {
             } else {
                 gj.put("in", g.allowedNames());
             }
-            if (g.whenField() != null) {
-                gj.put("when", ordered("field", g.whenField(), g.whenNot() ? "not_equals" : "equals", g.whenName()));
+            List<Object> when = new ArrayList<>();
+            for (Guard.Condition c : g.when()) {
+                when.add(ordered("field", c.field(), c.not() ? "not_equals" : "equals", c.name()));
+            }
+            if (!when.isEmpty()) {
+                gj.put("when", when.size() == 1 ? when.get(0) : when);
             }
             gj.put("message", g.message());
             gj.putAll(source(g.source()));

@@ -49,9 +49,6 @@ final class GuardBuilder {
         return guards;
     }
 
-    /** The {@code when:} of a guard as resolved: the field's path, its raw value, the name it was given. */
-    private record When(String field, Long equals, String name, boolean not) {}
-
     /** A resolved term: the path, whether its product is meant, the field it reads, its bit run (or null). */
     private record Term(String path, boolean product, FieldDef def, BitDef bit) {
         /** The width in bits of the term's value (a product has no width of its own). */
@@ -73,7 +70,7 @@ final class GuardBuilder {
         } else if (kinds > 1) {
             ctx.diags.error(m.pos(), Message.GUARD, field, "takes one of 'in', 'one_of', 'at_most' and 'same_as'");
         }
-        YMap whenMap = v.map("when");
+        YNode whenNode = v.node("when");
         String message = v.reqStr("message");
         Source source = ctx.source(v, "source", true);
         v.finish();
@@ -121,14 +118,14 @@ final class GuardBuilder {
                 return null;
             }
         }
-        When when = whenMap == null ? new When(null, null, null, false) : when(whenMap, arm, fields);
+        List<Guard.Condition> when = whenNode == null ? List.of() : when(whenNode, arm, fields, field);
         if (when == null) {
             return null;
         }
         return new Guard(t.path(), t.product(), t.bit() == null ? null : t.bit().name(), allowed, names, oneOfEnum, atMost,
                 other == null ? null : other.path(), other != null && other.product(),
-                other == null || other.bit() == null ? null : other.bit().name(), when.field(), when.equals(), when.name(),
-                when.not(), message, source == null ? armSource : source, m.pos());
+                other == null || other.bit() == null ? null : other.bit().name(), when, message, source == null ? armSource : source,
+                m.pos());
     }
 
     /**
@@ -199,8 +196,24 @@ final class GuardBuilder {
         return new Term(path, product, f, bit);
     }
 
-    /** {@code when: {field, equals | not_equals}}; null when it cannot be resolved (reported). */
-    private When when(YMap when, String arm, List<FieldDef> fields) {
+    /**
+     * {@code when: {field, equals | not_equals}}, or a list of them that must all hold; each field a
+     * scalar field's or bit run's path. Null when one cannot be resolved (reported).
+     */
+    private List<Guard.Condition> when(YNode node, String arm, List<FieldDef> fields, String guarded) {
+        List<YMap> maps = node instanceof YSeq seq ? ctx.maps(seq, "guard when") : java.util.Collections.singletonList(ctx.asMap(node, "guard when"));
+        List<Guard.Condition> out = new ArrayList<>();
+        for (YMap m : maps) {
+            Guard.Condition c = m == null ? null : condition(m, arm, fields, guarded);
+            if (c == null) {
+                return null;
+            }
+            out.add(c);
+        }
+        return out;
+    }
+
+    private Guard.Condition condition(YMap when, String arm, List<FieldDef> fields, String guarded) {
         MapView wv = ctx.view(when, "guard when");
         String whenField = wv.reqStr("field");
         YNode eq = wv.node("equals");
@@ -214,17 +227,26 @@ final class GuardBuilder {
         boolean not = eq == null;
         YNode value = eq == null ? ne : eq;
         wv.finish();
-        FieldDef wf = whenField == null ? null : ctx.pathField(fields, record, whenField);
-        if (whenField != null && wf == null) {
-            if (!ctx.fieldLeftOut(arm, whenField)) {
-                ctx.diags.error(wv.pos("field"), Message.GUARD, whenField, "no such field");
-            }
+        if (whenField == null || value == null) {
             return null;
         }
-        if (wf == null || value == null) {
+        if (PRODUCT.matcher(whenField).matches()) {
+            ctx.diags.error(wv.pos("field"), Message.GUARD, guarded, "'when' takes a field or a bit run, not a product");
             return null;
         }
-        Long raw = ctx.symbolOrNumber(wf, value);
-        return raw == null ? null : new When(whenField, raw, ResolveContext.scalarText(value), not);
+        Term t = term(whenField, arm, fields, wv.pos("field"), guarded, "when");
+        if (t == null) {
+            return null;
+        }
+        Long raw = t.bit() != null ? MapView.number(value, "guard when", ctx.diags) : ctx.symbolOrNumber(t.def(), value);
+        if (raw == null) {
+            return null;
+        }
+        if (t.bits() < 64 && (raw >>> t.bits()) != 0) {
+            ctx.diags.error(wv.pos(not ? "not_equals" : "equals"), Message.GUARD, guarded, "'when' value " + raw + " does not fit " + whenField
+                    + "'s " + t.bits() + " bits");
+            return null;
+        }
+        return new Guard.Condition(t.path(), t.bit() == null ? null : t.bit().name(), raw, ResolveContext.scalarText(value), not);
     }
 }

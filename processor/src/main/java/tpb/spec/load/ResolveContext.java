@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import tpb.spec.Diagnostics;
 import tpb.spec.DidYouMean;
 import tpb.spec.Message;
@@ -66,11 +68,22 @@ final class ResolveContext {
         return m == null ? null : source(m, v.what() + " " + key);
     }
 
+    /**
+     * What a citation must not be: an issue ("issue 35", "issue #35") or an audit ("as the audit quotes
+     * it"). Neither is a place a reader can check a fact in; a source names the document and section
+     * the fact is read from, first-hand.
+     */
+    private static final Pattern NOT_A_DOCUMENT = Pattern.compile("(?i)\\b(issues?\\s*#?\\s*\\d+|audit(s|or|ed)?)\\b");
+
     private Source source(YMap m, String what) {
         MapView v = view(m, what);
         String ref = v.reqStr("ref");
         String conf = v.reqStr("confidence");
         v.finish();
+        Matcher cites = ref == null ? null : NOT_A_DOCUMENT.matcher(ref);
+        if (cites != null && cites.find()) {
+            diags.error(v.pos("ref"), Message.SOURCE_NOT_A_DOCUMENT, cites.group());
+        }
         Confidence c = null;
         if (conf != null) {
             try {

@@ -8,8 +8,9 @@ import tpb.spec.Pos;
  * {@code allowed} (raw values; {@code in:}, or {@code one_of:} naming the values in {@code oneOfEnum}
  * for a term that has no enum of its own, such as a nibble), at most {@code atMost} ({@code at_most:},
  * an unsigned bound such as the NKI's 128 stationary rows), or equal to another term ({@code same_as:},
- * such as an out_dtype that must repeat in_dtype) — optionally only when another field equals a
- * value (or, with {@code whenNot}, differs from it).
+ * such as an out_dtype that must repeat in_dtype) — optionally only when each {@link Condition}
+ * of {@code when} holds: a field or bit run equals a value (or, with {@code not}, differs from it),
+ * as «CASTPRED» §5.3's equal element counts hold only while no start address is register-shaped.
  *
  * <p>A term is a field named by its dotted path, so a guard may reach into a group
  * ({@code ext.update_mode}), the preamble ({@code events.update_mode}) or a bit run of a field
@@ -21,11 +22,33 @@ import tpb.spec.Pos;
  * The message is the source's own text.
  */
 public record Guard(String field, boolean fieldProduct, String bit, List<Long> allowed, List<String> allowedNames, String oneOfEnum,
-        Long atMost, String sameAs, boolean sameAsProduct, String sameAsBit, String whenField, Long whenEquals, String whenName, boolean whenNot,
+        Long atMost, String sameAs, boolean sameAsProduct, String sameAsBit, List<Condition> when,
         String message, Source source, Pos pos) {
     public Guard {
         allowed = List.copyOf(allowed);
         allowedNames = List.copyOf(allowedNames);
+        when = List.copyOf(when);
+    }
+
+    /**
+     * One condition of a guard's {@code when}: the field (or bit run {@code bit} of it) at {@code field}
+     * equals the raw value {@code equals}, written {@code name} (or differs from it, with {@code not}).
+     */
+    public record Condition(String field, String bit, long equals, String name, boolean not) {
+        /** The path of the field the condition reads (a bit run's field). */
+        public String leafPath() {
+            return bit == null ? field : field.substring(0, field.length() - bit.length() - 1);
+        }
+
+        /** As a reader sees it: {@code dtype = INT16}, {@code dst.start.word.register ≠ 1}. */
+        public String text() {
+            return field + (not ? " ≠ " : " = ") + name;
+        }
+    }
+
+    /** The conditions as a reader sees them, joined by "and"; empty when the guard always applies. */
+    public String whenText() {
+        return String.join(" and ", when.stream().map(Condition::text).toList());
     }
 
     /** The guarded term as written: {@code reg}, {@code in0_in1_dtype.tags.lo} or {@code product(src.num)}. */

@@ -1,0 +1,93 @@
+package tpb.cost;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tpb.isa.Arch;
+import tpb.neff.Neff;
+
+/**
+ * The model's held-out discipline: {@link FitReport} on the six shared profiles. The table in
+ * docs/estimate.md is this report (between its fit-report markers; {@code -Dtpb.rewriteDocs=true}
+ * writes it there), the coefficients in cayman.yaml are the ones it fits on all six, and the
+ * leave-one-kernel-out errors are held to bars.
+ */
+class FitReportTest {
+    static final List<String> KERNELS = List.of("attention-baseline-bf16-s512", "attention-baseline-fp32-s512", "attention-baseline",
+            "attention-fused-bf16-s512", "attention-fused-fp32-s512", "attention-fused");
+    static final Path DOC = Path.of("../docs/estimate.md");
+    static final String BEGIN = "<!-- fit-report:begin -->\n";
+    static final String END = "<!-- fit-report:end -->";
+
+    @TempDir
+    static Path dir;
+    static FitReport report;
+    static CostModel model;
+
+    static List<Fit.Kernel> kernels() throws IOException {
+        List<Fit.Kernel> out = new ArrayList<>();
+        for (String name : KERNELS) {
+            Path p = dir.resolve(name + ".profile.json.gz");
+            Files.write(p, EstimateProfilesTest.resource("profiles/" + name + ".profile.json.gz"));
+            out.add(new Fit.Kernel(name, Neff.of(EstimateProfilesTest.resource(name + ".neff")), Profile.read(p)));
+        }
+        return out;
+    }
+
+    @BeforeAll
+    static void fit() throws IOException {
+        model = CostModel.of(Arch.CAYMAN);
+        report = FitReport.of(model, kernels());
+    }
+
+    @Test
+    void theDocsTableIsTheReport() throws IOException {
+        String doc = Files.readString(DOC, StandardCharsets.UTF_8);
+        int from = doc.indexOf(BEGIN);
+        int to = doc.indexOf(END);
+        assertTrue(from >= 0 && to > from, "docs/estimate.md has no fit-report markers");
+        String table = report.markdown();
+        if (Boolean.getBoolean("tpb.rewriteDocs")) {
+            Files.writeString(DOC, doc.substring(0, from + BEGIN.length()) + table + doc.substring(to), StandardCharsets.UTF_8);
+            return;
+        }
+        assertEquals(table, doc.substring(from + BEGIN.length(), to), "docs/estimate.md's table is stale: rerun with -Dtpb.rewriteDocs=true");
+    }
+
+    /** cayman.yaml holds what the fit on all six gives (to the file's rounding), so the report's in-sample column is the shipped model's error. */
+    @Test
+    void theModelFileHoldsTheFit() {
+        for (Map.Entry<String, Fit.Fitted> e : report.fitted().entrySet()) {
+            double fitted = e.getValue().value();
+            assertTrue(model.has(e.getKey()), e.getKey() + " is fitted but not in cayman.yaml");
+            double shipped = model.get(e.getKey());
+            assertTrue(Math.abs(shipped - fitted) <= Math.max(0.5, 0.005 * Math.abs(fitted)), e.getKey() + ": cayman.yaml " + shipped + ", fit " + fitted);
+        }
+        assertEquals(Math.ceil(report.heldOutTotalError() * 100) / 100, model.get("cv_total_error"), 1e-9, "cv_total_error");
+    }
+
+    /**
+     * Leave one kernel out: each kernel estimated by coefficients fitted on the other five. Bars:
+     * the total within 15 % and every engine's and the DMA's active time within 30 % on every
+     * kernel; and the errors of today, rounded up, so a change that makes one worse fails here.
+     */
+    @Test
+    void heldOutErrorsStayWithinTheirBars() {
+        double[] today = {0.10, 0.21, 0.10, 0.05, 0.15, 0.11, 0.06};
+        for (int c = 0; c < FitReport.COLUMNS.size(); c++) {
+            double e = report.heldOutError(c);
+            assertTrue(e <= (c == 0 ? 0.15 : 0.30), FitReport.COLUMNS.get(c) + " held out " + e);
+            assertTrue(e <= today[c], FitReport.COLUMNS.get(c) + " held out " + e + ", bar " + today[c]);
+        }
+    }
+}
