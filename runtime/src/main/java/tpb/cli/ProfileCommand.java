@@ -17,13 +17,17 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import tpb.asm.Disassembler;
+import tpb.cost.CostException;
+import tpb.cost.CostModel;
 import tpb.cost.Profile;
 import tpb.cost.ProfileMatch;
+import tpb.cost.RecordCost;
 import tpb.isa.Arch;
 import tpb.isa.Arm;
 import tpb.isa.Decoder;
 import tpb.neff.EngineStream;
 import tpb.neff.SafeName;
+import tpb.sim.DmaQueues;
 import tpb.profile.ExportReader;
 import tpb.profile.ProfileException;
 import tpb.profile.ProfileFile;
@@ -97,13 +101,25 @@ final class ProfileCommand implements Callable<Integer> {
         return Tpb.OK;
     }
 
+    /** The cost model of the NEFF's generation, whose MATMUL multiply-accumulates the MFU counts (null without --neff or without figures). */
+    private CostModel model;
+    private Arch neffArch;
+    /** The model's multiply-accumulates of every MATMUL the trace ran, with --neff. */
+    private long macs;
+
     /** Each instruction with its record and line: from the NEFF's record when --neff joins it, else from the profile itself. */
-    private static List<Listed> list(Trace t, NeffInput neff) {
+    private List<Listed> list(Trace t, NeffInput neff) {
         Map<String, Map<String, EngineStream>> streams = new LinkedHashMap<>();
         Map<Trace.Instruction, Integer> records = new HashMap<>();
         Arch arch = null;
         if (neff != null) {
             arch = neff.arch();
+            neffArch = arch;
+            try {
+                model = CostModel.of(arch);
+            } catch (CostException e) {
+                model = null; // a generation without figures: no MFU
+            }
             Map<String, List<Profile.Instruction>> measured = new LinkedHashMap<>();
             Map<Profile.Instruction, Trace.Instruction> back = new HashMap<>();
             for (Trace.Instruction i : t.instructions()) {
@@ -126,6 +142,11 @@ final class ProfileCommand implements Callable<Integer> {
                 for (ProfileMatch.Match m : new ProfileMatch(measured.getOrDefault(sg.name(), List.of()), arms).matches()) {
                     if (m.record() >= 0) {
                         records.put(back.get(m.measured()), m.record());
+                        if (model != null && arms.get(m.measured().engine()).get(m.record()) == Arm.MATMUL) {
+                            EngineStream es = s.get(m.measured().engine());
+                            macs += RecordCost.of(model, neffArch, es.engine(), Arm.MATMUL, es.stream().bytes(), RecordStream.offsetOf(m.record()),
+                                    DmaQueues.NONE).macs();
+                        }
                     }
                 }
             });
@@ -147,6 +168,20 @@ final class ProfileCommand implements Callable<Integer> {
         return out;
     }
 
+    /**
+     * MFU in percent, as the export's {@code terminology} defines it for a kernel without HLO stats:
+     * (hardware FLOPs less transposes) over 2 x the Tensor Engines' elements (each core's rows x
+     * columns) x their clock x the total time; the FLOPs are 2 x each MATMUL's multiply-accumulates
+     * as the cost model counts them (a transpose none). NaN without --neff or a model.
+     */
+    private double mfuPercent(Trace t, Summary s) {
+        if (model == null || s.totalNs() == 0) {
+            return Double.NaN;
+        }
+        long cores = t.instructions().stream().map(Trace.Instruction::subgraph).distinct().count();
+        return 100 * macs / (s.totalNs() * cores * model.get("pe_rows") * model.get("pe_cols") * model.get("pe_clock_ghz"));
+    }
+
     private static String us(double ns) {
         return String.format(Locale.ROOT, "%.2f us", ns / 1000);
     }
@@ -165,8 +200,9 @@ final class ProfileCommand implements Callable<Integer> {
         }
         b.append("dma: active ").append(us(x != null ? x.dmaActiveNs() : s.dmaActiveNs())).append(", ").append(s.dmaBytes()).append(" bytes in ")
                 .append(s.dmaPackets()).append(" packets\n");
-        b.append("mfu: ").append(x != null && !Double.isNaN(x.mfuPercent()) ? String.format(Locale.ROOT, "%.2f %%", 100 * x.mfuPercent())
-                : "not in an NTFF (the export computes it from the NEFF's matmul shapes)").append('\n');
+        double mfu = x != null && !Double.isNaN(x.mfuPercent()) ? 100 * x.mfuPercent() : mfuPercent(t, s);
+        b.append("mfu: ").append(!Double.isNaN(mfu) ? String.format(Locale.ROOT, "%.2f %%", mfu)
+                : "not known without --neff (it counts each MATMUL's multiply-accumulates: docs/ntff.md)").append('\n');
         b.append("records:");
         t.records().forEach((k, v) -> b.append(' ').append(k).append(' ').append(v).append(';'));
         b.setLength(b.length() - 1);
@@ -198,10 +234,12 @@ final class ProfileCommand implements Callable<Integer> {
         o.put("engines", engines);
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("active_ns", x != null ? x.dmaActiveNs() : s.dmaActiveNs());
+        d.put("packet_ns", s.dmaPacketNs());
         d.put("bytes", s.dmaBytes());
         d.put("packets", s.dmaPackets());
         o.put("dma", d);
-        o.put("mfu_percent", x != null && !Double.isNaN(x.mfuPercent()) ? 100 * x.mfuPercent() : null);
+        double mfu = x != null && !Double.isNaN(x.mfuPercent()) ? 100 * x.mfuPercent() : mfuPercent(t, s);
+        o.put("mfu_percent", Double.isNaN(mfu) ? null : mfu);
         o.put("records", t.records());
         o.put("unknown_records", t.unknownRecords());
         List<Object> ins = new ArrayList<>(listed.size());

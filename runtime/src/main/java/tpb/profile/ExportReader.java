@@ -43,7 +43,8 @@ public final class ExportReader {
     private static final long MAX_NS = 1L << 52;
 
     /** The export's own summary ({@code summary[0]}), in ns: total, per engine active time (NEFF engine names), DMA active time, and MFU in percent (NaN when absent). */
-    public record Exported(double totalNs, Map<String, Double> activeNs, Map<String, Double> instructionNs, double dmaActiveNs, double mfuPercent) {}
+    public record Exported(double totalNs, Map<String, Double> activeNs, Map<String, Double> instructionNs, double dmaActiveNs, double dmaPacketNs,
+            double mfuPercent) {}
 
     /** What the export holds: the trace and the export's own summary. */
     public record Read(Trace trace, Exported summary) {}
@@ -69,7 +70,8 @@ public final class ExportReader {
                 busy.put(e, s.get(it).isPresent() ? seconds(s, it) : Double.NaN);
             }
             JsonNode mfu = s.get("mfu_estimated_percent").json();
-            Exported exported = new Exported(totalNs, active, busy, seconds(s, "dma_active_time"),
+            double packetNs = s.get("dma_packet_time").isPresent() ? seconds(s, "dma_packet_time") : Double.NaN;
+            Exported exported = new Exported(totalNs, active, busy, seconds(s, "dma_active_time"), packetNs,
                     mfu != null && mfu.isNumber() && Double.isFinite(mfu.doubleValue()) ? mfu.doubleValue() : Double.NaN);
 
             long tpn = 1;
@@ -82,10 +84,11 @@ public final class ExportReader {
             if (!header.isEmpty()) {
                 NeffJson.Node h = header.get(0);
                 name = h.get("network_name").isPresent() ? h.get("network_name").text() : "";
-                String u = h.get("uuid").textOrNull();
+                String given = h.get("uuid").textOrNull();
+                String u = given == null ? null : given.replace("-", ""); // a uuid may be written with its dashes
                 if (u != null) {
                     if (!u.matches("[0-9a-fA-F]{32}")) {
-                        throw new ProfileException(file + ": neff_header[0].uuid is " + SafeName.quoted(u) + ", not 32 hex digits");
+                        throw new ProfileException(file + ": neff_header[0].uuid is " + SafeName.quoted(given) + ", not 32 hex digits");
                     }
                     uuid = HexFormat.of().formatHex(HexFormat.of().parseHex(u));
                 }
@@ -106,19 +109,31 @@ public final class ExportReader {
                 long d = i.get("duration").integer(0, MAX_NS) * tpn;
                 ins.add(new Trace.Instruction(subgraph, engine, pc, opcode, operands, t, t + d));
             }
+            // DMA packets and semaphore updates are read where they have the shape below; an entry of
+            // another shape (another profiler version's) is counted as unknown, not a refusal of the
+            // whole export: the instructions and the summary, which estimate --against needs, stand
+            Map<String, Long> records = new LinkedHashMap<>();
             List<Trace.DmaPacket> dma = new ArrayList<>();
             for (NeffJson.Node p : root.get("dma").elementsOrNone()) {
-                long t = p.get("timestamp").integer(0, MAX_NS) * tpn;
-                long d = p.get("duration").integer(0, MAX_NS) * tpn;
-                dma.add(new Trace.DmaPacket(p.get("subgraph").text(), (int) number(p.get("dma_engine"), 0xFFFF), (int) number(p.get("dma_queue"), 0xFFFF),
-                        t, t + d, p.get("transfer_size").integer(0, MAX_NS), (int) p.get("crc").integerOr(0, 0xFFFF, 0)));
+                try {
+                    long t = p.get("timestamp").integer(0, MAX_NS) * tpn;
+                    long d = p.get("duration").integer(0, MAX_NS) * tpn;
+                    dma.add(new Trace.DmaPacket(p.get("subgraph").text(), (int) number(p.get("dma_engine"), 0xFFFF),
+                            (int) number(p.get("dma_queue"), 0xFFFF), t, t + d, p.get("transfer_size").integer(0, MAX_NS),
+                            (int) p.get("crc").integerOr(0, 0xFFFF, 0)));
+                } catch (NeffException | ProfileException e) {
+                    records.merge("unknown: dma entry of another shape", 1L, Long::sum);
+                }
             }
             List<Trace.SemaphoreUpdate> sems = new ArrayList<>();
             for (NeffJson.Node u : root.get("semaphore_update").elementsOrNone()) {
-                sems.add(new Trace.SemaphoreUpdate(u.get("subgraph").text(), semaphore(u.get("id")), u.get("value").integer(0, 0xFFFFFFFFL),
-                        u.get("timestamp").integer(0, MAX_NS) * tpn));
+                try {
+                    sems.add(new Trace.SemaphoreUpdate(u.get("subgraph").text(), semaphore(u.get("id")), u.get("value").integer(0, 0xFFFFFFFFL),
+                            u.get("timestamp").integer(0, MAX_NS) * tpn));
+                } catch (NeffException | ProfileException e) {
+                    records.merge("unknown: semaphore_update entry of another shape", 1L, Long::sum);
+                }
             }
-            Map<String, Long> records = new LinkedHashMap<>();
             records.put("instruction", (long) ins.size());
             records.put("dma packet", (long) dma.size());
             records.put("semaphore update", (long) sems.size());

@@ -13,6 +13,8 @@ import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** {@code tpb profile} on the public attention-fused pair, and {@code estimate --against} an NTFF. */
 class ProfileCommandTest {
@@ -75,6 +77,25 @@ class ProfileCommandTest {
         }
         assertTrue(threads.containsAll(Set.of("pe", "act", "dve", "pool", "sp", "dma engine 64 queue 0")), threads.toString());
         assertEquals(442 + 481, slices);
+    }
+
+    /**
+     * MFU from an NTFF and its NEFF: 2 x the MATMULs' multiply-accumulates (a transpose none) over
+     * 2 x two cores' 128 x 128 elements x 2.4 GHz x the total time, the export's own definition; it
+     * is the export's figure on every pair (attention-fused: 268,435,456 FLOPs over 1.5729e14 FLOP/s
+     * x 38.624 us = 4.42 %).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"attention-baseline-bf16-s512", "attention-baseline-fp32-s512", "attention-baseline", "attention-fused-bf16-s512",
+            "attention-fused-fp32-s512", "attention-fused"})
+    void theMfuOfAnNtffIsTheExports(String name) throws IOException {
+        CliRun n = CliRun.of("profile", DIR + "profiles/" + name + ".ntff", "--neff", DIR + name + ".neff", "--json");
+        CliRun j = CliRun.of("profile", DIR + "profiles/" + name + ".profile.json.gz", "--json");
+        assertEquals(0, n.code(), n.err());
+        double mfu = new ObjectMapper().readTree(n.out()).get("mfu_percent").doubleValue();
+        double exported = new ObjectMapper().readTree(j.out()).get("mfu_percent").doubleValue();
+        assertEquals(exported, mfu, exported * 0.005, name);
+        assertTrue(new ObjectMapper().readTree(CliRun.of("profile", DIR + "profiles/" + name + ".ntff", "--json").out()).get("mfu_percent").isNull());
     }
 
     @Test

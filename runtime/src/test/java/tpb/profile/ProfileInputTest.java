@@ -98,6 +98,24 @@ class ProfileInputTest {
         assertEquals("debb20022cc8458dbdc64a792ed6fe4a", t.uuid());
     }
 
+    @Test
+    void aUuidIsHexWithOrWithoutDashes() {
+        String json = new String(SMALL, StandardCharsets.UTF_8);
+        byte[] dashed = json.replace("debb20022cc8458dbdc64a792ed6fe4a", "DEBB2002-2CC8-458D-BDC6-4A792ED6FE4A").getBytes(StandardCharsets.UTF_8);
+        assertEquals("debb20022cc8458dbdc64a792ed6fe4a", ProfileFile.of("p.json", dashed).trace().uuid());
+        byte[] bad = json.replace("debb20022cc8458dbdc64a792ed6fe4a", "not-a-uuid").getBytes(StandardCharsets.UTF_8);
+        assertEquals("p.json: neff_header[0].uuid is \"not-a-uuid\", not 32 hex digits", refusal(bad));
+    }
+
+    @Test
+    void aDmaEntryOfAnotherShapeIsCountedNotFatal() {
+        byte[] b = new String(SMALL, StandardCharsets.UTF_8).replace("\"dma_engine\":\"64\"", "\"dma_engine\":\"qSync\"").getBytes(StandardCharsets.UTF_8);
+        Trace t = ProfileFile.of("p.json", b).trace();
+        assertEquals(0, t.dma().size());
+        assertEquals(1L, t.records().get("unknown: dma entry of another shape"));
+        assertEquals(1, t.unknownRecords());
+    }
+
     /** 10,000 mutations of an export, plain and gzip'd (bytes set, cut short, junk after): each read or refused in one line naming the file. */
     @Property(tries = 10_000)
     void mutatedExportsAreReadOrRefusedInOneLine(@ForAll boolean gzipped, @ForAll @IntRange(min = 0, max = 2) int kind,
