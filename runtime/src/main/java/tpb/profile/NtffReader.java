@@ -46,8 +46,8 @@ public final class NtffReader {
     static final List<Integer> VERSIONS = List.of(4, 5, 6);
     /**
      * Versions 4 and 5 record no run: its end is this many ticks after the last notification of
-     * the first subgraph's core (INFERRED: in 7 of the 8 version-6 files the header's end_tick is
-     * exactly that; the eighth has 246,249), its start the first subgraph's duration (field 14)
+     * the first subgraph's core (INFERRED: in the 8 version-6 files the header's end_tick is that
+     * many after it in 6, 133,334 in one, 246,249 in qwen3-attn-tkg-v6), its start the first subgraph's duration (field 14)
      * before (docs/ntff.md, "Where the run is").
      */
     static final long RUN_END_AFTER_LAST_NOTIFICATION = 133_333;
@@ -195,8 +195,8 @@ public final class NtffReader {
          * Versions 4 and 5 record neither the run's start nor its end. The run ends
          * {@link #RUN_END_AFTER_LAST_NOTIFICATION} ticks after the last notification (queue type 1)
          * of the first subgraph's core and lasts that subgraph's duration (its field 14). INFERRED
-         * (docs/ntff.md, "Where the run is"): the end rule holds in 7 of the 8 version-6 files (the
-         * eighth: 246,249 ticks), field 14 of the first subgraph is the run's length in every
+         * (docs/ntff.md, "Where the run is"): the end rule holds to the tick in 6 of the 8 version-6
+         * files (one more: 133,334 ticks; qwen3-attn-tkg-v6: 246,249), field 14 of the first subgraph is the run's length in every
          * version-6 file, and on the three version-5 runs with a vendor summary this window gives
          * the summary's total, DMA active time, packets and bytes exactly.
          */
