@@ -12,6 +12,9 @@ import java.nio.file.Files;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -192,6 +195,40 @@ class NtffVersionsTest {
             }
         }
         assertEquals(afterLastNotification, h.endTick() - last);
+    }
+
+    /** The synthetic version-5 and version-4 files mutated: each is read (instructions in order, inside the run) or refused in one line naming the file. */
+    @Property(tries = 2_000)
+    void mutatedFilesAreReadOrRefusedInOneLine(@ForAll @IntRange(min = 4, max = 5) int version, @ForAll @IntRange(min = 0, max = 2) int kind,
+            @ForAll @IntRange(min = 0, max = 1 << 20) int where, @ForAll @IntRange(min = 0, max = 255) int value,
+            @ForAll @IntRange(min = 1, max = 8) int count) {
+        byte[] b = v5(version, uuidField(), 0);
+        int header = (int) NtffReader.u32(b, 1);
+        switch (kind) {
+            case 0 -> b = java.util.Arrays.copyOf(b, where % b.length); // cut short
+            case 1 -> { // the header
+                for (int i = 0; i < count; i++) {
+                    b[128 + (where + i * 7919) % header] = (byte) (value + i);
+                }
+            }
+            default -> { // anywhere
+                for (int i = 0; i < count; i++) {
+                    b[(where + i * 104729) % b.length] = (byte) (value * (i + 1));
+                }
+            }
+        }
+        try {
+            Trace t = NtffReader.read("x.ntff", b);
+            for (Trace.Instruction i : t.instructions()) {
+                if (i.endTick() < i.startTick() || i.startTick() < 0 || i.endTick() > t.totalTicks()) {
+                    throw new AssertionError("an instruction out of order or outside the run: " + i);
+                }
+            }
+        } catch (ProfileException e) {
+            if (e.getMessage().contains("\n") || !e.getMessage().startsWith("x.ntff: ")) {
+                throw new AssertionError("not one line naming the file: " + e.getMessage());
+            }
+        }
     }
 
     private static String refusal(byte[] b) {
