@@ -45,17 +45,20 @@ class NtffVersionsTest {
      *   0 TRACE      pc 1 999,600,000 .. 999,640,000   starts before the run: dropped
      *                pc 0 999,650,000 .. 999,660,000   EventSemaphore: counted, no time
      *                pc 1 999,700,000 .. 999,800,000   100 ns
-     *  96 NOTIFY     S[3] = 7 at 999,650,000; S[3] = 8 at 1,000,000,000 (the last of core 4)
-     * 128 TRACE_DMA  engine 1 queue 0: 999,700,000 .. 999,704,000, 4,000 bytes, CRC 0xf720; a kind-6 record;
+     *                dve pc 0 (program at 0x2000: pc base 128) 1,063,000,000,000 .. +50,000: 63 ms after the run
+     * 128 NOTIFY     S[3] = 7 at 999,650,000; S[3] = 8 at 1,000,000,000 (the last of core 4)
+     * 160 TRACE_DMA  engine 1 queue 0: 999,700,000 .. 999,704,000, 4,000 bytes, CRC 0xf720; a kind-6 record;
      *                1,000,200,000 .. 1,000,210,000, 64 bytes: after the run
-     * 208 NOTIFY     sg01 (core 5): S[1] = 1 at 1,000,500,000: later, but not the first subgraph's core
+     * 240 NOTIFY     sg01 (core 5): S[1] = 1 at 1,000,500,000: later, but not the first subgraph's core
      * </pre>
      * {@code dma0} shifts the DMA records' ticks (version 4's other clock).
      */
     static byte[] v5(int version, byte[] uuidField, long dma0) {
         byte[] trace = records(record(999_600_000L, 0x41, 0, 0, 0x84), record(999_640_000L, 0x41, 0, 0, 0x85),
                 record(999_650_000L, 0x40, 0, 0, 0x84), record(999_660_000L, 0x40, 0, 0, 0x85),
-                record(999_700_000L, 0x41, 0, 0, 0x84), record(999_800_000L, 0x41, 0, 0, 0x85));
+                record(999_700_000L, 0x41, 0, 0, 0x84), record(999_800_000L, 0x41, 0, 0, 0x85),
+                record(1_063_000_000_000L, 0x80, 0, 0, 0x90), record(1_063_000_050_000L, 0x80, 0, 0, 0x91)); // dve (code 4) pc 0, 63 ms later
+
         byte[] notify = records(record(999_650_000L, 3, 1, 0, 0, 7), record(1_000_000_000L, 3, 1, 0, 0, 8));
         byte[] dma = records(record(dma0 + 999_700_000L, 0, 0, 0, 0x81, 0x01), record(dma0 + 999_704_000L, 0xa0, 0x0f, 0, 0x81, 0x05, 0, 0x20, 0xf7),
                 record(dma0 + 999_704_000L, 0, 0, 0, 0x81, 0x06), record(dma0 + 1_000_200_000L, 0, 0, 0, 0x81, 0x01),
@@ -63,11 +66,12 @@ class NtffVersionsTest {
         byte[] other = records(record(1_000_500_000L, 1, 1, 0, 0, 1));
         SyntheticNtff sg00 = message().string(1, "sg00").varint(3, 4)
                 .message(4, message().varint(2, 0x1000).bytes(3, program())) // engine absent: 0, the PE
+                .message(4, message().varint(1, 3).varint(2, 0x2000).bytes(3, program()))
                 .message(6, message().varint(6, trace.length)) // queue type and offset absent: TRACE at 0
-                .message(6, message().varint(1, 1).varint(5, 96).varint(6, notify.length))
-                .message(6, message().varint(1, 4).varint(3, 1).varint(5, 128).varint(6, dma.length))
+                .message(6, message().varint(1, 1).varint(5, 128).varint(6, notify.length))
+                .message(6, message().varint(1, 4).varint(3, 1).varint(5, 160).varint(6, dma.length))
                 .varint(14, 500_000);
-        SyntheticNtff sg01 = message().string(1, "sg01").varint(3, 5).message(6, message().varint(1, 1).varint(5, 208).varint(6, 16)).varint(14, 400_000);
+        SyntheticNtff sg01 = message().string(1, "sg01").varint(3, 5).message(6, message().varint(1, 1).varint(5, 240).varint(6, 16)).varint(14, 400_000);
         SyntheticNtff header = message().string(1, "file.neff");
         if (uuidField != null) {
             header.bytes(2, uuidField);
@@ -97,7 +101,7 @@ class NtffVersionsTest {
                 t.instructions());
         assertEquals(List.of(new Trace.DmaPacket("sg00", 65, 0, 66_667, 70_667, 4000, 0xf720)), t.dma()); // engine 16 × core 4 + 1
         assertEquals(List.of(new Trace.SemaphoreUpdate("sg00", 3, 7, 16_667), new Trace.SemaphoreUpdate("sg00", 3, 8, 366_667)), t.semaphores());
-        assertEquals(Map.of("instruction start", 3L, "instruction end", 3L, "instruction outside the run", 1L, "semaphore update", 3L,
+        assertEquals(Map.of("instruction start", 4L, "instruction end", 4L, "instruction outside the run", 2L, "semaphore update", 3L,
                 "dma packet start", 2L, "dma packet end", 2L, "dma packet kind 6", 1L, "dma packet outside the run", 1L), t.records());
         Summary s = Summary.of(t);
         assertEquals(500.0, s.totalNs());
@@ -121,6 +125,9 @@ class NtffVersionsTest {
         assertEquals(List.of(new Trace.DmaPacket("sg00", 65, 0, 365_000_000_000_000L, 365_000_000_004_000L, 4000, 0xf720),
                 new Trace.DmaPacket("sg00", 65, 0, 365_000_000_500_000L, 365_000_000_510_000L, 64, 0)), t.dma());
         assertEquals(2L, t.records().get("dma packet on the DMA clock, not placed in the run"));
+        // the DVE's only instruction lies 63 ms after the run: said to be on another clock, not counted as an engine idle in the run
+        assertEquals(1L, t.records().get("instruction outside the run")); // the PE's that starts before it
+        assertEquals(1L, t.records().get("instruction of dve on another clock (NTFF version 4: none lies inside the run), not placed"));
         Summary s = Summary.of(t);
         assertEquals(500.0, s.totalNs());
         assertTrue(Double.isNaN(s.dmaActiveNs()));
@@ -165,7 +172,7 @@ class NtffVersionsTest {
         assertEquals(why + "subgraph \"sg00\" has no duration (field 14)", refusal(noDuration));
         byte[] noNotification = v5(5, null, 0);
         // sg00's NOTIFY section (queue type 1: 08 01) made queue type 2 (an empty kind in every public file)
-        noNotification[indexOf(noNotification, new byte[] {0x08, 0x01, 0x28, 0x60})+ 1] = 2;
+        noNotification[indexOf(noNotification, new byte[] {0x08, 0x01, 0x28, (byte) 0x80, 0x01}) + 1] = 2;
         assertEquals(why + "core 4 has no notification record", refusal(noNotification));
         byte[] none = SyntheticNtff.file(5, message().string(1, "x").bytes(), new byte[0]);
         assertEquals(why + "the header lists no subgraph", refusal(none));
