@@ -17,13 +17,18 @@ import tpb.neff.SafeName;
  * tool. Its layout is learnt from the public NTFFs beside the vendor's JSON export of the same run
  * ({@code docs/ntff.md} gives each field with its evidence and confidence):
  * <ul>
- * <li>a 128-byte preamble: the NTFF version at byte 0 (6; another is read as 6 and counted as an
- *     unknown record), the header's length as a u32 at 1;
- * <li>the header ({@link NtffHeader}): the NEFF's name and uuid, the run's start and end, per
- *     subgraph each engine's program as loaded and the DMA queues, and the trace sections;
- * <li>the trace data: each engine's program (64-byte records), then per core one section per
- *     notification-queue type of 16-byte records: 8 bytes of payload and a u64 timestamp in ticks.
+ * <li>a 128-byte preamble: the NTFF version at byte 0 (4, 5 or 6; another is refused), the
+ *     header's length as a u32 at 1;
+ * <li>the header ({@link NtffHeader}): the NEFF's name and uuid, the run's start and end (version
+ *     6; versions 4 and 5 do not record them: see {@link #placeRun}), per subgraph each engine's
+ *     program as loaded and the DMA queues, and the trace sections;
+ * <li>the trace data: each engine's program (64-byte records; in versions 4 and 5 inline in the
+ *     header instead), then per core one section per notification-queue type of 16-byte records:
+ *     8 bytes of payload and a u64 timestamp in ticks, laid out alike in all three versions.
  * </ul>
+ * Version 4 (trn1) times its DMA records on another clock than the run's, and the file holds no
+ * offset between the two: its DMA packets are counted with their bytes but not placed in the run
+ * ({@link Trace#dmaUnplaced}).
  * The file is untrusted: at most {@link #MAX_FILE_BYTES}, every length and offset checked against
  * the bytes there before it is used, and a record of a kind this reader does not know counted,
  * never dropped in silence ({@link Trace#records}).
@@ -33,8 +38,19 @@ public final class NtffReader {
     public static final int MAX_FILE_BYTES = 64 << 20;
     /** The preamble before the header (docs/ntff.md: eight of eight files). */
     static final int PREAMBLE = 128;
-    /** The NTFF versions this reader knows: byte 0, and the export's {@code metadata.ntff_version} (6 in every public pair). */
-    static final int VERSION = 6;
+    /**
+     * The NTFF versions this reader knows (byte 0): 6, the export's {@code metadata.ntff_version} in
+     * every shared pair; 5 (runtime 2.27, 26 public files) and 4 (runtime 2.25 on trn1, 2 public
+     * files), learnt from public NEFF+NTFF pairs (docs/ntff.md, "Versions 5 and 4").
+     */
+    static final List<Integer> VERSIONS = List.of(4, 5, 6);
+    /**
+     * Versions 4 and 5 record no run: its end is this many ticks after the last notification of
+     * the first subgraph's core (INFERRED: in the 8 version-6 files the header's end_tick is that
+     * many after it in 6, 133,334 in one, 246,249 in qwen3-attn-tkg-v6), its start the first subgraph's duration (field 14)
+     * before (docs/ntff.md, "Where the run is").
+     */
+    static final long RUN_END_AFTER_LAST_NOTIFICATION = 133_333;
     /** The largest header (ASSUMED bound; the public headers are 3,160 to 10,374 bytes). */
     static final int MAX_HEADER_BYTES = 1 << 20;
     /** A trace record's size (docs/ntff.md). */
@@ -85,22 +101,26 @@ public final class NtffReader {
         if (PREAMBLE + hlen > b.length) {
             throw new ProfileException(file + ": header length " + hlen + " at byte 1 runs past the end of the file (" + b.length + " bytes): truncated");
         }
-        NtffHeader h = NtffHeader.parse(file, b, PREAMBLE, (int) hlen);
-        int data = PREAMBLE + (int) hlen;
-        Decode d = new Decode(file, b, data, h);
-        if ((b[0] & 0xFF) != VERSION) {
-            // another version may lay its records out otherwise: read as 6, and say so where unknown kinds are counted
-            d.count("unknown: NTFF version " + (b[0] & 0xFF) + " at byte 0 (this reader was learnt on version " + VERSION + ")", 1);
+        int version = b[0] & 0xFF;
+        if (!VERSIONS.contains(version)) {
+            throw new ProfileException(file + ": NTFF version " + version + ": this reader reads 4, 5 and 6");
         }
-        return d.run();
+        NtffHeader h = NtffHeader.parse(file, version, b, PREAMBLE, (int) hlen);
+        int data = PREAMBLE + (int) hlen;
+        return new Decode(file, version, b, data, h).run();
     }
 
     /** One pass over the trace sections into a {@link Trace}. */
     private static final class Decode {
         final String file;
+        final int version;
         final byte[] b;
         final int data;
         final NtffHeader h;
+        /** The run: the header's (version 6), or placed by {@link #placeRun} (versions 4 and 5). */
+        long start, end;
+        /** Why the DMA records cannot be placed in the run, or null when they can. */
+        String dmaUnplaced;
         final Map<String, Long> records = new LinkedHashMap<>();
         final List<Trace.Instruction> instructions = new ArrayList<>();
         final List<Trace.DmaPacket> dma = new ArrayList<>();
@@ -108,8 +128,9 @@ public final class NtffReader {
         final Map<Integer, NtffHeader.Subgraph> byCore = new HashMap<>();
         int dmaBase;
 
-        Decode(String file, byte[] b, int data, NtffHeader h) {
+        Decode(String file, int version, byte[] b, int data, NtffHeader h) {
             this.file = file;
+            this.version = version;
             this.b = b;
             this.data = data;
             this.h = h;
@@ -122,7 +143,13 @@ public final class NtffReader {
                     throw new ProfileException(file + ": header: two subgraphs on core " + sg.core());
                 }
                 for (NtffHeader.Program p : sg.programs()) {
-                    span("subgraph " + SafeName.quoted(sg.name()) + "'s program of engine " + p.engine(), p.offset(), p.size(), PROGRAM_RECORD);
+                    String what = "subgraph " + SafeName.quoted(sg.name()) + "'s program of engine " + p.engine();
+                    if (p.inline() == null) {
+                        span(what, p.offset(), p.size(), PROGRAM_RECORD);
+                    } else if (p.inline().length % PROGRAM_RECORD != 0) {
+                        throw new ProfileException(file + ": header: " + what + " is " + p.inline().length + " bytes, not a whole number of "
+                                + PROGRAM_RECORD + "-byte records");
+                    }
                     if (p.engine() >= ENGINE_OF_CODE.size()) {
                         throw new ProfileException(file + ": header: subgraph " + SafeName.quoted(sg.name()) + " has a program of engine "
                                 + p.engine() + "; this reader knows engines 0-" + (ENGINE_OF_CODE.size() - 1));
@@ -131,6 +158,17 @@ public final class NtffReader {
             }
             for (NtffHeader.Section s : h.sections()) {
                 span("section of queue type " + s.queueType() + " on core " + s.core(), s.offset(), s.size(), RECORD);
+            }
+            if (h.startTick() >= 0) {
+                start = h.startTick();
+                end = h.endTick();
+            } else {
+                placeRun();
+            }
+            if (version == 4) {
+                dmaUnplaced = "NTFF version 4 times DMA records on another clock than the run's, and holds no offset between the two";
+            }
+            for (NtffHeader.Section s : h.sections()) {
                 if (s.size() == 0) {
                     continue;
                 }
@@ -149,8 +187,51 @@ public final class NtffReader {
                     default -> count("unknown: notification queue type " + s.queueType(), n);
                 }
             }
-            return new Trace(file, "ntff", h.neffName(), h.uuid(), TICKS_PER_NS, h.endTick() - h.startTick(), List.copyOf(instructions),
-                    List.copyOf(dma), List.copyOf(semaphores), java.util.Collections.unmodifiableMap(records));
+            return new Trace(file, "ntff", h.neffName(), h.uuid(), TICKS_PER_NS, end - start, List.copyOf(instructions), List.copyOf(dma),
+                    List.copyOf(semaphores), java.util.Collections.unmodifiableMap(records), dmaUnplaced);
+        }
+
+        /**
+         * Versions 4 and 5 record neither the run's start nor its end. The run ends
+         * {@link #RUN_END_AFTER_LAST_NOTIFICATION} ticks after the last notification (queue type 1)
+         * of the first subgraph's core and lasts that subgraph's duration (its field 14). INFERRED
+         * (docs/ntff.md, "Where the run is"): the end rule holds to the tick in 6 of the 8 version-6
+         * files (one more: 133,334 ticks; qwen3-attn-tkg-v6: 246,249), field 14 of the first subgraph is the run's length in every
+         * version-6 file, and on the three version-5 runs with a vendor summary this window gives
+         * the summary's total, DMA active time, packets and bytes exactly.
+         */
+        private void placeRun() {
+            NtffHeader.Subgraph first = h.subgraphs().isEmpty() ? null : h.subgraphs().get(0);
+            String why = "NTFF version " + version + " records no run: it is placed from the first subgraph's duration and last notification";
+            if (first == null) {
+                throw new ProfileException(file + ": " + why + ", and the header lists no subgraph");
+            }
+            if (first.durationTicks() < 0) {
+                throw new ProfileException(file + ": " + why + ", and subgraph " + SafeName.quoted(first.name()) + " has no duration (field 14)");
+            }
+            long last = -1;
+            boolean any = false;
+            for (NtffHeader.Section s : h.sections()) {
+                if (s.queueType() == NQ_NOTIFY && s.core() == first.core()) {
+                    for (long i = 0; i < s.size() / RECORD; i++) {
+                        long t = tick(data + (int) s.offset() + (int) i * RECORD);
+                        if (!any || Long.compareUnsigned(t, last) > 0) {
+                            last = t;
+                            any = true;
+                        }
+                    }
+                }
+            }
+            if (!any) {
+                throw new ProfileException(file + ": " + why + ", and core " + first.core() + " has no notification record");
+            }
+            if (Long.compareUnsigned(last, -1L - RUN_END_AFTER_LAST_NOTIFICATION) > 0
+                    || Long.compareUnsigned(last + RUN_END_AFTER_LAST_NOTIFICATION, first.durationTicks()) < 0) {
+                throw new ProfileException(file + ": " + why + ", and the last notification (tick " + Long.toUnsignedString(last)
+                        + ") leaves no room for the duration (" + first.durationTicks() + " ticks)");
+            }
+            end = last + RUN_END_AFTER_LAST_NOTIFICATION;
+            start = end - first.durationTicks();
         }
 
         /** Checks that {@code [offset, offset + size)} lies inside the trace data and is whole records. */
@@ -166,7 +247,7 @@ public final class NtffReader {
         }
 
         void count(String kind, long n) {
-            records.merge(kind, n, Long::sum);
+            records.merge(kind, n, (a, c) -> a + c == 0 ? null : a + c);
         }
 
         private long tick(int at) {
@@ -175,7 +256,7 @@ public final class NtffReader {
 
         /** Whether an event at {@code t} lies inside the run. */
         private boolean inRun(long t) {
-            return Long.compareUnsigned(t, h.startTick()) >= 0 && Long.compareUnsigned(t, h.endTick()) <= 0;
+            return Long.compareUnsigned(t, start) >= 0 && Long.compareUnsigned(t, end) <= 0;
         }
 
         /**
@@ -191,10 +272,12 @@ public final class NtffReader {
             java.util.Arrays.fill(base, -1);
             for (NtffHeader.Program p : sg.programs()) {
                 base[p.engine()] = (p.address() >>> 6) & PC_MASK;
-                program[p.engine()] = java.util.Arrays.copyOfRange(b, data + (int) p.offset(), data + (int) (p.offset() + p.size()));
+                program[p.engine()] = p.inline() != null ? p.inline()
+                        : java.util.Arrays.copyOfRange(b, data + (int) p.offset(), data + (int) (p.offset() + p.size()));
             }
             Map<Long, ArrayDeque<Long>> open = new HashMap<>();
             Map<Long, String[]> decoded = new HashMap<>(); // a loop runs one pc many times: each record decoded once
+            long[] inside = new long[ENGINE_OF_CODE.size()], outside = new long[ENGINE_OF_CODE.size()];
             for (int i = 0; i < n; i++) {
                 int r = at + i * RECORD;
                 int b3 = b[r + 3] & 0xFF;
@@ -226,10 +309,23 @@ public final class NtffReader {
                 long t0 = q.poll();
                 if (!inRun(t0) || !inRun(t) || Long.compareUnsigned(t, t0) < 0) {
                     count("instruction outside the run", 1);
+                    outside[engine]++;
                     continue;
                 }
+                inside[engine]++;
                 String[] named = decoded.computeIfAbsent(key, k -> decode(program[engine], pc));
-                instructions.add(new Trace.Instruction(sg.name(), ENGINE_OF_CODE.get(engine), pc, named[0], named[1], t0 - h.startTick(), t - h.startTick()));
+                instructions.add(new Trace.Instruction(sg.name(), ENGINE_OF_CODE.get(engine), pc, named[0], named[1], t0 - start, t - start));
+            }
+            if (version == 4) {
+                // On trn1 one engine's records (the DVE's in both public version-4 files) lie tens of
+                // microseconds to milliseconds after the run, all of them: another clock, as the DMA's.
+                // Said so rather than shown as an engine that did nothing (docs/ntff.md, "Version 4's clocks").
+                for (int e = 0; e < inside.length; e++) {
+                    if (inside[e] == 0 && outside[e] > 0) {
+                        count("instruction outside the run", -outside[e]);
+                        count("instruction of " + ENGINE_OF_CODE.get(e) + " on another clock (NTFF version 4: none lies inside the run), not placed", outside[e]);
+                    }
+                }
             }
             long unclosed = open.values().stream().mapToLong(ArrayDeque::size).sum();
             if (unclosed > 0) {
@@ -258,7 +354,7 @@ public final class NtffReader {
                     count("semaphore update", 1);
                     long t = tick(r);
                     if (inRun(t)) {
-                        semaphores.add(new Trace.SemaphoreUpdate(sg.name(), b[r] & 0xFF, u32(b, r + 4), t - h.startTick()));
+                        semaphores.add(new Trace.SemaphoreUpdate(sg.name(), b[r] & 0xFF, u32(b, r + 4), t - start));
                     }
                 } else if (kind == 0) {
                     count("event update", 1);
@@ -297,16 +393,22 @@ public final class NtffReader {
                             continue;
                         }
                         long t0 = q.poll();
-                        if (Long.compareUnsigned(t0, h.startTick()) < 0 && Long.compareUnsigned(t, h.startTick()) > 0) {
+                        long size = (b[r] & 0xFFL) | (b[r + 1] & 0xFFL) << 8 | (b[r + 2] & 0xFFL) << 16;
+                        int crc = (b[r + 6] & 0xFF) | (b[r + 7] & 0xFF) << 8;
+                        if (dmaUnplaced != null) {
+                            // its own clock: kept as read, neither windowed nor shifted (no offset is known; Trace.dmaUnplaced)
+                            count("dma packet on the DMA clock, not placed in the run", 1);
+                            packets.add(new Trace.DmaPacket(sg.name(), engine, queue, t0, t, size, crc));
+                            continue;
+                        }
+                        if (Long.compareUnsigned(t0, start) < 0 && Long.compareUnsigned(t, start) > 0) {
                             straddling.add(key);
                         }
                         if (!inRun(t0) || !inRun(t) || Long.compareUnsigned(t, t0) < 0) {
                             count("dma packet outside the run", 1);
                             continue;
                         }
-                        long size = (b[r] & 0xFFL) | (b[r + 1] & 0xFFL) << 8 | (b[r + 2] & 0xFFL) << 16;
-                        int crc = (b[r + 6] & 0xFF) | (b[r + 7] & 0xFF) << 8;
-                        packets.add(new Trace.DmaPacket(sg.name(), engine, queue, t0 - h.startTick(), t - h.startTick(), size, crc));
+                        packets.add(new Trace.DmaPacket(sg.name(), engine, queue, t0 - start, t - start, size, crc));
                     }
                     case 6 -> count("dma packet kind 6", 1);
                     default -> count(String.format(Locale.ROOT, "unknown: dma record with byte 4 low nibble = %d", kind), 1);

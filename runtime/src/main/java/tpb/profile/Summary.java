@@ -22,7 +22,9 @@ import java.util.Set;
  *     (exact on all 30 engine figures);
  * <li><b>DMA active time</b> ("time when at least one DMA packet is transferring"): the union of
  *     every packet's interval (exact on the six pairs); DMA packet time: the sum of their
- *     durations (exact); DMA bytes and packets: their sum and count.
+ *     durations (exact); DMA bytes and packets: their sum and count. When the trace cannot place
+ *     its DMA packets in the run ({@link Trace#dmaUnplaced}: NTFF version 4), DMA active and
+ *     packet time are unknown ({@code NaN}) and bytes and packets are every packet of the file's.
  * </ul>
  */
 public record Summary(double totalNs, Map<String, Engine> engines, double dmaActiveNs, double dmaPacketNs, long dmaBytes, long dmaPackets) {
@@ -59,7 +61,9 @@ public record Summary(double totalNs, Map<String, Engine> engines, double dmaAct
             bytes += p.bytes();
             packetTicks += p.endTick() - p.startTick();
         }
-        return new Summary(t.totalTicks() / perNs, engines, union(dma) / perNs, packetTicks / perNs, bytes, t.dma().size());
+        boolean placed = t.dmaUnplaced() == null;
+        return new Summary(t.totalTicks() / perNs, engines, placed ? union(dma) / perNs : Double.NaN, placed ? packetTicks / perNs : Double.NaN, bytes,
+                t.dma().size());
     }
 
     /** The length of the union of intervals {@code [start, end)}. */

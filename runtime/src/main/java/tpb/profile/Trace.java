@@ -13,16 +13,26 @@ import java.util.Map;
  * @param file the file read, as reports name it
  * @param format {@code "ntff"} or {@code "json"}
  * @param neffName the NEFF's file name as the profiler recorded it ({@code file.neff})
- * @param uuid the NEFF header's 16-byte uuid (bytes 204-219 of the NEFF) in lower-case hex, or null when the file does not say
+ * @param uuid the NEFF header's 16-byte uuid (bytes 204-219 of the NEFF) in lower-case hex; fewer than 32 digits when the file
+ *     holds only the uuid's bytes before its first 00 byte (NTFF versions 4 and 5); null when the file does not say
  * @param ticksPerNs ticks in a nanosecond (1000: the NTFF's ticks are picoseconds)
  * @param totalTicks the run's length: from the profiler's start of the run to its end
  * @param instructions every instruction that ran inside the run, in the file's order
  * @param dma every DMA packet that moved inside the run
  * @param semaphores every semaphore update inside the run
  * @param records how many trace records of each kind the file held ({@code docs/ntff.md}); kinds this reader does not know start with {@code "unknown"}
+ * @param dmaUnplaced null when the DMA packets' times are on the run's clock; else why they cannot be placed in the run (NTFF
+ *     version 4: another clock, and no offset in the file): then {@link #dma} holds every packet of the file with its bytes and
+ *     its times on that other clock, as read, and which of them moved inside the run is not known
  */
 public record Trace(String file, String format, String neffName, String uuid, long ticksPerNs, long totalTicks, List<Instruction> instructions,
-        List<DmaPacket> dma, List<SemaphoreUpdate> semaphores, Map<String, Long> records) {
+        List<DmaPacket> dma, List<SemaphoreUpdate> semaphores, Map<String, Long> records, String dmaUnplaced) {
+
+    /** A trace whose DMA packets are on the run's clock. */
+    public Trace(String file, String format, String neffName, String uuid, long ticksPerNs, long totalTicks, List<Instruction> instructions,
+            List<DmaPacket> dma, List<SemaphoreUpdate> semaphores, Map<String, Long> records) {
+        this(file, format, neffName, uuid, ticksPerNs, totalTicks, instructions, dma, semaphores, records, null);
+    }
 
     /** The engines as the NEFF names them, in the order reports list them. */
     public static final List<String> ENGINES = List.of("pe", "act", "dve", "pool", "sp");
@@ -47,14 +57,21 @@ public record Trace(String file, String format, String neffName, String uuid, lo
 
     /**
      * Refuses a profile of another NEFF: the profile's uuid (the NEFF header's, bytes 204-219, which
-     * the NTFF and the export both record) must be {@code neffUuid}. A profile that records no uuid
-     * (an export without {@code neff_header}) cannot be checked and passes.
+     * the NTFF and the export both record) must be {@code neffUuid}. NTFF versions 4 and 5 keep
+     * the uuid as a C string, cut at its first 00 byte: a shorter {@link #uuid} must be the start
+     * of {@code neffUuid}, and the NEFF's next byte 00. A profile that records no uuid (an export
+     * without {@code neff_header}) cannot be checked and passes.
      */
     public void requireNeff(String neffFile, byte[] neffUuid) {
         String want = java.util.HexFormat.of().formatHex(neffUuid);
-        if (uuid != null && !uuid.equals(want)) {
-            throw new ProfileException(file + ": a profile of " + tpb.neff.SafeName.quoted(neffName) + " (uuid " + uuid + "), not of " + neffFile
-                    + " (uuid " + want + ")");
+        if (uuid == null) {
+            return;
+        }
+        boolean prefix = uuid.length() < want.length();
+        boolean same = prefix ? want.startsWith(uuid) && want.startsWith("00", uuid.length()) : uuid.equals(want);
+        if (!same) {
+            throw new ProfileException(file + ": a profile of " + tpb.neff.SafeName.quoted(neffName) + " (uuid " + (prefix ? "starting " : "") + uuid
+                    + (prefix ? ", cut at its first 00 byte" : "") + "), not of " + neffFile + " (uuid " + want + ")");
         }
     }
 
