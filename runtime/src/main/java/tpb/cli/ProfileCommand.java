@@ -182,6 +182,10 @@ final class ProfileCommand implements Callable<Integer> {
         return 100 * macs / (s.totalNs() * cores * model.get("pe_rows") * model.get("pe_cols") * model.get("pe_clock_ghz"));
     }
 
+    private static Double nullIfNaN(double v) {
+        return Double.isNaN(v) ? null : v;
+    }
+
     private static String us(double ns) {
         return String.format(Locale.ROOT, "%.2f us", ns / 1000);
     }
@@ -198,8 +202,9 @@ final class ProfileCommand implements Callable<Integer> {
             double active = x != null ? x.activeNs().get(e) : en.activeNs();
             b.append(String.format(Locale.ROOT, "%-6s %14s %18s %13d%n", e, us(active), us(en.instructionNs()), en.instructions()));
         }
-        b.append("dma: active ").append(us(x != null ? x.dmaActiveNs() : s.dmaActiveNs())).append(", ").append(s.dmaBytes()).append(" bytes in ")
-                .append(s.dmaPackets()).append(" packets\n");
+        double dmaActive = x != null ? x.dmaActiveNs() : s.dmaActiveNs();
+        b.append("dma: active ").append(Double.isNaN(dmaActive) ? "unknown (" + t.dmaUnplaced() + ")" : us(dmaActive)).append(", ")
+                .append(s.dmaBytes()).append(" bytes in ").append(s.dmaPackets()).append(" packets\n");
         double mfu = x != null && !Double.isNaN(x.mfuPercent()) ? 100 * x.mfuPercent() : mfuPercent(t, s);
         b.append("mfu: ").append(!Double.isNaN(mfu) ? String.format(Locale.ROOT, "%.2f %%", mfu)
                 : "not known without --neff (it counts each MATMUL's multiply-accumulates: docs/ntff.md)").append('\n');
@@ -233,8 +238,10 @@ final class ProfileCommand implements Callable<Integer> {
         }
         o.put("engines", engines);
         Map<String, Object> d = new LinkedHashMap<>();
-        d.put("active_ns", x != null ? x.dmaActiveNs() : s.dmaActiveNs());
-        d.put("packet_ns", s.dmaPacketNs());
+        // a version-4 NTFF times its DMA on a clock the file does not relate to the run's: unknown, not a number (JSON has no NaN)
+        d.put("active_ns", nullIfNaN(x != null ? x.dmaActiveNs() : s.dmaActiveNs()));
+        d.put("packet_ns", nullIfNaN(s.dmaPacketNs()));
+        d.put("unplaced", t.dmaUnplaced());
         d.put("bytes", s.dmaBytes());
         d.put("packets", s.dmaPackets());
         o.put("dma", d);

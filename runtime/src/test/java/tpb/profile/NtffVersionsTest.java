@@ -113,6 +113,27 @@ class NtffVersionsTest {
         t.requireNeff("x.neff", UUID);
     }
 
+    /** {@code tpb profile} of a version-4 file says its DMA time is unknown and why, and its JSON holds null (JSON has no NaN). */
+    @Test
+    void version4sDmaTimeIsUnknownInTheReport() throws java.io.IOException {
+        java.nio.file.Path f = Files.createTempFile("v4", ".ntff");
+        try {
+            Files.write(f, v5(4, uuidField(), 365_000_000_000_000L - 999_700_000L));
+            java.io.StringWriter out = new java.io.StringWriter();
+            java.io.StringWriter err = new java.io.StringWriter();
+            assertEquals(0, tpb.cli.Tpb.run(new java.io.PrintWriter(out), new java.io.PrintWriter(err), "profile", f.toString()), err.toString());
+            assertTrue(out.toString().contains("\ndma: active unknown (NTFF version 4 times DMA records on another clock than the run's, and holds no offset "
+                    + "between the two), 4064 bytes in 2 packets\n"), out.toString());
+            out.getBuffer().setLength(0);
+            assertEquals(0, tpb.cli.Tpb.run(new java.io.PrintWriter(out), new java.io.PrintWriter(err), "profile", f.toString(), "--json"));
+            com.fasterxml.jackson.databind.JsonNode dma = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toString()).get("dma");
+            assertTrue(dma.get("active_ns").isNull() && dma.get("packet_ns").isNull(), dma.toString());
+            assertEquals(4064, dma.get("bytes").longValue());
+        } finally {
+            Files.delete(f);
+        }
+    }
+
     /** Version 4 (trn1) times DMA records on another clock, with no offset in the file: counted with their bytes, not placed. */
     @Test
     void version4CountsItsDmaButDoesNotPlaceIt() {
