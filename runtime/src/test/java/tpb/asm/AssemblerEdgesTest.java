@@ -190,7 +190,8 @@ class AssemblerEdgesTest {
         assertEquals("t.s:1:1: unexpected '\"'", error("\"x\""));
         assertEquals("t.s:1:5: unexpected ']'", error("nop ] ; a stray bracket, then a comment"));
         // a listing's index and offset columns are skipped: the mnemonic is at column 19
-        assertEquals("t.s:1:19: unknown mnemonic 'frob'", error("     0  0x000000  frob"));
+        String unknown = Misspellings.unknownMnemonic();
+        assertEquals("t.s:1:19: unknown mnemonic '" + unknown + "'", error("     0  0x000000  " + unknown));
         // exactly 64 bytes of hex, in as many words as wanted, written as given
         String bytes = "00112233445566778899aabbccddeeff".repeat(4);
         assertEquals(bytes, hex(asm(".raw " + bytes), 0, 64));
@@ -290,12 +291,16 @@ class AssemblerEdgesTest {
      */
     @Test
     void errorsComeInLineOrderUpToTheCap() throws IOException {
-        String src = "1a: frob\nnop\n2b: nop\nexti\n";
+        // an unknown word no mnemonic is near, and a typo nearest 'exit', both made from the spec's mnemonics
+        String unknown = Misspellings.unknownMnemonic();
+        String typo = Misspellings.typoOf("exit", "exti");
+        String src = "1a: " + unknown + "\nnop\n2b: nop\n" + typo + "\n";
         String label1 = "t.s:1:1: '1a' is not a label: a label is ASCII letters, digits, '_', '.' and '$', not starting with a digit "
                 + "('1' at column 1)";
         String label3 = "t.s:3:1: '2b' is not a label: a label is ASCII letters, digits, '_', '.' and '$', not starting with a digit "
                 + "('2' at column 1)";
-        List<String> all = List.of(label1, "t.s:1:5: unknown mnemonic 'frob'", label3, "t.s:4:1: unknown mnemonic 'exti'; did you mean 'exit'?");
+        List<String> all = List.of(label1, "t.s:1:5: unknown mnemonic '" + unknown + "'", label3,
+                "t.s:4:1: unknown mnemonic '" + typo + "'; did you mean 'exit'?");
         Run every = run(src, Long.MAX_VALUE);
         assertEquals(all, every.errors());
         assertEquals(new Assembler.Summary(4, 4, 0), every.summary());
