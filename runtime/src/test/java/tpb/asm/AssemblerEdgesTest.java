@@ -106,11 +106,11 @@ class AssemblerEdgesTest {
         assertEquals("t.s:1:26: src_step_elem: 2147483648 does not fit i32", error("dma.2d src_step_elem=[0, 2147483648]"));
         assertEquals("t.s:1:22: src_num_elem: 65536 does not fit u16", error("dma.2d src_num_elem=[65536, 0]"));
         assertEquals("t.s:1:22: src_num_elem: -1 does not fit u16", error("dma.2d src_num_elem=[-1, 0]"));
-        // TensorScalarArith (datapath.yaml): src_mem_pattern.step i16[3] at +0x14, set by its full name
-        byte[] ts = asm("ts src_mem_pattern.step=[-32768, 32767, -1]");
+        // TensorScalarArith (datapath.yaml): src_mem_pattern.step i16[3] at +0x14, the second bracket's steps
+        byte[] ts = asm("ts [0x0; 0,0,0; 1,1,1], [0x0; -32768,32767,-1; 1,1,1]");
         assertEquals("0080ff7fffff", hex(ts, 0x14, 0x1A));
-        assertEquals("t.s:1:26: src_mem_pattern.step: -32769 does not fit i16", error("ts src_mem_pattern.step=[-32769, 0, 0]"));
-        assertEquals("t.s:1:26: src_mem_pattern.step: 32768 does not fit i16", error("ts src_mem_pattern.step=[32768, 0, 0]"));
+        assertEquals("t.s:1:31: src_mem_pattern.step: -32769 does not fit i16", error("ts [0x0; 0,0,0; 1,1,1], [0x0; -32769,0,0; 1,1,1]"));
+        assertEquals("t.s:1:33: src_mem_pattern.step: 32768 does not fit i16", error("ts [0x0; 0,0,0; 1,1,1], [0x0; 0,32768,0; 1,1,1]"));
         // TensorStorePhysical (sp-tensor.yaml): var_id u32 at +0x10, var_offset u32 at +0x14
         byte[] t = unvalidated("tstore r1, 4294967295, 0");
         assertEquals("ffffffff00000000", hex(t, 0x10, 0x18));
