@@ -114,7 +114,7 @@ class ValidatorTest {
 
     @Test
     void reciprocalCountsMatch() {
-        // «CLA» §3 as issue 35's audit quotes it (item 9): source and destination hold as many elements;
+        // «CLA» §3 as dpfacts quotes it: source and destination hold as many elements;
         // the attention NEFFs' RECIPROCAL records read 4 and write 4 (src 0x8030, dst 0x8040 here)
         byte[] b = record("0x00: 48 10", "0x0C: 30 80 00 00 01 00 01 00 01 00 01 00 04 00 01 00 01 00 01", "0x20: 0a 0a 80",
                 "0x2C: 40 80 00 00 01 00 01 00 01 00 01 00 04 00 01 00 01 00 01");
@@ -129,7 +129,7 @@ class ValidatorTest {
 
     @Test
     void copyPredicatedKeepsItsDataDtypeAndCounts() {
-        // «CASTPRED» §6 / §5.3 as issue 35's audit quotes them (item 8, 9): out_dtype = the data's (src1) dtype, and
+        // «CASTPRED» §6 / §5.3 as dpfacts quotes them: out_dtype = the data's (src1) dtype, and
         // predicate, data and destination hold as many elements. UINT8 predicate (lo 3), FP32 data (hi 0xa), FP32 out
         byte[] b = record("0x00: 72 10", "0x0C: a3 0a 00 80", "0x10: 00 01 00 00 01 00 01 00 01 00 10 00 01 00 01",
                 "0x20: 00 02 00 00 01 00 01 00 01 00 10 00 01 00 01", "0x30: 00 03 00 00 01 00 01 00 01 00 10 00 01 00 01");
@@ -153,7 +153,7 @@ class ValidatorTest {
                 + "destination's]", violations(b));
     }
 
-    /** Issue 35 item 10: CopyPredicatedScalar's reversed_pred is 0 or 1 («CPS» §4.2), a guard now, not prose. */
+    /** CopyPredicatedScalar's reversed_pred is 0 or 1 («CPS» §4.2), a guard now, not prose. */
     @Test
     void reversedPredIsZeroOrOne() {
         for (int v : new int[] {0, 1, 2, 255}) {

@@ -221,7 +221,7 @@ public final class Assembler {
                 }
                 int nul = indexOf(text, n, '\0');
                 if (problem == null && nul >= 0) {
-                    // a file of NUL bytes assembled to an empty stream, exit 0 (issue 33 item 13): it is no listing
+                    // a file of NUL bytes is no listing, not an empty stream
                     problem = new AsmException(lines.number(), nul + 1, "a NUL character: an assembly listing is text");
                 }
                 if (problem != null && earlyCount[0]++ < options.maxErrors()) {
@@ -321,7 +321,7 @@ public final class Assembler {
     /*
      * A line's columns are read by hand, not by regular expressions: every line of a listing is
      * read twice (labels, then records), and a Matcher per line and pattern was a sixth of the
-     * assembler's time (issue 34 item 7). Each scanner below says the pattern it stands for; \s is
+     * assembler's time (docs/dev/measurements.md). Each scanner below says the pattern it stands for; \s is
      * Java's (ASCII) whitespace, as the listing's own columns are.
      */
     private static Line parseLine(char[] text, int length, int number, int dollarsEnd) {
@@ -360,7 +360,7 @@ public final class Assembler {
             }
             int second = label(text, n, col);
             if (labelError == null && second >= 0) {
-                // 'L1: L2: exit' (issue 33 item 13): one label a line, as the listing writes them
+                // 'L1: L2: exit': one label a line, as the listing writes them
                 labelError = "'" + new String(text, col, second - 1 - col) + ":' follows the label '" + label + ":' on one line: a line holds "
                         + "one label; put each on its own line";
                 labelCol = col + 1;
@@ -713,7 +713,7 @@ public final class Assembler {
     /**
      * A {@code name=value} of a scalar field whose value is a number that fits it or a name of its
      * enum as the listing writes it, written straight into the field, no token made: the named
-     * fields of nearly every line (issue 34 item 7). False, the cursor then anywhere, for anything
+     * fields of nearly every line. False, the cursor then anywhere, for anything
      * else: {@link #namedFields} reads it again and {@link #scalar} decides, as for every value.
      */
     private boolean plainNamedField(Lexer lex, SyntaxFields syntax, PreambleFlyweight<?> record, List<FieldInfo> fields) {
@@ -762,7 +762,7 @@ public final class Assembler {
 
     /**
      * A group operand of numbers only, {@code [0x37b00; 1,0,0; 128,1,1]}, written straight into
-     * its fields, no token made: most of a listing's values (issue 34 item 7). False when the
+     * its fields, no token made: most of a listing's values. False when the
      * operand is anything else (a name, a register, a segment too many or too few, a number that
      * does not fit): {@link #group} then reads it again and says what is wrong.
      */

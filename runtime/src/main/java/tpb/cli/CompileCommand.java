@@ -86,7 +86,7 @@ final class CompileCommand implements Callable<Integer> {
         Map<EngineType, Compiler.EngineOutput> out = KernelInput.compile(m, new Compiler.Options(a, regs, !noFences), source);
         boolean many = only == null && out.size() > 1;
         PrintWriter report = output.equals("-") ? spec.commandLine().getErr() : spec.commandLine().getOut();
-        // several engines' files: all or nothing (issue 23, item 5), staged beside each other and renamed into place together
+        // several engines' files: all or nothing (no half-written output), staged beside each other and renamed into place together
         Path parent = Path.of(output).toAbsolutePath().getParent();
         StagedOutputs staged = many && !output.equals("-") ? StagedOutputs.open(parent.toString(), false) : null;
         java.util.List<Map<String, Object>> engines = new java.util.ArrayList<>();

@@ -53,8 +53,8 @@ final class SpecCommand implements Callable<Integer> {
     }
 
     /**
-     * The opcode values no name of the spec's opcode enum holds (issue 34 item 1: the recipe left the
-     * user guessing), as ranges, and what since:/until: count: the arch profiles' generation numbers.
+     * The opcode values no name of the spec's opcode enum holds (step 1 of docs/adding-an-opcode.md
+     * takes one), as ranges, and what since:/until: count: the arch profiles' generation numbers.
      * Everything comes from the spec: the enum the record names as its opcode, its width, its values.
      */
     static String freeOpcodes(tpb.spec.model.IsaModel m) {

@@ -395,7 +395,7 @@ public final class DataRun {
     }
 
     /**
-     * A bfloat16 input as users hold it (issue 31): where the NEFF's tensor_map.json declares
+     * A bfloat16 input as users hold it: where the NEFF's tensor_map.json declares
      * bfloat16, a .npy of bfloat16 ('<V2', ml_dtypes' np.save), of uint16 (the bit patterns, taken
      * as they are) or of float32 (each value rounded to the nearest bfloat16, ties to even:
      * {@link Bf16#fromFloat}; said once in {@link #notes()}) of the declared shape is taken.

@@ -50,7 +50,7 @@ class AssemblerEdgesTest {
 
     /** RegisterMove (sp-register.yaml): src at +0x10, dst_lo at +0x18, both u8 with role reg. */
     /**
-     * Issue 33 item 13: two labels on a line and an index column without its byte offset each got a
+     * Two labels on a line and an index column without its byte offset each got a
      * cascade or a wrong guess ("unknown mnemonic 'L2:'", "unknown mnemonic '0'; did you mean 'ts'?");
      * each is now one line saying what the line should be.
      */

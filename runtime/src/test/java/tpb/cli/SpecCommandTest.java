@@ -30,8 +30,8 @@ class SpecCommandTest {
             .filter(a -> a != Arm.UNKNOWN && a.opaque() && a.select() == null).reduce((a, b) -> b).orElseThrow();
 
     /**
-     * Issue 34 item 1 (the recipe left the user guessing which opcode values are free and what
-     * since: counts): --free-opcodes lists exactly the values of the opcode field's width that no
+     * Step 1 of docs/adding-an-opcode.md needs to know which opcode values are free and what
+     * since: counts: --free-opcodes lists exactly the values of the opcode field's width that no
      * name of the generated Opcode enum holds, and each generation of the arch profiles by number.
      */
     @Test

@@ -19,7 +19,7 @@ import tpb.data.NpyType;
 import tpb.data.SyntheticMatmulNeff;
 
 /**
- * Issue 33 item 2: no staging outlives the command. Before, a data run stopped by SIGTERM or
+ * No staging outlives the command. Before, a data run stopped by SIGTERM or
  * SIGINT left its hidden {@code .out.tpb-XXXX/output0.npy} (16 MB in the issue's case) for good,
  * as asm's and disasm's {@code -o} left {@code .out.bin.XXXX.tmp}, and later runs never swept them.
  */

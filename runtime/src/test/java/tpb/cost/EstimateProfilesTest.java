@@ -29,7 +29,7 @@ import tpb.stream.RecordStream;
  * {@code neff/real/profiles} (trn2, profiler 2.28) beside {@link Estimate} of its NEFF. The bounds
  * pinned per profile are the model's error today, rounded up to the next whole percent, so a change
  * that makes any of them worse fails here and must say why (docs/estimate.md has the table).
- * Issue 32's targets: total within 10 %, every engine's active time within 15 % (25 % and 30 % at
+ * The cost model's targets: total within 10 %, every engine's active time within 15 % (25 % and 30 % at
  * least); the DMA active time is pinned the same way.
  */
 class EstimateProfilesTest {
@@ -100,14 +100,14 @@ class EstimateProfilesTest {
             int bound = bounds[i];
             assertTrue(err <= bound / 100.0, () -> name + " " + engine + " active " + e.activeNs(engine) + " measured "
                     + p.activeNs().get(engine) + ": " + Math.round(err * 100) + " %, bound " + bound + " %");
-            // issue 32's floor for calling it done: every engine within 30 %
+            // the model's floor on every profile: every engine within 30 %
             assertTrue(err <= 0.30, name + " " + engine);
         }
         assertTrue(error(e.dmaActiveNs(), p.dmaActiveNs()) <= dma / 100.0, () -> name + " dma " + e.dmaActiveNs() + " measured " + p.dmaActiveNs());
         assertTrue(error(e.totalNs(), p.totalNs()) <= 0.25, name);
     }
 
-    /** Every measured instruction is a record or the runtime's own: none unexplained (issue 32's proof of --against). */
+    /** Every measured instruction is a record or the runtime's own: none unexplained (what --against reports). */
     @ParameterizedTest
     @CsvSource({"attention-baseline-bf16-s512", "attention-baseline-fp32-s512", "attention-baseline", "attention-fused-bf16-s512",
         "attention-fused-fp32-s512", "attention-fused"})
