@@ -32,6 +32,12 @@ public final class Misspellings {
         return "z".repeat(longest + DidYouMean.MAX_DISTANCE + 1);
     }
 
+    /** {@link #typoOf(String, String)} trying first the last two letters swapped ({@code exit}: {@code exti}). */
+    public static String typoOf(String mnemonic) {
+        int n = mnemonic.length();
+        return typoOf(mnemonic, n < 2 ? mnemonic : mnemonic.substring(0, n - 2) + mnemonic.charAt(n - 1) + mnemonic.charAt(n - 2));
+    }
+
     /**
      * A one-edit misspelling of {@code mnemonic} (the given {@code first} when it qualifies) that is
      * no mnemonic and is nearer {@code mnemonic} than every other mnemonic, as given and without case.

@@ -140,12 +140,13 @@ class StreamCommandsTest {
 
     @Test
     void addressAperturesNeedAnArch(@TempDir Path dir) throws Exception {
-        String text = "ts src_mem_pattern.start.word=0x00400000 dst_mem_pattern.start.word=0x80000045 in_dtype=FP32 out_dtype=FP32\nexit\n";
-        // the assembler refuses the bad register id as the validator does, at the value's column, unless told not to
+        // ts [dst], [src]: the destination's ADDR4 in register mode (bit 31) with register id 0x45, the source at 0x400000
+        String text = "ts [0x80000045; 0,0,0; 0,0,0], [0x400000; 0,0,0; 0,0,0] in_dtype=FP32 out_dtype=FP32\nexit\n";
+        // the assembler refuses the bad register id as the validator does, at its operand's bracket, unless told not to
         Path refused = dir.resolve("refused.s");
         Files.writeString(refused, text);
         CliRun no = CliRun.of("asm", refused.toString(), "-o", dir.resolve("refused.bin").toString());
-        assertEquals(refused + ":1:69: dst_mem_pattern.start.word: register-mode ADDR4 needs a register id below 0x40 (register_id rule; "
+        assertEquals(refused + ":1:4: dst_mem_pattern.start.word: register-mode ADDR4 needs a register id below 0x40 (register_id rule; "
                 + "--no-validate assembles it anyway)\ntpb: " + refused + ": 1 error(s)\n", no.err());
         assertFalse(Files.exists(dir.resolve("refused.bin")));
         Path bin = assemble(dir, "ts", text, "--no-validate");
