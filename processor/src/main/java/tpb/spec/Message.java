@@ -8,7 +8,7 @@ import java.util.Locale;
  */
 public enum Message {
     SPEC_NOT_FOUND("ISA spec '%s' not found; looked in %s"),
-    INCLUDE_NOT_FOUND("included file '%s' not found; looked in %s"),
+    INCLUDE_NOT_FOUND("included file '%s' not found; looked in %s%s"),
     INCLUDE_CYCLE("'%s' is included more than once"),
     YAML_SYNTAX("YAML syntax error: %s"),
     NOT_UTF8("the file is not UTF-8: byte %d starts no UTF-8 character (save it as UTF-8)"),

@@ -666,6 +666,15 @@ class DiagnosticsTest {
         assertThat(c).hadErrorContaining(s.at("isa.yaml", "enums.yaml") + ": included file 'enums.yaml' not found; looked in the compile class path and ");
     }
 
+    /** A misspelt include gets the nearest file of its directory (the files beside isa.yaml here). */
+    @Test
+    void includeMisspeltGetsADidYouMean() {
+        SpecCompiler s = spec().edit("isa.yaml", "  - defs.yaml", "  - defz.yaml");
+        Compilation c = s.compile("isa.yaml");
+        assertThat(c).hadErrorContaining(s.at("isa.yaml", "defz.yaml") + ": included file 'defz.yaml' not found; looked in the compile class path and ");
+        assertThat(c).hadErrorContaining("defz.yaml; did you mean 'defs.yaml'?");
+    }
+
     @Test
     void specNotFound() {
         Compilation c = spec().compile("nope/isa.yaml");

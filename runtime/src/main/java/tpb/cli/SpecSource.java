@@ -95,6 +95,16 @@ record SpecSource(String label, SpecFiles files, String root, String prefix) {
             public String where(String path) {
                 return "the tpb class path";
             }
+
+            @Override
+            public List<String> list(String dir) {
+                java.net.URL url = SpecSource.class.getClassLoader().getResource(dir);
+                try {
+                    return url == null || !"file".equals(url.getProtocol()) ? List.of() : SpecFiles.names(Path.of(url.toURI()));
+                } catch (java.net.URISyntaxException e) {
+                    return List.of();
+                }
+            }
         };
     }
 }

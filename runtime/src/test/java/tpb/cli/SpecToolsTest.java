@@ -91,6 +91,19 @@ class SpecToolsTest {
                 """.replaceAll("(?m)^(tpb: )?isa/", "$1" + spec + "/isa/"), r.err());
     }
 
+    /** An include: that names no file gets the nearest file of its directory, as written in the include. */
+    @Test
+    void aMisspeltIncludeGetsADidYouMean(@TempDir Path dir) throws Exception {
+        Path spec = copy(dir.resolve("spec"));
+        edit(spec.resolve("isa/tpb/isa.yaml"), "  - arms/datapath-ctrl.yaml\n", "  - arms/datapath-ctl.yaml\n");
+        List<String> lines = Files.readAllLines(spec.resolve("isa/tpb/isa.yaml"));
+        int line = 1 + lines.indexOf("  - arms/datapath-ctl.yaml");
+        CliRun r = CliRun.of("check-spec", spec.toString());
+        assertEquals(1, r.code());
+        assertEquals(spec + "/isa/tpb/isa.yaml:" + line + ":5: included file 'arms/datapath-ctl.yaml' not found; looked in " + spec
+                + "/isa/tpb/arms/datapath-ctl.yaml; did you mean 'arms/datapath-ctrl.yaml'?\ntpb: " + spec + "/isa/tpb/isa.yaml: 1 error(s)\n", r.err());
+    }
+
     /**
      * A directory is searched for its one isa.yaml: none, or two, is one line naming the directory
      * (and the roots found, in order), exit 1. The built-in spec's files are said to come from
