@@ -463,11 +463,15 @@ public final class DataRun {
                         + String.join(", ", new TreeSet<>(declared.keySet())) + ")");
             }
         }
+        // every missing input named at once, in the NEFF's order, so one more try gives them all
+        List<String> missing = declared.keySet().stream().filter(n -> !inputs.containsKey(n)).toList();
+        if (!missing.isEmpty()) {
+            String options = missing.stream().map(n -> "--input " + n + "=FILE.npy").collect(java.util.stream.Collectors.joining(" "));
+            throw new DataFault(missing.size() == 1 ? "input " + missing.get(0) + " is not given (" + options + ")"
+                    : "inputs " + String.join(", ", missing) + " are not given (" + options + ")");
+        }
         for (NeffImage.Var v : declared.values()) {
             Input a = inputs.get(v.name());
-            if (a == null) {
-                throw new DataFault("input " + v.name() + " is not given (--input " + v.name() + "=FILE.npy)");
-            }
             NeffImage.Tensor t = meta.get(v.name());
             if (t != null && t.dtype() != null) {
                 String want = t.dtype() + " " + Npy.shapeText(t.shape());
