@@ -9,7 +9,7 @@ import sun.misc.Unsafe;
 
 /**
  * Bytes at an absolute address: a direct or mapped {@link ByteBuffer}'s memory, which the generated
- * flyweights read and write when they wrap one (issue 34 item 4); over a {@code byte[]} they keep
+ * flyweights read and write when they wrap one; over a {@code byte[]} they keep
  * their array path ({@link LittleEndian}). Two paths, not one: an {@code Unsafe} access whose base
  * may be an array or null is one the JIT fences (it cannot tell heap from off-heap), which made the
  * array path 1.4-2x slower when tried; with a null base known at the call, an off-heap access is a

@@ -54,7 +54,7 @@ public class RegisterAluBench {
 
     byte[] buffer;
     byte[] out;
-    /** The same records in a direct buffer, and a direct buffer to encode into (issue 34 item 4). */
+    /** The same records in a direct buffer, and a direct buffer to encode into. */
     ByteBuffer direct;
     ByteBuffer directOut;
     UnsafeBuffer sbeBuffer;

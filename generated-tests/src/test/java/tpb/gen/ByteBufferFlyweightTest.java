@@ -30,7 +30,7 @@ import tpb.isa.PreambleFlyweight;
 import tpb.isa.RegisterAluFlyweight;
 
 /**
- * Flyweights over a {@code ByteBuffer} (issue 34 item 4): heap, direct and mapped, through the one
+ * Flyweights over a {@code ByteBuffer}: heap, direct and mapped, through the one
  * path the {@code byte[]} flyweights take. Every field of every flyweight (each arm's and each
  * generation layout's) reads the same over an array and over each kind of buffer, on random
  * records; writes and {@code reset} store the same bytes; a read-only buffer and a record past the

@@ -17,7 +17,7 @@ import tpb.isa.PreambleFlyweight;
 import tpb.isa.RegisterAluFlyweight;
 
 /**
- * The setters' two kinds (issue 34 item 4: setters truncated silently): a plain setter keeps the
+ * The setters' two kinds (setters truncated silently): a plain setter keeps the
  * value's low bits, as a cast does, and its {@code Exact} twin refuses a value that does not fit,
  * naming the field, and stores nothing.
  */

@@ -135,7 +135,7 @@ class GroupViewsTest {
         0x1_0000_0000L, Long.MAX_VALUE};
 
     /**
-     * A view's setter (issue 34 item 4: writable views) writes what the flat setter of the same path
+     * A view's setter (writable views) writes what the flat setter of the same path
      * writes, byte for byte, for every value of {@link #VALUES} (or each enum constant) at the first
      * and the last index; an exact setter refuses what the flat exact setter refuses, and nothing
      * is stored then.

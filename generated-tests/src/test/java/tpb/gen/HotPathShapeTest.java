@@ -178,7 +178,7 @@ class HotPathShapeTest {
                 "compare, store the references only when different, then the offset");
         assertEquals(1, wrap.count(Opcodes.IF_ACMPEQ), "one reference comparison guards the store");
         assertEquals("tpb/codec/Checks.room", wrap.calls().get(0));
-        // over a buffer the same (issue 34 item 4: storing them on every wrap made the direct path 2-4x slower)
+        // over a buffer the same (storing them on every wrap made the direct path 2-4x slower)
         Body onBuffer = methods(ISA + "PreambleFlyweight").get("wrap(Ljava/nio/ByteBuffer;I)L" + ISA + "PreambleFlyweight;");
         assertEquals(List.of("get byteBuffer", "get buffer", "put buffer", "put byteBuffer", "put offset", "put address"), onBuffer.fields(),
                 "compare, store the references only when different, then the offset and the address");
@@ -188,7 +188,7 @@ class HotPathShapeTest {
      * Every static field reader {@code name(byte[] buffer, int offset)} of every flyweight is one
      * array load or one call of the codec's endian reader, with no branch, loop or virtual call;
      * every instance reader of the same name is, over an array, the static one over the flyweight's
-     * two fields, and over a direct buffer (issue 34 item 4) one call of the codec's memory reader
+     * two fields, and over a direct buffer one call of the codec's memory reader
      * at the flyweight's address: one null test between them.
      */
     @Test

@@ -14,7 +14,7 @@ import tpb.codec.Flyweight;
  * metadata: constants and the opcode stamped, reserved bytes and bytes no field covers zeroed,
  * enum and LUT fields set to a random legal value, names to printable ASCII. Everything else
  * keeps its random bytes, so every raw field and payload is exercised — and, half the time a raw
- * field is drawn, its elements are set to an edge instead (issue 26): 0, 1, the element's largest
+ * field is drawn, its elements are set to an edge instead: 0, 1, the element's largest
  * value (all ones: -1 when signed), the signed boundary either side (0x7F…FF and 0x80…00) — the
  * ends of each register id, count, step, address, immediate and branch target, where random bytes
  * land one time in 2^(8 × width). A name is empty a quarter of the time and full (every character

@@ -30,7 +30,7 @@ import tpb.stream.StreamException;
 import tpb.stream.StreamValidator;
 
 /**
- * The stream tools over ten million records in streams of random lengths (issue 11): random bytes,
+ * The stream tools over ten million records in streams of random lengths: random bytes,
  * records of random arms with random field values, and byte counts that are not whole records.
  * No exception escapes but the trailing-bytes report; validation through the bounded reader with a
  * random cap agrees with the whole-stream validation (the first {@code max} violations, the rest
@@ -42,7 +42,7 @@ class StreamFuzzTest {
     private static final RecordSynth SYNTH = new RecordSynth("tpb.isa", !IsaInfo.BIG_ENDIAN, IsaInfo.RECORD_SIZE,
             IsaInfo.OPCODE_OFFSET, IsaInfo.OPCODE_WIDTH);
     private static final Arm[] ARMS = Arrays.stream(Arm.values()).filter(a -> a != Arm.UNKNOWN).toArray(Arm[]::new);
-    /** Ten million (issue 11); {@code -Dtpb.fuzz.records=N} for a quick look. */
+    /** Ten million; {@code -Dtpb.fuzz.records=N} for a quick look. */
     static final long RECORDS = Long.getLong("tpb.fuzz.records", 10_000_000);
 
     /**
@@ -87,7 +87,7 @@ class StreamFuzzTest {
         int streams = 0;
         while (records < quota) {
             // mostly short streams; now and then one past a disassembler chunk (labels across chunks), and the
-            // length edges (issue 26): no record, one, a chunk less one, a chunk, a chunk and one
+            // length edges: no record, one, a chunk less one, a chunk, a chunk and one
             int n = switch (random.nextInt(50)) {
                 case 0 -> Disassembler.CHUNK + random.nextInt(2 * Disassembler.CHUNK);
                 case 1 -> 0;

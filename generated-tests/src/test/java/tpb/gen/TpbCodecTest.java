@@ -253,7 +253,7 @@ class TpbCodecTest {
         assertEquals(31, Arrays.stream(Opcode.values()).filter(o -> o.hasTag("pseudo")).count());
         // each profile's legal set: opcode.yaml's values whose since/until take its generation, less its exclude_tags
         // (arch/profiles.yaml), read from the YAML here; an opcode a user adds with since: 3 adds one to CAYMAN's and
-        // MARIANA's (issue 34: these were the numbers 145, 150, 159, which the recipe broke)
+        // MARIANA's (these were the numbers 145, 150, 159, which the recipe broke)
         for (Arch a : Arch.values()) {
             assertEquals(SpecEnums.live("enums/opcode.yaml", "Opcode", a.generation(), SpecEnums.excludeTags(a.name())), legal(a), a.name());
         }

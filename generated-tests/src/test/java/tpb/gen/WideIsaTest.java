@@ -47,8 +47,8 @@ import tpb.wide.Validator;
 import tpb.wide.WideOp;
 
 /**
- * The second proof that no TPB fact is left in the processor and the generated code (issue 13
- * item 2): an invented ISA (src/test/resources/isa/wide) with a 16-bit opcode, 8-byte big-endian
+ * The second proof that no TPB fact is left in the processor and the generated code: an invented
+ * ISA (src/test/resources/isa/wide) with a 16-bit opcode, 8-byte big-endian
  * records and its own engine and sync enums, found by their roles. Every expected byte below is
  * laid out by hand from the YAML, not produced by the code under test.
  */

@@ -5,6 +5,7 @@ import com.palantir.javapoet.JavaFile;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -137,14 +138,31 @@ public final class IsaProcessor extends AbstractProcessor {
             this.dir = d == null ? null : SpecFiles.directory(Path.of(d));
         }
 
+        /** The class path directory the spec was read from, when it is one (not a jar): where {@link #list} looks. */
+        private Path base;
+
         @Override
         public Optional<String> read(String path) {
             try {
                 FileObject f = env.getFiler().getResource(StandardLocation.CLASS_PATH, "", path);
-                return Optional.of(Utf8Text.decode(f.openInputStream().readAllBytes()));
+                String text = Utf8Text.decode(f.openInputStream().readAllBytes());
+                if (base == null && "file".equals(f.toUri().getScheme())) {
+                    Path file = Path.of(f.toUri());
+                    base = file.getRoot().resolve(file.subpath(0, file.getNameCount() - Path.of(path).getNameCount()));
+                }
+                return Optional.of(text);
             } catch (IOException | IllegalArgumentException e) {
                 return dir == null ? Optional.empty() : dir.read(path);
             }
+        }
+
+        @Override
+        public List<String> list(String d) {
+            List<String> out = new ArrayList<>(base == null ? List.of() : SpecFiles.names(base.resolve(d)));
+            if (dir != null) {
+                dir.list(d).stream().filter(n -> !out.contains(n)).forEach(out::add);
+            }
+            return out;
         }
 
         @Override

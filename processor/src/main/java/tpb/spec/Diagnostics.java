@@ -75,8 +75,8 @@ public final class Diagnostics {
     /**
      * Root causes first ({@link #isRoot}: a YAML syntax error, a malformed key or name), then the
      * rest; each part in file order, then line and column: the order a reader fixes them in
-     * (issue 33: one unterminated quote in enums/engine.yaml was diagnostic 119 of 119, after 118
-     * references to what it had left out, and the default cap of 100 hid it).
+     * (one unterminated quote can leave out a file whose names a hundred references then miss; its
+     * diagnostic must come first, not after the cap of 100 hides it).
      */
     public List<Diagnostic> sorted() {
         List<Diagnostic> copy = new ArrayList<>(list);

@@ -6,7 +6,8 @@ package tpb.spec;
  * (kernel reader, assembler), so they suggest alike.
  */
 public final class DidYouMean {
-    private static final int MAX_DISTANCE = 2;
+    /** The farthest a known name may be from the given one and still be suggested. */
+    public static final int MAX_DISTANCE = 2;
 
     private DidYouMean() {}
 
@@ -25,7 +26,7 @@ public final class DidYouMean {
     }
 
     /** Levenshtein distance: insertions, deletions and substitutions of one character each. */
-    static int distance(String a, String b) {
+    public static int distance(String a, String b) {
         int[] prev = new int[b.length() + 1];
         int[] cur = new int[b.length() + 1];
         for (int j = 0; j <= b.length(); j++) {

@@ -8,7 +8,7 @@ import java.util.Locale;
  */
 public enum Message {
     SPEC_NOT_FOUND("ISA spec '%s' not found; looked in %s"),
-    INCLUDE_NOT_FOUND("included file '%s' not found; looked in %s"),
+    INCLUDE_NOT_FOUND("included file '%s' not found; looked in %s%s"),
     INCLUDE_CYCLE("'%s' is included more than once"),
     YAML_SYNTAX("YAML syntax error: %s"),
     NOT_UTF8("the file is not UTF-8: byte %d starts no UTF-8 character (save it as UTF-8)"),
@@ -62,6 +62,8 @@ public enum Message {
     ARCH_TERMINATOR("arch %s: terminator '%s' is not an arm%s"),
     ARCH_NO_ENCODER("arch %s: no_encoder names '%s', which is not an arm%s"),
     ARCH_MASKS("arch %s: the opcode masks and the generation rule disagree: %s"),
+    OPCODE_WITHOUT_SINCE("opcode %s (%s) has no since:, so it lives in every generation, but the opcode masks of arch %s (%s) do not hold it;"
+            + " give a new opcode since: N, the first generation that has it"),
     ARCH_CONSTANTS("arch %s: constants %s differ from arch %s's %s"),
     VIEW_GENERATION("view '%s' is the layout of generation '%s', which is not an arch profile (%s)"),
     CONFLICT_ABOUT("conflict '%s' is about '%s', which the spec does not define%s"),

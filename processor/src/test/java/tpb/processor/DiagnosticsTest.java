@@ -61,7 +61,7 @@ class DiagnosticsTest {
         assertThat(c).generatedSourceFile("t.LoadFlyweight").contentsAsUtf8String().contains(String.join("\n",
                 "    public long imm() {",
                 "        return buffer != null ? imm(buffer, offset) : LittleEndianMemory.u32(address + IMM_OFFSET);",
-                "    }")); // the static reader over the array, or a direct buffer's memory (issue 34 item 4)
+                "    }")); // the static reader over the array, or a direct buffer's memory
         assertThat(c).generatedSourceFile("t.KindWire").contentsAsUtf8String().contains("private static final long[] OUT = {0x10, 0x11};");
     }
 
@@ -183,7 +183,7 @@ class DiagnosticsTest {
     @Test
     void aFeatureNamesArmsWithLayoutsAndAnIntegerField() {
         SpecCompiler arm = new SpecCompiler().with("isa.yaml", ROOT).with("defs.yaml", (DEFS + FEATURE).replace("set_by: {arm: Load,", "set_by: {arm: Lood,"));
-        // at the offending value, not at 'feature:' (issue 11)
+        // at the offending value, not at 'feature:'
         expect(arm, arm.at("defs.yaml", "Lood") + ": feature 'f_reg_set' is set by arm 'Lood', which the spec does not define (or gives no layout); "
                 + "did you mean 'Load'?");
         SpecCompiler field = new SpecCompiler().with("isa.yaml", ROOT).with("defs.yaml", (DEFS + FEATURE).replace("field: reg}", "field: kind}"));
@@ -671,7 +671,7 @@ class DiagnosticsTest {
         expect(s, s.at("many.yaml", "*a", 65) + ": too many YAML aliases (more than 64): refusing a possible alias bomb");
     }
 
-    /** Was a StackOverflowError in the parser or the tree conversion (issue 11). */
+    /** Was a StackOverflowError in the parser or the tree conversion. */
     @Test
     void nestingDeeperThanTheLimit() {
         String deep = "deep: " + "[".repeat(5000) + "]".repeat(5000) + "\n";
@@ -701,6 +701,15 @@ class DiagnosticsTest {
         assertThat(c).hadErrorContaining(s.at("isa.yaml", "enums.yaml") + ": included file 'enums.yaml' not found; looked in the compile class path and ");
     }
 
+    /** A misspelt include gets the nearest file of its directory (the files beside isa.yaml here). */
+    @Test
+    void includeMisspeltGetsADidYouMean() {
+        SpecCompiler s = spec().edit("isa.yaml", "  - defs.yaml", "  - defz.yaml");
+        Compilation c = s.compile("isa.yaml");
+        assertThat(c).hadErrorContaining(s.at("isa.yaml", "defz.yaml") + ": included file 'defz.yaml' not found; looked in the compile class path and ");
+        assertThat(c).hadErrorContaining("defz.yaml; did you mean 'defs.yaml'?");
+    }
+
     @Test
     void specNotFound() {
         Compilation c = spec().compile("nope/isa.yaml");
@@ -712,8 +721,8 @@ class DiagnosticsTest {
     void archMasksDisagreeWithGenerations() {
         SpecCompiler s = spec().edit("defs.yaml", "opcodes: {enum: Op, source: {ref: test, confidence: ASSUMED}}",
                 "opcodes: {enum: Op, masks: [{base: 0, bits: 0x2}], source: {ref: test, confidence: ASSUMED}}");
-        expect(s, s.at("defs.yaml", "{base: 0") + ": arch A: the opcode masks and the generation rule disagree: only in masks [], only by generation [0x2]"
-                + "; 0x2 (Load) has no since:, so it lives in every generation (give a new opcode since: N, the first generation that has it)");
+        expect(s, s.at("defs.yaml", "{name: Load, value: 2}") + ": opcode 0x2 (Load) has no since:, so it lives in every generation, but the opcode "
+                + "masks of arch A (" + s.at("defs.yaml", "{base: 0") + ") do not hold it; give a new opcode since: N, the first generation that has it");
     }
 
     @Test
@@ -746,7 +755,7 @@ class DiagnosticsTest {
     }
 
     /**
-     * Issue 12: an enum-name typo, an overlap and wrong example bytes in one file all show in one
+     * An enum-name typo, an overlap and wrong example bytes in one file all show in one
      * run, in file order — the bytes of arm Nop are checked although arm Load is broken, because
      * nothing broken in Load can explain a wrong byte of Nop. Load's own vector waits (its field
      * kind was left out, so the vector would echo that error).

@@ -4,8 +4,8 @@ import java.util.Arrays;
 
 /**
  * The fields a line has set, by field index, and the column of each one's value (for the
- * validator's errors); one per assembler, cleared line to line. It replaced a set and a map of
- * field names made for every line (issue 34 item 7).
+ * validator's errors); one per assembler, cleared line to line, so no set or map of field names
+ * is made for every line.
  */
 final class Given {
     /** Each field's value's column (from 1); 0 while the line has not set it. */

@@ -14,8 +14,8 @@ final class Lexer {
     /**
      * A token: its kind, column and text, which is cut out of the line only when asked for (most
      * tokens are numbers, read straight from the line, or names looked up once), and, for a
-     * number, its value read once. The lexer made a string per token and the assembler parsed it
-     * again (issue 34 item 7).
+     * number, its value read once. No string is made per token, and no number is
+     * parsed twice.
      */
     static final class Token {
         private final char[] source;
@@ -345,7 +345,7 @@ final class Lexer {
     /*
      * Whitespace, and where a word ends (whitespace or one of ,=[];"), as tables for ASCII: the
      * lexer asks for every character of every line, and a search of ",=[];\"" per character was
-     * a fifth of the assembler's time (issue 34 item 7).
+     * a fifth of the assembler's time (docs/dev/measurements.md).
      */
     /** A table of the ASCII characters in {@code chars}, for {@link #in}: one look a character on the assembler's scans. */
     static boolean[] asciiSet(String chars) {

@@ -5,8 +5,8 @@ import java.util.Map;
 /**
  * Names to values, looked up by a range of a {@code char[]}: the assembler finds mnemonics, field
  * names and enum names straight from the line it reads, with no {@code String} made and no hash
- * of one computed (a {@code HashMap} lookup of each token's text was a tenth of its time, issue 34
- * item 7). Open addressing, built once, read only.
+ * of one computed (a {@code HashMap} lookup of each token's text was a tenth of its time,
+ * docs/dev/measurements.md). Open addressing, built once, read only.
  */
 final class NameTable<V> {
     private final String[] keys;

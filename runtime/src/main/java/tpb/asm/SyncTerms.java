@@ -250,7 +250,7 @@ final class SyncTerms {
      * character at {@code bodyColumn}); {@link #blank} takes them out of the body. Only the
      * characters that change what a '$' means are looked at (quotes and brackets): the assembler
      * reads every line through here, and a test of each character for a term's start was a sixth
-     * of its time (issue 34 item 7); and none after {@code dollarsEnd}, where the reader saw the
+     * of its time (docs/dev/measurements.md); and none after {@code dollarsEnd}, where the reader saw the
      * line's last '$'.
      */
     static List<Written> extract(char[] body, int from, int to, int bodyColumn, int dollarsEnd) {
@@ -373,7 +373,7 @@ final class SyncTerms {
                         long termIndex = k == only ? shaped[1] : m[0];
                         long termValue = k == only ? shaped[2] : m[1];
                         // a register threshold (the spec's syntax r{value}, SEM_GE_REG): inside the register file, as every
-                        // register operand is (issue 33 item 5: $S[24]>=r99 assembled and validated, only run faulted)
+                        // register operand is, so $S[24]>=r99 fails here and not only when it runs
                         if (termValue >= registers && syntax.contains(REGISTER_VALUE)) {
                             throw new AsmException(line, t.column(), "'" + t.text() + "': r" + termValue + " is outside the " + registers
                                     + "-register file (r0-r" + (registers - 1) + "; --no-validate assembles it anyway)");
@@ -431,7 +431,7 @@ final class SyncTerms {
     }
 
     /**
-     * Why no free slot takes term {@code t} (issue 33 item 10: one generic line for each of these):
+     * Why no free slot takes term {@code t}, one reason a case rather than one generic line:
      * a slot that would take it already holds another term; a number that is not one the field can
      * hold (a sign, too many digits); a term written in another case than the spec's syntax; else
      * the generic line with the forms a term takes.

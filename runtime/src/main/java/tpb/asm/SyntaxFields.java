@@ -9,8 +9,7 @@ import tpb.spec.Syntax;
 /**
  * An arm's syntax line resolved once against the fields of the layout it is written through: the
  * field indexes of each operand, of the mnemonic's field and of the implied values, and every
- * field's index by name. The assembler used to search the fields by name for every operand of
- * every line (issue 34 item 7).
+ * field's index by name, so no line searches the fields by name.
  */
 final class SyntaxFields {
     final Syntax syntax;

@@ -128,7 +128,7 @@ final class AsmCommand implements Callable<Integer> {
 
     /**
      * A NEFF's listing heads each stream with {@code ; sg00 act (sg00/Activation.bin, 11 records),
-     * CAYMAN layouts}; assembled whole it would make one stream of them all (issue 33 item 13). Two
+     * CAYMAN layouts}; assembled whole it would make one stream of them all. Two
      * such headings are refused in the assembler's first pass, before anything is written, naming
      * the second and the way to list one stream.
      */

@@ -40,7 +40,7 @@ final class CheckSpecCommand implements Callable<Integer> {
         }
         if (!r.ok()) {
             // diagnostics on stderr, as every command reports what is wrong with its input; past the cap counted, not printed
-            // (issue 23: 100k anchors printed 100,004 lines)
+            // (a spec of 100k bad anchors would otherwise print 100k lines)
             long shown = 0;
             for (Diagnostic d : r.diagnostics().sorted()) {
                 if (maxErrors != 0 && shown == maxErrors) {
@@ -68,7 +68,7 @@ final class CheckSpecCommand implements Callable<Integer> {
     }
 
     /**
-     * The report as JSON (issue 34 item 8): {@code ok}, the spec's counts when it loads, else every
+     * The report as JSON, for tools: {@code ok}, the spec's counts when it loads, else every
      * diagnostic (up to --max-errors) as file (as seen from here), line, column and message, the
      * count and how many were not shown; exit 1 then, as without --json.
      */

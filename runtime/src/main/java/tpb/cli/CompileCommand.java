@@ -93,7 +93,7 @@ final class CompileCommand implements Callable<Integer> {
         }
         OutputRule.check(java.util.List.of(new OutputRule.Use("the kernel", kernel)), writes); // the one output rule, before any write
         PrintWriter report = output.equals("-") ? spec.commandLine().getErr() : spec.commandLine().getOut();
-        // several engines' files: all or nothing (issue 23, item 5), staged beside each other and renamed into place together
+        // several engines' files: all or nothing (no half-written output), staged beside each other and renamed into place together
         Path parent = Path.of(output).toAbsolutePath().getParent();
         StagedOutputs staged = many && !output.equals("-") ? StagedOutputs.open(parent.toString(), false) : null;
         java.util.List<Map<String, Object>> engines = new java.util.ArrayList<>();

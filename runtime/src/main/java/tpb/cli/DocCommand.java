@@ -38,7 +38,7 @@ final class DocCommand implements Callable<Integer> {
         if (Files.exists(output) && !Files.isDirectory(output)) {
             throw new CliException(output + ": exists and is not a directory");
         }
-        // all or nothing (issue 23, item 5): every page staged, then moved into DIR
+        // all or nothing (no half-written site): every page staged, then moved into DIR
         Map<String, String> pages = new DocSite(model).pages();
         try (StagedOutputs out = StagedOutputs.open(output.toString(), false)) {
             for (Map.Entry<String, String> page : pages.entrySet()) {

@@ -59,7 +59,7 @@ final class MappedInputs {
             throw new CliException(file + ": is a directory");
         }
         if (Files.exists(p) && !Files.isRegularFile(p)) {
-            // a FIFO would block the open until a writer came, a device has no size to map (issue 33 item 8)
+            // a FIFO would block the open until a writer came, a device has no size to map
             throw new CliException(file + ": not a regular file (a .npy input is mapped, so it must be a file; pipe one through --input NAME=-)");
         }
         try (FileChannel ch = FileChannel.open(p, StandardOpenOption.READ)) {

@@ -48,7 +48,7 @@ final class NeffDataRun {
         NeffImage image;
         Arch arch;
         try {
-            Neff neff = NeffInput.open(q.file(), q.limits()).neff; // a file, or a NEFF on stdin (issue 23: run - --level data was refused)
+            Neff neff = NeffInput.open(q.file(), q.limits()).neff; // a file, or a NEFF on stdin, as at every level
             arch = Arch.byName(neff.target());
             if (arch == null) {
                 throw new CliException(q.file() + ": target " + neff.target() + " is no arch profile of the spec");
@@ -97,7 +97,7 @@ final class NeffDataRun {
                 traceFile.commit();
             }
             if (q.json()) {
-                // --json at this level too (issue 33 item 12: it printed the text report): what was written, for tools
+                // --json at this level too, as every reporting command: what was written, for tools
                 List<Object> written = new java.util.ArrayList<>();
                 for (DataRun.Output o : run.outputs().values()) {
                     Map<String, Object> w = new java.util.LinkedHashMap<>();

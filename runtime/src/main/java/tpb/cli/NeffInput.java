@@ -133,7 +133,7 @@ final class NeffInput {
         if (names == null) {
             return null;
         }
-        // '--subgraph ,' split to no name and ran every subgraph, '--subgraph ""' was 'no subgraph ' (issue 33 item 13): both one line
+        // '--subgraph ,' splits to no name (which would run every subgraph), '--subgraph ""' names none: both one line
         refuseEmptyNames(names, neff.subgraphs().stream().map(tpb.neff.Subgraph::name).toList());
         Set<String> out = new LinkedHashSet<>();
         for (String n : names) {
@@ -149,7 +149,7 @@ final class NeffInput {
     /**
      * The arch a NEFF is read as: its own target's, or {@code --arch}'s when given; a given arch
      * other than the target's is said once on {@code err}, since every layout and rule then follows
-     * it (issue 33 item 13: --arch sunda on a cayman NEFF gave no hint).
+     * it (--arch sunda on a cayman NEFF reads every record otherwise).
      */
     Arch archFor(String given, java.io.PrintWriter err) {
         if (given == null) {

@@ -116,7 +116,7 @@ final class NeffSyncRun {
             text.append(textReport(sg.name(), r));
         });
         if (reports.isEmpty()) {
-            // a kelf that lists no subgraph: nothing ran, which is no 'complete' (issue 33 item 13: it printed nothing, exit 0)
+            // a kelf that lists no subgraph: nothing ran, which is no 'complete' (not nothing printed and exit 0)
             throw new CliException(in.file + ": the NEFF lists no subgraph to run");
         }
         return new Runs(ok[0], reports, text.toString(), drawn);

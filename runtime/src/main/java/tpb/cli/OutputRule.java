@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The one output rule (issue 33): no file a command reads (the NEFF, an input, a profile) may be a
+ * The one output rule: no file a command reads (the NEFF, an input, a profile) may be a
  * file it writes (an {@code -o}, a {@code --timeline}, a {@code --trace-events}, an output of
  * {@code --output-dir}), and no two writes may share a file. Checked up front, before anything is
  * read or written, by the file each path names: symlinks and {@code ..} resolved, a file that

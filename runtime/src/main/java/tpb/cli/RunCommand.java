@@ -146,8 +146,8 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /**
-     * A NEFF's run has no use for some options; given, they were silently ignored with exit 0
-     * (issue 33 item 12). Each is now refused with the reason, as the other combinations are.
+     * A NEFF's run has no use for some options; given, each is refused with the reason, as the
+     * other combinations are, rather than silently ignored.
      */
     private void refuseWhatANeffRunIgnores() {
         picocli.CommandLine.ParseResult given = spec.commandLine().getParseResult();

@@ -53,8 +53,8 @@ final class SpecCommand implements Callable<Integer> {
     }
 
     /**
-     * The opcode values no name of the spec's opcode enum holds (issue 34 item 1: the recipe left the
-     * user guessing), as ranges, and what since:/until: count: the arch profiles' generation numbers.
+     * The opcode values no name of the spec's opcode enum holds (step 1 of docs/adding-an-opcode.md
+     * takes one), as ranges, and what since:/until: count: the arch profiles' generation numbers.
      * Everything comes from the spec: the enum the record names as its opcode, its width, its values.
      */
     static String freeOpcodes(tpb.spec.model.IsaModel m) {
@@ -83,6 +83,19 @@ final class SpecCommand implements Callable<Integer> {
                         : " (" + String.join(", ", a.aliases()) + ")").append(','));
         b.setLength(b.length() - 1);
         b.append('\n');
+        // a since:/until: that no profile has (the sources date some opcodes to a later generation): said, not left out
+        java.util.Set<Integer> profiled = new java.util.HashSet<>();
+        m.archs().forEach(a -> profiled.add(a.generation()));
+        java.util.SortedMap<Integer, List<String>> beyond = new java.util.TreeMap<>();
+        for (tpb.spec.model.EnumValue v : e.values()) {
+            for (Integer g : java.util.Arrays.asList(v.since(), v.until())) {
+                if (g != null && !profiled.contains(g)) {
+                    beyond.computeIfAbsent(g, k -> new ArrayList<>()).add(v.name());
+                }
+            }
+        }
+        beyond.forEach((g, names) -> b.append(String.format("generation %d, which no arch profile has, is named by %d value(s): %s%n", g,
+                names.size(), String.join(", ", names))));
         return b.toString();
     }
 
@@ -105,13 +118,26 @@ final class SpecCommand implements Callable<Integer> {
         StringBuilder b = new StringBuilder();
         b.append(String.format("%s (%s): %d-byte records, opcode at +%d%n%n", IsaInfo.TITLE, IsaInfo.SPEC, IsaInfo.RECORD_SIZE,
                 IsaInfo.OPCODE_OFFSET));
-        b.append(String.format("%-6s %-12s %-24s %-28s %-8s %-11s %s%n", "OPCODE", "SELECT", "ARM", "STRUCT", "ENGINE", "CONFIDENCE",
-                "FIELDS"));
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"OPCODE", "SELECT", "ARM", "STRUCT", "ENGINE", "CONFIDENCE", "FIELDS"});
         for (Arm a : arms) {
-            b.append(String.format("0x%02X   %-12s %-24s %-28s %-8s %-11s %d%n", a.opcode(), a.select() == null ? "-" : a.select(),
-                    a.specName(),
-                    a.struct() == null ? "(opaque)" : a.struct(), a.engine() == null ? "-" : a.engine(),
-                    a.confidence(), a.fields().size()));
+            rows.add(new String[] {String.format("0x%02X", a.opcode()), a.select() == null ? "-" : a.select(), a.specName(),
+                a.struct() == null ? "(opaque)" : a.struct(), a.engine() == null ? "-" : a.engine(), a.confidence(),
+                Integer.toString(a.fields().size())});
+        }
+        // each column as wide as its widest cell (the spec's names decide it: ActivationReadAccumulator, Activation)
+        int[] width = new int[rows.get(0).length];
+        rows.forEach(r -> {
+            for (int c = 0; c < r.length; c++) {
+                width[c] = Math.max(width[c], r[c].length());
+            }
+        });
+        for (String[] r : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int c = 0; c < r.length; c++) {
+                line.append(r[c]).append(c == r.length - 1 ? "" : " ".repeat(width[c] - r[c].length() + 2));
+            }
+            b.append(line).append('\n');
         }
         b.append(String.format("%n%d arms with a layout", arms.size() - (all ? opaque : 0)));
         b.append(all ? String.format(", %d opaque%n", opaque) : String.format("; %d opaque arms not shown (--all)%n", opaque));

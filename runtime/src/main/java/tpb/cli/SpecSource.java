@@ -34,7 +34,7 @@ record SpecSource(String label, SpecFiles files, String root, String prefix) {
             return new SpecSource(arg, SpecFiles.directory(dir), p.getFileName().toString(), given == null ? "" : prefix(given.toString()));
         }
         if (!Files.isDirectory(p)) {
-            // /dev/null exists: saying it does not was wrong (issue 33 item 13)
+            // /dev/null exists: say what it is not, not that it is missing
             throw new CliException(arg + (Files.exists(p) ? ": not a spec (a spec is a directory holding isa.yaml, or a YAML file)"
                     : ": no such file or directory"));
         }
@@ -94,6 +94,16 @@ record SpecSource(String label, SpecFiles files, String root, String prefix) {
             @Override
             public String where(String path) {
                 return "the tpb class path";
+            }
+
+            @Override
+            public List<String> list(String dir) {
+                java.net.URL url = SpecSource.class.getClassLoader().getResource(dir);
+                try {
+                    return url == null || !"file".equals(url.getProtocol()) ? List.of() : SpecFiles.names(Path.of(url.toURI()));
+                } catch (java.net.URISyntaxException e) {
+                    return List.of();
+                }
             }
         };
     }

@@ -61,7 +61,7 @@ final class StagedOutputs implements AutoCloseable {
      */
     static StagedOutputs open(String dir, boolean mustBeEmpty) {
         if (dir.isBlank()) {
-            // '' resolved to the current directory ('-o '' : exists and is not an empty directory'; issue 33 item 13)
+            // '' would resolve to the current directory ('-o '' : exists and is not an empty directory')
             throw new CliException("'" + dir + "' is no directory name: give a path (. for the current directory)", Tpb.USAGE);
         }
         Path p = Path.of(dir).toAbsolutePath().normalize();

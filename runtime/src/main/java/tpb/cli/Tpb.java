@@ -22,7 +22,7 @@ public final class Tpb {
     public static final int USAGE = 2;
 
     public static void main(String[] args) {
-        // UTF-8 whatever the locale (issue 34 item 7: without a UTF-8 locale '…' printed as '?'): the listings, names and
+        // UTF-8 whatever the locale (without a UTF-8 locale '…' would print as '?'): the listings, names and
         // messages tpb writes are UTF-8 text
         System.exit(run(new PrintWriter(new java.io.OutputStreamWriter(System.out, java.nio.charset.StandardCharsets.UTF_8), true),
                 new PrintWriter(new java.io.OutputStreamWriter(System.err, java.nio.charset.StandardCharsets.UTF_8), true), args));
@@ -89,7 +89,7 @@ public final class Tpb {
     }
 
     /**
-     * Every command's help ends with its exit codes (issue 34 item 8): the ones whose description
+     * Every command's help ends with its exit codes: the ones whose description
      * does not already state its own (run, estimate) get the convention every command keeps.
      */
     static void exitCodes(CommandLine cl) {

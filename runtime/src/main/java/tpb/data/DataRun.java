@@ -395,7 +395,7 @@ public final class DataRun {
     }
 
     /**
-     * A bfloat16 input as users hold it (issue 31): where the NEFF's tensor_map.json declares
+     * A bfloat16 input as users hold it: where the NEFF's tensor_map.json declares
      * bfloat16, a .npy of bfloat16 ('<V2', ml_dtypes' np.save), of uint16 (the bit patterns, taken
      * as they are) or of float32 (each value rounded to the nearest bfloat16, ties to even:
      * {@link Bf16#fromFloat}; said once in {@link #notes()}) of the declared shape is taken.
@@ -463,11 +463,15 @@ public final class DataRun {
                         + String.join(", ", new TreeSet<>(declared.keySet())) + ")");
             }
         }
+        // every missing input named at once, in the NEFF's order, so one more try gives them all
+        List<String> missing = declared.keySet().stream().filter(n -> !inputs.containsKey(n)).toList();
+        if (!missing.isEmpty()) {
+            String options = missing.stream().map(n -> "--input " + n + "=FILE.npy").collect(java.util.stream.Collectors.joining(" "));
+            throw new DataFault(missing.size() == 1 ? "input " + missing.get(0) + " is not given (" + options + ")"
+                    : "inputs " + String.join(", ", missing) + " are not given (" + options + ")");
+        }
         for (NeffImage.Var v : declared.values()) {
             Input a = inputs.get(v.name());
-            if (a == null) {
-                throw new DataFault("input " + v.name() + " is not given (--input " + v.name() + "=FILE.npy)");
-            }
             NeffImage.Tensor t = meta.get(v.name());
             if (t != null && t.dtype() != null) {
                 String want = t.dtype() + " " + Npy.shapeText(t.shape());

@@ -28,7 +28,7 @@ public final class Dram {
 
     /**
      * Var {@code v} under this subgraph's id {@code id}. Var ids are per subgraph, not per NEFF
-     * (issue 31 item 5): a var shared by name (an input, output or file var) may carry another id
+     * (each subgraph's def.json numbers its own): a var shared by name (an input, output or file var) may carry another id
      * in another subgraph's def.json, and that id may name a different var there. The shared
      * {@link DramVar} (one object, so the cross-core race log sees one var) is indexed here by
      * this subgraph's own id.

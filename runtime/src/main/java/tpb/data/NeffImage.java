@@ -72,7 +72,7 @@ public final class NeffImage {
     }
 
     /**
-     * Reads what the data level uses, and only that (issue 23: entries are read only when referenced, each within the
+     * Reads what the data level uses, and only that (a NEFF is untrusted: entries are read only when referenced, each within the
      * reader's entry bound, {@code --max-entry-size}): every engine stream and every file var's {@code .npy} the
      * def.jsons name, and the JSON in a referenced def.json's directory (tensor_map.json, the ACT engine's chain of
      * tables); a JSON entry larger than the bound is skipped, and named with the bound only if the run needs it. The

@@ -26,16 +26,16 @@ final class TensorScalarArithSemantics implements ArmSemantics {
     @Override
     public String execute(byte[] b, int at) {
         r.wrap(b, at);
-        if (r.reverseOperands() != 0 || r.accumulatorCmd() != 0) {
+        if (r.reverseOperands() != 0 || r.accumulatorCmdRaw() != 0) {
             throw new DataFault("TENSOR_SCALAR with reverse_operands or accumulator_cmd set has no data-level semantics");
         }
         int ch = r.numActiveChannels();
         AccessPattern src = Operands.pattern(core, r.srcMemPattern(), Operands.dtype(r.inDtypeRaw(), "TENSOR_SCALAR in_dtype"), ch);
         AccessPattern dst = Operands.pattern(core, r.dstMemPattern(), Operands.dtype(r.outDtypeRaw(), "TENSOR_SCALAR out_dtype"), ch);
-        AluOpType op0 = op(r.op0(), "op0");
-        AluOpType op1 = op(r.op1(), "op1");
-        double[] s0 = scalar(r.imm0Src(), r.imm0(), op0, ch, "imm0");
-        double[] s1 = scalar(r.imm1Src(), r.imm1(), op1, ch, "imm1");
+        AluOpType op0 = op(r.op0Raw(), "op0");
+        AluOpType op1 = op(r.op1Raw(), "op1");
+        double[] s0 = scalar(r.imm0SrcRaw(), r.imm0(), op0, ch, "imm0");
+        double[] s1 = scalar(r.imm1SrcRaw(), r.imm1(), op1, ch, "imm1");
         VectorOps.tensorScalar(op0, s0, op1, s1, src, dst);
         return "read " + src.range() + "; wrote " + dst.range();
     }

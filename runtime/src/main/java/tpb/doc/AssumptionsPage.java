@@ -79,7 +79,7 @@ record AssumptionsPage(String title, List<Row> rows, int opaqueArms, List<Row> d
                 weak(rows, "arch " + a.name() + " terminators", a.terminatorsSource(), null);
             }
         }
-        // a decision the project made on the sources' evidence, listed whatever its confidence (issue 9 asks for the stage rule here)
+        // a decision the project made on the sources' evidence, listed whatever its confidence (the stage rule is one)
         for (StageDef st : model.stages()) {
             rows.add(new Row("stage " + st.name() + ": stream rules " + (st.rules().isEmpty() ? "none" : String.join(", ", st.rules())), null,
                     Src.badge(st.source().confidence()), st.source().ref()));

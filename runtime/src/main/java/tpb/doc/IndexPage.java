@@ -40,7 +40,7 @@ record IndexPage(String title, String heading, String shape, Src shapeSource, Li
         String shape = r.size() + "-byte " + (r.littleEndian() ? "little" : "big") + "-endian records, opcode at +" + r.opcodeAt()
                 + ", stride " + Names.hex(r.stride()) + ". ";
         EnumDef ops = model.opcodeEnum();
-        // every value the opcode field can hold (256 for the spec's u8 opcode, issue 13.2), two hex digits per byte
+        // every value the opcode field can hold (256 for the spec's u8 opcode), two hex digits per byte
         long opcodes = model.opcodeValues();
         int digits = 2 * model.opcodeWidth();
         int perRow = 1 << COLUMN_BITS;

@@ -17,7 +17,7 @@ import tpb.isa.WaitOperand;
 import tpb.isa.WaitTest;
 
 /**
- * The synchronisation model (issue 25): a bank of unsigned 32-bit semaphores and the one meaning of
+ * The synchronisation model: a bank of unsigned 32-bit semaphores and the one meaning of
  * a wait and an update on it, for every simulator level — the kernel IR, lowered code, SP streams,
  * the synchronisation level (and through it the data level and the timeline). What a wire mode
  * means is spec data, not Java: {@code WaitTest} (the comparison a WaitMode makes),

@@ -16,7 +16,7 @@ import tpb.isa.WaitMode;
 import tpb.stream.RecordStream;
 
 /**
- * The synchronisation level (issue 9): every engine of a subgraph executes its records in order
+ * The synchronisation level: every engine of a subgraph executes its records in order
  * over one bank of semaphores ({@link Machine}'s {@link SemaphoreBank}, every level's). A record first
  * waits on its EVENTS wait (and an EventSemaphore's second wait, in its extended block), then
  * applies its EVENTS update (and the EventSemaphore's second update); a DMA_DIRECT2D's completion
@@ -358,8 +358,8 @@ public final class SyncRun {
             }
         }
         if (kind == SyncKind.GROUP_RESET) {
-            // the opcode names the arm, but a field outside its enum makes the typed decode a RawRecord (issue 23's fuzzer: a
-            // ClassCastException, "unexpected error"): that record is a fault of the run, not a bug in tpb
+            // the opcode names the arm, but a field outside its enum makes the typed decode a RawRecord (the NEFF fuzzer's
+            // find: a ClassCastException, "unexpected error"): that record is a fault of the run, not a bug in tpb
             if (!(Decoder.decode(b, off) instanceof GroupResetSemaphoresRecord reset)) {
                 throw new SimFault("GroupResetSemaphores record does not decode: a field holds a value outside its enum");
             }

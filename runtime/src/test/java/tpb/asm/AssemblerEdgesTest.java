@@ -50,7 +50,7 @@ class AssemblerEdgesTest {
 
     /** RegisterMove (sp-register.yaml): src at +0x10, dst_lo at +0x18, both u8 with role reg. */
     /**
-     * Issue 33 item 13: two labels on a line and an index column without its byte offset each got a
+     * Two labels on a line and an index column without its byte offset each got a
      * cascade or a wrong guess ("unknown mnemonic 'L2:'", "unknown mnemonic '0'; did you mean 'ts'?");
      * each is now one line saying what the line should be.
      */
@@ -106,11 +106,11 @@ class AssemblerEdgesTest {
         assertEquals("t.s:1:26: src_step_elem: 2147483648 does not fit i32", error("dma.2d src_step_elem=[0, 2147483648]"));
         assertEquals("t.s:1:22: src_num_elem: 65536 does not fit u16", error("dma.2d src_num_elem=[65536, 0]"));
         assertEquals("t.s:1:22: src_num_elem: -1 does not fit u16", error("dma.2d src_num_elem=[-1, 0]"));
-        // TensorScalarArith (datapath.yaml): src_mem_pattern.step i16[3] at +0x14, set by its full name
-        byte[] ts = asm("ts src_mem_pattern.step=[-32768, 32767, -1]");
+        // TensorScalarArith (datapath.yaml): src_mem_pattern.step i16[3] at +0x14, the second bracket's steps
+        byte[] ts = asm("ts [0x0; 0,0,0; 1,1,1], [0x0; -32768,32767,-1; 1,1,1]");
         assertEquals("0080ff7fffff", hex(ts, 0x14, 0x1A));
-        assertEquals("t.s:1:26: src_mem_pattern.step: -32769 does not fit i16", error("ts src_mem_pattern.step=[-32769, 0, 0]"));
-        assertEquals("t.s:1:26: src_mem_pattern.step: 32768 does not fit i16", error("ts src_mem_pattern.step=[32768, 0, 0]"));
+        assertEquals("t.s:1:31: src_mem_pattern.step: -32769 does not fit i16", error("ts [0x0; 0,0,0; 1,1,1], [0x0; -32769,0,0; 1,1,1]"));
+        assertEquals("t.s:1:33: src_mem_pattern.step: 32768 does not fit i16", error("ts [0x0; 0,0,0; 1,1,1], [0x0; 0,32768,0; 1,1,1]"));
         // TensorStorePhysical (sp-tensor.yaml): var_id u32 at +0x10, var_offset u32 at +0x14
         byte[] t = unvalidated("tstore r1, 4294967295, 0");
         assertEquals("ffffffff00000000", hex(t, 0x10, 0x18));
@@ -190,7 +190,8 @@ class AssemblerEdgesTest {
         assertEquals("t.s:1:1: unexpected '\"'", error("\"x\""));
         assertEquals("t.s:1:5: unexpected ']'", error("nop ] ; a stray bracket, then a comment"));
         // a listing's index and offset columns are skipped: the mnemonic is at column 19
-        assertEquals("t.s:1:19: unknown mnemonic 'frob'", error("     0  0x000000  frob"));
+        String unknown = Misspellings.unknownMnemonic();
+        assertEquals("t.s:1:19: unknown mnemonic '" + unknown + "'", error("     0  0x000000  " + unknown));
         // exactly 64 bytes of hex, in as many words as wanted, written as given
         String bytes = "00112233445566778899aabbccddeeff".repeat(4);
         assertEquals(bytes, hex(asm(".raw " + bytes), 0, 64));
@@ -290,12 +291,16 @@ class AssemblerEdgesTest {
      */
     @Test
     void errorsComeInLineOrderUpToTheCap() throws IOException {
-        String src = "1a: frob\nnop\n2b: nop\nexti\n";
+        // an unknown word no mnemonic is near, and a typo nearest 'exit', both made from the spec's mnemonics
+        String unknown = Misspellings.unknownMnemonic();
+        String typo = Misspellings.typoOf("exit", "exti");
+        String src = "1a: " + unknown + "\nnop\n2b: nop\n" + typo + "\n";
         String label1 = "t.s:1:1: '1a' is not a label: a label is ASCII letters, digits, '_', '.' and '$', not starting with a digit "
                 + "('1' at column 1)";
         String label3 = "t.s:3:1: '2b' is not a label: a label is ASCII letters, digits, '_', '.' and '$', not starting with a digit "
                 + "('2' at column 1)";
-        List<String> all = List.of(label1, "t.s:1:5: unknown mnemonic 'frob'", label3, "t.s:4:1: unknown mnemonic 'exti'; did you mean 'exit'?");
+        List<String> all = List.of(label1, "t.s:1:5: unknown mnemonic '" + unknown + "'", label3,
+                "t.s:4:1: unknown mnemonic '" + typo + "'; did you mean 'exit'?");
         Run every = run(src, Long.MAX_VALUE);
         assertEquals(all, every.errors());
         assertEquals(new Assembler.Summary(4, 4, 0), every.summary());

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import tpb.neff.Neff;
 
 /**
- * The assembler is total over its input (issue 33 item 4): whatever the text, it gives records or
+ * The assembler is total over its input: whatever the text, it gives records or
  * errors, each one line {@code FILE:line:column: message}, never an exception of its own. Before
  * the fix a {@code dma.2d} line whose operand was not a bracket group (240 of 27,000 mutated
  * listings) ended in {@code StringIndexOutOfBoundsException}: the message listing the operand's
@@ -40,7 +40,7 @@ class AssemblerTotalityTest {
         }
     }
 
-    /** Issue 33 items 6 and 10: a listing's numbers are ASCII (Java's parsers take any script's digits), and hex in sync terms as everywhere else. */
+    /** A listing's numbers are ASCII (Java's parsers take any script's digits), and hex in sync terms as everywhere else. */
     @Test
     void numbersAreAsciiDigitsAndSyncTermsTakeHex() {
         assertEquals(java.util.HexFormat.of().formatHex(new Assembler().assemble("sem $S[24]>=16")),
@@ -55,7 +55,7 @@ class AssemblerTotalityTest {
         assertEquals(null, Lexer.parseNumber("0b102"));
     }
 
-    /** Issue 33 item 5: a register threshold is a register operand like any other (r99 and r4294967295 assembled; only run faulted). */
+    /** A register threshold is a register operand like any other (r99 and r4294967295 assembled; only run faulted). */
     @Test
     void aRegisterThresholdIsInsideTheRegisterFile() {
         long n = tpb.isa.Arch.SUNDA.isaRegisterCount();
@@ -68,7 +68,7 @@ class AssemblerTotalityTest {
         new Assembler().assemble("sem $S[24]>=r99", Assembler.Options.NO_VALIDATION);
     }
 
-    /** Issue 33 item 13: a file of NUL bytes assembled to an empty stream with exit 0; a NUL is no listing text. */
+    /** A file of NUL bytes assembled to an empty stream with exit 0; a NUL is no listing text. */
     @Test
     void aNulIsNoListingText() {
         assertEquals("t.s:2:3: a NUL character: an assembly listing is text",
@@ -120,8 +120,7 @@ class AssemblerTotalityTest {
     }
 
     /**
-     * The long run of the same fuzzer (issue 33 proof: about 27,000 mutated listings in the
-     * adversarial pass), in the big group: 30,000 mutated real lines, every one records or
+     * The long run of the same fuzzer, in the big group: 30,000 mutated real lines, every one records or
      * one-line errors.
      */
     @Property(tries = 30_000)

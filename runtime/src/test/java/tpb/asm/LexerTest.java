@@ -124,7 +124,7 @@ class LexerTest {
     }
 
     /**
-     * The assembler's token-free read of a number (issue 34 item 7) reads what parseNumber reads,
+     * The assembler's token-free read of a number reads what parseNumber reads,
      * and refuses a word starting with '_' (a number, and an identifier the spec may name).
      */
     @Test

@@ -137,7 +137,7 @@ class SyncTermsTest {
     }
 
     /**
-     * Issue 33 item 10: each of these got the generic line. A negative or too-long threshold names
+     * Each of these got the generic line. A negative or too-long threshold names
      * the field it does not fit (EVENTS' semaphore_value is a u32 in the spec); a second wait where
      * the arm carries one names the first; a term in another case gives the spec's own spelling.
      */
@@ -175,7 +175,7 @@ class SyncTermsTest {
     }
 
     /**
-     * The shape lookup (issue 34 item 7: the assembler tried every mode's term on every term) names
+     * The shape lookup (the assembler tried every mode's term on every term) names
      * the term the old way found: for every term of every slot of every arm, filled with indexes
      * and values in decimal and hex, the first term in mode order that matches; and for texts no
      * term matches, no term (or one its check refuses, which sends the assembler the old way).

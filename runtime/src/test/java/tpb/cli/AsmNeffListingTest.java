@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 33 item 13: {@code tpb disasm X.neff | tpb asm -} made one stream of all ten, exit 0. A
+ * {@code tpb disasm X.neff | tpb asm -} made one stream of all ten, exit 0. A
  * listing with two stream headings is now refused before anything is written, naming the second
  * heading's line and how to list one stream; a one-stream listing still assembles.
  */

@@ -12,7 +12,7 @@ import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Inputs that once ended in a trace or a wrong sentence (issue 11): one line on stderr, exit 1. */
+/** Inputs that once ended in a trace or a wrong sentence: one line on stderr, exit 1. */
 class BadInputTest {
     @Test
     void theVmsOwnFailuresAreOneLine() {

@@ -19,7 +19,7 @@ import tpb.isa.CompareAndBranchRecord;
 import tpb.isa.ExitRecord;
 
 /**
- * The assembler's memory does not grow with its source (issue 11): a 128 MiB source assembles in
+ * The assembler's memory does not grow with its source: a 128 MiB source assembles in
  * a child JVM with a 32 MiB heap, a quarter of the input (the old whole-file load held the text,
  * its lines and the output at once). Every block's branch is a forward reference to the next
  * label, one label every 256 blocks (the label table is the part that grows: about 100 bytes a

@@ -14,7 +14,7 @@ import tpb.neff.NeffParts;
 import tpb.neff.ZeroEntryNeff;
 
 /**
- * Memory and time bounded by design (issue 23, item 4), in child JVMs: a 1 MB NEFF holding an
+ * Memory and time bounded by design, in child JVMs: a 1 MB NEFF holding an
  * unreferenced 1 GiB {@code def.json} read under a 256 MiB heap (every {@code *def.json} was read
  * whole at open: 2.8 GB resident), and a 20 MB NEFF that inflates to 20 GiB refused by the
  * automatic inflated-size bound in seconds (it kept {@code neff info} busy 95 s and {@code neff

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tpb.isa.Arm;
 
 /**
- * Memory does not grow with the stream (issue 11): {@code validate} and {@code disasm} of a 1 GiB
+ * Memory does not grow with the stream: {@code validate} and {@code disasm} of a 1 GiB
  * stream in a child JVM with a 256 MiB heap (four times less than the input; the old whole-file
  * load needed 46 times the input for validate). The file is made on the fly and deleted with the
  * temporary directory. Tagged {@code big}: {@code ./mvnw test -DexcludedGroups=big} skips it,

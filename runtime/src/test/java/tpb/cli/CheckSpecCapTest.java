@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** check-spec prints at most --max-errors diagnostics (issue 23: 100k anchors printed 100,004 lines). */
+/** check-spec prints at most --max-errors diagnostics (100k anchors printed 100,004 lines). */
 class CheckSpecCapTest {
     @Test
     void diagnosticsPastTheCapAreCounted(@TempDir Path dir) throws Exception {
@@ -28,7 +28,7 @@ class CheckSpecCapTest {
     }
 
     /**
-     * Issue 33 item 9: one YAML syntax error in enums/engine.yaml left EngineType out, and every arm
+     * One YAML syntax error in enums/engine.yaml left EngineType out, and every arm
      * naming an engine failed after it: the syntax error was diagnostic 119 of 119, hidden by the cap
      * of 100. Root causes (a file's own text) come first now, and the summary names the first.
      */

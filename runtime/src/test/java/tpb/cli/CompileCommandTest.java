@@ -193,7 +193,7 @@ class CompileCommandTest {
         }
     }
 
-    /** Several engines' files are all or nothing (issue 23, item 5): the second cannot be written, so the first is not left either. */
+    /** Several engines' files are all or nothing: the second cannot be written, so the first is not left either. */
     @Test
     void aFailingSecondEngineFileLeavesNothing(@TempDir Path dir) throws Exception {
         Files.createDirectory(dir.resolve("two.SP.bin"));

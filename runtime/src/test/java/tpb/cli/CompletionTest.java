@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * {@code tpb generate-completion} (issue 34 item 8): picocli's bash/zsh completion script, which
+ * {@code tpb generate-completion}: picocli's bash/zsh completion script, which
  * offers every command tpb has (the list derived from the command tree, not written here) and which
  * bash itself accepts: sourcing it registers the completion function for tpb.
  */

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import tpb.asm.Misspellings;
 
 /**
  * One case of a bad-input corpus (test resources {@code corpus/KIND/bad|good/*.case}): edits to
@@ -21,8 +22,10 @@ import java.util.stream.Stream;
  * {@code edit: FILE} then {@code find:}/{@code replace:}; {@code add: FILE} then {@code text:};
  * {@code transform: crlf|bom|comments|reverse-documents} (every file); {@code expect:} a
  * diagnostic line that must appear; {@code errors:} how many (default 1); {@code code:} the exit
- * code (default 1 for bad, 0 for good). Values take {@code \n \r \t \\ \xNN} (a raw byte) and
- * {@code {{N*TEXT}}} (TEXT N times).
+ * code (default 1 for bad, 0 for good). Values take {@code \n \r \t \\ \xNN} (a raw byte),
+ * {@code {{N*TEXT}}} (TEXT N times) and {@code {{typo:WORD}}}, a misspelling of the mnemonic WORD
+ * that no other mnemonic is as near ({@link Misspellings}: the spec's mnemonics decide it, so a
+ * mnemonic a user adds cannot take the case's word or its hint).
  */
 record CorpusCase(String name, List<String[]> ops, List<String> expect, int errors, int code) {
     private static final Pattern REPEAT = Pattern.compile("\\{\\{(\\d+)\\*(.*?)\\}\\}");
@@ -57,7 +60,7 @@ record CorpusCase(String name, List<String[]> ops, List<String> expect, int erro
                 }
                 int colon = line.indexOf(": ");
                 String key = colon < 0 ? line.replace(":", "") : line.substring(0, colon);
-                String value = colon < 0 ? "" : line.substring(colon + 2);
+                String value = typos(colon < 0 ? "" : line.substring(colon + 2));
                 switch (key) {
                     case "expect" -> expect.add(value);
                     case "errors" -> errors = Integer.parseInt(value);
@@ -69,6 +72,13 @@ record CorpusCase(String name, List<String[]> ops, List<String> expect, int erro
             throw new UncheckedIOException(e);
         }
         return new CorpusCase(file.getFileName().toString(), ops, expect, errors, code);
+    }
+
+    private static final Pattern TYPO = Pattern.compile("\\{\\{typo:([^}]+)\\}\\}");
+
+    /** {@code value} with each {@code {{typo:WORD}}} made a misspelling of WORD. */
+    private static String typos(String value) {
+        return TYPO.matcher(value).replaceAll(m -> Matcher.quoteReplacement(Misspellings.typoOf(m.group(1))));
     }
 
     /** Copies the kind's base files into {@code dir} and applies the case's edits there. */

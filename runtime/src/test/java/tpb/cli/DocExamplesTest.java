@@ -21,7 +21,7 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every example of the README and of the manual's pages, run (issue 34 item 5): each {@code $ }
+ * Every example of the README and of the manual's pages, run: each {@code $ }
  * line of a fenced block is a command, the lines after it (to the next {@code $ } line or the
  * block's end) its output, compared with what the command prints, stdout and stderr together.
  *

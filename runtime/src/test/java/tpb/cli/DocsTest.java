@@ -88,7 +88,7 @@ class DocsTest {
     }
 
     /**
-     * The reference is one page per command (issue 34 item 5): every command that does something
+     * The reference is one page per command: every command that does something
      * itself (a group such as {@code neff} has its subcommands' pages) has
      * {@code docs/commands/NAME.md}, its words joined by '-', whose examples run {@code ./tpb NAME}
      * in a block DocExamplesTest runs; and no page is left for a command that is gone.

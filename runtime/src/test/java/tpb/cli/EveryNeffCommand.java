@@ -19,7 +19,7 @@ import tpb.data.NpyType;
 
 /**
  * Every command that reads a NEFF, run in-process on one file, and the rules any NEFF must leave
- * them keeping (issue 23): exit 0 or 1, never "unexpected error" or a stack trace, a failure
+ * them keeping: exit 0 or 1, never "unexpected error" or a stack trace, a failure
  * ending in exactly one {@code tpb: } line, and no file written outside the case's {@code out/}.
  */
 final class EveryNeffCommand {

@@ -102,7 +102,7 @@ class FieldDriftTest {
         assertEquals(List.of(), unseen, "moved fields no check noticed (of " + fields.size() + ")");
     }
 
-    /** The seeded bug of issue 15: TensorStorePhysical.reg_hi from +0x21 to +0x22 (no overlap made). */
+    /** A seeded bug: TensorStorePhysical.reg_hi from +0x21 to +0x22 (no overlap made). */
     @Test
     void regHiMovedToPlus0x22BreaksItsExample() {
         LoadResult r = SpecLoader.load(ROOT, new SpecFiles() {

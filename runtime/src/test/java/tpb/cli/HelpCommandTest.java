@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** Issue 34 item 3: {@code tpb help neff info} printed the neff group's help; the help command follows every word now. */
+/** {@code tpb help neff info} printed the neff group's help; the help command follows every word now. */
 class HelpCommandTest {
-    /** Every command's help states its exit codes (issue 34 item 8): the convention's three, or its own. */
+    /** Every command's help states its exit codes: the convention's three, or its own. */
     @Test
     void everyHelpStatesItsExitCodes() {
         picocli.CommandLine cl = new picocli.CommandLine(new Tpb());

@@ -24,19 +24,19 @@ class JsonReportsTest {
 
     /** A valid one-record stream: no "error" key at all (not "error": null). */
     /**
-     * Issue 33 item 13: with --json a refused input's error is the JSON on stdout too (the docs'
+     * With --json a refused input's error is the JSON on stdout too (the docs'
      * convention), still one line on stderr and exit 1: a NEFF cut after 3,000 bytes, through every
      * NEFF command that takes --json.
      */
     /**
-     * check-spec --json (issue 34 item 8): the counts the text summary gives, and for a broken spec
+     * check-spec --json: the counts the text summary gives, and for a broken spec
      * every diagnostic of the text report as file, line, column and message, exit 1.
      */
-    /** disasm --stats --json (issue 34 item 8): one object per stream with the figures the text lines give; --json alone is a usage error. */
-    /** asm --json (issue 34 item 8): the records written, or every error as line, column and message; nothing written then. */
-    /** neff extract --json and doc --json (issue 34 item 8): the counts and pages they report are the files they wrote. */
-    /** compile --json (issue 34 item 8): per engine the figures the text lines give, and the file each went to. */
-    /** demo --json (issue 34 item 8): the text's figures as JSON; every expectation of the text's "expect" lines, ok. */
+    /** disasm --stats --json: one object per stream with the figures the text lines give; --json alone is a usage error. */
+    /** asm --json: the records written, or every error as line, column and message; nothing written then. */
+    /** neff extract --json and doc --json: the counts and pages they report are the files they wrote. */
+    /** compile --json: per engine the figures the text lines give, and the file each went to. */
+    /** demo --json: the text's figures as JSON; every expectation of the text's "expect" lines, ok. */
     @Test
     void demoAsJson() {
         CliRun text = CliRun.of("demo");

@@ -12,7 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The kernel and assembly corpora (issue 11), as {@link SpecCorpusTest} does the spec's: a valid
+ * The kernel and assembly corpora, as {@link SpecCorpusTest} does the spec's: a valid
  * base ({@code corpus/kernel/base/kernel.yaml}, {@code corpus/asm/base/prog.s}), one defect per bad
  * case with {@code tpb compile} / {@code tpb asm} pinned to exit code and each diagnostic's file,
  * line, column and message (paths relative to the case's directory), nothing written; variants

@@ -87,7 +87,7 @@ class MappedOutputsTest {
         assertArrayEquals(Npy.headerBytes(NpyType.FLOAT32, shape), Files.readAllBytes(out.resolve("empty.npy")));
     }
 
-    /** Closed without a commit: nothing, not even the missing parents it made (issue 33 item 3: they were left). */
+    /** Closed without a commit: nothing, not even the missing parents it made (they were left). */
     @Test
     void closedWithoutACommitLeavesNothing() throws Exception {
         Path out = dir.resolve("a/b/out");

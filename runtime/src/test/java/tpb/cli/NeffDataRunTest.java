@@ -47,6 +47,16 @@ class NeffDataRunTest {
         return CliRun.of(args);
     }
 
+    /** A run given no input names every input the NEFF declares, in one line, exit 1, nothing written. */
+    @Test
+    void everyMissingInputIsNamedAtOnce() throws IOException {
+        Path neff = synthetic("one.neff", 4, 200, 40, 1, false);
+        CliRun r = CliRun.of("run", neff.toString(), "--level", "data", "--output-dir", dir.resolve("out").toString());
+        assertEquals("tpb: " + neff + ": inputs x, y are not given (--input x=FILE.npy --input y=FILE.npy)\n", r.err());
+        assertEquals(1, r.code());
+        assertFalse(Files.exists(dir.resolve("out")));
+    }
+
     /**
      * --trace: a line per executed record on stdout before the "wrote" line. Per core of the
      * synthetic (4, 200) x (200, 40) matmul on two cores: 2 x^T DMAs (K tiles 128 + 72), then its

@@ -31,7 +31,7 @@ import tpb.neff.NeffMutation;
 import tpb.neff.NeffParts;
 
 /**
- * The structure-aware NEFF fuzzer (issue 23): each case is the fuzzer's valid base NEFF
+ * The structure-aware NEFF fuzzer: each case is the fuzzer's valid base NEFF
  * ({@link NeffParts}) with one to three {@link NeffMutation}s at any layer (header, gzip, tar,
  * JSON, stream), and every command that reads a NEFF run on it in-process
  * ({@link EveryNeffCommand}): exit 0 or 1, no "unexpected error", no stack trace, each failure one

@@ -14,7 +14,7 @@ import tpb.neff.NeffParts;
 
 /**
  * {@code tpb neff info --json} lists a subgraph's engines in def.json's order, whatever the
- * archive's order of their streams (issue 26): here def.json names pool then act, and the
+ * archive's order of their streams: here def.json names pool then act, and the
  * archive holds Act.bin before Pool.bin.
  */
 class NeffInfoOrderTest {

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import tpb.neff.NeffLimits;
 
 /**
- * {@code --max-entry-size} and {@code --max-inflated-size} at their edges (issue 26): 1 and 0,
+ * {@code --max-entry-size} and {@code --max-inflated-size} at their edges: 1 and 0,
  * each suffix's largest value a long holds (Long.MAX_VALUE >> 10, 20, 30, 40) and one more, and
  * the entry bound's top (a Java array: Integer.MAX_VALUE - 8 = 2147483639) and one past it.
  */

@@ -11,7 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code tpb neff info} as a pre-flight (issue 31 item 6) on qwen3-moe-captured: every input and
+ * {@code tpb neff info} as a pre-flight on qwen3-moe-captured: every input and
  * output with its tensor_map.json dtype and shape, each DMA queue's blocks, descriptors and bytes
  * (from the engine files: qSPIO0 9 blocks, input1's 32 bytes + eight 4-byte floats of input0 =
  * 64; qPoolIO0 16 blocks of 256 bytes = 4096, output0 whole), and the arms the data level cannot

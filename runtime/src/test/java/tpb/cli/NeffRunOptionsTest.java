@@ -15,7 +15,7 @@ import tpb.data.Npy;
 import tpb.data.NpyType;
 
 /**
- * Issue 33 item 12: options a NEFF's run does not use were ignored with exit 0 (--engine pe ran
+ * Options a NEFF's run does not use were ignored with exit 0 (--engine pe ran
  * every engine, --max-steps 3 ran every record, --input at the sync level, --skip-unmodelled at
  * the data level, and --json at the data level printed the text report). Each is refused now with
  * its reason (exit 2), and --json at the data level is JSON.
@@ -53,7 +53,7 @@ class NeffRunOptionsTest {
         });
     }
 
-    /** Issue 33 item 8: a FIFO as --input blocked forever with no writer (the open waits for one); now one line before opening it. */
+    /** A FIFO as --input blocked forever with no writer (the open waits for one); now one line before opening it. */
     @Test
     void aFifoInputIsRefusedBeforeItIsOpened() throws Exception {
         String n = neff();

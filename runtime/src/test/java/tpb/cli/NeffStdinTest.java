@@ -9,7 +9,7 @@ import tpb.neff.Fixture;
 
 /**
  * A NEFF on a stdin that cannot mark and reset (a pipe, as System.in is): tpb peeks at its first
- * 16 bytes through a buffer of its own and hands the whole stream on (issue 26: the peek was only
+ * 16 bytes through a buffer of its own and hands the whole stream on (the peek was only
  * tested on a ByteArrayInputStream, which marks by itself).
  */
 class NeffStdinTest {

@@ -14,7 +14,7 @@ import tpb.neff.Fixture;
 import tpb.neff.SyncFixtureTestAccess;
 
 /**
- * {@code tpb run} of a NEFF at the sync level, its report's every key (issue 26): the run's
+ * {@code tpb run} of a NEFF at the sync level, its report's every key: the run's
  * status ("complete" only when every subgraph completes), each subgraph's status and message
  * (present only when the run has one), and the waits a timeline shows for a deadlock. The
  * deadlock is SyncFixtureTest's: sg01's PE record 8 waits for S4 >= 3, which reaches 1.

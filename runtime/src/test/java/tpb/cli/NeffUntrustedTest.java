@@ -18,7 +18,7 @@ import tpb.data.Npy;
 import tpb.neff.NeffMutation;
 import tpb.neff.NeffParts;
 
-/** The crafted cases of issue 23 that reach the file system or the terminal, as named tests (items 1, 5 and 6). */
+/** Crafted NEFFs whose names or contents would reach the file system or the terminal, as named tests (a NEFF is untrusted). */
 class NeffUntrustedTest {
     private static Path write(Path dir, NeffParts p) throws Exception {
         Path n = dir.resolve("in.neff");

@@ -16,7 +16,7 @@ import tpb.data.Npy;
 import tpb.data.NpyType;
 
 /**
- * Issue 33 item 1, each case the issue names: a run never writes over a file it reads, nor two
+ * Each case of the rule: a run never writes over a file it reads, nor two
  * outputs over one file. Before the rule, the data level wrote its trace over the NEFF, over an
  * input and over an output it had just written, and an output over an input; --timeline and
  * --trace-events of one path wrote both to it. Now each is one line, exit 2, and every file as it was.

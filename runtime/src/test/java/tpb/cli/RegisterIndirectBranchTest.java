@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 35 item 18: the runtime's register-indirect jump (CTRL_BR with +0x0C = 0, target_mode
+ * The runtime's register-indirect jump (CTRL_BR with +0x0C = 0, target_mode
  * REGISTER, the target register pair at +0x22/+0x23: facts §3.3) matched no arm, since
  * UnconditionalBranch reserved +0x0F..+0x2F and CompareAndBranch needs a compare op. It is now an
  * UnconditionalBranch with target_reg_lo/hi: it assembles, lists and validates; the simulator,

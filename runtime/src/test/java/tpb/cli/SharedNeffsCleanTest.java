@@ -9,7 +9,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import tpb.neff.Fixture;
 
 /**
- * Issue 31's proof that every real record is read: on each shared NEFF, {@code tpb validate} finds no
+ * Every real record is read: on each shared NEFF, {@code tpb validate} finds no
  * violation (exit 0, every stream "valid") and {@code tpb disasm --stats} counts every record typed.
  * The Qwen3 MoE NEFFs are the ones that test the most: their 912 PseudoExtension (0xDA) records hold
  * inst_word_len 0 (144 in qwen3-moe-tkg-v6b, 768 in qwen3-moe-captured), which validated as that many

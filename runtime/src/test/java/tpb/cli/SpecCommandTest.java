@@ -30,8 +30,8 @@ class SpecCommandTest {
             .filter(a -> a != Arm.UNKNOWN && a.opaque() && a.select() == null).reduce((a, b) -> b).orElseThrow();
 
     /**
-     * Issue 34 item 1 (the recipe left the user guessing which opcode values are free and what
-     * since: counts): --free-opcodes lists exactly the values of the opcode field's width that no
+     * Step 1 of docs/adding-an-opcode.md needs to know which opcode values are free and what
+     * since: counts: --free-opcodes lists exactly the values of the opcode field's width that no
      * name of the generated Opcode enum holds, and each generation of the arch profiles by number.
      */
     @Test
@@ -63,21 +63,72 @@ class SpecCommandTest {
         for (Arch a : Arch.values()) {
             assertTrue(lines[2].contains(" " + a.generation() + " " + a.name()), lines[2]);
         }
+        // the generations opcodes name beyond the profiles, each with its values in the enum's order (from the generated Opcode)
+        java.util.SortedMap<Integer, List<String>> beyond = new java.util.TreeMap<>();
+        java.util.Set<Integer> profiled = new java.util.HashSet<>();
+        for (Arch a : Arch.values()) {
+            profiled.add(a.generation());
+        }
+        // since: g is where a value starts to live, until: g where it stops (livesIn is the generated rule)
+        for (tpb.isa.Opcode o : tpb.isa.Opcode.values()) {
+            for (int g = 1; g < 63; g++) { // a value without since:/until: lives in every one of them
+                if (!profiled.contains(g) && o.livesIn(g) && !o.livesIn(g - 1)) {
+                    beyond.computeIfAbsent(g, k -> new java.util.ArrayList<>()).add(o.specName());
+                }
+                if (!profiled.contains(g) && o.livesIn(g) && !o.livesIn(g + 1)) {
+                    beyond.computeIfAbsent(g, k -> new java.util.ArrayList<>()).add(o.specName());
+                }
+            }
+        }
+        List<String> expected = new java.util.ArrayList<>();
+        beyond.forEach((g, names) -> expected.add("generation " + g + ", which no arch profile has, is named by " + names.size()
+                + " value(s): " + String.join(", ", names)));
+        assertEquals(expected, java.util.Arrays.asList(lines).subList(3, lines.length));
     }
 
     @Test
     void tableListsTheArmsWithALayout() {
         CliRun r = CliRun.of("spec");
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().contains("0xA8   -            RegisterAlu              CTRL_AL                      SP       CONFIRMED   22\n"), r.out());
-        assertTrue(r.out().contains("0xA9   +0x0C=0      UnconditionalBranch      CTRL_BR"), r.out());
+        assertTrue(r.out().matches("(?s).*\n0xA8 +- +RegisterAlu +CTRL_AL +SP +CONFIRMED +22\n.*"), r.out());
+        assertTrue(r.out().matches("(?s).*\n0xA9 +\\+0x0C=0 +UnconditionalBranch +CTRL_BR .*"), r.out());
+        assertAligned(CliRun.of("spec", "--all").out());
         long laidOut = LAID_OUT.size();
         long opaque = Arm.values().length - 1 - laidOut;
         assertTrue(r.out().endsWith(laidOut + " arms with a layout; " + opaque + " opaque arms not shown (--all)\n"),
                 "the footer should count the generated Arm catalogue's " + laidOut + " laid-out and " + opaque + " opaque arms:\n" + r.out());
         // an opaque arm (the spec decides which there are) is listed by --all only
         assertFalse(r.out().contains(" " + OPAQUE.specName() + " "), r.out());
-        assertTrue(CliRun.of("spec", "--all").out().contains(String.format("0x%02X   -            %-24s (opaque)", OPAQUE.opcode(), OPAQUE.specName())));
+        assertTrue(CliRun.of("spec", "--all").out().matches("(?s).*\n" + String.format("0x%02X +- +%s +\\(opaque\\)", OPAQUE.opcode(),
+                OPAQUE.specName()) + " .*"));
+    }
+
+    /**
+     * Every row's cells start at its header's columns, whatever the longest name the spec holds
+     * (ActivationReadAccumulator, the engine Activation), with at least two spaces between cells.
+     */
+    private static void assertAligned(String out) {
+        List<String> lines = out.lines().toList();
+        int header = lines.indexOf(lines.stream().filter(l -> l.startsWith("OPCODE ")).findFirst().orElseThrow());
+        List<Integer> columns = starts(lines.get(header));
+        assertEquals(7, columns.size(), lines.get(header));
+        int end = header + 1;
+        while (!lines.get(end).isEmpty()) {
+            end++;
+        }
+        for (String row : lines.subList(header + 1, end)) {
+            assertEquals(columns, starts(row), "misaligned:\n" + lines.get(header) + "\n" + row);
+        }
+    }
+
+    /** Where each cell of a table line starts: after two spaces or more (a cell holds at most single spaces). */
+    private static List<Integer> starts(String line) {
+        List<Integer> out = new java.util.ArrayList<>(List.of(0));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(" {2,}(?=\\S)").matcher(line);
+        while (m.find()) {
+            out.add(m.end());
+        }
+        return out;
     }
 
     @Test

@@ -11,7 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The spec corpus (issue 11): a small valid spec ({@code corpus/spec/base}), one defect per bad
+ * The spec corpus: a small valid spec ({@code corpus/spec/base}), one defect per bad
  * case and {@code tpb check-spec} pinned to exit code, file, line, column and message of each
  * diagnostic; and variants that must pass (CRLF, BOM, comments everywhere, reordered keys and
  * documents, other styles). Adding a case is adding a file.

@@ -12,7 +12,7 @@ import org.snakeyaml.engine.v2.api.Load;
 import org.snakeyaml.engine.v2.api.LoadSettings;
 
 /**
- * What issue 24's audit found mislabelled or unrecorded, pinned where a reader meets it: in
+ * Labels the sources do not support, and contradictions the spec must record, pinned where a reader meets it: in
  * {@code tpb spec --json}. Each conflict carries both readings and what real records say; each
  * label says no more (and no less) than its source.
  */
@@ -61,7 +61,7 @@ class SpecLabelsTest {
         List<Map<String, Object>> psum = (List<Map<String, Object>>) conflict("pe-transpose-psum-dtype").get("readings");
         assertTrue(((String) psum.get(0).get("source")).contains("facts §4.1"));
         assertTrue(((String) psum.get(1).get("source")).contains("nki.isa.nc_transpose"));
-        // issue 35 items 6, 17: the sentence is the current page's, and nc_transpose = transpose_mode 1 is an inference
+        // the sentence is the current page's, and nc_transpose = transpose_mode 1 is an inference
         assertFalse(((String) psum.get(1).get("source")).contains("latest and v2.26.1"));
         assertEquals("INFERRED", psum.get(1).get("confidence"));
     }
@@ -91,12 +91,12 @@ class SpecLabelsTest {
         assertEquals("INFERRED", named("arms", "name", "Pool").get("confidence"));
         assertEquals("INFERRED", view("CopyPredicated", "Book").get("confidence"));
         assertEquals("ASSUMED", view("BatchNormBackProp", "Book").get("confidence"));
-        // issue 35 items 15, 16: a refuted book reading is SPECULATIVE, an untested one INFERRED; what an update mode
+        // a refuted book reading is SPECULATIVE, an untested one INFERRED; what an update mode
         // does is read from its name, as a wait mode's comparison is (WaitTest is INFERRED)
         assertEquals("SPECULATIVE", view("TensorTensorArith", "Book").get("confidence"));
         assertEquals("SPECULATIVE", view("Matmul", "Book").get("confidence"));
         assertEquals("INFERRED", view("TensorTensorBitvec", "Book").get("confidence"));
-        // issue 35 item 3: the TT Book views carried BatchNormBackProp's doc ("the book gives no ... layout at all")
+        // the TT Book views carried BatchNormBackProp's doc ("the book gives no ... layout at all")
         for (String arm : List.of("TensorTensorArith", "TensorTensorBitvec")) {
             assertFalse(((String) view(arm, "Book").get("doc")).contains("BatchNormBackProp"), arm);
         }
@@ -115,7 +115,7 @@ class SpecLabelsTest {
     }
 
     /**
-     * Issue 35 items 1 and 2, and the op_dim values the attention NEFFs settled: the zero region says
+     * The op_dim values the attention NEFFs settled: the zero region says
      * what its page says (the banks a group's first write clears), MATMUL_FLAGS' bits are laid out as
      * «PEPATH» §4.1 gives them, and TensorSubdim's numbers are the book's (X = 2), with the real
      * records named in the conflict's verdict.
@@ -135,7 +135,7 @@ class SpecLabelsTest {
         assertTrue(((String) conflict("tr-axis-byte").get("real_data")).contains("(2,8,1,1) with steps (1,2) into 8"));
     }
 
-    /** Issue 35 "also": the values a syntax line implies carry a source and confidence key, not a YAML comment. */
+    /** The values a syntax line implies carry a source and confidence key, not a YAML comment. */
     @Test
     void impliedListingValuesCarryTheirSource() {
         for (String arm : List.of("Matmul", "Ldweights")) {

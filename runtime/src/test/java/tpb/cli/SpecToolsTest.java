@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -72,7 +73,7 @@ class SpecToolsTest {
     }
 
     /**
-     * Issue 12: two slips are two errors, each with its hint — not also the knock-ons of the arm
+     * Two slips are two errors, each with its hint — not also the knock-ons of the arm
      * left out for its misspelt opcode ("defined twice" by the opaque arm its value would get, the
      * conflicts about it, the arch terminator naming it) that the same run printed before.
      */
@@ -88,6 +89,19 @@ class SpecToolsTest {
                 isa/tpb/arms/sp-register.yaml:15:45: unknown enum 'DtypeWir'; did you mean 'DtypeWire'?
                 tpb: isa/tpb/isa.yaml: 2 error(s)
                 """.replaceAll("(?m)^(tpb: )?isa/", "$1" + spec + "/isa/"), r.err());
+    }
+
+    /** An include: that names no file gets the nearest file of its directory, as written in the include. */
+    @Test
+    void aMisspeltIncludeGetsADidYouMean(@TempDir Path dir) throws Exception {
+        Path spec = copy(dir.resolve("spec"));
+        edit(spec.resolve("isa/tpb/isa.yaml"), "  - arms/datapath-ctrl.yaml\n", "  - arms/datapath-ctl.yaml\n");
+        List<String> lines = Files.readAllLines(spec.resolve("isa/tpb/isa.yaml"));
+        int line = 1 + lines.indexOf("  - arms/datapath-ctl.yaml");
+        CliRun r = CliRun.of("check-spec", spec.toString());
+        assertEquals(1, r.code());
+        assertEquals(spec + "/isa/tpb/isa.yaml:" + line + ":5: included file 'arms/datapath-ctl.yaml' not found; looked in " + spec
+                + "/isa/tpb/arms/datapath-ctl.yaml; did you mean 'arms/datapath-ctrl.yaml'?\ntpb: " + spec + "/isa/tpb/isa.yaml: 1 error(s)\n", r.err());
     }
 
     /**
@@ -120,9 +134,12 @@ class SpecToolsTest {
         edit(spec.resolve("isa/tpb/enums/opcode.yaml"), "  - {name: Invalid,", "  - {name: SpecToolsTestOnly, value: " + FREE + "}\n  - {name: Invalid,");
         CliRun r = CliRun.of("check-spec", spec.toString());
         assertEquals(1, r.code(), r.err());
-        assertEquals(spec + "/isa/tpb/arch/profiles.yaml:16:7: arch SUNDA: the opcode masks and the generation rule disagree:"
-                + " only in masks [], only by generation [" + FREE + "]; " + FREE + " (SpecToolsTestOnly) has no since:, so it lives in every generation"
-                + " (give a new opcode since: N, the first generation that has it)\ntpb: " + spec + "/isa/tpb/isa.yaml: 1 error(s)\n", r.err());
+        // at the opcode's own line, where since: goes (not at the masks it disagrees with)
+        List<String> lines = Files.readAllLines(spec.resolve("isa/tpb/enums/opcode.yaml"));
+        int line = 1 + lines.indexOf(lines.stream().filter(l -> l.contains("SpecToolsTestOnly")).findFirst().orElseThrow());
+        assertEquals(spec + "/isa/tpb/enums/opcode.yaml:" + line + ":5: opcode " + FREE + " (SpecToolsTestOnly) has no since:, so it lives in every"
+                + " generation, but the opcode masks of arch SUNDA (isa/tpb/arch/profiles.yaml:16:7) do not hold it; give a new opcode since: N,"
+                + " the first generation that has it\ntpb: " + spec + "/isa/tpb/isa.yaml: 1 error(s)\n", r.err());
     }
 
     @Test

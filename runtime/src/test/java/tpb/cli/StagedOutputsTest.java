@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tpb.neff.SafeName;
 
-/** All-or-nothing output of several files (issue 23, item 5). */
+/** All-or-nothing output of several files. */
 class StagedOutputsTest {
     private static void put(StagedOutputs s, String name, String text) throws Exception {
         try (OutputStream o = s.stream(name)) {

@@ -19,7 +19,7 @@ import tpb.data.NpyType;
 import tpb.data.SyntheticMatmulNeff;
 
 /**
- * Issue 33 item 2: no staging outlives the command. Before, a data run stopped by SIGTERM or
+ * No staging outlives the command. Before, a data run stopped by SIGTERM or
  * SIGINT left its hidden {@code .out.tpb-XXXX/output0.npy} (16 MB in the issue's case) for good,
  * as asm's and disasm's {@code -o} left {@code .out.bin.XXXX.tmp}, and later runs never swept them.
  */
@@ -124,7 +124,7 @@ class StagingTest {
         Files.write(dir.resolve("m.neff"), Files.readAllBytes(Path.of("src/test/resources/neff/matmul_small.neff")));
         CliRun r = CliRun.of("run", dir.resolve("m.neff").toString(), "--level", "data", "--output-dir", dir.resolve("p1/p2/p3").toString());
         assertEquals(1, r.code());
-        assertEquals("tpb: " + dir.resolve("m.neff") + ": input x is not given (--input x=FILE.npy)\n", r.err());
+        assertEquals("tpb: " + dir.resolve("m.neff") + ": inputs x, y are not given (--input x=FILE.npy --input y=FILE.npy)\n", r.err());
         assertEquals(List.of("m.neff"), names());
         Files.createDirectories(dir.resolve("q1"));
         CliRun again = CliRun.of("run", dir.resolve("m.neff").toString(), "--level", "data", "--output-dir", dir.resolve("q1/q2/q3").toString());

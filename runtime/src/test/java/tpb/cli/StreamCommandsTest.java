@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tpb.asm.Misspellings;
 import tpb.isa.RegisterAluRecord;
 
 /** asm, disasm and validate through the CLI: exact output, exit codes, nothing written on failure. */
@@ -139,12 +140,13 @@ class StreamCommandsTest {
 
     @Test
     void addressAperturesNeedAnArch(@TempDir Path dir) throws Exception {
-        String text = "ts src_mem_pattern.start.word=0x00400000 dst_mem_pattern.start.word=0x80000045 in_dtype=FP32 out_dtype=FP32\nexit\n";
-        // the assembler refuses the bad register id as the validator does, at the value's column, unless told not to
+        // ts [dst], [src]: the destination's ADDR4 in register mode (bit 31) with register id 0x45, the source at 0x400000
+        String text = "ts [0x80000045; 0,0,0; 0,0,0], [0x400000; 0,0,0; 0,0,0] in_dtype=FP32 out_dtype=FP32\nexit\n";
+        // the assembler refuses the bad register id as the validator does, at its operand's bracket, unless told not to
         Path refused = dir.resolve("refused.s");
         Files.writeString(refused, text);
         CliRun no = CliRun.of("asm", refused.toString(), "-o", dir.resolve("refused.bin").toString());
-        assertEquals(refused + ":1:69: dst_mem_pattern.start.word: register-mode ADDR4 needs a register id below 0x40 (register_id rule; "
+        assertEquals(refused + ":1:4: dst_mem_pattern.start.word: register-mode ADDR4 needs a register id below 0x40 (register_id rule; "
                 + "--no-validate assembles it anyway)\ntpb: " + refused + ": 1 error(s)\n", no.err());
         assertFalse(Files.exists(dir.resolve("refused.bin")));
         Path bin = assemble(dir, "ts", text, "--no-validate");
@@ -177,13 +179,14 @@ class StreamCommandsTest {
     @Test
     void assemblyReportsEveryErrorUpToTheCap(@TempDir Path dir) throws Exception {
         Path src = dir.resolve("e.s");
-        Files.writeString(src, "jmp L\nL: alu.add r3, r3, r99\nexti\nmov r1, r0 dtpye=INT32\nbr.IS_LTIMM r3, L cmp_immediate=1 dtype=INT32 target_mode=REL_IMM\n");
+        String typo = Misspellings.typoOf("exit", "exti"); // nearest 'exit' whatever mnemonics the spec has
+        Files.writeString(src, "jmp L\nL: alu.add r3, r3, r99\n" + typo + "\nmov r1, r0 dtpye=INT32\nbr.IS_LTIMM r3, L cmp_immediate=1 dtype=INT32 target_mode=REL_IMM\n");
         Path bin = dir.resolve("e.bin");
         CliRun all = CliRun.of("asm", src.toString(), "-o", bin.toString());
         assertEquals(1, all.code());
         assertEquals(src + ":1:1: target_mode: 0 is not a value of BrTargetMode (enum rule; --no-validate assembles it anyway)\n"
                 + src + ":2:20: src1_lo: r99 is outside the 64-register file (r0-r63; --no-validate assembles it anyway)\n"
-                + src + ":3:1: unknown mnemonic 'exti'; did you mean 'exit'?\n"
+                + src + ":3:1: unknown mnemonic '" + typo + "'; did you mean 'exit'?\n"
                 + src + ":4:12: no field 'dtpye' in RegisterMove; did you mean 'dtype'?\n"
                 + "tpb: " + src + ": 4 error(s)\n", all.err());
         CliRun two = CliRun.of("asm", src.toString(), "-o", "-", "--max-errors", "2");

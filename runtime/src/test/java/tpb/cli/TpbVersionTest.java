@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code tpb --version} (issue 34 item 8): the project version from the build, the commit (unknown
+ * {@code tpb --version}: the project version from the build, the commit (unknown
  * here: the launcher sets it, a test JVM is not started by it), and the built-in spec with what it
  * holds and a digest of its YAML. The arm counts are the spec's, as check-spec prints them.
  */

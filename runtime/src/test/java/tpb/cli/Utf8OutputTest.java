@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 34 item 7: without a UTF-8 locale tpb printed '…' as '?' (Java 17 encodes System.out in
+ * Without a UTF-8 locale tpb printed '…' as '?' (Java 17 encodes System.out in
  * the locale's charset, US-ASCII under LC_ALL=C). tpb writes UTF-8 whatever the locale: the demo's
  * '…' reaches stdout as its three UTF-8 bytes under LC_ALL=C.
  */

@@ -14,7 +14,7 @@ import tpb.neff.Fixture;
 import tpb.neff.NeffWriter;
 
 /**
- * Issue 33 item 13: validate of a NEFF whose PE stream is empty ended '0 violation(s) in 1 of 10
+ * Validate of a NEFF whose PE stream is empty ended '0 violation(s) in 1 of 10
  * streams', exit 1: a stream refused whole has no record to head a violation. The summary now
  * counts and names it.
  */
@@ -34,7 +34,7 @@ class ValidateRefusedStreamTest {
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("sg00 pe (sg00/PE.bin, 0 records): ")), r.err());
     }
 
-    /** Issue 33 item 13: a NEFF whose kelf lists no subgraph: run printed nothing with exit 0, as if something had completed. */
+    /** A NEFF whose kelf lists no subgraph: run printed nothing with exit 0, as if something had completed. */
     @Test
     void aNeffWithNoSubgraphSaysSo(@TempDir Path dir) throws Exception {
         Map<String, byte[]> files = new LinkedHashMap<>(Fixture.files());
@@ -48,7 +48,7 @@ class ValidateRefusedStreamTest {
         }
     }
 
-    /** Issue 33 item 13: '--subgraph ,' split to no name and ran every subgraph; '--subgraph ""' said 'no subgraph ' with a blank name. */
+    /** '--subgraph ,' split to no name and ran every subgraph; '--subgraph ""' said 'no subgraph ' with a blank name. */
     @Test
     void anEmptySubgraphNameIsAUsageError() throws Exception {
         String n = Path.of("src/test/resources/neff/matmul_small.neff").toString();
@@ -61,7 +61,7 @@ class ValidateRefusedStreamTest {
         }
     }
 
-    /** Issue 33 item 13: --arch sunda on a cayman NEFF read it with sunda's layouts and rules and said nothing of it. */
+    /** --arch sunda on a cayman NEFF read it with sunda's layouts and rules and said nothing of it. */
     @Test
     void anArchOtherThanTheTargetIsSaid() {
         String n = Path.of("src/test/resources/neff/matmul_small.neff").toString();
@@ -71,7 +71,7 @@ class ValidateRefusedStreamTest {
         assertEquals("", CliRun.of("disasm", n, "--arch", "trn2", "--subgraph", "sg00", "--engine", "sp").err(), "trn2 is cayman: nothing to say");
     }
 
-    /** Issue 33 item 13: check-spec /dev/null said 'no such file'; neff extract -o '' said ': exists and is not an empty directory'. */
+    /** Check-spec /dev/null said 'no such file'; neff extract -o '' said ': exists and is not an empty directory'. */
     @Test
     void oddPathsGetTheirOwnWords() {
         CliRun spec = CliRun.of("check-spec", "/dev/null");

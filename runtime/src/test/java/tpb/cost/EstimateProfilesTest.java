@@ -108,7 +108,7 @@ class EstimateProfilesTest {
         assertTrue(error(e.totalNs(), p.totalNs()) <= 0.25, name);
     }
 
-    /** Every measured instruction is a record or the runtime's own: none unexplained (--against's proof). */
+    /** Every measured instruction is a record or the runtime's own: none unexplained (what --against reports). */
     @ParameterizedTest
     @CsvSource({"attention-baseline-bf16-s512", "attention-baseline-fp32-s512", "attention-baseline", "attention-fused-bf16-s512",
         "attention-fused-fp32-s512", "attention-fused"})

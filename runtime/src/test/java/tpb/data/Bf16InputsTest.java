@@ -13,7 +13,7 @@ import tpb.isa.Arch;
 import tpb.neff.Neff;
 
 /**
- * bfloat16 as users hold it (issue 31 item 2), on the real attention-fused-bf16-s512 NEFF, whose
+ * bfloat16 as users hold it, on the real attention-fused-bf16-s512 NEFF, whose
  * tensor_map.json declares q_ref, k_ref and v_ref bfloat16 (128, 512). Before, only a uint16 file
  * could be given, and it was refused: {@code input k_ref is uint16 (128, 512); the NEFF declares
  * bfloat16 (128, 512)}.

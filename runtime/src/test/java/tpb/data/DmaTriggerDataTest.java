@@ -18,7 +18,7 @@ import tpb.neff.Neff;
 import tpb.neff.NeffWriter;
 
 /**
- * DMATrigger at the data level (issue 31 item 1): a hand-built NEFF whose Pool stream fires two
+ * DMATrigger at the data level: a hand-built NEFF whose Pool stream fires two
  * blocks of queue qPoolIO0 (Pool.json): block 0 copies input {@code a} (8 float32) into SBUF
  * 0x100 of partitions 0 and 1 (four floats each), block 1, once {@code $S[40] >= 16} (block 0's
  * completion), casts those eight floats to {@code out} as float16 or bfloat16. Every expected

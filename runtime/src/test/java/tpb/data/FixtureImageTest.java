@@ -95,6 +95,9 @@ class FixtureImageTest {
         Npy.Array y = new Npy.Array(NpyType.FLOAT16, new int[] {256, 128}, new byte[65536]);
         assertEquals("input y is not given (--input y=FILE.npy)",
                 assertThrows(DataFault.class, () -> new DataRun(IMAGE, Arch.CAYMAN, Map.of("x", x))).getMessage());
+        // none given: both named at once, in the NEFF's order (sg00's def.json declares x, then y)
+        assertEquals("inputs x, y are not given (--input x=FILE.npy --input y=FILE.npy)",
+                assertThrows(DataFault.class, () -> new DataRun(IMAGE, Arch.CAYMAN, Map.of())).getMessage());
         assertEquals("input z: the NEFF has no input of that name (inputs: x, y)",
                 assertThrows(DataFault.class, () -> new DataRun(IMAGE, Arch.CAYMAN, Map.of("x", x, "y", y, "z", y))).getMessage());
         Npy.Array yT = new Npy.Array(NpyType.FLOAT16, new int[] {128, 256}, new byte[65536]);

@@ -248,7 +248,7 @@ class NpyEdgesTest {
                 parseError(npy(1, "{'descr': '<f4', 'shape': (1,), }\n", "00000000")));
         assertEquals("header has no 'shape'",
                 parseError(npy(1, "{'descr': '<f4', 'fortran_order': False, }\n", "00000000")));
-        // issue 33 items 7 and 11: what numpy refuses is refused, each message naming what is wrong
+        // what numpy refuses is refused, each message naming what is wrong
         // (before: the first descr won, an extra key and text after the dict were read, and these
         // three said "header has no 'descr'", "no 'fortran_order'" and "no 'shape'")
         assertEquals("header gives 'descr' twice",
@@ -288,7 +288,7 @@ class NpyEdgesTest {
                 assertThrows(NpyException.class, () -> NpyType.ofDescr("")).getMessage());
         assertEquals("dtype '=f8' is not supported (supported: <f2 <f4 |i1 |u1 <i2 <u2 <i4 <u4 <i8 <u8 <V2)",
                 assertThrows(NpyException.class, () -> NpyType.ofDescr("=f8")).getMessage());
-        // bfloat16 has one since issue 31: ml_dtypes' np.save form, '<V2' (Bf16InputsTest)
+        // bfloat16 has one: ml_dtypes' np.save form, '<V2' (Bf16InputsTest)
         assertEquals("dtype 'float64' has no .npy form here (supported: <f2 <f4 |i1 |u1 <i2 <u2 <i4 <u4 <i8 <u8 <V2)",
                 assertThrows(NpyException.class, () -> NpyType.ofNumpyName("float64")).getMessage());
         for (NpyType t : NpyType.values()) {

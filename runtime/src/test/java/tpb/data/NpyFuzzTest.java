@@ -17,7 +17,7 @@ import net.jqwik.api.Provide;
 /**
  * Any bytes given as a .npy — an input a user names, or a file inside an untrusted NEFF — end in an array, a
  * header, or one {@link NpyException}, never another exception, through both readers. The generator reaches the
- * prelude's edges (issue 26): the magic whole or one byte off, versions 1.0, 2.0 and others, each length byte 0,
+ * prelude's edges: the magic whole or one byte off, versions 1.0, 2.0 and others, each length byte 0,
  * 1, 0x7F, 0x80 or 0xFF (so u16 and u32 lengths of 0, the file's size, one either side, 2^31 and 2^32 - 1), files
  * of 0 to 12 bytes (inside the prelude), and dict texts cut anywhere, with and without their keys.
  */

@@ -115,8 +115,8 @@ class ReduceScalarArmsTest {
         byte[] b = new byte[64];
         TensorScalarArithFlyweight t = new TensorScalarArithFlyweight().wrap(b, 0).reset();
         t.inDtypeRaw(DtypeWire.FP32.value()).outDtypeRaw(DtypeWire.FP32.value()).numActiveChannels(2)
-                .op0(AluOpWire.encode(AluOpType.MULT)).imm0Src(ImmSrc.INSTRUCTION_IMMEDIATE.value()).imm0(f(2.5f))
-                .op1(AluOpWire.encode(AluOpType.ADD)).imm1Src(ImmSrc.POINTER_IMMEDIATE.value()).imm1(rig.sb(126, 0x80));
+                .op0(AluOpType.MULT).imm0Src(ImmSrc.INSTRUCTION_IMMEDIATE).imm0(f(2.5f))
+                .op1(AluOpType.ADD).imm1Src(ImmSrc.POINTER_IMMEDIATE).imm1(rig.sb(126, 0x80));
         Rig.pattern(t.srcMemPattern(), t::srcMemPatternStartWordAddress, t::srcMemPatternStep, t::srcMemPatternNum, rig.sb(126, 0), 1, 3);
         Rig.pattern(t.dstMemPattern(), t::dstMemPatternStartWordAddress, t::dstMemPatternStep, t::dstMemPatternNum, rig.sb(126, 0x40), 1, 3);
         for (int p = 126; p < 128; p++) {
@@ -134,7 +134,7 @@ class ReduceScalarArmsTest {
         assertArrayEquals(Rig.f32(6.5f, 9, 11.5f), at(126, 0x40, 3));
         assertArrayEquals(Rig.f32(1.5f, 4, 6.5f), at(127, 0x40, 3));
         byte[] b = tensorScalar();
-        new TensorScalarArithFlyweight().wrap(b, 0).op1(AluOpWire.encode(AluOpType.BYPASS)).imm1Src(ImmSrc.REG_PTR_IMMEDIATE.value());
+        new TensorScalarArithFlyweight().wrap(b, 0).op1(AluOpType.BYPASS).imm1Src(ImmSrc.REG_PTR_IMMEDIATE);
         rig.run(b);   // a bypassed step's operand is not read, whatever its source says
         assertArrayEquals(Rig.f32(2.5f, 5, 7.5f), at(127, 0x40, 3));
     }
@@ -142,7 +142,7 @@ class ReduceScalarArmsTest {
     @Test
     void tensorScalarRefusals() {
         byte[] reg = tensorScalar();
-        new TensorScalarArithFlyweight().wrap(reg, 0).imm0Src(ImmSrc.REG_PTR_IMMEDIATE.value());
+        new TensorScalarArithFlyweight().wrap(reg, 0).imm0Src(ImmSrc.REG_PTR_IMMEDIATE);
         assertEquals("TENSOR_SCALAR imm0 from REG_PTR_IMMEDIATE has no data-level semantics",
                 assertThrows(DataFault.class, () -> rig.run(reg)).getMessage());
         byte[] rev = tensorScalar();
@@ -150,7 +150,7 @@ class ReduceScalarArmsTest {
         assertEquals("TENSOR_SCALAR with reverse_operands or accumulator_cmd set has no data-level semantics",
                 assertThrows(DataFault.class, () -> rig.run(rev)).getMessage());
         byte[] op = tensorScalar();
-        new TensorScalarArithFlyweight().wrap(op, 0).op0(0xEE);
+        new TensorScalarArithFlyweight().wrap(op, 0).op0Raw(0xEE);
         assertEquals("TENSOR_SCALAR op0 ALU wire byte 0xee is no ALU op", assertThrows(DataFault.class, () -> rig.run(op)).getMessage());
     }
 

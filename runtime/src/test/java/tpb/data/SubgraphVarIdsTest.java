@@ -16,8 +16,8 @@ import tpb.neff.Fixture;
 import tpb.neff.NeffWriter;
 
 /**
- * Var ids are per subgraph, not per NEFF (issue 31 item 5; 12 public NEFFs stopped on
- * {@code var identity_29 (id 5) is declared twice}). The fixture with its sg01 made a stub (each
+ * Var ids are per subgraph, not per NEFF (12 public NEFFs stopped on
+ * {@code var identity_29 (id 5) is declared twice} when they were read as per NEFF). The fixture with its sg01 made a stub (each
  * stream cut to its first two records, set_ordering_mode and pseudo_branch_label, as the qwen3
  * NEFFs' sg01 are) whose def.json gives input {@code x} id 9 and declares an internal var
  * {@code scratch} with id 1, which is {@code x}'s id in sg00. Shared by name, {@code x} stays one

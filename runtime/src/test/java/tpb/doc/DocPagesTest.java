@@ -68,7 +68,7 @@ class DocPagesTest {
 
     @Test
     void theTwoHalvesOfAFieldPairReadDifferently() {
-        // issue 12: src0_lo and src0_hi both read "src0_…" when cut; now each box holds its whole name
+        // src0_lo and src0_hi would both read "src0_…" if cut: each box holds its whole name
         ArmDef alu = MODEL.arm("RegisterAlu").orElseThrow();
         LayoutSvg svg = LayoutSvg.of(Layout.arm(MODEL, alu), MODEL.record().size());
         List<String> labels = svg.boxes().stream().map(b -> String.join("", b.lines().stream().map(LayoutSvg.Text::text).toList())).toList();

@@ -21,7 +21,7 @@ import tpb.sim.DmaQueues;
 import tpb.sim.SyncRun;
 
 /**
- * DMA queues (issue 31 item 1): every engine's {@code <Engine>.json} {@code dma} list read through
+ * DMA queues: every engine's {@code <Engine>.json} {@code dma} list read through
  * NeffJson, every shared NEFF complete at the synchronisation level with its DMATriggers firing
  * their blocks, the final queue semaphores derived by hand, and the reader's refusals.
  */

@@ -13,7 +13,7 @@ import org.apache.commons.compress.archivers.tar.TarConstants;
 import org.junit.jupiter.api.Test;
 
 /**
- * The crafted NEFFs of issue 23, item 3, each one clear line naming the file, the key and the
+ * Crafted NEFFs past each bound, each one clear line naming the file, the key and the
  * bound (they were "unexpected error": a NullPointerException in Jackson's location reporting,
  * ArithmeticException, NegativeArraySizeException); and the reader's bounds (item 4).
  */

@@ -15,7 +15,7 @@ import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 
 /**
- * The header's integrity checks (issue 26): every byte of every field a check guards
+ * The header's integrity checks: every byte of every field a check guards
  * (packaging_version, header_size, data_size, the stored hash) corrupted alone, each with the
  * exact one-line diagnosis. The expected values are computed here from the corrupted bytes as
  * KLR's layout reads them (u64 little-endian at +0x00, +0x08, +0x10; the MD5 at +0xAC, 16 bytes,

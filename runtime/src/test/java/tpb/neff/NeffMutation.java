@@ -49,8 +49,8 @@ public record NeffMutation(String description, Consumer<NeffParts> edit) {
     }
 
     /**
-     * Values of every JSON type, and the numbers and depths issue 23 found ("unexpected error" on
-     * each before); and the edges of each bound (issue 26): 0, the int range's top and one past it
+     * Values of every JSON type, and the numbers and depths the NEFF fuzzer found
+     * ("unexpected error" on each until they were bounded); and the edges of each bound: 0, the int range's top and one past it
      * (var_id, DGE list elements, num_queues), NeffJson.MAX_SIZE (2^62) and one past it, 2^62 in
      * exponent form, 64 levels (the depth bound) and 65, a 64-digit and a 65-digit number.
      */
@@ -163,7 +163,7 @@ public record NeffMutation(String description, Consumer<NeffParts> edit) {
         copy.forEach((k, v) -> m.put(k.equals(from) ? to : k, v));
     }
 
-    /** A key given twice in one object (issue 23: a duplicate def.json key or graph silently won). */
+    /** A key given twice in one object (a duplicate def.json key or graph silently won). */
     private static NeffMutation jsonDuplicate(Random r) {
         int what = r.nextInt(5);
         String value = r.nextBoolean() ? "\"Pool.bin\"" : evilValue(r);

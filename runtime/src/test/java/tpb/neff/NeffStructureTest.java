@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The NEFF's structure above the header, one refusal per check with its exact line (issue 26):
+ * The NEFF's structure above the header, one refusal per check with its exact line:
  * the kelf's subgraph list, the archive's paths and entry kinds, the def.json's keys, the
  * tar's end-of-archive block, the inflated-size bound at its edge, and what each accessor
  * returns. Every case is the small valid NEFF of {@link NeffParts} with one part changed; the

@@ -49,7 +49,7 @@ class RandomNeffTest {
     @Provide
     Arbitrary<Program> programs() {
         // jqwik mixes in the integer ranges' ends (one engine and five, one step and 200, increments 1 and 255);
-        // half the programs put their semaphores at the top of the bank, so its last index is reached too (issue 26)
+        // half the programs put their semaphores at the top of the bank, so its last index is reached too
         return Arbitraries.integers().between(1, 5).flatMap(engines -> Arbitraries.integers().between(1, 200).flatMap(n -> Arbitraries.of(false, true)
                 .flatMap(top -> {
             Arbitrary<int[]> raw = Combinators.combine(Arbitraries.integers().between(0, engines - 1), Arbitraries.integers().between(0, 2),

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link SafeName} at the edges of each range it names (issue 26): the control characters are
+ * {@link SafeName} at the edges of each range it names: the control characters are
  * C0 (U+0000-U+001F), DEL and C1 (U+007F-U+009F) and the two separators U+2028, U+2029; the
  * characters either side of each range are printed as they are. The cut of a quoted name at
  * 200 characters and NAME_MAX at 255 UTF-8 bytes, each at the bound and one past it.

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
 
-/** The one rule for NEFF-provided names that become file names (issue 23, item 1). */
+/** The one rule for NEFF-provided names that become file names. */
 class SafeNameTest {
     @Test
     void aPlainSegmentPasses() {

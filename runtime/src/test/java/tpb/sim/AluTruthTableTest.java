@@ -220,7 +220,7 @@ class AluTruthTableTest {
         return tests.stream();
     }
 
-    /** The first seeded bug of issue 15: is_lt read unsigned for a signed dtype. -1 < 1 as int32, not as uint32. */
+    /** A seeded bug: is_lt read unsigned for a signed dtype. -1 < 1 as int32, not as uint32. */
     @Test
     void isLtOfMinusOneAndOneDependsOnTheDtype() {
         check(FORMS.get(0), "is_lt int32", List.of(new Row(AluOpType.IS_LT, 0xFFFF_FFFFL, 1, false, 1),

@@ -21,7 +21,7 @@ import tpb.isa.WaitMode;
 import tpb.stream.RecordStream;
 
 /**
- * One table of semaphore steps driven through every level (issue 25: one synchronisation model):
+ * One table of semaphore steps driven through every level (one synchronisation model):
  * the model itself ({@link SemaphoreBank}), the synchronisation level ({@link SyncRun}, which the
  * data level's EventOrder and the timeline run on), an SP stream ({@link StreamSimulator}), and,
  * for the modes a kernel can write (sem_ge_imm, sem_ge_reg; the *_COMPLETE updates, the
@@ -114,7 +114,7 @@ class SemaphoreStepTest {
         }
         assertEquals(tpb.isa.SyncKind.ENDS_ENGINE, SemaphoreBank.syncKind(tpb.isa.Arm.EXIT));
         assertEquals(tpb.isa.SyncKind.COMPLETION, SemaphoreBank.syncKind(tpb.isa.Arm.DMA_DIRECT2D));
-        // issue 35 item 11: the semaphore writes facts §7.4/§7.5 state are the sync data's, not Java's
+        // the semaphore writes facts §7.4/§7.5 state are the sync data's, not Java's
         assertEquals(tpb.isa.SyncKind.LEAVES_FUNCTION, SemaphoreBank.syncKind(tpb.isa.Arm.RETURN));
         assertEquals(tpb.isa.SyncKind.QUEUE_TRIGGER, SemaphoreBank.syncKind(tpb.isa.Arm.DMA_TRIGGER));
         assertEquals(tpb.isa.SyncKind.QUEUE_SWITCH, SemaphoreBank.syncKind(tpb.isa.Arm.SWITCH_QUEUE_INSTANCE));

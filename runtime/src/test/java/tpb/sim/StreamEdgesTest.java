@@ -171,7 +171,7 @@ class StreamEdgesTest {
     }
 
     /**
-     * The SP simulators run every semaphore wait of the one synchronisation model (issue 25), not
+     * The SP simulators run every semaphore wait of the one synchronisation model, not
      * only the compiler's: SEM_EQ_IMM (a runtime builder's mode, facts §3.5) with semaphore 0 == 0
      * holds and the stream exits after 3 steps; SEM_EQ_IMM against 1 never holds: a deadlock naming
      * the relation, the blocked wait the faulting step. An event wait (EVT_SET) faults naming it.

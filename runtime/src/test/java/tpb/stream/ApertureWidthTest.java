@@ -10,7 +10,7 @@ import tpb.isa.Arch;
 import tpb.isa.Validator;
 
 /**
- * Issue 35 item 12 (conflict sbuf-aperture-width): each generation's SBUF quadrant apertures are as
+ * Conflict sbuf-aperture-width: each generation's SBUF quadrant apertures are as
  * wide as its SBUF partition (facts §6: 192, 224, 256 KiB), so an ACTIVATE source at 0x30000 lies
  * beyond SUNDA's SBUF and inside CAYMAN's, and one at 0x38000 beyond CAYMAN's and inside MARIANA's.
  * Before, every profile took the runtime list's 0x38000 for all three.

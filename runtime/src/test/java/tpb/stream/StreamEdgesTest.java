@@ -27,7 +27,7 @@ import tpb.isa.SwitchQueueInstanceRecord;
 import tpb.isa.Stage;
 
 /**
- * The stream package at its edges (issue 26): lengths one byte either side of a record and of
+ * The stream package at its edges: lengths one byte either side of a record and of
  * two, a reader's windows from an input that trickles, the last window part-full, the trailing
  * bytes reported on the call after the last whole records; the first and the last record as the
  * EXIT and as the bad one; the violation cap at 0, 1 and past the count; the typed-coverage

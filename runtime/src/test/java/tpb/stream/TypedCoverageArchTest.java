@@ -13,7 +13,7 @@ import tpb.neff.EngineStream;
 import tpb.neff.Neff;
 
 /**
- * {@code disasm --stats} counts a record as the listing reads it (issue 31 item 4: every sunda
+ * {@code disasm --stats} counts a record as the listing reads it (every sunda
  * LDWEIGHTS and MATMUL of 56 public NEFFs counted raw, 12-67 % typed, though the listing decoded
  * them with the sunda layout). The record: the first MATMUL of matmul_small.neff sg00/PE.bin with
  * +0x2E = 0x10, the value B:pe-mm says the V2 encoder writes there (dpfacts §2.2): SUNDA's xbus_sel,

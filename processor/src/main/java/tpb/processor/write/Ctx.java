@@ -20,7 +20,7 @@ final class Ctx {
     static final ClassName FIELD_INFO = ClassName.get(CODEC, "FieldInfo");
     static final ClassName CHECKS = ClassName.get(CODEC, "Checks");
     static final ClassName CHARS = ClassName.get(CODEC, "Chars");
-    /** The flyweights' instance accessors' memory: an array or a direct buffer, one path (issue 34 item 4). */
+    /** The flyweights' instance accessors' memory: an array or a direct buffer, one path. */
     static final ClassName MEMORY = ClassName.get(CODEC, "Memory");
     static final ClassName BYTES = ClassName.get(CODEC, "Bytes");
     static final ClassName MALFORMED = ClassName.get(CODEC, "MalformedRecordException");

@@ -182,8 +182,8 @@ final class GroupViewWriter {
     }
 
     /**
-     * A scalar member's accessors: a getter, and (issue 34 item 4: {@code srcMemPattern().num(0, 128)}
-     * did not compile) a setter that returns the view, an exact setter that refuses a value that
+     * A scalar member's accessors: a getter, and a setter that returns the view (so
+     * {@code srcMemPattern().num(0, 128)} chains), an exact setter that refuses a value that
      * does not fit, and for an enum or LUT member a typed setter. Constants, reserved members and
      * the opcode get a getter only, as in the flyweights.
      */

@@ -3,8 +3,7 @@ package tpb.processor.write;
 import tpb.spec.model.ScalarType;
 
 /**
- * The javadoc of the generated setters (issue 34 item 4: setters had none, and truncated
- * silently): what a plain setter keeps of a value that does not fit, and the exact setter that
+ * The javadoc of the generated setters, since a plain setter truncates silently: what a plain setter keeps of a value that does not fit, and the exact setter that
  * refuses one instead.
  */
 final class Setters {

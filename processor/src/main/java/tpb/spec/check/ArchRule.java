@@ -33,13 +33,21 @@ final class ArchRule implements Rule {
                     }
                 }
                 Set<Long> fromGen = legal(a, e);
-                if (!fromMasks.equals(fromGen)) {
-                    Set<Long> onlyMasks = new TreeSet<>(fromMasks);
-                    onlyMasks.removeAll(fromGen);
-                    Set<Long> onlyGen = new TreeSet<>(fromGen);
-                    onlyGen.removeAll(fromMasks);
+                Set<Long> onlyMasks = new TreeSet<>(fromMasks);
+                onlyMasks.removeAll(fromGen);
+                Set<Long> onlyGen = new TreeSet<>(fromGen);
+                onlyGen.removeAll(fromMasks);
+                // the usual cause of "only by generation": a new opcode value without since:, which makes it live in every
+                // generation; said at the value's own line, where the fix goes
+                for (EnumValue v : e.values()) {
+                    if (onlyGen.contains(v.value()) && v.since() == null && v.until() == null) {
+                        diags.error(v.pos(), Message.OPCODE_WITHOUT_SINCE, Names.hex(v.value()), v.name(), a.name(), a.masks().get(0).pos());
+                        onlyGen.remove(v.value());
+                    }
+                }
+                if (!onlyMasks.isEmpty() || !onlyGen.isEmpty()) {
                     diags.error(a.masks().get(0).pos(), Message.ARCH_MASKS, a.name(),
-                            "only in masks " + hex(onlyMasks) + ", only by generation " + hex(onlyGen) + sinceHint(e, onlyGen));
+                            "only in masks " + hex(onlyMasks) + ", only by generation " + hex(onlyGen));
                 }
             }
             for (int i = 0; i < a.terminators().size(); i++) {
@@ -63,21 +71,6 @@ final class ArchRule implements Rule {
                 }
             }
         }
-    }
-
-    /**
-     * The usual cause of "only by generation": a new opcode value without {@code since:}, which
-     * makes it live in every generation, so every arch's masks miss it.
-     */
-    private static String sinceHint(EnumDef e, Set<Long> onlyGen) {
-        List<String> open = new ArrayList<>();
-        for (EnumValue v : e.values()) {
-            if (onlyGen.contains(v.value()) && v.since() == null && v.until() == null) {
-                open.add(Names.hex(v.value()) + " (" + v.name() + ")");
-            }
-        }
-        return open.isEmpty() ? "" : "; " + String.join(", ", open) + " has no since:, so it lives in every generation"
-                + " (give a new opcode since: N, the first generation that has it)";
     }
 
     static Set<Long> legal(ArchDef a, EnumDef e) {

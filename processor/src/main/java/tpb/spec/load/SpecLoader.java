@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import tpb.spec.Diagnostics;
+import tpb.spec.DidYouMean;
 import tpb.spec.Message;
 import tpb.spec.Pos;
 import tpb.spec.check.Checker;
@@ -95,10 +96,22 @@ public final class SpecLoader {
             return List.of();
         }
         if (text.isEmpty()) {
-            diags.error(item.pos(), Message.INCLUDE_NOT_FOUND, ((YScalar) item).text(), files.where(path));
+            String given = ((YScalar) item).text();
+            diags.error(item.pos(), Message.INCLUDE_NOT_FOUND, given, files.where(path), siblingHint(files, path, given));
             return List.of();
         }
         return YamlReader.read(path, text.get(), diags);
+    }
+
+    /**
+     * "; did you mean 'arms/datapath-ctrl.yaml'?" for an include naming a file its directory lacks:
+     * the directory's files, written as the include wrote its path.
+     */
+    private static String siblingHint(SpecFiles files, String path, String given) {
+        int slash = path.lastIndexOf('/');
+        String prefix = given.contains("/") ? given.substring(0, given.lastIndexOf('/') + 1) : "";
+        List<String> known = files.list(slash < 0 ? "" : path.substring(0, slash)).stream().map(n -> prefix + n).toList();
+        return DidYouMean.suggest(given, known);
     }
 
     /** The file's text, empty when it does not exist, null after reporting that it is not UTF-8. */

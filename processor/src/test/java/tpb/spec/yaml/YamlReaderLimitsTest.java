@@ -9,7 +9,7 @@ import tpb.spec.Diagnostic;
 import tpb.spec.Diagnostics;
 
 /**
- * The size limit (issue 11): a file one character past {@link YamlReader#MAX_CODE_POINTS} is
+ * The size limit: a file one character past {@link YamlReader#MAX_CODE_POINTS} is
  * refused as the limit it is, at 1:1, with both numbers (it was "YAML syntax error" at 1:1 past
  * the engine's 3 MiB), before any parsing. Tagged {@code big}: the text is 256 MiB.
  */
