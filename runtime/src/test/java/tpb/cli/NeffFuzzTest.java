@@ -38,10 +38,14 @@ import tpb.neff.NeffParts;
  * {@code tpb:} line, and no file anywhere but the case's own output directory (names with
  * {@code ..}, {@code /} and absolute paths into a watched directory included). The default suite
  * runs {@value #DEFAULT_TRIES} cases; {@link #bigFuzz} (tagged {@code big}) runs 100,000 and prints
- * the figures: cases, time, failures by first line, peak heap.
+ * the figures: cases, time, failures by first line, peak heap. {@link #everyDescriptorKeepsTheRules}
+ * ({@value #DESCRIPTOR_TRIES} cases) and {@link #bigDescriptorFuzz} do the same for DMA descriptor
+ * edits, each data-level result judged by {@link CopyOracle}.
  */
 class NeffFuzzTest {
     static final int DEFAULT_TRIES = 40;
+    /** The default suite's descriptor cases: a few seconds; the long run is {@link #bigDescriptorFuzz}. */
+    static final int DESCRIPTOR_TRIES = 20;
     private static final Map<String, Long> FIRST_LINES = new ConcurrentHashMap<>();
     private static final AtomicLong CASES = new AtomicLong();
     private static final AtomicLong RUNS = new AtomicLong();
@@ -122,7 +126,7 @@ class NeffFuzzTest {
      * wrap), a walk the oracle and the reader's bounds both allow is not refused, and a neutral case
      * equals the unmutated run (its output, its sync report, its estimate).
      */
-    @Property(tries = DEFAULT_TRIES, shrinking = ShrinkingMode.OFF)
+    @Property(tries = DESCRIPTOR_TRIES, shrinking = ShrinkingMode.OFF)
     void everyDescriptorKeepsTheRules(@ForAll("descriptorCases") DescriptorCase c) throws IOException {
         fuzzDescriptors(c);
     }
@@ -272,7 +276,7 @@ class NeffFuzzTest {
 
     @AfterAll
     static void bigFigures() {
-        if (CASES.get() > DEFAULT_TRIES) {
+        if (CASES.get() > DEFAULT_TRIES + DESCRIPTOR_TRIES) {
             figures();
         }
     }
