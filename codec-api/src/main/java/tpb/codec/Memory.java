@@ -1,106 +1,132 @@
 package tpb.codec;
 
-import java.lang.reflect.Field;
-import java.nio.Buffer;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
+import java.nio.ReadOnlyBufferException;
 import java.nio.charset.StandardCharsets;
-import sun.misc.Unsafe;
 
 /**
- * Bytes at an absolute address: a direct or mapped {@link ByteBuffer}'s memory, which the generated
- * flyweights read and write when they wrap one (issue 34 item 4); over a {@code byte[]} they keep
- * their array path ({@link LittleEndian}). Two paths, not one: an {@code Unsafe} access whose base
- * may be an array or null is one the JIT fences (it cannot tell heap from off-heap), which made the
- * array path 1.4-2x slower when tried; with a null base known at the call, an off-heap access is a
- * plain load. It does no bounds checks: a flyweight checks once, when it wraps
- * ({@link #room(ByteBuffer, int, int)}), that the record lies inside the buffer, and every field it
- * reads is inside the record by the spec.
+ * The bytes of a {@link ByteBuffer} that has no writable array to view: a direct buffer, a mapped
+ * file (read-only or not), a read-only heap buffer. A generated flyweight reads and writes them
+ * through one of these when it wraps such a buffer (made once per buffer, not per record); over a
+ * {@code byte[]} or a writable heap buffer's array it keeps its array path ({@link LittleEndian}).
  *
- * <p>{@code sun.misc.Unsafe} (module jdk.unsupported, in every JDK 17) reads a direct buffer's
- * memory without a bounds check per access; {@code MemorySegment} arrives as a final API in Java 22.
+ * <p>Two implementations, chosen once by the running JDK: on Java 22 and later, a
+ * {@code java.lang.foreign.MemorySegment} of the buffer, the JDK's supported access to memory
+ * (JEP 454); before it, {@code sun.misc.Unsafe}, whose memory access JDK 24 warns about and a
+ * later JDK removes (JEP 471, 498), and which a JDK 22+ run therefore never touches. Both read a
+ * direct buffer's memory as a plain load the JIT does not fence; {@code Unsafe} makes no bounds
+ * check (a flyweight checks once, when it wraps, that the record lies inside the buffer, and every
+ * field is inside the record by the spec), a segment checks every access. A store into a read-only
+ * buffer throws {@link ReadOnlyBufferException} on both.
+ *
+ * <p>The getters and setters take an index into the buffer (not its position) and name the byte
+ * order; {@link LittleEndianMemory} and {@link BigEndianMemory} are what generated code calls.
  */
-public final class Memory {
-    static final Unsafe UNSAFE = unsafe();
-    private static final long ARRAY_BASE = UNSAFE.arrayBaseOffset(byte[].class);
-    /** Whether the machine stores words little-endian: the byte-order classes swap when it does not match theirs. */
-    static final boolean NATIVE_LITTLE = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
-    private static final long BUFFER_ADDRESS = addressField();
+public abstract sealed class Memory permits SegmentMemory, UnsafeMemory {
+    /** Whether this JDK has the final foreign-memory API (Java 22+): the JIT folds the choice. */
+    static final boolean SEGMENTS = Runtime.version().feature() >= 22;
 
-    private Memory() {}
+    private final ByteBuffer buffer;
+    private final boolean readOnly;
 
-    private static Unsafe unsafe() {
-        try {
-            Field f = Unsafe.class.getDeclaredField("theUnsafe");
-            f.setAccessible(true);
-            return (Unsafe) f.get(null);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
+    Memory(ByteBuffer buffer) {
+        this.buffer = buffer;
+        this.readOnly = buffer.isReadOnly();
     }
 
-    private static long addressField() {
-        try {
-            return UNSAFE.objectFieldOffset(Buffer.class.getDeclaredField("address"));
-        } catch (NoSuchFieldException e) {
-            throw new ExceptionInInitializerError(e);
-        }
+    /** A view of {@code buffer}'s bytes, which keeps the buffer (and a mapping's memory) alive. */
+    public static Memory of(ByteBuffer buffer) {
+        return SEGMENTS ? new SegmentMemory(buffer) : new UnsafeMemory(buffer);
+    }
+
+    /** Whether this views {@code b}: a flyweight re-wrapping the same buffer keeps its view. */
+    public final boolean views(ByteBuffer b) {
+        return buffer == b;
     }
 
     /**
-     * Refuses a buffer a flyweight may not wrap at {@code index}: a read-only one (a flyweight
-     * writes, and a write to a read-only mapping would crash the JVM: map with
-     * {@code MapMode.PRIVATE} to read a file without changing it), or one without {@code size}
-     * bytes from {@code index} below its limit.
+     * Refuses a buffer without {@code size} bytes from {@code index} below its limit: a flyweight
+     * checks this once, when it wraps.
      */
     public static void room(ByteBuffer b, int index, int size) {
-        if (b.isReadOnly()) {
-            throw new IllegalArgumentException("a read-only ByteBuffer: a flyweight writes through it; wrap a writable one "
-                    + "(FileChannel.map with MapMode.PRIVATE reads a file without changing it)");
-        }
         if (index < 0 || index > b.limit() - size) {
             throw new ShortBufferException(index, size, b.limit());
         }
     }
 
-    /** The address of a direct buffer's first byte. */
-    public static long address(ByteBuffer direct) {
-        return UNSAFE.getLong(direct, BUFFER_ADDRESS);
+    /** Throws when the buffer is read-only: every setter asks first. */
+    final void writable() {
+        if (readOnly) {
+            throw new ReadOnlyBufferException();
+        }
     }
 
-    public static int u8(long at) {
-        return UNSAFE.getByte(at) & 0xFF;
+    abstract byte get8(int at);
+
+    abstract short getLe16(int at);
+
+    abstract int getLe32(int at);
+
+    abstract long getLe64(int at);
+
+    abstract short getBe16(int at);
+
+    abstract int getBe32(int at);
+
+    abstract long getBe64(int at);
+
+    abstract void set8(int at, byte v);
+
+    abstract void setLe16(int at, short v);
+
+    abstract void setLe32(int at, int v);
+
+    abstract void setLe64(int at, long v);
+
+    abstract void setBe16(int at, short v);
+
+    abstract void setBe32(int at, int v);
+
+    abstract void setBe64(int at, long v);
+
+    public static int u8(Memory m, int at) {
+        return m.get8(at) & 0xFF;
     }
 
-    public static byte i8(long at) {
-        return UNSAFE.getByte(at);
+    public static byte i8(Memory m, int at) {
+        return m.get8(at);
     }
 
-    public static void put8(long at, int v) {
-        UNSAFE.putByte(at, (byte) v);
+    public static void put8(Memory m, int at, int v) {
+        m.set8(at, (byte) v);
     }
 
     /** A NUL-padded name of {@code size} bytes, as {@link Chars#read}. */
-    public static String chars(long at, int size) {
-        byte[] b = new byte[size];
+    public static String chars(Memory m, int at, int size) {
+        byte[] s = new byte[size];
+        copy(m, at, s, 0, size);
         int n = 0;
-        while (n < size && (b[n] = UNSAFE.getByte(at + n)) != 0) {
+        while (n < size && s[n] != 0) {
             n++;
         }
-        return new String(b, 0, n, StandardCharsets.ISO_8859_1);
+        return new String(s, 0, n, StandardCharsets.ISO_8859_1);
     }
 
     /** Writes a name NUL-padded to {@code size} bytes, as {@link Chars#write}. */
-    public static void writeChars(long at, int size, String s) {
-        int n = Math.min(s.length(), size);
+    public static void writeChars(Memory m, int at, int size, String s) {
+        m.writable();
+        byte[] out = new byte[size];
+        Chars.write(out, 0, size, s);
         for (int i = 0; i < size; i++) {
-            UNSAFE.putByte(at + i, i < n ? (byte) s.charAt(i) : 0);
+            m.set8(at + i, out[i]);
         }
     }
 
     /** Copies {@code size} bytes at {@code at} into {@code dst} from {@code dstOffset}. */
-    public static void copy(long at, byte[] dst, int dstOffset, int size) {
+    public static void copy(Memory m, int at, byte[] dst, int dstOffset, int size) {
         Checks.room(dst, dstOffset, size);
-        UNSAFE.copyMemory(null, at, dst, ARRAY_BASE + dstOffset, size);
+        for (int i = 0; i < size; i++) {
+            dst[dstOffset + i] = m.get8(at + i);
+        }
     }
 }
