@@ -9,34 +9,34 @@ public final class BigEndianMemory {
     private BigEndianMemory() {}
 
     public static int u16(Memory m, int at) {
-        return m.getBe16(at) & 0xFFFF;
+        return Memory.getBe16(m, at) & 0xFFFF;
     }
 
     public static int i16(Memory m, int at) {
-        return m.getBe16(at);
+        return Memory.getBe16(m, at);
     }
 
     public static long u32(Memory m, int at) {
-        return m.getBe32(at) & 0xFFFF_FFFFL;
+        return Memory.getBe32(m, at) & 0xFFFF_FFFFL;
     }
 
     public static int i32(Memory m, int at) {
-        return m.getBe32(at);
+        return Memory.getBe32(m, at);
     }
 
     public static long i64(Memory m, int at) {
-        return m.getBe64(at);
+        return Memory.getBe64(m, at);
     }
 
     public static void put16(Memory m, int at, int v) {
-        m.setBe16(at, (short) v);
+        Memory.setBe16(m, at, (short) v);
     }
 
     public static void put32(Memory m, int at, long v) {
-        m.setBe32(at, (int) v);
+        Memory.setBe32(m, at, (int) v);
     }
 
     public static void put64(Memory m, int at, long v) {
-        m.setBe64(at, v);
+        Memory.setBe64(m, at, v);
     }
 }

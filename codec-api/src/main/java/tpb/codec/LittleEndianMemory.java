@@ -9,34 +9,34 @@ public final class LittleEndianMemory {
     private LittleEndianMemory() {}
 
     public static int u16(Memory m, int at) {
-        return m.getLe16(at) & 0xFFFF;
+        return Memory.getLe16(m, at) & 0xFFFF;
     }
 
     public static int i16(Memory m, int at) {
-        return m.getLe16(at);
+        return Memory.getLe16(m, at);
     }
 
     public static long u32(Memory m, int at) {
-        return m.getLe32(at) & 0xFFFF_FFFFL;
+        return Memory.getLe32(m, at) & 0xFFFF_FFFFL;
     }
 
     public static int i32(Memory m, int at) {
-        return m.getLe32(at);
+        return Memory.getLe32(m, at);
     }
 
     public static long i64(Memory m, int at) {
-        return m.getLe64(at);
+        return Memory.getLe64(m, at);
     }
 
     public static void put16(Memory m, int at, int v) {
-        m.setLe16(at, (short) v);
+        Memory.setLe16(m, at, (short) v);
     }
 
     public static void put32(Memory m, int at, long v) {
-        m.setLe32(at, (int) v);
+        Memory.setLe32(m, at, (int) v);
     }
 
     public static void put64(Memory m, int at, long v) {
-        m.setLe64(at, v);
+        Memory.setLe64(m, at, v);
     }
 }

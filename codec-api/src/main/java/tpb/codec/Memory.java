@@ -10,7 +10,8 @@ import java.nio.charset.StandardCharsets;
  * through one of these when it wraps such a buffer (made once per buffer, not per record); over a
  * {@code byte[]} or a writable heap buffer's array it keeps its array path ({@link LittleEndian}).
  *
- * <p>Two implementations, chosen once by the running JDK: on Java 22 and later, a
+ * <p>Two ways to the bytes, chosen once by the running JDK (a constant the JIT folds, so each access
+ * is a static call into one of them, no dispatch): on Java 22 and later, a
  * {@code java.lang.foreign.MemorySegment} of the buffer, the JDK's supported access to memory
  * (JEP 454); before it, {@code sun.misc.Unsafe}, whose memory access JDK 24 warns about and a
  * later JDK removes (JEP 471, 498), and which a JDK 22+ run therefore never touches. Both read a
@@ -22,25 +23,40 @@ import java.nio.charset.StandardCharsets;
  * <p>The getters and setters take an index into the buffer (not its position) and name the byte
  * order; {@link LittleEndianMemory} and {@link BigEndianMemory} are what generated code calls.
  */
-public abstract sealed class Memory permits SegmentMemory, UnsafeMemory {
+public final class Memory {
     /** Whether this JDK has the final foreign-memory API (Java 22+): the JIT folds the choice. */
     static final boolean SEGMENTS = Runtime.version().feature() >= 22;
 
     private final ByteBuffer buffer;
     private final boolean readOnly;
+    /** Java 17-21: the heap buffer's array, or null for a direct buffer's memory. */
+    private final Object base;
+    /** Java 17-21: the buffer's first byte, an absolute address or an offset into {@link #base}. */
+    private final long address;
+    /** Java 22+: the {@code java.lang.foreign.MemorySegment} of the buffer. */
+    private final Object segment;
 
-    Memory(ByteBuffer buffer) {
+    private Memory(ByteBuffer buffer) {
         this.buffer = buffer;
         this.readOnly = buffer.isReadOnly();
+        if (SEGMENTS) {
+            this.segment = SegmentMemory.of(buffer);
+            this.base = null;
+            this.address = 0;
+        } else {
+            this.segment = null;
+            this.base = UnsafeMemory.base(buffer);
+            this.address = UnsafeMemory.address(buffer);
+        }
     }
 
     /** A view of {@code buffer}'s bytes, which keeps the buffer (and a mapping's memory) alive. */
     public static Memory of(ByteBuffer buffer) {
-        return SEGMENTS ? new SegmentMemory(buffer) : new UnsafeMemory(buffer);
+        return new Memory(buffer);
     }
 
     /** Whether this views {@code b}: a flyweight re-wrapping the same buffer keeps its view. */
-    public final boolean views(ByteBuffer b) {
+    public boolean views(ByteBuffer b) {
         return buffer == b;
     }
 
@@ -55,50 +71,113 @@ public abstract sealed class Memory permits SegmentMemory, UnsafeMemory {
     }
 
     /** Throws when the buffer is read-only: every setter asks first. */
-    final void writable() {
+    private void writable() {
         if (readOnly) {
             throw new ReadOnlyBufferException();
         }
     }
 
-    abstract byte get8(int at);
+    static byte get8(Memory m, int at) {
+        return SEGMENTS ? SegmentMemory.get8(m.segment, at) : UnsafeMemory.get8(m.base, m.address + at);
+    }
 
-    abstract short getLe16(int at);
+    static short getLe16(Memory m, int at) {
+        return SEGMENTS ? SegmentMemory.getLe16(m.segment, at) : UnsafeMemory.getLe16(m.base, m.address + at);
+    }
 
-    abstract int getLe32(int at);
+    static int getLe32(Memory m, int at) {
+        return SEGMENTS ? SegmentMemory.getLe32(m.segment, at) : UnsafeMemory.getLe32(m.base, m.address + at);
+    }
 
-    abstract long getLe64(int at);
+    static long getLe64(Memory m, int at) {
+        return SEGMENTS ? SegmentMemory.getLe64(m.segment, at) : UnsafeMemory.getLe64(m.base, m.address + at);
+    }
 
-    abstract short getBe16(int at);
+    static short getBe16(Memory m, int at) {
+        return SEGMENTS ? SegmentMemory.getBe16(m.segment, at) : UnsafeMemory.getBe16(m.base, m.address + at);
+    }
 
-    abstract int getBe32(int at);
+    static int getBe32(Memory m, int at) {
+        return SEGMENTS ? SegmentMemory.getBe32(m.segment, at) : UnsafeMemory.getBe32(m.base, m.address + at);
+    }
 
-    abstract long getBe64(int at);
+    static long getBe64(Memory m, int at) {
+        return SEGMENTS ? SegmentMemory.getBe64(m.segment, at) : UnsafeMemory.getBe64(m.base, m.address + at);
+    }
 
-    abstract void set8(int at, byte v);
+    static void set8(Memory m, int at, byte v) {
+        m.writable();
+        if (SEGMENTS) {
+            SegmentMemory.set8(m.segment, at, v);
+        } else {
+            UnsafeMemory.set8(m.base, m.address + at, v);
+        }
+    }
 
-    abstract void setLe16(int at, short v);
+    static void setLe16(Memory m, int at, short v) {
+        m.writable();
+        if (SEGMENTS) {
+            SegmentMemory.setLe16(m.segment, at, v);
+        } else {
+            UnsafeMemory.setLe16(m.base, m.address + at, v);
+        }
+    }
 
-    abstract void setLe32(int at, int v);
+    static void setLe32(Memory m, int at, int v) {
+        m.writable();
+        if (SEGMENTS) {
+            SegmentMemory.setLe32(m.segment, at, v);
+        } else {
+            UnsafeMemory.setLe32(m.base, m.address + at, v);
+        }
+    }
 
-    abstract void setLe64(int at, long v);
+    static void setLe64(Memory m, int at, long v) {
+        m.writable();
+        if (SEGMENTS) {
+            SegmentMemory.setLe64(m.segment, at, v);
+        } else {
+            UnsafeMemory.setLe64(m.base, m.address + at, v);
+        }
+    }
 
-    abstract void setBe16(int at, short v);
+    static void setBe16(Memory m, int at, short v) {
+        m.writable();
+        if (SEGMENTS) {
+            SegmentMemory.setBe16(m.segment, at, v);
+        } else {
+            UnsafeMemory.setBe16(m.base, m.address + at, v);
+        }
+    }
 
-    abstract void setBe32(int at, int v);
+    static void setBe32(Memory m, int at, int v) {
+        m.writable();
+        if (SEGMENTS) {
+            SegmentMemory.setBe32(m.segment, at, v);
+        } else {
+            UnsafeMemory.setBe32(m.base, m.address + at, v);
+        }
+    }
 
-    abstract void setBe64(int at, long v);
+    static void setBe64(Memory m, int at, long v) {
+        m.writable();
+        if (SEGMENTS) {
+            SegmentMemory.setBe64(m.segment, at, v);
+        } else {
+            UnsafeMemory.setBe64(m.base, m.address + at, v);
+        }
+    }
 
     public static int u8(Memory m, int at) {
-        return m.get8(at) & 0xFF;
+        return get8(m, at) & 0xFF;
     }
 
     public static byte i8(Memory m, int at) {
-        return m.get8(at);
+        return get8(m, at);
     }
 
     public static void put8(Memory m, int at, int v) {
-        m.set8(at, (byte) v);
+        set8(m, at, (byte) v);
     }
 
     /** A NUL-padded name of {@code size} bytes, as {@link Chars#read}. */
@@ -114,11 +193,10 @@ public abstract sealed class Memory permits SegmentMemory, UnsafeMemory {
 
     /** Writes a name NUL-padded to {@code size} bytes, as {@link Chars#write}. */
     public static void writeChars(Memory m, int at, int size, String s) {
-        m.writable();
         byte[] out = new byte[size];
         Chars.write(out, 0, size, s);
         for (int i = 0; i < size; i++) {
-            m.set8(at + i, out[i]);
+            set8(m, at + i, out[i]);
         }
     }
 
@@ -126,7 +204,7 @@ public abstract sealed class Memory permits SegmentMemory, UnsafeMemory {
     public static void copy(Memory m, int at, byte[] dst, int dstOffset, int size) {
         Checks.room(dst, dstOffset, size);
         for (int i = 0; i < size; i++) {
-            dst[dstOffset + i] = m.get8(at + i);
+            dst[dstOffset + i] = get8(m, at + i);
         }
     }
 }

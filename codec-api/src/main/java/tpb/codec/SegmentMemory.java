@@ -9,14 +9,14 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * {@link Memory} on Java 22 and later: a {@code java.lang.foreign.MemorySegment} of the buffer
+ * {@link Memory}'s access on Java 22 and later: a {@code java.lang.foreign.MemorySegment} of the buffer
  * ({@code MemorySegment.ofBuffer}), read and written through the unaligned value layouts' var
  * handles. This library compiles for Java 17, which has no such API, so the segment is held as an
  * {@code Object} and each access is a method handle looked up once, in {@code static final}
  * fields the JIT treats as constants and inlines to the var handle's load or store, as a direct
- * call would. Loaded only when {@link Memory#SEGMENTS} is true.
+ * call would. Initialised only when {@link Memory#SEGMENTS} is true.
  */
-final class SegmentMemory extends Memory {
+final class SegmentMemory {
     private static final MethodHandle OF_BUFFER;
     private static final MethodHandle GET8;
     private static final MethodHandle SET8;
@@ -64,13 +64,12 @@ final class SegmentMemory extends Memory {
         }
     }
 
-    /** The {@code java.lang.foreign.MemorySegment} of the buffer. */
-    private final Object segment;
+    private SegmentMemory() {}
 
-    SegmentMemory(ByteBuffer buffer) {
-        super(buffer);
+    /** {@code MemorySegment.ofBuffer(buffer)}. */
+    static Object of(ByteBuffer buffer) {
         try {
-            this.segment = (Object) OF_BUFFER.invokeExact(buffer);
+            return (Object) OF_BUFFER.invokeExact(buffer);
         } catch (Throwable e) {
             throw rethrow(e);
         }
@@ -80,7 +79,8 @@ final class SegmentMemory extends Memory {
     private static Object layout(String name, ByteOrder order) throws ReflectiveOperationException {
         Class<?> valueLayout = Class.forName("java.lang.foreign.ValueLayout");
         Object layout = valueLayout.getField(name).get(null);
-        return layout.getClass().getMethod("withOrder", ByteOrder.class).invoke(layout, order);
+        // the interface's method: the layout's own class is internal to java.base
+        return valueLayout.getMethod("withOrder", ByteOrder.class).invoke(layout, order);
     }
 
     /** The layout's var handle, coordinates (segment, offset), as a (Object, long) getter. */
@@ -110,8 +110,7 @@ final class SegmentMemory extends Memory {
         throw new IllegalStateException(e);
     }
 
-    @Override
-    byte get8(int at) {
+    static byte get8(Object segment, int at) {
         try {
             return (byte) GET8.invokeExact(segment, (long) at);
         } catch (Throwable e) {
@@ -119,63 +118,7 @@ final class SegmentMemory extends Memory {
         }
     }
 
-    @Override
-    short getLe16(int at) {
-        try {
-            return (short) GET_LE16.invokeExact(segment, (long) at);
-        } catch (Throwable e) {
-            throw rethrow(e);
-        }
-    }
-
-    @Override
-    int getLe32(int at) {
-        try {
-            return (int) GET_LE32.invokeExact(segment, (long) at);
-        } catch (Throwable e) {
-            throw rethrow(e);
-        }
-    }
-
-    @Override
-    long getLe64(int at) {
-        try {
-            return (long) GET_LE64.invokeExact(segment, (long) at);
-        } catch (Throwable e) {
-            throw rethrow(e);
-        }
-    }
-
-    @Override
-    short getBe16(int at) {
-        try {
-            return (short) GET_BE16.invokeExact(segment, (long) at);
-        } catch (Throwable e) {
-            throw rethrow(e);
-        }
-    }
-
-    @Override
-    int getBe32(int at) {
-        try {
-            return (int) GET_BE32.invokeExact(segment, (long) at);
-        } catch (Throwable e) {
-            throw rethrow(e);
-        }
-    }
-
-    @Override
-    long getBe64(int at) {
-        try {
-            return (long) GET_BE64.invokeExact(segment, (long) at);
-        } catch (Throwable e) {
-            throw rethrow(e);
-        }
-    }
-
-    @Override
-    void set8(int at, byte v) {
-        writable();
+    static void set8(Object segment, int at, byte v) {
         try {
             SET8.invokeExact(segment, (long) at, v);
         } catch (Throwable e) {
@@ -183,9 +126,15 @@ final class SegmentMemory extends Memory {
         }
     }
 
-    @Override
-    void setLe16(int at, short v) {
-        writable();
+    static short getLe16(Object segment, int at) {
+        try {
+            return (short) GET_LE16.invokeExact(segment, (long) at);
+        } catch (Throwable e) {
+            throw rethrow(e);
+        }
+    }
+
+    static void setLe16(Object segment, int at, short v) {
         try {
             SET_LE16.invokeExact(segment, (long) at, v);
         } catch (Throwable e) {
@@ -193,9 +142,15 @@ final class SegmentMemory extends Memory {
         }
     }
 
-    @Override
-    void setLe32(int at, int v) {
-        writable();
+    static int getLe32(Object segment, int at) {
+        try {
+            return (int) GET_LE32.invokeExact(segment, (long) at);
+        } catch (Throwable e) {
+            throw rethrow(e);
+        }
+    }
+
+    static void setLe32(Object segment, int at, int v) {
         try {
             SET_LE32.invokeExact(segment, (long) at, v);
         } catch (Throwable e) {
@@ -203,9 +158,15 @@ final class SegmentMemory extends Memory {
         }
     }
 
-    @Override
-    void setLe64(int at, long v) {
-        writable();
+    static long getLe64(Object segment, int at) {
+        try {
+            return (long) GET_LE64.invokeExact(segment, (long) at);
+        } catch (Throwable e) {
+            throw rethrow(e);
+        }
+    }
+
+    static void setLe64(Object segment, int at, long v) {
         try {
             SET_LE64.invokeExact(segment, (long) at, v);
         } catch (Throwable e) {
@@ -213,9 +174,15 @@ final class SegmentMemory extends Memory {
         }
     }
 
-    @Override
-    void setBe16(int at, short v) {
-        writable();
+    static short getBe16(Object segment, int at) {
+        try {
+            return (short) GET_BE16.invokeExact(segment, (long) at);
+        } catch (Throwable e) {
+            throw rethrow(e);
+        }
+    }
+
+    static void setBe16(Object segment, int at, short v) {
         try {
             SET_BE16.invokeExact(segment, (long) at, v);
         } catch (Throwable e) {
@@ -223,9 +190,15 @@ final class SegmentMemory extends Memory {
         }
     }
 
-    @Override
-    void setBe32(int at, int v) {
-        writable();
+    static int getBe32(Object segment, int at) {
+        try {
+            return (int) GET_BE32.invokeExact(segment, (long) at);
+        } catch (Throwable e) {
+            throw rethrow(e);
+        }
+    }
+
+    static void setBe32(Object segment, int at, int v) {
         try {
             SET_BE32.invokeExact(segment, (long) at, v);
         } catch (Throwable e) {
@@ -233,9 +206,15 @@ final class SegmentMemory extends Memory {
         }
     }
 
-    @Override
-    void setBe64(int at, long v) {
-        writable();
+    static long getBe64(Object segment, int at) {
+        try {
+            return (long) GET_BE64.invokeExact(segment, (long) at);
+        } catch (Throwable e) {
+            throw rethrow(e);
+        }
+    }
+
+    static void setBe64(Object segment, int at, long v) {
         try {
             SET_BE64.invokeExact(segment, (long) at, v);
         } catch (Throwable e) {

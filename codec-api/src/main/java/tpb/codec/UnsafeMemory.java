@@ -7,26 +7,27 @@ import java.nio.ByteOrder;
 import sun.misc.Unsafe;
 
 /**
- * {@link Memory} on Java 17 to 21: {@code sun.misc.Unsafe} (module jdk.unsupported) at the
- * buffer's address, with no bounds check per access. A direct buffer's reads are off-heap loads
- * (a null base the JIT sees); a read-only heap buffer's go through its array. Loaded only when
+ * {@link Memory}'s access on Java 17 to 21: {@code sun.misc.Unsafe} (module jdk.unsupported) at
+ * the buffer's address, with no bounds check per access. A direct buffer's reads are off-heap loads
+ * (a null base the JIT sees); a read-only heap buffer's go through its array. Initialised only when
  * {@link Memory#SEGMENTS} is false, so a JDK 22+ run never calls an {@code Unsafe} method.
  */
-final class UnsafeMemory extends Memory {
+final class UnsafeMemory {
     private static final Unsafe U = unsafe();
     private static final long ADDRESS = offset(Buffer.class, "address");
     private static final long HB = offset(ByteBuffer.class, "hb");
     private static final boolean LITTLE = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
 
-    /** The heap buffer's array, or null for a direct buffer's memory. */
-    private final Object base;
-    /** The buffer's first byte: an absolute address, or an offset into {@link #base}. */
-    private final long address;
+    private UnsafeMemory() {}
 
-    UnsafeMemory(ByteBuffer buffer) {
-        super(buffer);
-        this.base = U.getObject(buffer, HB);
-        this.address = U.getLong(buffer, ADDRESS);
+    /** The heap buffer's array, or null for a direct buffer. */
+    static Object base(ByteBuffer b) {
+        return U.getObject(b, HB);
+    }
+
+    /** The buffer's first byte: an absolute address, or the offset of its first element in {@link #base}. */
+    static long address(ByteBuffer b) {
+        return U.getLong(b, ADDRESS);
     }
 
     private static Unsafe unsafe() {
@@ -48,124 +49,101 @@ final class UnsafeMemory extends Memory {
     }
 
     // a null base known at the call is an off-heap access the JIT does not fence; a base that may be
-    // either is one it does (measured 1.4-2x slower), so the branch, which the profile prunes
-    @Override
-    byte get8(int at) {
-        return base == null ? U.getByte(address + at) : U.getByte(base, address + at);
+    // either is one it does (measured 1.4-2x slower), hence the branch, which a direct buffer's
+    // profile prunes
+    static byte get8(Object base, long a) {
+        return base == null ? U.getByte(a) : U.getByte(base, a);
     }
 
-    private short get16(int at) {
-        return base == null ? U.getShort(address + at) : U.getShort(base, address + at);
-    }
-
-    private int get32(int at) {
-        return base == null ? U.getInt(address + at) : U.getInt(base, address + at);
-    }
-
-    private long get64(int at) {
-        return base == null ? U.getLong(address + at) : U.getLong(base, address + at);
-    }
-
-    @Override
-    void set8(int at, byte v) {
-        writable();
+    static void set8(Object base, long a, byte v) {
         if (base == null) {
-            U.putByte(address + at, v);
+            U.putByte(a, v);
         } else {
-            U.putByte(base, address + at, v);
+            U.putByte(base, a, v);
         }
     }
 
-    private void set16(int at, short v) {
-        writable();
-        if (base == null) {
-            U.putShort(address + at, v);
-        } else {
-            U.putShort(base, address + at, v);
-        }
-    }
-
-    private void set32(int at, int v) {
-        writable();
-        if (base == null) {
-            U.putInt(address + at, v);
-        } else {
-            U.putInt(base, address + at, v);
-        }
-    }
-
-    private void set64(int at, long v) {
-        writable();
-        if (base == null) {
-            U.putLong(address + at, v);
-        } else {
-            U.putLong(base, address + at, v);
-        }
-    }
-
-    @Override
-    short getLe16(int at) {
-        short v = get16(at);
+    static short getLe16(Object base, long a) {
+        short v = base == null ? U.getShort(a) : U.getShort(base, a);
         return LITTLE ? v : Short.reverseBytes(v);
     }
 
-    @Override
-    int getLe32(int at) {
-        int v = get32(at);
+    static void setLe16(Object base, long a, short v) {
+        short w = LITTLE ? v : Short.reverseBytes(v);
+        if (base == null) {
+            U.putShort(a, w);
+        } else {
+            U.putShort(base, a, w);
+        }
+    }
+
+    static int getLe32(Object base, long a) {
+        int v = base == null ? U.getInt(a) : U.getInt(base, a);
         return LITTLE ? v : Integer.reverseBytes(v);
     }
 
-    @Override
-    long getLe64(int at) {
-        long v = get64(at);
+    static void setLe32(Object base, long a, int v) {
+        int w = LITTLE ? v : Integer.reverseBytes(v);
+        if (base == null) {
+            U.putInt(a, w);
+        } else {
+            U.putInt(base, a, w);
+        }
+    }
+
+    static long getLe64(Object base, long a) {
+        long v = base == null ? U.getLong(a) : U.getLong(base, a);
         return LITTLE ? v : Long.reverseBytes(v);
     }
 
-    @Override
-    short getBe16(int at) {
-        short v = get16(at);
+    static void setLe64(Object base, long a, long v) {
+        long w = LITTLE ? v : Long.reverseBytes(v);
+        if (base == null) {
+            U.putLong(a, w);
+        } else {
+            U.putLong(base, a, w);
+        }
+    }
+
+    static short getBe16(Object base, long a) {
+        short v = base == null ? U.getShort(a) : U.getShort(base, a);
         return LITTLE ? Short.reverseBytes(v) : v;
     }
 
-    @Override
-    int getBe32(int at) {
-        int v = get32(at);
+    static void setBe16(Object base, long a, short v) {
+        short w = LITTLE ? Short.reverseBytes(v) : v;
+        if (base == null) {
+            U.putShort(a, w);
+        } else {
+            U.putShort(base, a, w);
+        }
+    }
+
+    static int getBe32(Object base, long a) {
+        int v = base == null ? U.getInt(a) : U.getInt(base, a);
         return LITTLE ? Integer.reverseBytes(v) : v;
     }
 
-    @Override
-    long getBe64(int at) {
-        long v = get64(at);
+    static void setBe32(Object base, long a, int v) {
+        int w = LITTLE ? Integer.reverseBytes(v) : v;
+        if (base == null) {
+            U.putInt(a, w);
+        } else {
+            U.putInt(base, a, w);
+        }
+    }
+
+    static long getBe64(Object base, long a) {
+        long v = base == null ? U.getLong(a) : U.getLong(base, a);
         return LITTLE ? Long.reverseBytes(v) : v;
     }
 
-    @Override
-    void setLe16(int at, short v) {
-        set16(at, LITTLE ? v : Short.reverseBytes(v));
-    }
-
-    @Override
-    void setLe32(int at, int v) {
-        set32(at, LITTLE ? v : Integer.reverseBytes(v));
-    }
-
-    @Override
-    void setLe64(int at, long v) {
-        set64(at, LITTLE ? v : Long.reverseBytes(v));
-    }
-
-    @Override
-    void setBe16(int at, short v) {
-        set16(at, LITTLE ? Short.reverseBytes(v) : v);
-    }
-
-    @Override
-    void setBe32(int at, int v) {
-        set32(at, LITTLE ? Integer.reverseBytes(v) : v);
-    }
-
-    @Override
-    void setBe64(int at, long v) {
-        set64(at, LITTLE ? Long.reverseBytes(v) : v);
+    static void setBe64(Object base, long a, long v) {
+        long w = LITTLE ? Long.reverseBytes(v) : v;
+        if (base == null) {
+            U.putLong(a, w);
+        } else {
+            U.putLong(base, a, w);
+        }
     }
 }
