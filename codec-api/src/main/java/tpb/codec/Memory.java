@@ -20,8 +20,8 @@ import java.nio.charset.StandardCharsets;
  * field is inside the record by the spec), a segment checks every access. A store into a read-only
  * buffer throws {@link ReadOnlyBufferException} on both.
  *
- * <p>The getters and setters take an index into the buffer (not its position) and name the byte
- * order; {@link LittleEndianMemory} and {@link BigEndianMemory} are what generated code calls.
+ * <p>The getters and setters take {@link #base()} plus an index into the buffer (not its position)
+ * and name the byte order; {@link LittleEndianMemory} and {@link BigEndianMemory} are what generated code calls.
  */
 public final class Memory {
     /** Whether this JDK has the final foreign-memory API (Java 22+): the JIT folds the choice. */
@@ -29,10 +29,8 @@ public final class Memory {
 
     private final ByteBuffer buffer;
     private final boolean readOnly;
-    /** Java 17-21: the heap buffer's array, or null for a direct buffer's memory. */
-    private final Object base;
-    /** Java 17-21: the buffer's first byte, an absolute address or an offset into {@link #base}. */
-    private final long address;
+    /** Java 17-21: the buffer's first byte's address, to which a flyweight adds its index. */
+    private final long base;
     /** Java 22+: the {@code java.lang.foreign.MemorySegment} of the buffer. */
     private final Object segment;
 
@@ -41,18 +39,31 @@ public final class Memory {
         this.readOnly = buffer.isReadOnly();
         if (SEGMENTS) {
             this.segment = SegmentMemory.of(buffer);
-            this.base = null;
-            this.address = 0;
+            this.base = 0;
         } else {
             this.segment = null;
-            this.base = UnsafeMemory.base(buffer);
-            this.address = UnsafeMemory.address(buffer);
+            this.base = UnsafeMemory.address(buffer);
         }
     }
 
-    /** A view of {@code buffer}'s bytes, which keeps the buffer (and a mapping's memory) alive. */
+    /**
+     * A view of {@code buffer}'s bytes, which keeps the buffer (and a mapping's memory) alive.
+     *
+     * @throws IllegalArgumentException on Java 17-21 for a read-only heap buffer, whose array
+     *                                  {@code Unsafe} reaches only through a base the JIT fences on
+     *                                  every access (on Java 22+ its segment serves it)
+     */
     public static Memory of(ByteBuffer buffer) {
+        if (!SEGMENTS && !buffer.isDirect()) {
+            throw new IllegalArgumentException("a read-only heap ByteBuffer is viewed on Java 22 or later; on Java "
+                    + Runtime.version().feature() + " wrap a writable buffer or its array");
+        }
         return new Memory(buffer);
+    }
+
+    /** What a flyweight adds a record's index to: the buffer's address where {@code Unsafe} reads it, else 0. */
+    public long base() {
+        return base;
     }
 
     /** Whether this views {@code b}: a flyweight re-wrapping the same buffer keeps its view. */
@@ -77,111 +88,111 @@ public final class Memory {
         }
     }
 
-    static byte get8(Memory m, int at) {
-        return SEGMENTS ? SegmentMemory.get8(m.segment, at) : UnsafeMemory.get8(m.base, m.address + at);
+    static byte get8(Memory m, long at) {
+        return SEGMENTS ? SegmentMemory.get8(m.segment, at) : UnsafeMemory.get8(at);
     }
 
-    static short getLe16(Memory m, int at) {
-        return SEGMENTS ? SegmentMemory.getLe16(m.segment, at) : UnsafeMemory.getLe16(m.base, m.address + at);
+    static short getLe16(Memory m, long at) {
+        return SEGMENTS ? SegmentMemory.getLe16(m.segment, at) : UnsafeMemory.getLe16(at);
     }
 
-    static int getLe32(Memory m, int at) {
-        return SEGMENTS ? SegmentMemory.getLe32(m.segment, at) : UnsafeMemory.getLe32(m.base, m.address + at);
+    static int getLe32(Memory m, long at) {
+        return SEGMENTS ? SegmentMemory.getLe32(m.segment, at) : UnsafeMemory.getLe32(at);
     }
 
-    static long getLe64(Memory m, int at) {
-        return SEGMENTS ? SegmentMemory.getLe64(m.segment, at) : UnsafeMemory.getLe64(m.base, m.address + at);
+    static long getLe64(Memory m, long at) {
+        return SEGMENTS ? SegmentMemory.getLe64(m.segment, at) : UnsafeMemory.getLe64(at);
     }
 
-    static short getBe16(Memory m, int at) {
-        return SEGMENTS ? SegmentMemory.getBe16(m.segment, at) : UnsafeMemory.getBe16(m.base, m.address + at);
+    static short getBe16(Memory m, long at) {
+        return SEGMENTS ? SegmentMemory.getBe16(m.segment, at) : UnsafeMemory.getBe16(at);
     }
 
-    static int getBe32(Memory m, int at) {
-        return SEGMENTS ? SegmentMemory.getBe32(m.segment, at) : UnsafeMemory.getBe32(m.base, m.address + at);
+    static int getBe32(Memory m, long at) {
+        return SEGMENTS ? SegmentMemory.getBe32(m.segment, at) : UnsafeMemory.getBe32(at);
     }
 
-    static long getBe64(Memory m, int at) {
-        return SEGMENTS ? SegmentMemory.getBe64(m.segment, at) : UnsafeMemory.getBe64(m.base, m.address + at);
+    static long getBe64(Memory m, long at) {
+        return SEGMENTS ? SegmentMemory.getBe64(m.segment, at) : UnsafeMemory.getBe64(at);
     }
 
-    static void set8(Memory m, int at, byte v) {
+    static void set8(Memory m, long at, byte v) {
         m.writable();
         if (SEGMENTS) {
             SegmentMemory.set8(m.segment, at, v);
         } else {
-            UnsafeMemory.set8(m.base, m.address + at, v);
+            UnsafeMemory.set8(at, v);
         }
     }
 
-    static void setLe16(Memory m, int at, short v) {
+    static void setLe16(Memory m, long at, short v) {
         m.writable();
         if (SEGMENTS) {
             SegmentMemory.setLe16(m.segment, at, v);
         } else {
-            UnsafeMemory.setLe16(m.base, m.address + at, v);
+            UnsafeMemory.setLe16(at, v);
         }
     }
 
-    static void setLe32(Memory m, int at, int v) {
+    static void setLe32(Memory m, long at, int v) {
         m.writable();
         if (SEGMENTS) {
             SegmentMemory.setLe32(m.segment, at, v);
         } else {
-            UnsafeMemory.setLe32(m.base, m.address + at, v);
+            UnsafeMemory.setLe32(at, v);
         }
     }
 
-    static void setLe64(Memory m, int at, long v) {
+    static void setLe64(Memory m, long at, long v) {
         m.writable();
         if (SEGMENTS) {
             SegmentMemory.setLe64(m.segment, at, v);
         } else {
-            UnsafeMemory.setLe64(m.base, m.address + at, v);
+            UnsafeMemory.setLe64(at, v);
         }
     }
 
-    static void setBe16(Memory m, int at, short v) {
+    static void setBe16(Memory m, long at, short v) {
         m.writable();
         if (SEGMENTS) {
             SegmentMemory.setBe16(m.segment, at, v);
         } else {
-            UnsafeMemory.setBe16(m.base, m.address + at, v);
+            UnsafeMemory.setBe16(at, v);
         }
     }
 
-    static void setBe32(Memory m, int at, int v) {
+    static void setBe32(Memory m, long at, int v) {
         m.writable();
         if (SEGMENTS) {
             SegmentMemory.setBe32(m.segment, at, v);
         } else {
-            UnsafeMemory.setBe32(m.base, m.address + at, v);
+            UnsafeMemory.setBe32(at, v);
         }
     }
 
-    static void setBe64(Memory m, int at, long v) {
+    static void setBe64(Memory m, long at, long v) {
         m.writable();
         if (SEGMENTS) {
             SegmentMemory.setBe64(m.segment, at, v);
         } else {
-            UnsafeMemory.setBe64(m.base, m.address + at, v);
+            UnsafeMemory.setBe64(at, v);
         }
     }
 
-    public static int u8(Memory m, int at) {
+    public static int u8(Memory m, long at) {
         return get8(m, at) & 0xFF;
     }
 
-    public static byte i8(Memory m, int at) {
+    public static byte i8(Memory m, long at) {
         return get8(m, at);
     }
 
-    public static void put8(Memory m, int at, int v) {
+    public static void put8(Memory m, long at, int v) {
         set8(m, at, (byte) v);
     }
 
     /** A NUL-padded name of {@code size} bytes, as {@link Chars#read}. */
-    public static String chars(Memory m, int at, int size) {
+    public static String chars(Memory m, long at, int size) {
         byte[] s = new byte[size];
         copy(m, at, s, 0, size);
         int n = 0;
@@ -192,7 +203,7 @@ public final class Memory {
     }
 
     /** Writes a name NUL-padded to {@code size} bytes, as {@link Chars#write}. */
-    public static void writeChars(Memory m, int at, int size, String s) {
+    public static void writeChars(Memory m, long at, int size, String s) {
         byte[] out = new byte[size];
         Chars.write(out, 0, size, s);
         for (int i = 0; i < size; i++) {
@@ -201,7 +212,7 @@ public final class Memory {
     }
 
     /** Copies {@code size} bytes at {@code at} into {@code dst} from {@code dstOffset}. */
-    public static void copy(Memory m, int at, byte[] dst, int dstOffset, int size) {
+    public static void copy(Memory m, long at, byte[] dst, int dstOffset, int size) {
         Checks.room(dst, dstOffset, size);
         for (int i = 0; i < size; i++) {
             dst[dstOffset + i] = get8(m, at + i);

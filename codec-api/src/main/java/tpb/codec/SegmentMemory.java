@@ -110,113 +110,113 @@ final class SegmentMemory {
         throw new IllegalStateException(e);
     }
 
-    static byte get8(Object segment, int at) {
+    static byte get8(Object segment, long at) {
         try {
-            return (byte) GET8.invokeExact(segment, (long) at);
+            return (byte) GET8.invokeExact(segment, at);
         } catch (Throwable e) {
             throw rethrow(e);
         }
     }
 
-    static void set8(Object segment, int at, byte v) {
+    static void set8(Object segment, long at, byte v) {
         try {
-            SET8.invokeExact(segment, (long) at, v);
+            SET8.invokeExact(segment, at, v);
         } catch (Throwable e) {
             throw rethrow(e);
         }
     }
 
-    static short getLe16(Object segment, int at) {
+    static short getLe16(Object segment, long at) {
         try {
-            return (short) GET_LE16.invokeExact(segment, (long) at);
+            return (short) GET_LE16.invokeExact(segment, at);
         } catch (Throwable e) {
             throw rethrow(e);
         }
     }
 
-    static void setLe16(Object segment, int at, short v) {
+    static void setLe16(Object segment, long at, short v) {
         try {
-            SET_LE16.invokeExact(segment, (long) at, v);
+            SET_LE16.invokeExact(segment, at, v);
         } catch (Throwable e) {
             throw rethrow(e);
         }
     }
 
-    static int getLe32(Object segment, int at) {
+    static int getLe32(Object segment, long at) {
         try {
-            return (int) GET_LE32.invokeExact(segment, (long) at);
+            return (int) GET_LE32.invokeExact(segment, at);
         } catch (Throwable e) {
             throw rethrow(e);
         }
     }
 
-    static void setLe32(Object segment, int at, int v) {
+    static void setLe32(Object segment, long at, int v) {
         try {
-            SET_LE32.invokeExact(segment, (long) at, v);
+            SET_LE32.invokeExact(segment, at, v);
         } catch (Throwable e) {
             throw rethrow(e);
         }
     }
 
-    static long getLe64(Object segment, int at) {
+    static long getLe64(Object segment, long at) {
         try {
-            return (long) GET_LE64.invokeExact(segment, (long) at);
+            return (long) GET_LE64.invokeExact(segment, at);
         } catch (Throwable e) {
             throw rethrow(e);
         }
     }
 
-    static void setLe64(Object segment, int at, long v) {
+    static void setLe64(Object segment, long at, long v) {
         try {
-            SET_LE64.invokeExact(segment, (long) at, v);
+            SET_LE64.invokeExact(segment, at, v);
         } catch (Throwable e) {
             throw rethrow(e);
         }
     }
 
-    static short getBe16(Object segment, int at) {
+    static short getBe16(Object segment, long at) {
         try {
-            return (short) GET_BE16.invokeExact(segment, (long) at);
+            return (short) GET_BE16.invokeExact(segment, at);
         } catch (Throwable e) {
             throw rethrow(e);
         }
     }
 
-    static void setBe16(Object segment, int at, short v) {
+    static void setBe16(Object segment, long at, short v) {
         try {
-            SET_BE16.invokeExact(segment, (long) at, v);
+            SET_BE16.invokeExact(segment, at, v);
         } catch (Throwable e) {
             throw rethrow(e);
         }
     }
 
-    static int getBe32(Object segment, int at) {
+    static int getBe32(Object segment, long at) {
         try {
-            return (int) GET_BE32.invokeExact(segment, (long) at);
+            return (int) GET_BE32.invokeExact(segment, at);
         } catch (Throwable e) {
             throw rethrow(e);
         }
     }
 
-    static void setBe32(Object segment, int at, int v) {
+    static void setBe32(Object segment, long at, int v) {
         try {
-            SET_BE32.invokeExact(segment, (long) at, v);
+            SET_BE32.invokeExact(segment, at, v);
         } catch (Throwable e) {
             throw rethrow(e);
         }
     }
 
-    static long getBe64(Object segment, int at) {
+    static long getBe64(Object segment, long at) {
         try {
-            return (long) GET_BE64.invokeExact(segment, (long) at);
+            return (long) GET_BE64.invokeExact(segment, at);
         } catch (Throwable e) {
             throw rethrow(e);
         }
     }
 
-    static void setBe64(Object segment, int at, long v) {
+    static void setBe64(Object segment, long at, long v) {
         try {
-            SET_BE64.invokeExact(segment, (long) at, v);
+            SET_BE64.invokeExact(segment, at, v);
         } catch (Throwable e) {
             throw rethrow(e);
         }

@@ -152,6 +152,9 @@ final class FlyweightWriter {
                 .addJavadoc("The array wrapped; null when a ByteBuffer without an array is; empty before the first wrap.\n").build());
         t.addField(FieldSpec.builder(int.class, "offset", Modifier.PROTECTED)
                 .addJavadoc("The record's offset in the array, or its index in the ByteBuffer.\n").build());
+        t.addField(FieldSpec.builder(long.class, "address", Modifier.PROTECTED)
+                .addJavadoc("Where the record starts in {@link #memory}: its base plus the index (an absolute address where\n"
+                        + "{@code Unsafe} serves it, so that an access loads this one field); not read over an array.\n").build());
         t.addField(FieldSpec.builder(Ctx.MEMORY, "memory", Modifier.PROTECTED)
                 .addJavadoc("The bytes of the ByteBuffer wrapped when it has no array to view (direct, mapped or read-only);\n"
                         + "else null.\n").build());
@@ -175,7 +178,8 @@ final class FlyweightWriter {
                         + "allocation past the first wrap of a buffer (its position, limit and order are not used but to check the bounds once).\n"
                         + "A read-only buffer (a file mapped {@code READ_ONLY}) is viewed without a copy: every getter\n"
                         + "works, and a setter or {@code reset()} throws {@link $T}.\n\n"
-                        + "@throws $T when the record does not lie below the buffer's limit\n",
+                        + "@throws $T when the record does not lie below the buffer's limit\n"
+                        + "@throws IllegalArgumentException on Java 17-21 for a read-only heap buffer (Java 22+ views it)\n",
                         java.nio.ReadOnlyBufferException.class, ClassName.get(Ctx.CODEC, "ShortBufferException"))
                 .addStatement("$T.room(buffer, index, $L)", Ctx.MEMORY, ctx.model.record().size())
                 .beginControlFlow("if (buffer.hasArray())")
@@ -189,7 +193,7 @@ final class FlyweightWriter {
                 .beginControlFlow("if (this.buffer != null)")
                 .addStatement("this.buffer = null")
                 .endControlFlow()
-                .addStatement("this.offset = index")
+                .addStatement("this.offset = index").addStatement("this.address = memory.base() + index")
                 .addStatement("return self()").build());
         t.addMethod(MethodSpec.methodBuilder("buffer").addModifiers(Modifier.PUBLIC, Modifier.FINAL).returns(byte[].class)
                 .addJavadoc("The array this flyweight views: null when it views a ByteBuffer without one, empty before the first wrap.\n")
@@ -388,7 +392,7 @@ final class FlyweightWriter {
                         .initializer("$L", f.maxChars()).build());
                 t.addMethod(o.method(n).returns(String.class)
                         .addJavadoc("$L", javadoc + "Allocates a String.\n")
-                        .addStatement("return buffer != null ? $T.read(buffer, offset + $L, $L) : $T.chars(memory, offset + $L, $L)", Ctx.CHARS, at,
+                        .addStatement("return buffer != null ? $T.read(buffer, offset + $L, $L) : $T.chars(memory, address + $L, $L)", Ctx.CHARS, at,
                                 f.size(), Ctx.MEMORY, at, f.size()).build());
                 if (writable) {
                     t.addMethod(o.method(n).returns(self)
@@ -397,7 +401,7 @@ final class FlyweightWriter {
                             .beginControlFlow("if (buffer != null)")
                             .addStatement("$T.write(buffer, offset + $L, $L, s)", Ctx.CHARS, at, f.size())
                             .nextControlFlow("else")
-                            .addStatement("$T.writeChars(memory, offset + $L, $L, s)", Ctx.MEMORY, at, f.size())
+                            .addStatement("$T.writeChars(memory, address + $L, $L, s)", Ctx.MEMORY, at, f.size())
                             .endControlFlow()
                             .addStatement("return $L", o.me()).build());
                 }
@@ -406,20 +410,20 @@ final class FlyweightWriter {
                 t.addMethod(o.method(n).returns(byte.class)
                         .addParameter(int.class, "index").addJavadoc("$L", javadoc)
                         .addStatement("int at = $L + $T.checkIndex(index, $L)", at, Objects.class, f.size())
-                        .addStatement("return buffer != null ? buffer[offset + at] : $T.i8(memory, offset + at)", Ctx.MEMORY).build());
+                        .addStatement("return buffer != null ? buffer[offset + at] : $T.i8(memory, address + at)", Ctx.MEMORY).build());
                 t.addMethod(o.method(n + "CopyTo")
                         .addParameter(byte[].class, "dst").addParameter(int.class, "dstOffset")
                         .beginControlFlow("if (buffer != null)")
                         .addStatement("$T.arraycopy(buffer, offset + $L, dst, dstOffset, $L)", System.class, at, f.size())
                         .nextControlFlow("else")
-                        .addStatement("$T.copy(memory, offset + $L, dst, dstOffset, $L)", Ctx.MEMORY, at, f.size())
+                        .addStatement("$T.copy(memory, address + $L, dst, dstOffset, $L)", Ctx.MEMORY, at, f.size())
                         .endControlFlow().build());
                 if (writable) {
                     t.addMethod(o.method(n).returns(self)
                             .addParameter(int.class, "index").addParameter(byte.class, "value")
                             .addStatement("int at = $L + $T.checkIndex(index, $L)", at, Objects.class, f.size())
                             .beginControlFlow("if (buffer != null)").addStatement("buffer[offset + at] = value")
-                            .nextControlFlow("else").addStatement("$T.put8(memory, offset + at, value)", Ctx.MEMORY).endControlFlow()
+                            .nextControlFlow("else").addStatement("$T.put8(memory, address + at, value)", Ctx.MEMORY).endControlFlow()
                             .addStatement("return $L", o.me()).build());
                 }
             }
@@ -468,7 +472,7 @@ final class FlyweightWriter {
                 .build());
         t.addMethod(o.method(rawName).returns(jt).addJavadoc("$L", javadoc)
                 .addStatement("return buffer != null ? $L(buffer, offset) : $L", rawName,
-                        Scalars.readMemory(ctx.memory, f.scalar(), "memory", CodeBlock.of("offset + $L", at))).build());
+                        Scalars.readMemory(ctx.memory, f.scalar(), "memory", CodeBlock.of("address + $L", at))).build());
         boolean rawExact = check != null && o.free(rawName + "Exact");
         if (writable) {
             t.addMethod(o.method(rawName).returns(self).addParameter(jt, "value")

@@ -32,7 +32,7 @@ final class Scalars {
         };
     }
 
-    /** A read at index {@code at} of the ByteBuffer {@code buf} ({@link Ctx#MEMORY}: a direct, mapped or read-only buffer). */
+    /** A read at {@code at} (a flyweight's {@code address} plus the field's offset) of the ByteBuffer {@code buf} ({@link Ctx#MEMORY}: a direct, mapped or read-only buffer). */
     static CodeBlock readMemory(ClassName memory, ScalarType t, String buf, CodeBlock at) {
         return switch (t) {
             case U8 -> CodeBlock.of("$T.u8($L, $L)", Ctx.MEMORY, buf, at);
@@ -57,22 +57,21 @@ final class Scalars {
     /**
      * A flyweight's instance read of the scalar {@code rel} bytes into the record: from the array
      * ({@code buffer}, {@code offset}) when it wraps one, else from the ByteBuffer it wraps
-     * ({@code memory}, {@code offset}); {@code owner} prefixes the fields ("" in a flyweight,
+     * ({@code memory} at {@code address}); {@code owner} prefixes the fields ("" in a flyweight,
      * "owner." in a group view). One test of a field the JIT profiles: the array path is the array path.
      */
     static CodeBlock readEither(Ctx ctx, ScalarType t, String owner, CodeBlock rel) {
-        CodeBlock at = CodeBlock.of("$Loffset + $L", owner, rel);
         return CodeBlock.of("($Lbuffer != null ? $L : $L)", owner,
-                read(ctx.endian, t, owner + "buffer", at), readMemory(ctx.memory, t, owner + "memory", at));
+                read(ctx.endian, t, owner + "buffer", CodeBlock.of("$Loffset + $L", owner, rel)),
+                readMemory(ctx.memory, t, owner + "memory", CodeBlock.of("$Laddress + $L", owner, rel)));
     }
 
     /** The store {@link #readEither} reads back, as a statement. */
     static CodeBlock writeEither(Ctx ctx, ScalarType t, String owner, CodeBlock rel, CodeBlock value) {
-        CodeBlock at = CodeBlock.of("$Loffset + $L", owner, rel);
         return CodeBlock.builder().beginControlFlow("if ($Lbuffer != null)", owner)
-                .addStatement(write(ctx.endian, t, owner + "buffer", at, value))
+                .addStatement(write(ctx.endian, t, owner + "buffer", CodeBlock.of("$Loffset + $L", owner, rel), value))
                 .nextControlFlow("else")
-                .addStatement(writeMemory(ctx.memory, t, owner + "memory", at, value))
+                .addStatement(writeMemory(ctx.memory, t, owner + "memory", CodeBlock.of("$Laddress + $L", owner, rel), value))
                 .endControlFlow().build();
     }
 
