@@ -11,39 +11,31 @@ import java.nio.charset.StandardCharsets;
  * {@code byte[]} or a writable heap buffer's array it keeps its array path ({@link LittleEndian}).
  *
  * <p>Two ways to the bytes, chosen once by the running JDK (a constant the JIT folds, so each access
- * is a static call into one of them, no dispatch): on Java 22 and later, a
- * {@code java.lang.foreign.MemorySegment} of the buffer, the JDK's supported access to memory
- * (JEP 454); before it, {@code sun.misc.Unsafe}, whose memory access JDK 24 warns about and a
- * later JDK removes (JEP 471, 498), and which a JDK 22+ run therefore never touches. Both read a
- * direct buffer's memory as a plain load the JIT does not fence; {@code Unsafe} makes no bounds
- * check (a flyweight checks once, when it wraps, that the record lies inside the buffer, and every
- * field is inside the record by the spec), a segment checks every access. A store into a read-only
- * buffer throws {@link ReadOnlyBufferException} on both.
+ * is a static call into one of them, no dispatch). On Java 22 and later, the buffer's
+ * {@code MethodHandles.byteBufferViewVarHandle}s ({@link BufferMemory}), which the JDK implements over
+ * the buffer's memory segment, checking bounds and scope on every access; a JDK 22+ run never calls
+ * {@code sun.misc.Unsafe}, whose memory access JDK 24 warns about and a later JDK removes (JEP 471,
+ * 498). Before it, {@code Unsafe} at the record's absolute address ({@link UnsafeMemory}), with no
+ * bounds check per access (a flyweight checks once, when it wraps, that the record lies inside the
+ * buffer, and every field is inside the record by the spec). A store into a read-only buffer throws
+ * {@link ReadOnlyBufferException} on both.
  *
  * <p>The getters and setters take {@link #base()} plus an index into the buffer (not its position)
  * and name the byte order; {@link LittleEndianMemory} and {@link BigEndianMemory} are what generated code calls.
  */
 public final class Memory {
-    /** Whether this JDK has the final foreign-memory API (Java 22+): the JIT folds the choice. */
-    static final boolean SEGMENTS = Runtime.version().feature() >= 22;
+    /** Whether the buffer's view VarHandles serve (Java 22+, where the foreign-memory API is final), not Unsafe. */
+    static final boolean HANDLES = Runtime.version().feature() >= 22;
 
     private final ByteBuffer buffer;
     private final boolean readOnly;
     /** Java 17-21: the buffer's first byte's address, to which a flyweight adds its index. */
     private final long base;
-    /** Java 22+: the {@code java.lang.foreign.MemorySegment} of the buffer. */
-    private final Object segment;
 
     private Memory(ByteBuffer buffer) {
         this.buffer = buffer;
         this.readOnly = buffer.isReadOnly();
-        if (SEGMENTS) {
-            this.segment = SegmentMemory.of(buffer);
-            this.base = 0;
-        } else {
-            this.segment = null;
-            this.base = UnsafeMemory.address(buffer);
-        }
+        this.base = HANDLES ? 0 : UnsafeMemory.address(buffer);
     }
 
     /**
@@ -51,10 +43,10 @@ public final class Memory {
      *
      * @throws IllegalArgumentException on Java 17-21 for a read-only heap buffer, whose array
      *                                  {@code Unsafe} reaches only through a base the JIT fences on
-     *                                  every access (on Java 22+ its segment serves it)
+     *                                  every access (on Java 22+ its view VarHandles serve it)
      */
     public static Memory of(ByteBuffer buffer) {
-        if (!SEGMENTS && !buffer.isDirect()) {
+        if (!HANDLES && !buffer.isDirect()) {
             throw new IllegalArgumentException("a read-only heap ByteBuffer is viewed on Java 22 or later; on Java "
                     + Runtime.version().feature() + " wrap a writable buffer or its array");
         }
@@ -89,37 +81,37 @@ public final class Memory {
     }
 
     static byte get8(Memory m, long at) {
-        return SEGMENTS ? SegmentMemory.get8(m.segment, at) : UnsafeMemory.get8(at);
+        return HANDLES ? BufferMemory.get8(m.buffer, at) : UnsafeMemory.get8(at);
     }
 
     static short getLe16(Memory m, long at) {
-        return SEGMENTS ? SegmentMemory.getLe16(m.segment, at) : UnsafeMemory.getLe16(at);
+        return HANDLES ? BufferMemory.getLe16(m.buffer, at) : UnsafeMemory.getLe16(at);
     }
 
     static int getLe32(Memory m, long at) {
-        return SEGMENTS ? SegmentMemory.getLe32(m.segment, at) : UnsafeMemory.getLe32(at);
+        return HANDLES ? BufferMemory.getLe32(m.buffer, at) : UnsafeMemory.getLe32(at);
     }
 
     static long getLe64(Memory m, long at) {
-        return SEGMENTS ? SegmentMemory.getLe64(m.segment, at) : UnsafeMemory.getLe64(at);
+        return HANDLES ? BufferMemory.getLe64(m.buffer, at) : UnsafeMemory.getLe64(at);
     }
 
     static short getBe16(Memory m, long at) {
-        return SEGMENTS ? SegmentMemory.getBe16(m.segment, at) : UnsafeMemory.getBe16(at);
+        return HANDLES ? BufferMemory.getBe16(m.buffer, at) : UnsafeMemory.getBe16(at);
     }
 
     static int getBe32(Memory m, long at) {
-        return SEGMENTS ? SegmentMemory.getBe32(m.segment, at) : UnsafeMemory.getBe32(at);
+        return HANDLES ? BufferMemory.getBe32(m.buffer, at) : UnsafeMemory.getBe32(at);
     }
 
     static long getBe64(Memory m, long at) {
-        return SEGMENTS ? SegmentMemory.getBe64(m.segment, at) : UnsafeMemory.getBe64(at);
+        return HANDLES ? BufferMemory.getBe64(m.buffer, at) : UnsafeMemory.getBe64(at);
     }
 
     static void set8(Memory m, long at, byte v) {
         m.writable();
-        if (SEGMENTS) {
-            SegmentMemory.set8(m.segment, at, v);
+        if (HANDLES) {
+            BufferMemory.set8(m.buffer, at, v);
         } else {
             UnsafeMemory.set8(at, v);
         }
@@ -127,8 +119,8 @@ public final class Memory {
 
     static void setLe16(Memory m, long at, short v) {
         m.writable();
-        if (SEGMENTS) {
-            SegmentMemory.setLe16(m.segment, at, v);
+        if (HANDLES) {
+            BufferMemory.setLe16(m.buffer, at, v);
         } else {
             UnsafeMemory.setLe16(at, v);
         }
@@ -136,8 +128,8 @@ public final class Memory {
 
     static void setLe32(Memory m, long at, int v) {
         m.writable();
-        if (SEGMENTS) {
-            SegmentMemory.setLe32(m.segment, at, v);
+        if (HANDLES) {
+            BufferMemory.setLe32(m.buffer, at, v);
         } else {
             UnsafeMemory.setLe32(at, v);
         }
@@ -145,8 +137,8 @@ public final class Memory {
 
     static void setLe64(Memory m, long at, long v) {
         m.writable();
-        if (SEGMENTS) {
-            SegmentMemory.setLe64(m.segment, at, v);
+        if (HANDLES) {
+            BufferMemory.setLe64(m.buffer, at, v);
         } else {
             UnsafeMemory.setLe64(at, v);
         }
@@ -154,8 +146,8 @@ public final class Memory {
 
     static void setBe16(Memory m, long at, short v) {
         m.writable();
-        if (SEGMENTS) {
-            SegmentMemory.setBe16(m.segment, at, v);
+        if (HANDLES) {
+            BufferMemory.setBe16(m.buffer, at, v);
         } else {
             UnsafeMemory.setBe16(at, v);
         }
@@ -163,8 +155,8 @@ public final class Memory {
 
     static void setBe32(Memory m, long at, int v) {
         m.writable();
-        if (SEGMENTS) {
-            SegmentMemory.setBe32(m.segment, at, v);
+        if (HANDLES) {
+            BufferMemory.setBe32(m.buffer, at, v);
         } else {
             UnsafeMemory.setBe32(at, v);
         }
@@ -172,8 +164,8 @@ public final class Memory {
 
     static void setBe64(Memory m, long at, long v) {
         m.writable();
-        if (SEGMENTS) {
-            SegmentMemory.setBe64(m.segment, at, v);
+        if (HANDLES) {
+            BufferMemory.setBe64(m.buffer, at, v);
         } else {
             UnsafeMemory.setBe64(at, v);
         }

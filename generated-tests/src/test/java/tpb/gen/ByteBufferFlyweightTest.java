@@ -44,7 +44,7 @@ class ByteBufferFlyweightTest {
     /** Where the record lies in each holder: not at 0, so an offset that is dropped shows. */
     private static final int AT = 3 * SIZE;
 
-    /** Whether the JDK has MemorySegment (22+), which views every kind of buffer. */
+    /** Whether the JDK is 22+, where the codecs read a buffer through its view VarHandles, which serve every kind of buffer. */
     private static final boolean SEGMENTS = Runtime.version().feature() >= 22;
 
     private static final List<PreambleFlyweight<?>> ARRAY = AllFlyweights.make();
