@@ -73,6 +73,20 @@ public final class Memory {
         }
     }
 
+    /**
+     * The {@code size} bytes of the record at {@code index} of any buffer (read-only, direct or
+     * mapped), copied into a new array: what the generated decoders and validators read a buffer's
+     * record through (the record, never the buffer, is copied).
+     *
+     * @throws ShortBufferException when the record does not lie below the buffer's limit
+     */
+    public static byte[] record(ByteBuffer b, int index, int size) {
+        room(b, index, size);
+        byte[] out = new byte[size];
+        b.get(index, out, 0, size);
+        return out;
+    }
+
     /** Throws when the buffer is read-only: every setter asks first. */
     private void writable() {
         if (readOnly) {
