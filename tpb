@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# The tpb command. Runs the runtime's classes (runtime/target/classes and the class path the build
+# The tpb command. Runs on $JAVA_HOME/bin/java when JAVA_HOME is set, else on the java on PATH (as
+# Maven's wrapper, which builds with the same one), and refuses a Java older than 17 in one line.
+# Runs the runtime's classes (runtime/target/classes and the class path the build
 # wrote to runtime/target/tpb.classpath), so `./mvnw compile` refreshes what it runs. Compiles
 # them with the project's Maven wrapper first when they are missing or older than a source, spec
 # or POM. `tpb check-spec` reads the spec it is given and never needs a rebuild for a YAML edit.
@@ -13,6 +15,34 @@ while [ -L "$src" ]; do
 done
 here="$(cd -P "$(dirname "$src")" && pwd)"
 cp_file="$here/runtime/target/tpb.classpath"
+if [ -n "${JAVA_HOME:-}" ]; then
+  java="$JAVA_HOME/bin/java"
+  if [ ! -x "$java" ]; then
+    echo "tpb: JAVA_HOME is $JAVA_HOME, which has no bin/java: point it at a Java 17 or later, or unset it" >&2
+    exit 1
+  fi
+elif ! java="$(command -v java)"; then
+  echo "tpb: no java on PATH and JAVA_HOME is not set: install a Java 17 or later" >&2
+  exit 1
+fi
+# Its feature version from the JDK's release file (read, not run: a JVM start costs more than all the
+# rest of this script); from `java -version` when there is none
+java_home="$(cd -P "$(dirname "$(readlink -f "$java")")/.." 2>/dev/null && pwd || true)"
+java_version="$(sed -n 's/^JAVA_VERSION="\(.*\)"$/\1/p' "$java_home/release" 2>/dev/null || true)"
+if [ -z "$java_version" ]; then
+  java_version="$("$java" -version 2>&1 | sed -n '1s/.* version "\([^"]*\)".*/\1/p')"
+fi
+feature="${java_version#1.}"
+feature="${feature%%[!0-9]*}"
+if [ -z "$feature" ] || [ "$feature" -lt 17 ]; then
+  echo "tpb: $java is Java ${java_version:-of an unknown version}; tpb needs Java 17 or later (set JAVA_HOME to one)" >&2
+  exit 1
+fi
+# Maven 3.9's own libraries (jansi, Guava) print JDK 24's native-access and Unsafe warnings when the
+# first run compiles; they are Maven's, not tpb's, and say nothing to a tpb user
+if [ "$feature" -ge 24 ]; then
+  export MAVEN_OPTS="--enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow${MAVEN_OPTS:+ $MAVEN_OPTS}"
+fi
 inputs=("$here/pom.xml" "$here"/*/pom.xml "$here/codec-api/src/main" "$here/processor/src/main" \
   "$here/isa-codecs/src/main" "$here/runtime/src/main")
 if [ "${1:-}" != "check-spec" ]; then
@@ -65,4 +95,4 @@ for a in "$@"; do
     break
   fi
 done
-exec java ${props[@]+"${props[@]}"} -cp "$(cat "$cp_file")" tpb.cli.Tpb "$@"
+exec "$java" ${props[@]+"${props[@]}"} -cp "$(cat "$cp_file")" tpb.cli.Tpb "$@"

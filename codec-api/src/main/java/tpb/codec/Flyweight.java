@@ -8,6 +8,9 @@ import java.util.List;
  * {@link #get}/{@link #set} are switches the processor writes from the layout over the flyweight's
  * own typed accessors, so a tool encodes and decodes with the same loads and stores, in the same
  * byte order, as a hand-written caller of those accessors (one encoder, as LLVM MC has one).
+ *
+ * <p>A flyweight views nothing until its first {@code wrap}: until then {@link #get}, {@link #set},
+ * {@link #reset} and every typed accessor throw {@link IndexOutOfBoundsException}.
  */
 public interface Flyweight {
     /** Points this flyweight at the record at {@code offset} of {@code buffer}. */

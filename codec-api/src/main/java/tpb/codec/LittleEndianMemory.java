@@ -1,56 +1,42 @@
 package tpb.codec;
 
-import static tpb.codec.Memory.NATIVE_LITTLE;
-import static tpb.codec.Memory.UNSAFE;
-
 /**
- * Little-endian reads and writes at {@link Memory}'s absolute addresses: what the generated flyweights
- * do over a direct buffer for a little-endian record. The byte order test is a constant the JIT folds.
+ * Little-endian reads and writes at a {@link Memory}'s {@link Memory#base()} plus an index (the buffer's, not its position), whatever
+ * the buffer's own order: what the generated flyweights do over a buffer {@link Memory} serves, for a
+ * little-endian record. A store into a read-only buffer throws {@link java.nio.ReadOnlyBufferException}.
  */
 public final class LittleEndianMemory {
     private LittleEndianMemory() {}
 
-    private static short s(short v) {
-        return NATIVE_LITTLE ? v : Short.reverseBytes(v);
+    public static int u16(Memory m, long at) {
+        return Memory.getLe16(m, at) & 0xFFFF;
     }
 
-    private static int i(int v) {
-        return NATIVE_LITTLE ? v : Integer.reverseBytes(v);
+    public static int i16(Memory m, long at) {
+        return Memory.getLe16(m, at);
     }
 
-    private static long l(long v) {
-        return NATIVE_LITTLE ? v : Long.reverseBytes(v);
+    public static long u32(Memory m, long at) {
+        return Memory.getLe32(m, at) & 0xFFFF_FFFFL;
     }
 
-    public static int u16(long at) {
-        return s(UNSAFE.getShort(at)) & 0xFFFF;
+    public static int i32(Memory m, long at) {
+        return Memory.getLe32(m, at);
     }
 
-    public static int i16(long at) {
-        return s(UNSAFE.getShort(at));
+    public static long i64(Memory m, long at) {
+        return Memory.getLe64(m, at);
     }
 
-    public static long u32(long at) {
-        return i(UNSAFE.getInt(at)) & 0xFFFF_FFFFL;
+    public static void put16(Memory m, long at, int v) {
+        Memory.setLe16(m, at, (short) v);
     }
 
-    public static int i32(long at) {
-        return i(UNSAFE.getInt(at));
+    public static void put32(Memory m, long at, long v) {
+        Memory.setLe32(m, at, (int) v);
     }
 
-    public static long i64(long at) {
-        return l(UNSAFE.getLong(at));
-    }
-
-    public static void put16(long at, int v) {
-        UNSAFE.putShort(at, s((short) v));
-    }
-
-    public static void put32(long at, long v) {
-        UNSAFE.putInt(at, i((int) v));
-    }
-
-    public static void put64(long at, long v) {
-        UNSAFE.putLong(at, l(v));
+    public static void put64(Memory m, long at, long v) {
+        Memory.setLe64(m, at, v);
     }
 }

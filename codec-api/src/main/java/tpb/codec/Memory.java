@@ -1,106 +1,227 @@
 package tpb.codec;
 
-import java.lang.reflect.Field;
-import java.nio.Buffer;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
+import java.nio.ReadOnlyBufferException;
 import java.nio.charset.StandardCharsets;
-import sun.misc.Unsafe;
 
 /**
- * Bytes at an absolute address: a direct or mapped {@link ByteBuffer}'s memory, which the generated
- * flyweights read and write when they wrap one; over a {@code byte[]} they keep
- * their array path ({@link LittleEndian}). Two paths, not one: an {@code Unsafe} access whose base
- * may be an array or null is one the JIT fences (it cannot tell heap from off-heap), which made the
- * array path 1.4-2x slower when tried; with a null base known at the call, an off-heap access is a
- * plain load. It does no bounds checks: a flyweight checks once, when it wraps
- * ({@link #room(ByteBuffer, int, int)}), that the record lies inside the buffer, and every field it
- * reads is inside the record by the spec.
+ * The bytes of a {@link ByteBuffer} that has no writable array to view: a direct buffer, a mapped
+ * file (read-only or not), a read-only heap buffer. A generated flyweight reads and writes them
+ * through one of these when it wraps such a buffer (made once per buffer, not per record); over a
+ * {@code byte[]} or a writable heap buffer's array it keeps its array path ({@link LittleEndian}).
  *
- * <p>{@code sun.misc.Unsafe} (module jdk.unsupported, in every JDK 17) reads a direct buffer's
- * memory without a bounds check per access; {@code MemorySegment} arrives as a final API in Java 22.
+ * <p>Two ways to the bytes, chosen once by the running JDK (a constant the JIT folds, so each access
+ * is a static call into one of them, no dispatch). On Java 22 and later, the buffer's
+ * {@code MethodHandles.byteBufferViewVarHandle}s ({@link BufferMemory}), which the JDK implements over
+ * the buffer's memory segment, checking bounds and scope on every access; a JDK 22+ run never calls
+ * {@code sun.misc.Unsafe}, whose memory access JDK 24 warns about and a later JDK removes (JEP 471,
+ * 498). Before it, {@code Unsafe} at the record's absolute address ({@link UnsafeMemory}), with no
+ * bounds check per access (a flyweight checks once, when it wraps, that the record lies inside the
+ * buffer, and every field is inside the record by the spec). A store into a read-only buffer throws
+ * {@link ReadOnlyBufferException} on both.
+ *
+ * <p>The getters and setters take {@link #base()} plus an index into the buffer (not its position)
+ * and name the byte order; {@link LittleEndianMemory} and {@link BigEndianMemory} are what generated code calls.
  */
 public final class Memory {
-    static final Unsafe UNSAFE = unsafe();
-    private static final long ARRAY_BASE = UNSAFE.arrayBaseOffset(byte[].class);
-    /** Whether the machine stores words little-endian: the byte-order classes swap when it does not match theirs. */
-    static final boolean NATIVE_LITTLE = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
-    private static final long BUFFER_ADDRESS = addressField();
+    /** Whether the buffer's view VarHandles serve (Java 22+, where the foreign-memory API is final), not Unsafe. */
+    static final boolean HANDLES = Runtime.version().feature() >= 22;
 
-    private Memory() {}
+    private final ByteBuffer buffer;
+    private final boolean readOnly;
+    /** Java 17-21: the buffer's first byte's address, to which a flyweight adds its index. */
+    private final long base;
 
-    private static Unsafe unsafe() {
-        try {
-            Field f = Unsafe.class.getDeclaredField("theUnsafe");
-            f.setAccessible(true);
-            return (Unsafe) f.get(null);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
-    private static long addressField() {
-        try {
-            return UNSAFE.objectFieldOffset(Buffer.class.getDeclaredField("address"));
-        } catch (NoSuchFieldException e) {
-            throw new ExceptionInInitializerError(e);
-        }
+    private Memory(ByteBuffer buffer) {
+        this.buffer = buffer;
+        this.readOnly = buffer.isReadOnly();
+        this.base = HANDLES ? 0 : UnsafeMemory.address(buffer);
     }
 
     /**
-     * Refuses a buffer a flyweight may not wrap at {@code index}: a read-only one (a flyweight
-     * writes, and a write to a read-only mapping would crash the JVM: map with
-     * {@code MapMode.PRIVATE} to read a file without changing it), or one without {@code size}
-     * bytes from {@code index} below its limit.
+     * A view of {@code buffer}'s bytes, which keeps the buffer (and a mapping's memory) alive.
+     *
+     * @throws IllegalArgumentException on Java 17-21 for a read-only heap buffer, whose array
+     *                                  {@code Unsafe} reaches only through a base the JIT fences on
+     *                                  every access (on Java 22+ its view VarHandles serve it)
+     */
+    public static Memory of(ByteBuffer buffer) {
+        if (!HANDLES && !buffer.isDirect()) {
+            throw new IllegalArgumentException("a read-only heap ByteBuffer is viewed on Java 22 or later; on Java "
+                    + Runtime.version().feature() + " wrap a writable buffer or its array");
+        }
+        return new Memory(buffer);
+    }
+
+    /** What a flyweight adds a record's index to: the buffer's address where {@code Unsafe} reads it, else 0. */
+    public long base() {
+        return base;
+    }
+
+    /** Whether this views {@code b}: a flyweight re-wrapping the same buffer keeps its view. */
+    public boolean views(ByteBuffer b) {
+        return buffer == b;
+    }
+
+    /**
+     * Refuses a buffer without {@code size} bytes from {@code index} below its limit: a flyweight
+     * checks this once, when it wraps.
      */
     public static void room(ByteBuffer b, int index, int size) {
-        if (b.isReadOnly()) {
-            throw new IllegalArgumentException("a read-only ByteBuffer: a flyweight writes through it; wrap a writable one "
-                    + "(FileChannel.map with MapMode.PRIVATE reads a file without changing it)");
-        }
         if (index < 0 || index > b.limit() - size) {
             throw new ShortBufferException(index, size, b.limit());
         }
     }
 
-    /** The address of a direct buffer's first byte. */
-    public static long address(ByteBuffer direct) {
-        return UNSAFE.getLong(direct, BUFFER_ADDRESS);
+    /**
+     * The {@code size} bytes of the record at {@code index} of any buffer (read-only, direct or
+     * mapped), copied into a new array: what the generated decoders and validators read a buffer's
+     * record through (the record, never the buffer, is copied).
+     *
+     * @throws ShortBufferException when the record does not lie below the buffer's limit
+     */
+    public static byte[] record(ByteBuffer b, int index, int size) {
+        room(b, index, size);
+        byte[] out = new byte[size];
+        b.get(index, out, 0, size);
+        return out;
     }
 
-    public static int u8(long at) {
-        return UNSAFE.getByte(at) & 0xFF;
+    /** Throws when the buffer is read-only: every setter asks first. */
+    private void writable() {
+        if (readOnly) {
+            throw new ReadOnlyBufferException();
+        }
     }
 
-    public static byte i8(long at) {
-        return UNSAFE.getByte(at);
+    static byte get8(Memory m, long at) {
+        return HANDLES ? BufferMemory.get8(m.buffer, at) : UnsafeMemory.get8(at);
     }
 
-    public static void put8(long at, int v) {
-        UNSAFE.putByte(at, (byte) v);
+    static short getLe16(Memory m, long at) {
+        return HANDLES ? BufferMemory.getLe16(m.buffer, at) : UnsafeMemory.getLe16(at);
+    }
+
+    static int getLe32(Memory m, long at) {
+        return HANDLES ? BufferMemory.getLe32(m.buffer, at) : UnsafeMemory.getLe32(at);
+    }
+
+    static long getLe64(Memory m, long at) {
+        return HANDLES ? BufferMemory.getLe64(m.buffer, at) : UnsafeMemory.getLe64(at);
+    }
+
+    static short getBe16(Memory m, long at) {
+        return HANDLES ? BufferMemory.getBe16(m.buffer, at) : UnsafeMemory.getBe16(at);
+    }
+
+    static int getBe32(Memory m, long at) {
+        return HANDLES ? BufferMemory.getBe32(m.buffer, at) : UnsafeMemory.getBe32(at);
+    }
+
+    static long getBe64(Memory m, long at) {
+        return HANDLES ? BufferMemory.getBe64(m.buffer, at) : UnsafeMemory.getBe64(at);
+    }
+
+    static void set8(Memory m, long at, byte v) {
+        m.writable();
+        if (HANDLES) {
+            BufferMemory.set8(m.buffer, at, v);
+        } else {
+            UnsafeMemory.set8(at, v);
+        }
+    }
+
+    static void setLe16(Memory m, long at, short v) {
+        m.writable();
+        if (HANDLES) {
+            BufferMemory.setLe16(m.buffer, at, v);
+        } else {
+            UnsafeMemory.setLe16(at, v);
+        }
+    }
+
+    static void setLe32(Memory m, long at, int v) {
+        m.writable();
+        if (HANDLES) {
+            BufferMemory.setLe32(m.buffer, at, v);
+        } else {
+            UnsafeMemory.setLe32(at, v);
+        }
+    }
+
+    static void setLe64(Memory m, long at, long v) {
+        m.writable();
+        if (HANDLES) {
+            BufferMemory.setLe64(m.buffer, at, v);
+        } else {
+            UnsafeMemory.setLe64(at, v);
+        }
+    }
+
+    static void setBe16(Memory m, long at, short v) {
+        m.writable();
+        if (HANDLES) {
+            BufferMemory.setBe16(m.buffer, at, v);
+        } else {
+            UnsafeMemory.setBe16(at, v);
+        }
+    }
+
+    static void setBe32(Memory m, long at, int v) {
+        m.writable();
+        if (HANDLES) {
+            BufferMemory.setBe32(m.buffer, at, v);
+        } else {
+            UnsafeMemory.setBe32(at, v);
+        }
+    }
+
+    static void setBe64(Memory m, long at, long v) {
+        m.writable();
+        if (HANDLES) {
+            BufferMemory.setBe64(m.buffer, at, v);
+        } else {
+            UnsafeMemory.setBe64(at, v);
+        }
+    }
+
+    public static int u8(Memory m, long at) {
+        return get8(m, at) & 0xFF;
+    }
+
+    public static byte i8(Memory m, long at) {
+        return get8(m, at);
+    }
+
+    public static void put8(Memory m, long at, int v) {
+        set8(m, at, (byte) v);
     }
 
     /** A NUL-padded name of {@code size} bytes, as {@link Chars#read}. */
-    public static String chars(long at, int size) {
-        byte[] b = new byte[size];
+    public static String chars(Memory m, long at, int size) {
+        byte[] s = new byte[size];
+        copy(m, at, s, 0, size);
         int n = 0;
-        while (n < size && (b[n] = UNSAFE.getByte(at + n)) != 0) {
+        while (n < size && s[n] != 0) {
             n++;
         }
-        return new String(b, 0, n, StandardCharsets.ISO_8859_1);
+        return new String(s, 0, n, StandardCharsets.ISO_8859_1);
     }
 
     /** Writes a name NUL-padded to {@code size} bytes, as {@link Chars#write}. */
-    public static void writeChars(long at, int size, String s) {
-        int n = Math.min(s.length(), size);
+    public static void writeChars(Memory m, long at, int size, String s) {
+        byte[] out = new byte[size];
+        Chars.write(out, 0, size, s);
         for (int i = 0; i < size; i++) {
-            UNSAFE.putByte(at + i, i < n ? (byte) s.charAt(i) : 0);
+            set8(m, at + i, out[i]);
         }
     }
 
     /** Copies {@code size} bytes at {@code at} into {@code dst} from {@code dstOffset}. */
-    public static void copy(long at, byte[] dst, int dstOffset, int size) {
+    public static void copy(Memory m, long at, byte[] dst, int dstOffset, int size) {
         Checks.room(dst, dstOffset, size);
-        UNSAFE.copyMemory(null, at, dst, ARRAY_BASE + dstOffset, size);
+        for (int i = 0; i < size; i++) {
+            dst[dstOffset + i] = get8(m, at + i);
+        }
     }
 }

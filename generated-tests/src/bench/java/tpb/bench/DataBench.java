@@ -195,4 +195,36 @@ public class DataBench {
         core.pe().matmul(movingPattern, dst, K, M, true);
         return core;
     }
+
+    /** The moving tile's fp16 bytes (K partitions x N elements) as fp32: Fp16.toFloat, the JDK's conversion on Java 20+. */
+    @Benchmark
+    public float[] fp16Convert() {
+        movingPattern.readFloats(converted);
+        return converted;
+    }
+
+    /** The same bytes through a table of all 65,536 results, one load an element: Java 17's path, the anchor. */
+    @Benchmark
+    public float[] fp16ConvertTable() {
+        for (int p = 0; p < K; p++) {
+            byte[] row = core.sbuf().row(p, 2 * M, 2 * N);
+            int o = p * N;
+            for (int i = 0; i < N; i++) {
+                converted[o + i] = FP16[(short) I16.get(row, 2 * M + 2 * i) & 0xFFFF];
+            }
+        }
+        return converted;
+    }
+
+    float[] converted = new float[K * N];
+    private static final float[] FP16 = new float[1 << 16];
+
+    static {
+        for (int h = 0; h < FP16.length; h++) {
+            FP16[h] = Fp16.toFloat((short) h);
+        }
+    }
+
+    private static final java.lang.invoke.VarHandle I16 =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(short[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 }

@@ -60,7 +60,7 @@ class DiagnosticsTest {
                 "    }"));
         assertThat(c).generatedSourceFile("t.LoadFlyweight").contentsAsUtf8String().contains(String.join("\n",
                 "    public long imm() {",
-                "        return buffer != null ? imm(buffer, offset) : LittleEndianMemory.u32(address + IMM_OFFSET);",
+                "        return buffer != null ? imm(buffer, offset) : LittleEndianMemory.u32(memory, address + IMM_OFFSET);",
                 "    }")); // the static reader over the array, or a direct buffer's memory
         assertThat(c).generatedSourceFile("t.KindWire").contentsAsUtf8String().contains("private static final long[] OUT = {0x10, 0x11};");
     }

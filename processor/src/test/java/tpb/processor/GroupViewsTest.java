@@ -84,7 +84,7 @@ class GroupViewsTest {
         assertTrue(row2.contains(String.join("\n",
                 "    public int step(int index) {",
                 "        int at = groupAt + STEP_OFFSET + Objects.checkIndex(index, STEP_COUNT) * 1;",
-                "        return (owner.buffer != null ? owner.buffer[owner.offset + at] : Memory.i8(owner.address + at));",
+                "        return (owner.buffer != null ? owner.buffer[owner.offset + at] : Memory.i8(owner.memory, owner.address + at));",
                 "    }")), row2); // the owner's array, or a direct buffer's memory
         assertTrue(row2.contains("this.start = new PtrView(owner, groupAt + START_OFFSET);"), row2);
         // ROW1's scalars are read by index too, so code over RowPattern serves both

@@ -12,6 +12,13 @@ import org.junit.jupiter.api.Test;
  * to sign x 2^(e-15) x 1.m (or m x 2^-24 when e = 0), computed here in double with Math.scalb;
  * every finite pattern survives the round trip; every midpoint between neighbours rounds to the
  * even one and a hair either side rounds to the nearer; random floats land on a nearest value.
+ *
+ * <p>The same bits on every JDK: {@link Fp16} converts through {@code Float.float16ToFloat} and
+ * {@code floatToFloat16} on Java 20+ and through a table and bit arithmetic before, so every fp16
+ * pattern's fp32 bits are pinned here (a NaN's payload and its quiet bit included), and the
+ * conversion in use is compared with the bit arithmetic on all 65,536 patterns and on a sample of
+ * float patterns: 10^6 in the default suite, 10^8 with {@code -Dtpb.fp16.sample=100000000} (about
+ * a minute). CI runs the suite on Java 17 and 25, so both implementations are held to these bits.
  */
 class Fp16Test {
     private static double fp16Value(int h) {
@@ -34,6 +41,77 @@ class Fp16Test {
             } else {
                 assertEquals(want, got, 0.0, "pattern " + Integer.toHexString(h));
                 assertEquals(want == 0 && (h & 0x8000) != 0, Float.floatToRawIntBits(got) == 0x80000000);
+            }
+        }
+    }
+
+    /** Every pattern's exact fp32 bits: a NaN keeps its payload in the top mantissa bits and comes out quiet. */
+    @Test
+    void everyFp16PatternHasItsBitsOnThisJdk() {
+        for (int pattern = 0; pattern < 0x10000; pattern++) {
+            int h = pattern;
+            int sign = (h & 0x8000) << 16;
+            int e = (h >>> 10) & 0x1F;
+            int m = h & 0x3FF;
+            int want = e == 0x1F && m != 0 ? sign | 0x7FC00000 | (m << 13) : Float.floatToRawIntBits((float) fp16Value(h));
+            int got = Float.floatToRawIntBits(Fp16.toFloat((short) h));
+            assertEquals(want, got, () -> "pattern " + Integer.toHexString(h) + (Fp16.intrinsic() ? " (Float.float16ToFloat)" : " (table)"));
+            assertEquals(want, Float.floatToRawIntBits(Fp16.toFloatBits((short) h)), () -> "arithmetic, pattern " + Integer.toHexString(h));
+        }
+    }
+
+    /** Java 20 and later have the JDK's conversions, and the probe takes them on this machine (x86 F16C or Arm FCVT). */
+    @Test
+    void theJdksConversionIsUsedWhereItExists() {
+        assertEquals(Runtime.version().feature() >= 20, Fp16.intrinsic(), "Java " + Runtime.version());
+    }
+
+    /**
+     * float to fp16 on a sample of float bit patterns drawn uniformly from all 2^32 (NaN payloads
+     * among them): the conversion in use gives the arithmetic's bits, and a finite result is a
+     * nearest fp16 with ties to even, checked against the exact values in double.
+     */
+    @Test
+    void aSampleOfFloatsRoundsToNearestEvenOnThisJdk() {
+        long n = Long.getLong("tpb.fp16.sample", 1_000_000L);
+        java.util.SplittableRandom r = new java.util.SplittableRandom(16);
+        for (long i = 0; i < n; i++) {
+            int x = r.nextInt();
+            float f = Float.intBitsToFloat(x);
+            short got = Fp16.fromFloat(f);
+            if (got != Fp16.fromFloatBits(f)) {
+                throw new AssertionError("float bits " + Integer.toHexString(x) + ": " + Integer.toHexString(got & 0xFFFF) + " against the arithmetic's "
+                        + Integer.toHexString(Fp16.fromFloatBits(f) & 0xFFFF));
+            }
+            if (Float.isNaN(f)) {
+                if ((got & 0x7E00) != 0x7E00 || (got & 0x1FF) != ((x >>> 13) & 0x1FF) || (got & 0x8000) != ((x >>> 16) & 0x8000)) {
+                    throw new AssertionError("NaN " + Integer.toHexString(x) + " -> " + Integer.toHexString(got & 0xFFFF));
+                }
+                continue;
+            }
+            nearestEven(f, got & 0xFFFF);
+        }
+    }
+
+    /** {@code h} is the fp16 nearest {@code f}, the even one of two as near; infinity from 65520 on. */
+    private static void nearestEven(float f, int h) {
+        double v = f;
+        int sign = (h & 0x8000);
+        if (Math.abs(v) >= 65520) {
+            if ((h & 0x7FFF) != 0x7C00 || (sign != 0) != (v < 0)) {
+                throw new AssertionError(f + " -> " + Integer.toHexString(h) + ", not infinity");
+            }
+            return;
+        }
+        int mag = h & 0x7FFF;
+        double d = Math.abs(fp16Value(h) - v);
+        for (int other : new int[] {mag - 1, mag + 1}) {
+            if (other < 0 || other > 0x7BFF) {
+                continue;
+            }
+            double e = Math.abs(fp16Value(sign | other) - v);
+            if (e < d || (e == d && (mag & 1) == 1)) {
+                throw new AssertionError(f + " -> " + Integer.toHexString(h) + ", but " + Integer.toHexString(sign | other) + " is nearer or even");
             }
         }
     }
@@ -103,6 +181,7 @@ class Fp16Test {
         }
     }
 
+    /** bf16 to fp32 is a bit move on every JDK: all 65,536 patterns, a signalling NaN's payload unchanged. */
     @Test
     void bf16EveryPatternAndEveryMidpoint() {
         for (int b = 0; b < 0x10000; b++) {

@@ -30,7 +30,7 @@ final class DecoderWriter {
                 .addJavadoc("Dispatches $L-byte records on the opcode at +$L and, where arms share an opcode, on the sub-opcode.\n",
                         ctx.model.record().size(), ctx.model.record().opcodeAt())
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build())
-                .addMethod(opcode()).addMethod(identify()).addMethod(decode()).build();
+                .addMethod(opcode()).addMethod(identify()).addMethod(decode()).addMethod(decodeBuffer()).build();
     }
 
     private MethodSpec opcode() {
@@ -79,6 +79,16 @@ final class DecoderWriter {
             m.addStatement("return $L", otherwise == null ? none : result.apply(otherwise));
             m.endControlFlow();
         }
+    }
+
+    /** {@code decode(ByteBuffer, int)}: any buffer's record, through a copy of its bytes (not of the buffer). */
+    private MethodSpec decodeBuffer() {
+        int size = ctx.model.record().size();
+        return MethodSpec.methodBuilder("decode").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .returns(ctx.cls("Instruction")).addParameter(java.nio.ByteBuffer.class, "b").addParameter(int.class, "index")
+                .addJavadoc("As {@link #decode(byte[], int)}, the record at {@code index} of any buffer (read-only, direct or a\n"
+                        + "mapped file): its $L bytes are copied into an array, the buffer never; its position is not used.\n", size)
+                .addStatement("return decode($T.record(b, index, $L), 0)", Ctx.MEMORY, size).build();
     }
 
     private MethodSpec decode() {

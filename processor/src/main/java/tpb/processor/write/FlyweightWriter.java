@@ -141,16 +141,23 @@ final class FlyweightWriter {
                 .addSuperinterface(Ctx.FLYWEIGHT)
                 .addAnnotation(ctx.generated())
                 .addJavadoc("The record preamble's accessors and the buffer every flyweight views, written once; each\n"
-                        + "flyweight extends this with itself as {@code F}. Only the generated flyweights extend it.\n");
-        t.addField(FieldSpec.builder(byte[].class, "buffer", Modifier.PROTECTED)
-                .addJavadoc("The array wrapped, or null when a direct buffer is.\n").build());
+                        + "flyweight extends this with itself as {@code F}. Only the generated flyweights extend it.\n\n"
+                        + "<p>A flyweight views nothing until its first {@code wrap}: until then every accessor, {@code get},\n"
+                        + "{@code set} and {@code reset} throw {@link $T} (it views an empty array).\n", IndexOutOfBoundsException.class);
+        // before any wrap a flyweight views an empty array, so that every accessor throws the array's
+        // IndexOutOfBoundsException: no null test on the hot path, and nothing reads memory it does not own
+        t.addField(FieldSpec.builder(byte[].class, "UNWRAPPED", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .initializer("new byte[0]").build());
+        t.addField(FieldSpec.builder(byte[].class, "buffer", Modifier.PROTECTED).initializer("UNWRAPPED")
+                .addJavadoc("The array wrapped; null when a ByteBuffer without an array is; empty before the first wrap.\n").build());
         t.addField(FieldSpec.builder(int.class, "offset", Modifier.PROTECTED)
-                .addJavadoc("The record's offset in the array, or its index in the buffer.\n").build());
+                .addJavadoc("The record's offset in the array, or its index in the ByteBuffer.\n").build());
         t.addField(FieldSpec.builder(long.class, "address", Modifier.PROTECTED)
-                .addJavadoc("The record's first byte in memory when a direct buffer is wrapped ({@link $T}); not read otherwise.\n",
-                        Ctx.MEMORY).build());
-        t.addField(FieldSpec.builder(ByteBuffer.class, "byteBuffer", Modifier.PRIVATE)
-                .addJavadoc("The direct buffer wrapped, held so that its memory lives while it is viewed; else null.\n").build());
+                .addJavadoc("Where the record starts in {@link #memory}: its base plus the index (an absolute address where\n"
+                        + "{@code Unsafe} serves it, so that an access loads this one field); not read over an array.\n").build());
+        t.addField(FieldSpec.builder(Ctx.MEMORY, "memory", Modifier.PROTECTED)
+                .addJavadoc("The bytes of the ByteBuffer wrapped when it has no array to view (direct, mapped or read-only);\n"
+                        + "else null.\n").build());
         t.addMethod(MethodSpec.constructorBuilder().build());
         t.addMethod(MethodSpec.methodBuilder("wrap").addModifiers(Modifier.PUBLIC, Modifier.FINAL).returns(f)
                 .addParameter(byte[].class, "buffer").addParameter(int.class, "offset")
@@ -160,7 +167,7 @@ final class FlyweightWriter {
                 // buffer are both in the old generation that is a StoreLoad fence per wrap, which
                 // stalls the loop's loads (SBE's wrap skips the store the same way)
                 .beginControlFlow("if (this.buffer != buffer)")
-                .addStatement("this.buffer = buffer").addStatement("this.byteBuffer = null")
+                .addStatement("this.buffer = buffer").addStatement("this.memory = null")
                 .endControlFlow()
                 .addStatement("this.offset = offset")
                 .addStatement("return self()").build());
@@ -168,22 +175,28 @@ final class FlyweightWriter {
                 .addParameter(ByteBuffer.class, "buffer").addParameter(int.class, "index")
                 .addJavadoc("Points this flyweight at the record at {@code index} of {@code buffer}, whatever holds it: a heap\n"
                         + "buffer's array, a direct buffer's or a mapped file's memory, with the same accessors and no\n"
-                        + "allocation (the buffer's position, limit and order are not used but to check the bounds once).\n\n"
-                        + "@throws IllegalArgumentException for a read-only buffer: a flyweight writes (map a file with\n"
-                        + "{@code MapMode.PRIVATE} to read it without changing it)\n"
-                        + "@throws $T when the record does not lie below the buffer's limit\n", ClassName.get(Ctx.CODEC, "ShortBufferException"))
+                        + "allocation past the first wrap of a buffer (its position, limit and order are not used but to check the bounds once).\n"
+                        + "A read-only buffer (a file mapped {@code READ_ONLY}) is viewed without a copy: every getter\n"
+                        + "works, and a setter or {@code reset()} throws {@link $T}.\n\n"
+                        + "@throws $T when the record does not lie below the buffer's limit\n"
+                        + "@throws IllegalArgumentException on Java 17-21 for a read-only heap buffer (Java 22+ views it)\n",
+                        java.nio.ReadOnlyBufferException.class, ClassName.get(Ctx.CODEC, "ShortBufferException"))
                 .addStatement("$T.room(buffer, index, $L)", Ctx.MEMORY, ctx.model.record().size())
                 .beginControlFlow("if (buffer.hasArray())")
                 .addStatement("return wrap(buffer.array(), buffer.arrayOffset() + index)")
                 .endControlFlow()
-                // as wrap(byte[]): the references stored only when they change (a barrier, a fence once both are old)
-                .beginControlFlow("if (this.byteBuffer != buffer || this.buffer != null)")
-                .addStatement("this.buffer = null").addStatement("this.byteBuffer = buffer")
+                // as wrap(byte[]): the references stored only when they change (a barrier, a fence once both
+                // are old), and the view made once a buffer, not once a record
+                .beginControlFlow("if (this.memory == null || !this.memory.views(buffer))")
+                .addStatement("this.memory = $T.of(buffer)", Ctx.MEMORY)
                 .endControlFlow()
-                .addStatement("this.offset = index").addStatement("this.address = $T.address(buffer) + index", Ctx.MEMORY)
+                .beginControlFlow("if (this.buffer != null)")
+                .addStatement("this.buffer = null")
+                .endControlFlow()
+                .addStatement("this.offset = index").addStatement("this.address = memory.base() + index")
                 .addStatement("return self()").build());
         t.addMethod(MethodSpec.methodBuilder("buffer").addModifiers(Modifier.PUBLIC, Modifier.FINAL).returns(byte[].class)
-                .addJavadoc("The array this flyweight views, or null when it views a direct buffer.\n")
+                .addJavadoc("The array this flyweight views: null when it views a ByteBuffer without one, empty before the first wrap.\n")
                 .addStatement("return buffer").build());
         t.addMethod(MethodSpec.methodBuilder("offset").addModifiers(Modifier.PUBLIC, Modifier.FINAL).returns(int.class)
                 .addStatement("return offset").build());
@@ -366,7 +379,7 @@ final class FlyweightWriter {
                     .addJavadoc("Bits in one $L element of {@code $L}.\n", f.scalar().specName(), l.path())
                     .initializer("$L", f.width() / f.count() * Byte.SIZE).build());
         }
-        CodeBlock at = CodeBlock.of("$L", upper + "_OFFSET"); // from the record's start: offset + at in the array, address + at in memory
+        CodeBlock at = CodeBlock.of("$L", upper + "_OFFSET"); // from the record's start: offset + at in the array or the ByteBuffer
         String javadoc = String.format("{@code %s} at +%s, %d byte%s, %s. %s%nSource: %s (%s).%n", l.path(), Scalars.hex(l.offset()),
                 f.width(), f.width() == 1 ? "" : "s", ModelJson.encoding(f) + " " + ModelJson.type(f),
                 f.doc() == null ? "" : f.doc() + ".", l.source().ref(), l.source().confidence());
@@ -379,7 +392,7 @@ final class FlyweightWriter {
                         .initializer("$L", f.maxChars()).build());
                 t.addMethod(o.method(n).returns(String.class)
                         .addJavadoc("$L", javadoc + "Allocates a String.\n")
-                        .addStatement("return buffer != null ? $T.read(buffer, offset + $L, $L) : $T.chars(address + $L, $L)", Ctx.CHARS, at,
+                        .addStatement("return buffer != null ? $T.read(buffer, offset + $L, $L) : $T.chars(memory, address + $L, $L)", Ctx.CHARS, at,
                                 f.size(), Ctx.MEMORY, at, f.size()).build());
                 if (writable) {
                     t.addMethod(o.method(n).returns(self)
@@ -388,7 +401,7 @@ final class FlyweightWriter {
                             .beginControlFlow("if (buffer != null)")
                             .addStatement("$T.write(buffer, offset + $L, $L, s)", Ctx.CHARS, at, f.size())
                             .nextControlFlow("else")
-                            .addStatement("$T.writeChars(address + $L, $L, s)", Ctx.MEMORY, at, f.size())
+                            .addStatement("$T.writeChars(memory, address + $L, $L, s)", Ctx.MEMORY, at, f.size())
                             .endControlFlow()
                             .addStatement("return $L", o.me()).build());
                 }
@@ -397,20 +410,20 @@ final class FlyweightWriter {
                 t.addMethod(o.method(n).returns(byte.class)
                         .addParameter(int.class, "index").addJavadoc("$L", javadoc)
                         .addStatement("int at = $L + $T.checkIndex(index, $L)", at, Objects.class, f.size())
-                        .addStatement("return buffer != null ? buffer[offset + at] : $T.i8(address + at)", Ctx.MEMORY).build());
+                        .addStatement("return buffer != null ? buffer[offset + at] : $T.i8(memory, address + at)", Ctx.MEMORY).build());
                 t.addMethod(o.method(n + "CopyTo")
                         .addParameter(byte[].class, "dst").addParameter(int.class, "dstOffset")
                         .beginControlFlow("if (buffer != null)")
                         .addStatement("$T.arraycopy(buffer, offset + $L, dst, dstOffset, $L)", System.class, at, f.size())
                         .nextControlFlow("else")
-                        .addStatement("$T.copy(address + $L, dst, dstOffset, $L)", Ctx.MEMORY, at, f.size())
+                        .addStatement("$T.copy(memory, address + $L, dst, dstOffset, $L)", Ctx.MEMORY, at, f.size())
                         .endControlFlow().build());
                 if (writable) {
                     t.addMethod(o.method(n).returns(self)
                             .addParameter(int.class, "index").addParameter(byte.class, "value")
                             .addStatement("int at = $L + $T.checkIndex(index, $L)", at, Objects.class, f.size())
                             .beginControlFlow("if (buffer != null)").addStatement("buffer[offset + at] = value")
-                            .nextControlFlow("else").addStatement("$T.put8(address + at, value)", Ctx.MEMORY).endControlFlow()
+                            .nextControlFlow("else").addStatement("$T.put8(memory, address + at, value)", Ctx.MEMORY).endControlFlow()
                             .addStatement("return $L", o.me()).build());
                 }
             }
@@ -459,7 +472,7 @@ final class FlyweightWriter {
                 .build());
         t.addMethod(o.method(rawName).returns(jt).addJavadoc("$L", javadoc)
                 .addStatement("return buffer != null ? $L(buffer, offset) : $L", rawName,
-                        Scalars.readMemory(ctx.memory, f.scalar(), CodeBlock.of("address + $L", at))).build());
+                        Scalars.readMemory(ctx.memory, f.scalar(), "memory", CodeBlock.of("address + $L", at))).build());
         boolean rawExact = check != null && o.free(rawName + "Exact");
         if (writable) {
             t.addMethod(o.method(rawName).returns(self).addParameter(jt, "value")

@@ -167,12 +167,12 @@ final class GroupViewWriter {
                 }
                 case CHAR -> t.addMethod(MethodSpec.methodBuilder(n).addModifiers(Modifier.PUBLIC).returns(String.class)
                         .addJavadoc("$L", doc + "Allocates a String.\n")
-                        .addStatement("return owner.buffer != null ? $T.read(owner.buffer, owner.offset + $L, $L) : $T.chars(owner.address + $L, $L)",
+                        .addStatement("return owner.buffer != null ? $T.read(owner.buffer, owner.offset + $L, $L) : $T.chars(owner.memory, owner.address + $L, $L)",
                                 Ctx.CHARS, at, f.size(), Ctx.MEMORY, at, f.size()).build());
                 case BYTES -> t.addMethod(MethodSpec.methodBuilder(n).addModifiers(Modifier.PUBLIC).returns(byte.class)
                         .addParameter(int.class, "index").addJavadoc("$L", doc)
                         .addStatement("int at = $L + $T.checkIndex(index, $L)", at, Objects.class, f.size())
-                        .addStatement("return owner.buffer != null ? owner.buffer[owner.offset + at] : $T.i8(owner.address + at)", Ctx.MEMORY)
+                        .addStatement("return owner.buffer != null ? owner.buffer[owner.offset + at] : $T.i8(owner.memory, owner.address + at)", Ctx.MEMORY)
                         .build());
                 case SCALAR -> scalar(t, self, g, f, n, at, doc, shape != null, single);
             }

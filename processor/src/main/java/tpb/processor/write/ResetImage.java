@@ -30,13 +30,13 @@ final class ResetImage {
 
     /**
      * The statements that store the image: into the array ({@code buffer} at {@code offset}) when
-     * the flyweight wraps one, else at the direct buffer's {@code address}; whole words first.
+     * the flyweight wraps one, else into the ByteBuffer's {@code memory} at {@code address}; whole words first.
      */
     void stores(Ctx ctx, MethodSpec.Builder m) {
         m.beginControlFlow("if (buffer != null)");
         words((t, at, literal) -> m.addStatement(Scalars.write(ctx.endian, t, "buffer", Scalars.at("offset", at), literal)));
         m.nextControlFlow("else");
-        words((t, at, literal) -> m.addStatement(Scalars.writeMemory(ctx.memory, t, Scalars.at("address", at), literal)));
+        words((t, at, literal) -> m.addStatement(Scalars.writeMemory(ctx.memory, t, "memory", Scalars.at("address", at), literal)));
         m.endControlFlow();
     }
 

@@ -32,38 +32,38 @@ final class Scalars {
         };
     }
 
-    /** A read at a {@link Ctx#MEMORY} absolute address (a direct buffer's). */
-    static CodeBlock readMemory(ClassName memory, ScalarType t, CodeBlock at) {
+    /** A read at {@code at} (a flyweight's {@code address} plus the field's offset) of the ByteBuffer {@code buf} ({@link Ctx#MEMORY}: a direct, mapped or read-only buffer). */
+    static CodeBlock readMemory(ClassName memory, ScalarType t, String buf, CodeBlock at) {
         return switch (t) {
-            case U8 -> CodeBlock.of("$T.u8($L)", Ctx.MEMORY, at);
-            case I8 -> CodeBlock.of("$T.i8($L)", Ctx.MEMORY, at);
-            case U16 -> CodeBlock.of("$T.u16($L)", memory, at);
-            case I16 -> CodeBlock.of("$T.i16($L)", memory, at);
-            case U32 -> CodeBlock.of("$T.u32($L)", memory, at);
-            case I32 -> CodeBlock.of("$T.i32($L)", memory, at);
-            case U64, I64 -> CodeBlock.of("$T.i64($L)", memory, at);
+            case U8 -> CodeBlock.of("$T.u8($L, $L)", Ctx.MEMORY, buf, at);
+            case I8 -> CodeBlock.of("$T.i8($L, $L)", Ctx.MEMORY, buf, at);
+            case U16 -> CodeBlock.of("$T.u16($L, $L)", memory, buf, at);
+            case I16 -> CodeBlock.of("$T.i16($L, $L)", memory, buf, at);
+            case U32 -> CodeBlock.of("$T.u32($L, $L)", memory, buf, at);
+            case I32 -> CodeBlock.of("$T.i32($L, $L)", memory, buf, at);
+            case U64, I64 -> CodeBlock.of("$T.i64($L, $L)", memory, buf, at);
         };
     }
 
-    static CodeBlock writeMemory(ClassName memory, ScalarType t, CodeBlock at, CodeBlock value) {
+    static CodeBlock writeMemory(ClassName memory, ScalarType t, String buf, CodeBlock at, CodeBlock value) {
         return switch (t.width) {
-            case 1 -> CodeBlock.of("$T.put8($L, $L)", Ctx.MEMORY, at, value);
-            case 2 -> CodeBlock.of("$T.put16($L, $L)", memory, at, value);
-            case 4 -> CodeBlock.of("$T.put32($L, $L)", memory, at, value);
-            default -> CodeBlock.of("$T.put64($L, $L)", memory, at, value);
+            case 1 -> CodeBlock.of("$T.put8($L, $L, $L)", Ctx.MEMORY, buf, at, value);
+            case 2 -> CodeBlock.of("$T.put16($L, $L, $L)", memory, buf, at, value);
+            case 4 -> CodeBlock.of("$T.put32($L, $L, $L)", memory, buf, at, value);
+            default -> CodeBlock.of("$T.put64($L, $L, $L)", memory, buf, at, value);
         };
     }
 
     /**
      * A flyweight's instance read of the scalar {@code rel} bytes into the record: from the array
-     * ({@code buffer}, {@code offset}) when it wraps one, else from the direct buffer's memory
-     * ({@code address}); {@code owner} prefixes the three fields ("" in a flyweight, "owner." in a
-     * group view). One test of a field the JIT profiles: the array path is the array path.
+     * ({@code buffer}, {@code offset}) when it wraps one, else from the ByteBuffer it wraps
+     * ({@code memory} at {@code address}); {@code owner} prefixes the fields ("" in a flyweight,
+     * "owner." in a group view). One test of a field the JIT profiles: the array path is the array path.
      */
     static CodeBlock readEither(Ctx ctx, ScalarType t, String owner, CodeBlock rel) {
         return CodeBlock.of("($Lbuffer != null ? $L : $L)", owner,
                 read(ctx.endian, t, owner + "buffer", CodeBlock.of("$Loffset + $L", owner, rel)),
-                readMemory(ctx.memory, t, CodeBlock.of("$Laddress + $L", owner, rel)));
+                readMemory(ctx.memory, t, owner + "memory", CodeBlock.of("$Laddress + $L", owner, rel)));
     }
 
     /** The store {@link #readEither} reads back, as a statement. */
@@ -71,7 +71,7 @@ final class Scalars {
         return CodeBlock.builder().beginControlFlow("if ($Lbuffer != null)", owner)
                 .addStatement(write(ctx.endian, t, owner + "buffer", CodeBlock.of("$Loffset + $L", owner, rel), value))
                 .nextControlFlow("else")
-                .addStatement(writeMemory(ctx.memory, t, CodeBlock.of("$Laddress + $L", owner, rel), value))
+                .addStatement(writeMemory(ctx.memory, t, owner + "memory", CodeBlock.of("$Laddress + $L", owner, rel), value))
                 .endControlFlow().build();
     }
 

@@ -26,6 +26,15 @@ final class StructDecoding {
         this.ctx = ctx;
     }
 
+    /** A record's {@code decode(ByteBuffer, int)}: any buffer's record, through a copy of its bytes (not of the buffer). */
+    MethodSpec decodeBuffer(Struct s) {
+        return MethodSpec.methodBuilder("decode").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(s.self())
+                .addParameter(java.nio.ByteBuffer.class, "b").addParameter(int.class, "index")
+                .addJavadoc("As {@link #decode(byte[], int)}, the record at {@code index} of any buffer (read-only, direct or a\n"
+                        + "mapped file): its bytes are copied into an array, the buffer never; its position is not used.\n")
+                .addStatement("return decode($T.record(b, index, SIZE), 0)", Ctx.MEMORY).build();
+    }
+
     MethodSpec decode(Struct s, List<FieldDef> members, String components) {
         boolean record = s.shape() != Shape.GROUP;
         MethodSpec.Builder m = MethodSpec.methodBuilder(record ? "decode" : "decodeAt")

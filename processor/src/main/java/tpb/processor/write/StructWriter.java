@@ -119,6 +119,9 @@ final class StructWriter {
                     .addStatement("byte[] out = new byte[SIZE]").addStatement("encodeTo(out, 0)").addStatement("return out").build());
         }
         t.addMethod(decoding.decode(s, members, args(components)));
+        if (s.shape() != Shape.GROUP) {
+            t.addMethod(decoding.decodeBuffer(s));
+        }
         if (s.shape() == Shape.GROUP && ctx.model.groups().stream()
                 .anyMatch(g -> ctx.type(g.name()).equals(s.self()) && ctx.overriddenWithin(g.name()))) {
             t.addMethod(decoding.decodeFields(s, members));

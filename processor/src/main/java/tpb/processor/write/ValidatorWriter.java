@@ -82,6 +82,7 @@ final class ValidatorWriter {
         t.addMethod(unknown());
         t.addMethod(validateOnArch());
         t.addMethod(validateToList());
+        t.addMethods(validateBuffer());
         List<TypeSpec> out = new ArrayList<>();
         out.add(t.build());
         out.addAll(checks);
@@ -210,6 +211,30 @@ final class ValidatorWriter {
                         "opcode", ctx.model.record().opcodeAt(), "arch", "opcode 0x", Integer.class, "", " (", ")", " is not legal on ")
                 .addStatement("n++").endControlFlow()
                 .addStatement("return g < 0 ? n + archChecks(b, at, index, arch, sink) : n").build();
+    }
+
+    /** The three entry points over any ByteBuffer's record, through a copy of its bytes (not of the buffer). */
+    private List<MethodSpec> validateBuffer() {
+        int size = ctx.model.record().size();
+        String copy = "the record at {@code index} of any buffer (read-only, direct or a mapped file): its " + size
+                + " bytes are\ncopied into an array, the buffer never; its position is not used.\n";
+        ClassName buffer = ClassName.get(java.nio.ByteBuffer.class);
+        return List.of(
+                MethodSpec.methodBuilder("validate").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(int.class)
+                        .addParameter(buffer, "b").addParameter(int.class, "index").addParameter(int.class, "recordIndex")
+                        .addParameter(Ctx.SINK, "sink")
+                        .addJavadoc("As {@link #validate(byte[], int, int, $T)}, " + copy, Ctx.SINK)
+                        .addStatement("return validate($T.record(b, index, $L), 0, recordIndex, sink)", Ctx.MEMORY, size).build(),
+                MethodSpec.methodBuilder("validate").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(int.class)
+                        .addParameter(buffer, "b").addParameter(int.class, "index").addParameter(int.class, "recordIndex")
+                        .addParameter(ctx.cls("Arch"), "arch").addParameter(Ctx.SINK, "sink")
+                        .addJavadoc("As {@link #validate(byte[], int, int, Arch, $T)}, " + copy, Ctx.SINK)
+                        .addStatement("return validate($T.record(b, index, $L), 0, recordIndex, arch, sink)", Ctx.MEMORY, size).build(),
+                MethodSpec.methodBuilder("validate").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                        .returns(ParameterizedTypeName.get(ClassName.get(List.class), Ctx.VIOLATION))
+                        .addParameter(buffer, "b").addParameter(int.class, "index")
+                        .addJavadoc("As {@link #validate(byte[], int)}, " + copy)
+                        .addStatement("return validate($T.record(b, index, $L), 0)", Ctx.MEMORY, size).build());
     }
 
     private MethodSpec validateToList() {
