@@ -119,8 +119,9 @@ public final class TimedRun implements Timeline.Listener {
         double activeNs = c.activeNs();
         double updateNs = c.updateNs();
         if (c.peColumns() > 0) {
-            double stream = streamNs(model, busyNs, peStreamedNs);
+            double stream = streamNs(model, c.peColumns() / model.get("pe_clock_ghz"), peStreamedNs);
             peStreamedNs += stream;
+            stream = Math.max(stream, busyNs); // the minimum spacing, in Tensor cycles at the full clock (RecordCost)
             activeNs += stream - busyNs;
             updateNs += stream - busyNs;
             busyNs = stream;
