@@ -52,8 +52,19 @@ final class EstimateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE.neff")
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "The NEFF; with --fit, NEFF and profile pairs (A.neff A.ntff B.neff B.json.gz ...).")
+    List<String> files;
+
     String input;
+
+    @Option(names = "--model", paramLabel = "MODEL.yaml", description = "The cost model to estimate with (or, with --fit, to refit): a file --fit wrote "
+            + "or one edited by hand; default the generation's own.")
+    String modelFile;
+
+    @Option(names = "--fit", paramLabel = "OUT.yaml", description = "Refit the model on the NEFF and profile pairs given: print the error table "
+            + "(in sample and leave one kernel out, per engine) and the fitted coefficients with their residuals, and write the fitted model "
+            + "to OUT.yaml for --model.")
+    String fit;
 
     @Option(names = "--against", paramLabel = "PROFILE", description = "A neuron-profile profile of this NEFF: its raw trace (NTFF) or JSON export (plain or gzip'd), by content; a profile of another NEFF (by uuid) is refused. Compare.")
     String against;
@@ -74,6 +85,14 @@ final class EstimateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        if (fit != null) {
+            return fit(out);
+        }
+        if (files.size() != 1) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "one NEFF expected (NEFF and profile pairs only with --fit), got "
+                    + files.size() + " files");
+        }
+        input = files.get(0);
         OutputRule.check(java.util.Arrays.asList(new OutputRule.Use("the NEFF", input), new OutputRule.Use("--against", against)),
                 java.util.Arrays.asList(new OutputRule.Use("--trace-events", traceEvents)));
         NeffInput in = NeffInput.open(input, limits.limits());
@@ -81,7 +100,7 @@ final class EstimateCommand implements Callable<Integer> {
         Profile profile;
         CostModel model;
         try {
-            model = CostModel.of(arch);
+            model = model(arch);
             profile = against == null ? null : Profile.read(Path.of(against));
             if (profile != null && profile.trace() != null) {
                 profile.trace().requireNeff(in.file, in.neff.header().uuid());
@@ -169,6 +188,66 @@ final class EstimateCommand implements Callable<Integer> {
 
     private static String error(double est, double measured) {
         return measured == 0 ? "-" : String.format(Locale.ROOT, "%+.0f %%", 100 * (est - measured) / measured);
+    }
+
+    /** The model to use for {@code arch}: the user's ({@code --model}, which must be of that generation) or the generation's own. */
+    private CostModel model(Arch arch) {
+        if (modelFile == null) {
+            return CostModel.of(arch);
+        }
+        CostModel m = CostModel.read(Path.of(modelFile));
+        if (!m.arch().equals(arch.name())) {
+            throw new CostException(modelFile + ": a cost model of " + m.arch() + ", the NEFF is " + arch.name());
+        }
+        return m;
+    }
+
+    /** {@code --fit}: the pairs read, the model refitted on them, the report printed and the model written whole. */
+    private int fit(PrintWriter out) {
+        if (files.size() % 2 != 0 || files.size() < 4) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--fit takes NEFF and profile pairs, at least two (each is held out in turn), got "
+                    + files.size() + " files");
+        }
+        List<OutputRule.Use> reads = new ArrayList<>();
+        for (String f : files) {
+            reads.add(new OutputRule.Use("a fit input", f));
+        }
+        reads.add(new OutputRule.Use("--model", modelFile));
+        OutputRule.check(reads, java.util.Arrays.asList(new OutputRule.Use("--fit", fit)));
+        List<tpb.cost.Fit.Kernel> kernels = new ArrayList<>();
+        Arch arch = null;
+        String first = null;
+        java.util.Set<String> names = new java.util.HashSet<>();
+        try {
+            for (int i = 0; i < files.size(); i += 2) {
+                NeffInput in = NeffInput.open(files.get(i), limits.limits());
+                if (arch != null && in.arch() != arch) {
+                    throw new CliException(in.file + ": a " + in.arch().name() + " NEFF, " + first + " is " + arch.name() + ": one generation a fit");
+                }
+                arch = in.arch();
+                first = first == null ? in.file : first;
+                Profile p = Profile.read(Path.of(files.get(i + 1)));
+                if (p.trace() != null) {
+                    p.trace().requireNeff(in.file, in.neff.header().uuid());
+                }
+                String name = Path.of(in.file).getFileName().toString().replaceFirst("\\.neff$", "");
+                if (!names.add(name)) {
+                    throw new CliException(in.file + ": a second kernel named " + name + " (the table names each by its NEFF's file name)");
+                }
+                kernels.add(new tpb.cost.Fit.Kernel(name, in.neff, p));
+            }
+            CostModel base = model(arch);
+            tpb.cost.FitReport report = tpb.cost.FitReport.of(base, kernels);
+            String yaml = report.model(base).yaml("The cost model for " + arch.name() + " refitted by tpb estimate --fit on " + kernels.size()
+                    + " kernels (docs/estimate.md).\nEach fitted coefficient: INFERRED, with its rows and median residual; the rest as the model it refitted.");
+            CostModel.parseCheck(fit, yaml);
+            out.print(report.markdown());
+            out.flush();
+            Output.write(fit, yaml.getBytes(java.nio.charset.StandardCharsets.UTF_8), out);
+        } catch (CostException | tpb.profile.ProfileException e) {
+            throw new CliException(e.getMessage());
+        }
+        return 0;
     }
 
     private String text(Estimate est, Profile profile, List<ProfileMatch> matches, Map<String, double[]> perArm, Arch arch) {

@@ -22,13 +22,17 @@ import tpb.stream.RecordStream;
  * <ul>
  * <li>an Activation, DVE or Pool instruction class ({@code <engine>.<Arm>}) with rows of at least
  * two sizes: fixed cost and cost an element by least squares of the profiler's duration over the
- * record's elements; of one size: the fixed cost over the engine's clock; the engine's own fixed
+ * record's elements (a class no slower with more elements: its median and no cost an element); of one size: the fixed cost over the engine's clock; the engine's own fixed
  * cost ({@code <engine>_fixed_ns}) the median over all its datapath rows;
- * <li>the issue of DMA_DIRECT2D, the table load, LDWEIGHTS' latency: the median duration of their rows;
+ * <li>an instruction class with no access pattern, on any engine ({@code <engine>.<Arm>.fixed_ns}:
+ * Pool's TensorLoadPhysical and RegisterAlu, …) with at least four rows: the median of their
+ * durations; the semaphore records stay one class ({@code sync_record_ns}, below);
+ * <li>the issue of DMA_DIRECT2D, of DMATrigger (its two WRITEs, {@link ProfileMatch}), the table
+ * load, LDWEIGHTS' latency: the median duration of their rows;
  * <li>sync records: the lower quartile of their rows (a row's duration includes the wait the
  * model schedules separately);
- * <li>the PE's throttled rate: the median over back-to-back MATMULs of their columns at the full
- * clock over their measured spacing; the result's latency, the median of the first's duration
+ * <li>the PE's throttled rate: the median over back-to-back MATMULs of more than
+ * {@code pe_min_moving} columns of their columns at the full clock over their measured spacing; the result's latency, the median of the first's duration
  * less that spacing;
  * <li>the DMA's packet overhead: the one value that best fits the kernels' DMA active time (least
  * squares of the relative error, by golden-section search);
@@ -59,6 +63,7 @@ public final class Fit {
         classes(base, rows, out);
         median(out, "dma_direct2d_issue_ns", filter(rows, r -> r.arm == Arm.DMA_DIRECT2D && !r.engine.equals("pool")));
         median(out, "dma_direct2d_issue_pool_ns", filter(rows, r -> r.arm == Arm.DMA_DIRECT2D && r.engine.equals("pool")));
+        median(out, "dma_trigger_issue_ns", filter(rows, r -> r.arm == Arm.DMA_TRIGGER));
         median(out, "act_table_load_ns", filter(rows, r -> r.arm == Arm.ACTIVATION_TABLE_LOAD));
         median(out, "pe_ldweights_latency_ns", filter(rows, r -> r.arm == Arm.LDWEIGHTS));
         List<Row> sync = filter(rows, r -> r.arm == Arm.EVENT_SEMAPHORE && r.engine.equals("pe"));
@@ -135,6 +140,18 @@ public final class Fit {
             byClass.computeIfAbsent(r.engine + "." + r.arm.specName(), x -> new ArrayList<>()).add(r);
             byEngine.computeIfAbsent(r.engine, x -> new ArrayList<>()).add(r);
         }
+        Map<String, List<Row>> oneCost = new TreeMap<>();
+        for (Row r : rows) {
+            if (!RecordCost.datapath(r.engine, r.elements) && RecordCost.ownClass(r.arm)) {
+                oneCost.computeIfAbsent(r.engine + "." + r.arm.specName(), x -> new ArrayList<>()).add(r);
+            }
+        }
+        oneCost.forEach((name, list) -> {
+            if (list.size() >= 4) {
+                double fixed = median(durations(list));
+                out.put(name + ".fixed_ns", new Fitted(name + ".fixed_ns", fixed, list.size(), residual(list, r -> fixed)));
+            }
+        });
         byEngine.forEach((engine, list) -> {
             double perElement = 1 / base.get(engine + "_clock_ghz");
             double fixed = median(list.stream().mapToDouble(r -> r.durationNs - r.elements * perElement).toArray());
@@ -148,15 +165,19 @@ public final class Fit {
             double[] line = leastSquares(list);
             double fixed;
             double perElement;
-            if (line != null && line[1] > 0) {
+            if (line != null && line[1] > 0 && line[0] > 0) {
                 fixed = line[0];
                 perElement = line[1];
+            } else if (line != null && line[1] <= 0) {
+                // no longer with more elements over the sizes measured (DVE's Memset: 80-90 ns from 1 to 128): its median, nothing an element
+                fixed = median(durations(list));
+                perElement = 0;
             } else {
                 perElement = 1 / base.get(engine + "_clock_ghz");
                 fixed = median(list.stream().mapToDouble(r -> r.durationNs - r.elements * perElement).toArray());
             }
-            double res = residual(list, r -> fixed + r.elements * perElement);
-            out.put(name + ".fixed_ns", new Fitted(name + ".fixed_ns", fixed, list.size(), res));
+            double res = residual(list, r -> Math.max(0, fixed) + r.elements * perElement);
+            out.put(name + ".fixed_ns", new Fitted(name + ".fixed_ns", Math.max(0, fixed), list.size(), res));
             out.put(name + ".element_ns", new Fitted(name + ".element_ns", perElement, list.size(), res));
         });
     }
@@ -200,7 +221,9 @@ public final class Fit {
                     continue;
                 }
                 if (last != null && r.timestampNs > last.timestampNs) {
-                    ratios.add(last.columns / base.get("pe_clock_ghz") / (r.timestampNs - last.timestampNs));
+                    if (last.columns > base.get("pe_min_moving")) { // below it the spacing is the minimum's, not the rate's
+                        ratios.add(last.columns / base.get("pe_clock_ghz") / (r.timestampNs - last.timestampNs));
+                    }
                     latencies.add((double) (last.durationNs - (r.timestampNs - last.timestampNs)));
                 }
                 last = r;

@@ -63,6 +63,23 @@ public record FitReport(Map<String, Fit.Fitted> fitted, List<Line> lines, List<S
         return lines.stream().mapToDouble(l -> Math.abs(l.heldOut[0])).max().orElse(0);
     }
 
+    /**
+     * {@code base} with every coefficient this report fitted in place of its own (INFERRED, with
+     * its rows and residual) and {@code cv_total_error} the largest held-out total error rounded up
+     * to the next whole percent: the model a user refits on their own profiles ({@code tpb estimate
+     * --fit}) and passes back with {@code --model}.
+     */
+    public CostModel model(CostModel base) {
+        String on = "fitted by tpb estimate --fit on " + lines.size() + " kernels: " + String.join(", ", lines.stream().map(Line::kernel).toList());
+        CostModel m = base;
+        for (Fit.Fitted f : fitted.values()) {
+            String kind = f.name().startsWith("runtime_") || f.name().equals("dma_packet_ns") ? "kernels" : "rows";
+            m = m.with(f.name(), f.value(), "INFERRED", on, String.format(Locale.ROOT, "%d %s, median residual %.0f %%", f.rows(), kind, 100 * f.residual()));
+        }
+        return m.with("cv_total_error", Math.ceil(heldOutTotalError() * 100) / 100, "INFERRED", on,
+                "the largest leave-one-kernel-out error of a total, rounded up to the next whole percent");
+    }
+
     /** The largest held-out error of column {@code c} over the kernels. */
     public double heldOutError(int c) {
         return lines.stream().mapToDouble(l -> Math.abs(l.heldOut[c])).max().orElse(0);

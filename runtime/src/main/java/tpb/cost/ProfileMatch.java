@@ -12,7 +12,13 @@ import tpb.isa.Arm;
  * Which measured instruction is which record. The runtime runs each engine's stream inside code
  * of its own (barriers, table loads, notifications before the kernel; semaphore clears after it),
  * so a record's {@code pc} in the profile is its index in the stream plus where the kernel starts,
- * less the branch labels before it (the runtime drops them: the profiles' pcs run on over them).
+ * less the branch labels before it (the runtime drops them: the profiles' pcs run on over them),
+ * plus one for each DMATrigger before it. The runtime's program is not the NEFF's record for
+ * record: a DMATrigger runs as two WRITEs (the first carries its wait), a DMA_DIRECT2D as a
+ * DMA_MEMCPY, and one extended by a PseudoExtension as a register MOVE (at the DMA's pc) and a
+ * DMA_MEMCPY (at the extension's): so the programs the two Qwen3 NTFFs carry read, pc for pc,
+ * against their NEFFs ({@link #RUNTIME_FORMS}); a DMATrigger's measured interval is its two
+ * WRITEs', the first's start to the second's end.
  * The start is found per engine as the offset at which the most measured opcodes equal the
  * records' own ({@link #sameOp}); a measured instruction is then
  * <ul>
@@ -29,6 +35,10 @@ public final class ProfileMatch {
 
     /** Profiler opcode names that are no prefix of the arm's spec name (upper snake case). */
     private static final Map<String, String> ALIASES = Map.of("ACT_TABLE_LOAD", "ACTIVATION_TABLE_LOAD", "NOP", "NO_OP");
+
+    /** What the runtime's program runs in a record's place, where it is another instruction (the NTFFs' programs against their NEFFs). */
+    static final Map<Arm, List<Arm>> RUNTIME_FORMS = Map.of(Arm.DMA_TRIGGER, List.of(Arm.WRITE), Arm.DMA_DIRECT2D,
+            List.of(Arm.DMA_MEMCPY, Arm.REGISTER_MOVE), Arm.PSEUDO_EXTENSION, List.of(Arm.DMA_MEMCPY));
 
     /** Each arm's spec name in upper snake case, once (sameOp runs per measured instruction and candidate offset). */
     private static final Map<Arm, String> SNAKE = new java.util.EnumMap<>(Arm.class);
@@ -64,11 +74,14 @@ public final class ProfileMatch {
     static final int FINALISTS = 8;
 
     private void match(List<Profile.Instruction> measured, List<Arm> arms) {
-        // the records the runtime keeps, and for each its stream index
+        // the runtime's pcs from the kernel's start: each the record it runs, or -1 - r for a DMATrigger r's second WRITE
         List<Integer> kept = new ArrayList<>();
         for (int r = 0; r < arms.size(); r++) {
             if (arms.get(r) != Arm.PSEUDO_BRANCH_LABEL) {
                 kept.add(r);
+            }
+            if (arms.get(r) == Arm.DMA_TRIGGER) {
+                kept.add(-1 - r);
             }
         }
         Map<Long, Profile.Instruction> byPc = new HashMap<>();
@@ -85,13 +98,29 @@ public final class ProfileMatch {
                 matches.add(new Match(i, -1, "runtime-inserted: before the kernel (prologue)"));
             } else if (k >= kept.size()) {
                 matches.add(new Match(i, -1, "runtime-inserted: after the kernel (epilogue)"));
-            } else if (sameOp(i.opcode(), arms.get(kept.get((int) k)))) {
-                matches.add(new Match(i, kept.get((int) k), null));
+            } else if (!sameOp(i.opcode(), arm(arms, kept.get((int) k)))) {
+                int r = record(kept.get((int) k));
+                matches.add(new Match(i, -1, "unexplained: pc " + i.pc() + " is record " + r + " (" + arms.get(r).specName() + "), measured " + i.opcode()));
+            } else if (kept.get((int) k) < 0) {
+                matches.add(new Match(i, -1, "runtime-inserted: a DMATrigger's second WRITE"));
+            } else if (arms.get(kept.get((int) k)) == Arm.DMA_TRIGGER && byPc.get(i.pc() + 1) != null && sameOp(byPc.get(i.pc() + 1).opcode(), Arm.DMA_TRIGGER)) {
+                Profile.Instruction second = byPc.get(i.pc() + 1);
+                long end = Math.max(i.timestampNs() + i.durationNs(), second.timestampNs() + second.durationNs());
+                matches.add(new Match(new Profile.Instruction(i.subgraph(), i.engine(), i.pc(), i.opcode(), i.operands(), i.timestampNs(),
+                        end - i.timestampNs()), kept.get((int) k), null));
             } else {
-                matches.add(new Match(i, -1, "unexplained: pc " + i.pc() + " is record " + kept.get((int) k) + " ("
-                        + arms.get(kept.get((int) k)).specName() + "), measured " + i.opcode()));
+                matches.add(new Match(i, kept.get((int) k), null));
             }
         }
+    }
+
+    /** The record a runtime pc runs (a DMATrigger's second WRITE: the trigger). */
+    private static int record(int slot) {
+        return slot < 0 ? -1 - slot : slot;
+    }
+
+    private static Arm arm(List<Arm> arms, int slot) {
+        return arms.get(record(slot));
     }
 
     /**
@@ -105,7 +134,7 @@ public final class ProfileMatch {
         if (kept.isEmpty()) {
             return -1;
         }
-        Arm first = arms.get(kept.get(0));
+        Arm first = arm(arms, kept.get(0));
         int prefix = Math.min(PREFIX, kept.size());
         // best first: a higher prefix score, then the smaller pc
         java.util.PriorityQueue<long[]> worst = new java.util.PriorityQueue<>((x, y) -> x[1] != y[1] ? Long.compare(x[1], y[1]) : Long.compare(y[0], x[0]));
@@ -135,15 +164,31 @@ public final class ProfileMatch {
         long score = 0;
         for (int k = 0; k < n; k++) {
             Profile.Instruction m = byPc.get(start + k);
-            if (m != null && sameOp(m.opcode(), arms.get(kept.get(k)))) {
+            if (m != null && sameOp(m.opcode(), arm(arms, kept.get(k)))) {
                 score++;
             }
         }
         return score;
     }
 
-    /** Whether the profiler's opcode name is the arm's: equal or a prefix of its spec name in upper snake case (TENSOR_REDUCE of TensorReduceArith). */
+    /**
+     * Whether the profiler's opcode name is the arm's: equal or a prefix of its spec name in upper
+     * snake case (TENSOR_REDUCE of TensorReduceArith), or the name of what the runtime runs in its
+     * place ({@link #RUNTIME_FORMS}).
+     */
     static boolean sameOp(String opcode, Arm arm) {
+        if (named(opcode, arm)) {
+            return true;
+        }
+        for (Arm form : RUNTIME_FORMS.getOrDefault(arm, List.of())) {
+            if (named(opcode, form)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean named(String opcode, Arm arm) {
         String snake = SNAKE.get(arm);
         String o = ALIASES.getOrDefault(opcode, opcode);
         return snake.equals(o) || snake.startsWith(o + "_") || snake.replace("_", "").equals(o.replace("_", ""));

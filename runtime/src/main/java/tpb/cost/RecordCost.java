@@ -21,8 +21,10 @@ import tpb.sim.DmaQueues;
  *
  * <p>The classes, and why:
  * <ul>
- * <li>MATMUL: {@code passes x max(N, pe_min_moving)} moving columns, N the moving tensor's
- * elements a partition; one pass for bf16, fp16 and fp8 (the architecture pages: the Tensor
+ * <li>MATMUL: {@code passes x N} moving columns, N the moving tensor's elements a partition, and
+ * never less than {@code pe_min_moving} Tensor cycles at the full clock (the Qwen3 kernels'
+ * one-column matmuls are spaced 27 ns, 64 cycles at 2.4 GHz, where their 128-column ones are
+ * spaced 107 ns at the throttled rate); one pass for bf16, fp16 and fp8 (the architecture pages: the Tensor
  * Engine streams one moving column a cycle at its clock), two for fp32 ({@code fp32_mode} not
  * NONE) past {@code pe_fp32_one_pass_columns} columns, as the profiles measure. The columns'
  * time depends on the PE's rate at that point of the run ({@link TimedRun}); the result lands
@@ -41,8 +43,10 @@ import tpb.sim.DmaQueues;
  * {@code dma_trigger_issue_ns}; the descriptor-generator DMAs {@code dma_dge_issue_ns}); the
  * transfer is {@link TimedRun}'s.
  * <li>ActivationTableLoad: {@code act_table_load_ns}.
- * <li>Records with no access pattern (sync, control): {@code sync_record_ns}; a branch label
- * nothing (the runtime drops it).
+ * <li>Records with no access pattern (sync, control): their class's fixed cost where the
+ * measured rows fit one ({@code <engine>.<Arm>.fixed_ns}: Pool's TensorLoadPhysical reads a
+ * register from memory, 285 ns, where a RegisterAlu takes 40), else {@code sync_record_ns}; a
+ * branch label nothing (the runtime drops it).
  * </ul>
  */
 public record RecordCost(double busyNs, double activeNs, double updateNs, Transfer transfer, long macs, long peColumns) {
@@ -73,8 +77,9 @@ public record RecordCost(double busyNs, double activeNs, double updateNs, Transf
             long n = largestPattern(fw);
             boolean fp32 = field(fw, "fp32_mode") != 0;
             long passes = fp32 && n > m.get("pe_fp32_one_pass_columns") ? (long) m.get("pe_fp32_passes") : 1;
-            long columns = passes * Math.max(n, (long) m.get("pe_min_moving"));
-            double busy = columns / m.get("pe_clock_ghz");
+            // the columns stream at the PE's rate (TimedRun); the minimum spacing is Tensor cycles at the full clock
+            long columns = passes * n;
+            double busy = Math.max(columns, m.get("pe_min_moving")) / m.get("pe_clock_ghz");
             double done = busy + m.get("pe_matmul_latency_ns");
             // a PE transpose (transpose_mode set: a matmul against the identity) moves data; it does none of the model's MACs
             long macs = field(fw, "transpose_mode") != 0 ? 0 : field(fw, "num_active_rows") * field(fw, "num_active_cols") * n;
@@ -92,7 +97,8 @@ public record RecordCost(double busyNs, double activeNs, double updateNs, Transf
         }
         long elements = elements(arch, arm, b, at);
         if (!datapath(engine, elements)) {
-            double t = m.get("sync_record_ns");
+            String c = engine + "." + arm.specName() + ".fixed_ns";
+            double t = ownClass(arm) && m.has(c) ? m.get(c) : m.get("sync_record_ns");
             return new RecordCost(t, t, t, Transfer.NONE, 0, 0);
         }
         double busy = fixedNs(m, engine, arm) + elements * elementNs(m, engine, arm);
@@ -107,6 +113,12 @@ public record RecordCost(double busyNs, double activeNs, double updateNs, Transf
     /** Whether a record that is no DMA, PE or table load costs as a datapath record (fixed + elements), not as a sync record. */
     static boolean datapath(String engine, long elements) {
         return elements > 0 && (engine.equals("act") || engine.equals("dve") || engine.equals("pool"));
+    }
+
+    /** Whether a record with no access pattern may have a class cost of its own: not a semaphore record, whose rows hold their waits ({@code sync_record_ns}). */
+    static boolean ownClass(Arm arm) {
+        return arm != Arm.EVENT_SEMAPHORE && arm != Arm.DMA_TRIGGER && arm != Arm.DMA_DIRECT2D && arm != Arm.MATMUL && arm != Arm.LDWEIGHTS
+                && arm != Arm.ACTIVATION_TABLE_LOAD && arm != Arm.PSEUDO_BRANCH_LABEL && arm != Arm.UNKNOWN && !DGE.contains(arm);
     }
 
     /** A datapath record's fixed cost: its class's where fitted, else its engine's. */

@@ -30,7 +30,8 @@ import tpb.timeline.Timeline;
  * <li>A subgraph's DMA queues run concurrently over the core's {@code dma_engines} DMA engines
  * (DMA guide: 16 a NeuronCore, {@code dma_engine_gbps} each): a transfer starts
  * {@code dma_latency_ns} after its issue at the earliest, and the engines move one transfer's
- * packets after another's, each packet paying {@code dma_packet_ns} on the engine that moves it,
+ * packets after another's, each packet paying {@code dma_packet_ns} on the engine that moves it
+ * (a DMATrigger's, whose descriptors the NEFF holds ready, {@code dma_trigger_packet_ns}),
  * the bytes at the engines' aggregate rate.
  * </ul>
  */
@@ -119,8 +120,9 @@ public final class TimedRun implements Timeline.Listener {
         double activeNs = c.activeNs();
         double updateNs = c.updateNs();
         if (c.peColumns() > 0) {
-            double stream = streamNs(model, busyNs, peStreamedNs);
+            double stream = streamNs(model, c.peColumns() / model.get("pe_clock_ghz"), peStreamedNs);
             peStreamedNs += stream;
+            stream = Math.max(stream, busyNs); // the minimum spacing, in Tensor cycles at the full clock (RecordCost)
             activeNs += stream - busyNs;
             updateNs += stream - busyNs;
             busyNs = stream;
@@ -130,7 +132,7 @@ public final class TimedRun implements Timeline.Listener {
         if (x.bytes() > 0) {
             double engines = model.get("dma_engines");
             double from = Math.max(start + busyNs + model.get("dma_latency_ns"), dmaFree);
-            update = from + x.bytes() / (engines * model.get("dma_engine_gbps")) + x.packets() * model.get("dma_packet_ns") / engines;
+            update = from + x.bytes() / (engines * model.get("dma_engine_gbps")) + x.packets() * model.get(arm == Arm.DMA_TRIGGER ? "dma_trigger_packet_ns" : "dma_packet_ns") / engines;
             dmaFree = update;
             if (dmaCount * 2 + 2 > dma.length) {
                 dma = Arrays.copyOf(dma, dma.length * 2);

@@ -145,7 +145,7 @@ class CostInputsTest {
 
     /**
      * A MATMUL's cost, by hand: 512 moving columns of bf16 (fp32_mode NONE) at the 2.4 GHz Tensor
-     * clock are 213.3 ns of streaming; its result lands 163 ns later; 64 active rows x 32 active
+     * clock are 213.3 ns of streaming; its result lands 138 ns later (pe_matmul_latency_ns); 64 active rows x 32 active
      * columns x 512 moving elements = 1,048,576 MACs (the products done, not the whole array's). In
      * fp32 (fp32_mode LOW_HIGH) past 128 columns: two passes, 1,024 columns, 426.7 ns; at 128
      * columns one pass, 53.3 ns. Fewer than 64 columns cost 64 (perf guide).
@@ -167,7 +167,7 @@ class CostInputsTest {
         b[at.get("num_active_cols")] = 32;
         RecordCost c = RecordCost.of(m, Arch.CAYMAN, "pe", Arm.MATMUL, b, 0, tpb.sim.DmaQueues.NONE);
         assertEquals(512 / 2.4, c.busyNs(), 1e-9);
-        assertEquals(512 / 2.4 + 163, c.updateNs(), 1e-9);
+        assertEquals(512 / 2.4 + 138, c.updateNs(), 1e-9);
         assertEquals(512, c.peColumns());
         assertEquals(64L * 32 * 512, c.macs());
         b[at.get("fp32_mode")] = 3; // LOW_HIGH
@@ -177,7 +177,9 @@ class CostInputsTest {
         b[numAt + 1] = 0;
         assertEquals(128 / 2.4, RecordCost.of(m, Arch.CAYMAN, "pe", Arm.MATMUL, b, 0, tpb.sim.DmaQueues.NONE).busyNs(), 1e-9);
         b[numAt] = 16;
+        // fewer than 64 columns: 64 Tensor cycles at the full clock, and the 16 columns the PE's rate streams (TimedRun)
         assertEquals(64 / 2.4, RecordCost.of(m, Arch.CAYMAN, "pe", Arm.MATMUL, b, 0, tpb.sim.DmaQueues.NONE).busyNs(), 1e-9);
+        assertEquals(16, RecordCost.of(m, Arch.CAYMAN, "pe", Arm.MATMUL, b, 0, tpb.sim.DmaQueues.NONE).peColumns());
     }
 
     /**

@@ -27,7 +27,7 @@ import tpb.stream.RecordStream;
 /**
  * The cost model against the vendor's own measurement: each of the six neuron-profile exports in
  * {@code neff/real/profiles} (trn2, profiler 2.28) beside {@link Estimate} of its NEFF. The bounds
- * pinned per profile are the model's in-sample error today (its coefficients are fitted on these six:
+ * pinned per profile are the model's in-sample error today (its coefficients are fitted on these six and the two Qwen3 NTFFs:
  * FitReportTest holds the held-out errors), rounded up to the next whole percent, so a change that
  * makes any of them worse fails here and must say why (docs/estimate.md has the table).
  * The targets: total within 10 %, every engine's active time within 15 % (25 % and 30 % at
@@ -51,8 +51,9 @@ class EstimateProfilesTest {
     static Case run(String name) throws IOException {
         Neff neff = Neff.of(resource(name + ".neff"));
         Arch arch = Arch.byName(neff.target());
-        Path p = dir.resolve(name + ".profile.json.gz");
-        Files.write(p, resource("profiles/" + name + ".profile.json.gz"));
+        String file = name.startsWith("qwen3") ? name + ".ntff" : name + ".profile.json.gz"; // no export of the Qwen3 runs is public
+        Path p = dir.resolve(file);
+        Files.write(p, resource("profiles/" + file));
         Profile profile = Profile.read(p);
         Estimate est = new Estimate(CostModel.of(arch));
         List<ProfileMatch> matches = new ArrayList<>();
@@ -82,12 +83,12 @@ class EstimateProfilesTest {
      */
     @ParameterizedTest
     @CsvSource({
-        "attention-baseline-bf16-s512,  5, 17, 7, 1, 7, 4, 5",
-        "attention-baseline-fp32-s512,  3, 11, 9, 1, 13, 8, 5",
-        "attention-baseline,            4, 11, 8, 2, 13, 2, 5",
-        "attention-fused-bf16-s512,    10, 21, 7, 3, 14, 11, 3",
-        "attention-fused-fp32-s512,     3, 2, 10, 4, 14, 3, 2",
-        "attention-fused,               2, 2, 10, 4, 15, 7, 3",
+        "attention-baseline-bf16-s512,  2, 18, 8, 2, 6, 6, 14",
+        "attention-baseline-fp32-s512,  2, 11, 9, 2, 12, 10, 13",
+        "attention-baseline,            2, 12, 9, 2, 12, 2, 5",
+        "attention-fused-bf16-s512,     8, 22, 9, 3, 13, 13, 6",
+        "attention-fused-fp32-s512,     5, 1, 13, 5, 14, 1, 6",
+        "attention-fused,               4, 2, 12, 5, 14, 5, 5",
     })
     void errorAgainstTheMeasuredProfile(String name, int total, int pe, int act, int dve, int pool, int sp, int dma) throws IOException {
         Case c = run(name);
@@ -111,7 +112,7 @@ class EstimateProfilesTest {
     /** Every measured instruction is a record or the runtime's own: none unexplained (what --against reports). */
     @ParameterizedTest
     @CsvSource({"attention-baseline-bf16-s512", "attention-baseline-fp32-s512", "attention-baseline", "attention-fused-bf16-s512",
-        "attention-fused-fp32-s512", "attention-fused"})
+        "attention-fused-fp32-s512", "attention-fused", "qwen3-attn-tkg-v6", "qwen3-moe-tkg-v6b"})
     void everyMeasuredInstructionIsARecordOrTheRuntimes(String name) throws IOException {
         Case c = run(name);
         long mapped = c.matches().stream().mapToLong(ProfileMatch::mapped).sum();
@@ -129,22 +130,28 @@ class EstimateProfilesTest {
             }
         });
         assertEquals(kernel[0], c.matches().get(0).mapped(), name);
+        // the runtime runs each DMATrigger as two WRITEs: the second of each is the runtime's (20 on DVE in the attention, 9 + 16 in the MoE)
+        long triggers = c.matches().get(0).matches().stream().filter(m -> m.record() >= 0 && m.measured().opcode().equals("WRITE")).count();
+        assertEquals(Map.of("attention-baseline-bf16-s512", 0L, "attention-baseline-fp32-s512", 0L, "attention-baseline", 0L, "attention-fused-bf16-s512", 0L,
+                "attention-fused-fp32-s512", 0L, "attention-fused", 0L, "qwen3-attn-tkg-v6", 20L, "qwen3-moe-tkg-v6b", 25L).get(name), triggers, name);
+        assertEquals(triggers, c.matches().get(0).matches().stream().filter(m -> "runtime-inserted: a DMATrigger's second WRITE".equals(m.reason())).count(), name);
     }
 
     /**
-     * Another family, never fitted on: Qwen3 MoE v6b against its profile summary (neuron-profile on
-     * trn2, ../shared/fixtures/neff/real/profiles/qwen3-moe-tkg.PROFILING.md, Round 3, column v6b:
-     * Total Time 274.76 µs, Tensor Engine Active Time 69.64 µs, DMA Active Time 137.83 µs). Today's
-     * errors, pinned: total -18 %, PE -7 %, DMA -22 % (docs/estimate.md says why the DMA is short).
+     * Another family, now fitted on (its NTFF is one of FitReportTest's eight): Qwen3 MoE v6b
+     * against its profile summary (neuron-profile on trn2,
+     * ../shared/fixtures/neff/real/profiles/qwen3-moe-tkg.PROFILING.md, Round 3, column v6b: Total
+     * Time 274.76 µs, Tensor Engine Active Time 69.64 µs, DMA Active Time 137.83 µs). Today's
+     * in-sample errors, pinned: total -14 %, PE -14 %, DMA -11 %.
      */
     @org.junit.jupiter.api.Test
-    void qwen3MoeIsHeldOut() {
+    void qwen3MoeAgainstItsSummary() {
         Neff neff = Neff.of(resource("qwen3-moe-tkg-v6b.neff"));
         Arch arch = Arch.byName(neff.target());
         Estimate est = new Estimate(CostModel.of(arch));
         neff.forEachSubgraph(null, (sg, streams) -> est.add(sg, streams, arch, Disassembler::text, null));
-        assertTrue(error(est.totalNs(), 274_760) <= 0.19, () -> "total " + est.totalNs());
-        assertTrue(error(est.activeNs("pe"), 69_640) <= 0.08, () -> "pe " + est.activeNs("pe"));
-        assertTrue(error(est.dmaActiveNs(), 137_830) <= 0.23, () -> "dma " + est.dmaActiveNs());
+        assertTrue(error(est.totalNs(), 274_760) <= 0.15, () -> "total " + est.totalNs());
+        assertTrue(error(est.activeNs("pe"), 69_640) <= 0.15, () -> "pe " + est.activeNs("pe"));
+        assertTrue(error(est.dmaActiveNs(), 137_830) <= 0.12, () -> "dma " + est.dmaActiveNs());
     }
 }
