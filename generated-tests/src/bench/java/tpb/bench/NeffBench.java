@@ -61,7 +61,7 @@ public class NeffBench {
         Map<String, byte[]> files = new LinkedHashMap<>();
         files.put("kelf-0.json", "{\"graphs\": [{\"definition\": \"sg00/def.json\", \"name\": \"sg00\"}], \"target\": \"cayman\"}"
                 .getBytes(StandardCharsets.UTF_8));
-        StringBuilder def = new StringBuilder("{");
+        StringBuilder def = new StringBuilder("{\"var\": {}, "); // a subgraph names its vars, none here
         for (int e = 0; e < ENGINES; e++) {
             byte[] s = new byte[PER_ENGINE * 64];
             for (int k = 0; k < PER_ENGINE; k++) {
