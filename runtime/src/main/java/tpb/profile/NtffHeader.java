@@ -69,7 +69,7 @@ record NtffHeader(String neffName, String uuid, long startTick, long endTick, Li
             List<Section> sections = new ArrayList<>();
             for (int tag; (tag = in.readTag()) != 0;) {
                 switch (tag) {
-                    case 1 << 3 | WireFormat.WIRETYPE_LENGTH_DELIMITED -> name = in.readStringRequireUtf8();
+                    case 1 << 3 | WireFormat.WIRETYPE_LENGTH_DELIMITED -> name = utf8(in);
                     case 2 << 3 | WireFormat.WIRETYPE_LENGTH_DELIMITED -> {
                         // a C string: the uuid's 16 bytes then stale ones up to a 00, or fewer when the uuid holds a 00 (docs/ntff.md, "Versions 5 and 4")
                         byte[] c = in.readByteArray();
@@ -169,7 +169,7 @@ record NtffHeader(String neffName, String uuid, long startTick, long endTick, Li
         List<DmaQueue> queues = new ArrayList<>();
         for (int t; (t = in.readTag()) != 0;) {
             switch (t) {
-                case 1 << 3 | WireFormat.WIRETYPE_LENGTH_DELIMITED -> name = in.readStringRequireUtf8();
+                case 1 << 3 | WireFormat.WIRETYPE_LENGTH_DELIMITED -> name = utf8(in);
                 case 3 << 3 -> core = in.readUInt64();
                 case 4 << 3 | WireFormat.WIRETYPE_LENGTH_DELIMITED -> {
                     if (programs.size() == MAX_PROGRAMS) {
@@ -206,7 +206,7 @@ record NtffHeader(String neffName, String uuid, long startTick, long endTick, Li
                         switch (u) {
                             case 1 << 3 -> engine = in.readUInt64();
                             case 2 << 3 -> queue = in.readUInt64();
-                            case 4 << 3 | WireFormat.WIRETYPE_LENGTH_DELIMITED -> qname = in.readStringRequireUtf8();
+                            case 4 << 3 | WireFormat.WIRETYPE_LENGTH_DELIMITED -> qname = utf8(in);
                             default -> in.skipField(u);
                         }
                     }
@@ -244,5 +244,20 @@ record NtffHeader(String neffName, String uuid, long startTick, long endTick, Li
             return "a field's length is negative";
         }
         return tpb.neff.SafeName.printable(m.length() > 200 ? m.substring(0, 200) + "…" : m);
+    }
+
+    /**
+     * A string field as strict UTF-8, decoded here rather than by protobuf's {@code Utf8}: that
+     * class reaches for {@code sun.misc.Unsafe} when it loads, which Java 24+ run with
+     * {@code --sun-misc-unsafe-memory-access=deny} refuses (and otherwise warns of).
+     */
+    private static String utf8(CodedInputStream in) throws IOException {
+        byte[] bytes = in.readByteArray();
+        try {
+            return java.nio.charset.StandardCharsets.UTF_8.newDecoder().onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT).decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new InvalidProtocolBufferException("Protocol message had invalid UTF-8.");
+        }
     }
 }
