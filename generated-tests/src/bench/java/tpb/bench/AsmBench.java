@@ -94,6 +94,9 @@ public class AsmBench {
         }
         text = Files.readString(s);
         bytes = Files.readAllBytes(bin);
+        Files.delete(s);
+        Files.delete(bin);
+        Files.delete(dir);
         stream = RecordStream.of(bytes);
         String title = text.substring(0, text.indexOf('\n'));
         Arch arch = null;

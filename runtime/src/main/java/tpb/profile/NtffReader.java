@@ -10,6 +10,7 @@ import java.util.Map;
 import tpb.asm.Disassembler;
 import tpb.isa.Arm;
 import tpb.isa.Decoder;
+import tpb.isa.IsaInfo;
 import tpb.neff.SafeName;
 
 /**
@@ -55,8 +56,8 @@ public final class NtffReader {
     static final int MAX_HEADER_BYTES = 1 << 20;
     /** A trace record's size (docs/ntff.md). */
     static final int RECORD = 16;
-    /** A program record's size: the ISA's, 64 bytes (docs/ntff.md: the programs' sizes are multiples of 64). */
-    static final int PROGRAM_RECORD = 64;
+    /** A program record's size: the ISA's record, from the spec (docs/ntff.md: the programs' sizes are multiples of it). */
+    static final int PROGRAM_RECORD = IsaInfo.RECORD_SIZE;
     /** Ticks in a nanosecond: the NTFF's ticks are picoseconds (docs/ntff.md, "Time"; the export's metadata.ticks_per_nanosec). */
     static final long TICKS_PER_NS = 1000;
 
