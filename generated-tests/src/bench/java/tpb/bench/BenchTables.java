@@ -246,9 +246,9 @@ public final class BenchTables {
         return (double) DataBench.K * DataBench.M * DataBench.N / (r.get(key).median() * 1e6);
     }
 
-    /** ns an element of a DataBench conversion benchmark (µs a moving tile of K × N). */
+    /** ns an element of a DataBench conversion benchmark (ms a moving tile of K × N, DataBench's unit). */
     private static double fp16(Run r, String key) {
-        return r.get(key).median() * 1e3 / (DataBench.K * DataBench.N);
+        return r.get(key).median() * 1e6 / (DataBench.K * DataBench.N);
     }
 
     String full() {
