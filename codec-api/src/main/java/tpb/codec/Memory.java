@@ -66,8 +66,10 @@ public final class Memory {
         this.buffer = buffer;
         this.readOnly = buffer.isReadOnly();
         this.base = PATH == UNSAFE ? UnsafeMemory.address(buffer) : 0;
-        this.le = PATH == ABSOLUTE ? buffer.duplicate().order(ByteOrder.LITTLE_ENDIAN) : null;
-        this.be = PATH == ABSOLUTE ? buffer.duplicate().order(ByteOrder.BIG_ENDIAN) : null;
+        // the whole capacity: wrap checks each record against the buffer's limit as it is then (room),
+        // which may have grown since this view was made
+        this.le = PATH == ABSOLUTE ? buffer.duplicate().clear().order(ByteOrder.LITTLE_ENDIAN) : null;
+        this.be = PATH == ABSOLUTE ? buffer.duplicate().clear().order(ByteOrder.BIG_ENDIAN) : null;
         this.segment = PATH == SEGMENT ? SegmentMemory.of(buffer) : null;
     }
 

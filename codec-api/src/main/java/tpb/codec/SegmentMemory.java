@@ -87,10 +87,10 @@ final class SegmentMemory {
                 .asType(MethodType.methodType(void.class, Object.class, long.class, value));
     }
 
-    /** {@code buffer}'s segment, from index 0 to its limit (not its position), read-only when the buffer is. */
+    /** {@code buffer}'s segment, its whole capacity (a flyweight checks the limit when it wraps), read-only when the buffer is. */
     static Object of(ByteBuffer buffer) {
         try {
-            return (Object) OF_BUFFER.invokeExact(buffer.duplicate().position(0));
+            return (Object) OF_BUFFER.invokeExact(buffer.duplicate().clear());
         } catch (Throwable e) {
             throw rethrow(e);
         }
