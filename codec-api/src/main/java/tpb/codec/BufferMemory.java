@@ -6,16 +6,12 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * {@link Memory}'s access on Java 22 and later: the buffer's own absolute accessors and
- * {@code MethodHandles.byteBufferViewVarHandle}s, which the JDK implements over the buffer's
- * memory segment (its scope and bounds checked on every access) and C2 compiles to a load or store
- * behind those checks; no {@code sun.misc.Unsafe}. An index is the buffer's, not its position; the
- * buffer's own order is not read.
- *
- * <p>Measured against holding a {@code MemorySegment} of the buffer: this library compiles for
- * Java 17, so a segment's accessors can only be method handles looked up at run time, and their
- * chain of adapters defeated the JIT's inlining of the decode loop (5x slower than these handles,
- * docs/performance.md).
+ * {@link Memory}'s access through the buffer's {@code MethodHandles.byteBufferViewVarHandle}s (and
+ * its absolute byte getters), which the JDK implements over the buffer's memory segment, its scope
+ * and bounds checked on every access; no {@code sun.misc.Unsafe}. Not the default on any JDK: kept
+ * selectable ({@code tpb.codec.memory=view}) so the benchmarks measure the default path against it.
+ * On Java 25 a decode loop over it ran 1-2.5x the time of the buffer's absolute getters (its adapters'
+ * inlined code is larger). An index is the buffer's, not its position; the buffer's own order is not read.
  */
 final class BufferMemory {
     private static final VarHandle LE16 = MethodHandles.byteBufferViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);

@@ -10,7 +10,7 @@ import sun.misc.Unsafe;
  * {@link Memory}'s access on Java 17 to 21: {@code sun.misc.Unsafe} (module jdk.unsupported) at
  * the buffer's address, with no bounds check per access: a direct buffer's (or mapping's) reads are
  * off-heap loads at an absolute address, the flyweight's one field. Initialised only when
- * {@link Memory#HANDLES} is false, so a JDK 22+ run never calls an {@code Unsafe} method.
+ * {@link Memory#PATH} takes it (Java 17-21), so a JDK 22+ run never calls an {@code Unsafe} method.
  */
 final class UnsafeMemory {
     private static final Unsafe U = unsafe();

@@ -127,6 +127,41 @@ public class RegisterAluBench {
         return sum;
     }
 
+    /**
+     * {@link #decodeGeneratedDirect} in a fork whose codecs read the buffer through its view
+     * VarHandles ({@code tpb.codec.memory=view}): the path the memory segment replaced on Java 22+.
+     */
+    @Benchmark
+    @Fork(value = 1, jvmArgsAppend = {"--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "-Dtpb.codec.memory=view"})
+    public long decodeGeneratedDirectView() {
+        return decodeGeneratedDirect();
+    }
+
+    /**
+     * {@link #decodeGeneratedDirect} in a fork whose codecs read the buffer through
+     * {@code sun.misc.Unsafe} ({@code tpb.codec.memory=unsafe}; the default on Java 17-21, and on
+     * JDK 24+ it prints the JDK's warning): the speed the other paths are held to.
+     */
+    @Benchmark
+    @Fork(value = 1, jvmArgsAppend = {"--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "-Dtpb.codec.memory=unsafe"})
+    public long decodeGeneratedDirectUnsafe() {
+        return decodeGeneratedDirect();
+    }
+
+    /** {@link #decodeGeneratedDirect} through the buffer's {@code MemorySegment} ({@code tpb.codec.memory=segment}, Java 22+). */
+    @Benchmark
+    @Fork(value = 1, jvmArgsAppend = {"--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "-Dtpb.codec.memory=segment"})
+    public long decodeGeneratedDirectSegment() {
+        return decodeGeneratedDirect();
+    }
+
+    /** {@link #decodeGeneratedDirect} through the buffer's own absolute getters ({@code tpb.codec.memory=absolute}). */
+    @Benchmark
+    @Fork(value = 1, jvmArgsAppend = {"--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "-Dtpb.codec.memory=absolute"})
+    public long decodeGeneratedDirectAbsolute() {
+        return decodeGeneratedDirect();
+    }
+
     @Benchmark
     public long decodeGeneratedStatic() {
         long sum = 0;
@@ -197,6 +232,34 @@ public class RegisterAluBench {
                     .dstDtypeRaw(8).src0Lo(i & 0x3F).src1Lo(1).dstLo(2).immediate(i);
         }
         return b.get(b.capacity() - 1);
+    }
+
+    /** {@link #encodeGeneratedDirect} through the buffer's view VarHandles, as {@link #decodeGeneratedDirectView}. */
+    @Benchmark
+    @Fork(value = 1, jvmArgsAppend = {"--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "-Dtpb.codec.memory=view"})
+    public int encodeGeneratedDirectView() {
+        return encodeGeneratedDirect();
+    }
+
+    /** {@link #encodeGeneratedDirect} through {@code Unsafe}, as {@link #decodeGeneratedDirectUnsafe}. */
+    @Benchmark
+    @Fork(value = 1, jvmArgsAppend = {"--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "-Dtpb.codec.memory=unsafe"})
+    public int encodeGeneratedDirectUnsafe() {
+        return encodeGeneratedDirect();
+    }
+
+    /** {@link #encodeGeneratedDirect} through the buffer's {@code MemorySegment}, as {@link #decodeGeneratedDirectSegment}. */
+    @Benchmark
+    @Fork(value = 1, jvmArgsAppend = {"--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "-Dtpb.codec.memory=segment"})
+    public int encodeGeneratedDirectSegment() {
+        return encodeGeneratedDirect();
+    }
+
+    /** {@link #encodeGeneratedDirect} through the buffer's absolute setters, as {@link #decodeGeneratedDirectAbsolute}. */
+    @Benchmark
+    @Fork(value = 1, jvmArgsAppend = {"--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "-Dtpb.codec.memory=absolute"})
+    public int encodeGeneratedDirectAbsolute() {
+        return encodeGeneratedDirect();
     }
 
     @Benchmark

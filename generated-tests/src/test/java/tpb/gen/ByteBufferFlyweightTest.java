@@ -246,4 +246,17 @@ class ByteBufferFlyweightTest {
         fw.wrap(limited, 10); // 10 + 64 = 74: the last record that fits
         assertThrows(ShortBufferException.class, () -> fw.wrap(limited, -1));
     }
+
+    /** The buffer's view is made at the first wrap; a record below a limit raised since is read and written in place. */
+    @Test
+    void aLimitRaisedAfterTheFirstWrapIsHonoured() {
+        ByteBuffer b = ByteBuffer.allocateDirect(2 * SIZE).limit(SIZE);
+        RegisterAluFlyweight fw = new RegisterAluFlyweight().wrap(b, 0);
+        assertThrows(ShortBufferException.class, () -> fw.wrap(b, SIZE));
+        b.limit(2 * SIZE);
+        b.put(SIZE + RegisterAluFlyweight.DST_LO_OFFSET, (byte) 0x2A);
+        assertEquals(0x2A, fw.wrap(b, SIZE).dstLo());
+        fw.dstLo(0x15);
+        assertEquals(0x15, b.get(SIZE + RegisterAluFlyweight.DST_LO_OFFSET));
+    }
 }
