@@ -46,7 +46,8 @@ public final class Memory {
      * {@link #ABSOLUTE}. The system property {@code tpb.codec.memory} ({@code unsafe},
      * {@code absolute}, {@code view} or {@code segment}) picks another one, so the benchmarks can
      * measure each in a fork of its own; {@code segment} needs Java 22+ (below it the default
-     * serves), and {@code unsafe} prints the JDK's warning on JDK 24+.
+     * serves), and {@code unsafe} prints the JDK's warning on JDK 24+. Any other value is the default: a
+     * library does not fail its user's class loading over a tuning knob.
      */
     static final int PATH = path(System.getProperty("tpb.codec.memory", ""), Runtime.version().feature());
     /** Whether {@code sun.misc.Unsafe} is kept away from: heap buffers are served too. */
