@@ -109,11 +109,9 @@ public class ConvBench {
         CoreState run() {
             for (int t = 0; t < TAPS; t++) {
                 if (dtype == DtypeWire.FP32) {
-                    core.pe().loadWeights(weights[t], K, M);
-                    core.pe().keepFp32Part(PeFp32Mode.LOW);
+                    core.pe().loadWeights(weights[t], K, M, PeFp32Mode.LOW);
                     core.pe().matmul(moving[t], PeFp32Mode.LOW_HIGH, psum, K, M, t == 0);
-                    core.pe().loadWeights(weights[t], K, M);
-                    core.pe().keepFp32Part(PeFp32Mode.HIGH);
+                    core.pe().loadWeights(weights[t], K, M, PeFp32Mode.HIGH);
                     core.pe().matmul(moving[t], PeFp32Mode.LOW_HIGH, psum, K, M, false);
                 } else {
                     core.pe().loadWeights(weights[t], K, M);
@@ -167,8 +165,7 @@ public class ConvBench {
     /** One fp32 LDWEIGHTS of the mix (a reversed 128 x 128 tile, fp32_mode LOW): 16,384 elements. */
     @Benchmark
     public CoreState ldweightsFp32() {
-        fp32.core.pe().loadWeights(fp32.weights[4], K, M);
-        fp32.core.pe().keepFp32Part(PeFp32Mode.LOW);
+        fp32.core.pe().loadWeights(fp32.weights[4], K, M, PeFp32Mode.LOW);
         return fp32.core;
     }
 
