@@ -112,7 +112,8 @@ public final class AccessPattern implements PeKernel.Rows {
      * {@code bytes[at]} on as little-endian fp32: a heap buffer's view, whose bulk get and put copy
      * memory in the machine's order (each float's bits as stored, a signalling NaN's payload
      * included), where a loop of byte-array-view loads stays scalar on Java 17's C2: 0.09-0.15 ns
-     * an element against 0.32-0.97 measured here (JDK 17, 444 floats, the conv2d row).
+     * an element against 0.32-0.97 in a timing loop on the shared 2-core machine (JDK 17, 444
+     * floats, the conv2d's PSUM row).
      */
     private static FloatBuffer floats(byte[] bytes, int at, int n) {
         return ByteBuffer.wrap(bytes, at, n * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer();
