@@ -20,12 +20,9 @@ final class LdweightsSemantics implements ArmSemantics {
         PeFp32Mode part = PeModes.ldweightsFp32Part(r.fp32Mode, in);
         r.checkModes(core, "LDWEIGHTS");
         AccessPattern src = Operands.pattern(core, r.src, in, r.rows);
-        core.pe().loadWeights(src, r.rows, r.cols);
         // a transpose moves the data bit for bit whatever part the load names: every fp32 transpose
         // load of the attention NEFFs says LOW, and its output is used as the whole value
-        if (r.transposeMode == 0) {
-            core.pe().keepFp32Part(part);
-        }
+        core.pe().loadWeights(src, r.rows, r.cols, r.transposeMode == 0 ? part : PeFp32Mode.NONE);
         return "read " + src.range();
     }
 }

@@ -61,6 +61,15 @@ public final class PeArray {
 
     /** LDWEIGHTS: {@code rows} partitions of {@code src}, {@code cols} elements each. */
     public void loadWeights(AccessPattern src, int rows, int cols) {
+        loadWeights(src, rows, cols, PeFp32Mode.NONE);
+    }
+
+    /**
+     * LDWEIGHTS keeping {@code part} of each fp32 value ({@link #keepFp32Part(PeFp32Mode)}), split a
+     * partition at a time as it is placed, while the partition's 128 values are in the L1 cache: an
+     * fp32 conv2d loads every stationary tile twice (LOW, then HIGH), 16,384 elements a load.
+     */
+    public void loadWeights(AccessPattern src, int rows, int cols, PeFp32Mode part) {
         if (src.channels() != rows || src.count() != cols) {
             throw new DataFault("LDWEIGHTS reads " + src.channels() + " partitions x " + src.count()
                     + " elements but loads " + rows + " rows x " + cols + " columns");
@@ -70,12 +79,19 @@ public final class PeArray {
         if (values.length < cols) {
             values = new float[cols];
         }
+        boolean reversed = order == PeLwOrder.LAST_COL_FIRST;
         for (int k = 0; k < rows; k++) {
             int raw = k * cols * eb;
             src.readRaw(k, rawWeights, raw);
             AccessPattern.decode(rawWeights, raw, src.dtype(), values, 0, cols);
-            for (int j = 0; j < cols; j++) {
-                weights[k * cols + column(j, cols)] = values[j];
+            keepFp32Part(values, cols, part);
+            int row = k * cols;
+            if (reversed) {
+                for (int j = 0, c = row + cols - 1; j < cols; j++, c--) {
+                    weights[c] = values[j];
+                }
+            } else {
+                System.arraycopy(values, 0, weights, row, cols);
             }
         }
         weightsDtype = src.dtype();
@@ -132,9 +148,14 @@ public final class PeArray {
         if (part != PeFp32Mode.LOW && part != PeFp32Mode.HIGH) {
             return;
         }
-        for (int i = 0; i < n; i++) {
-            float high = Float.intBitsToFloat(Float.floatToRawIntBits(values[i]) & 0xFFFF0000);
-            values[i] = part == PeFp32Mode.HIGH ? high : values[i] - high;
+        if (part == PeFp32Mode.HIGH) {
+            for (int i = 0; i < n; i++) {
+                values[i] = Float.intBitsToFloat(Float.floatToRawIntBits(values[i]) & 0xFFFF0000);
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                values[i] = values[i] - Float.intBitsToFloat(Float.floatToRawIntBits(values[i]) & 0xFFFF0000);
+            }
         }
     }
 
