@@ -159,6 +159,94 @@ class NeffFuzzTest {
         assertEquals(List.of(), failures.subList(0, Math.min(20, failures.size())), failures.size() + " failures");
     }
 
+    /** The default suite's NTFF cases: a few seconds. */
+    static final int NTFF_TRIES = 8;
+
+    /** An NTFF case: one to three {@link NtffMutation}s of the attention-fused pair's NTFF. */
+    record NtffCase(List<NtffMutation> mutations) {
+        @Override
+        public String toString() {
+            return mutations.toString();
+        }
+    }
+
+    @Provide
+    Arbitrary<NtffCase> ntffCases() {
+        Arbitrary<NtffMutation> one = Arbitraries.of(NtffMutation.Family.values()).flatMap(f -> Arbitraries.longs().map(seed -> NtffMutation.of(f, seed)));
+        return one.list().ofMinSize(1).ofMaxSize(3).map(NtffCase::new);
+    }
+
+    /**
+     * NTFF mutations ({@link NtffMutation}) of a real pair's trace: {@code tpb profile} plain, with
+     * {@code --neff --json} and with {@code --trace-events}, and {@code tpb estimate --against}, each
+     * under the rules (exit 0 or 1, one line, no exception, nothing outside the case's output directory).
+     */
+    @Property(tries = NTFF_TRIES, shrinking = ShrinkingMode.OFF)
+    void everyNtffKeepsTheRules(@ForAll("ntffCases") NtffCase c) throws IOException {
+        fuzzNtff(c);
+    }
+
+    /** The long NTFF run: {@code tpb.fuzz.cases} cases, as {@link #bigFuzz}: {@code -Dtest=NeffFuzzTest#bigNtffFuzz -Dtpb.fuzz.big=true}. */
+    @Test
+    @org.junit.jupiter.api.Tag("big")
+    @EnabledIfSystemProperty(named = "tpb.fuzz.big", matches = "true")
+    void bigNtffFuzz() {
+        long n = Long.getLong("tpb.fuzz.cases", 100_000);
+        long budget = System.nanoTime() + Long.getLong("tpb.fuzz.seconds", Long.MAX_VALUE / 2_000_000_000L) * 1_000_000_000L;
+        List<String> failures = new ArrayList<>();
+        ntffCases().sampleStream().limit(n).takeWhile(c -> System.nanoTime() < budget).forEach(c -> {
+            try {
+                fuzzNtff(c);
+            } catch (AssertionError | IOException | RuntimeException e) {
+                failures.add(c + ": " + e.getMessage());
+                if (failures.size() <= 100) {
+                    System.out.println("NeffFuzzTest FAILURE " + failures.get(failures.size() - 1));
+                }
+            }
+            if (CASES.get() % 1000 == 0) {
+                System.out.printf("NeffFuzzTest: %d NTFF cases, %.0f s, %d failures%n", CASES.get(), (System.nanoTime() - started) / 1e9, failures.size());
+            }
+        });
+        assertEquals(List.of(), failures.subList(0, Math.min(20, failures.size())), failures.size() + " failures");
+    }
+
+    private static final Path PAIR = Path.of("src/test/resources/neff/real");
+    private static volatile byte[] ntff;
+
+    private static void fuzzNtff(NtffCase c) throws IOException {
+        if (ntff == null) {
+            ntff = Files.readAllBytes(PAIR.resolve("profiles/attention-fused.ntff"));
+        }
+        Path root = Files.createTempDirectory("tpb-fuzz-");
+        try {
+            Path dir = Files.createDirectory(root.resolve("case"));
+            byte[] b = ntff;
+            for (NtffMutation m : c.mutations()) {
+                b = m.edit().apply(b);
+            }
+            Path p = dir.resolve("in.neff"); // the name strays() takes for a case's input; the content is an NTFF's
+            Files.write(p, b);
+            Path out = Files.createDirectories(dir.resolve("out"));
+            String n = PAIR.resolve("attention-fused.neff").toString();
+            for (List<String> cmd : List.of(List.of("profile", p.toString()), List.of("profile", p.toString(), "--neff", n, "--json"),
+                    List.of("profile", p.toString(), "--trace-events", out.resolve("t.json").toString()), List.of("estimate", n, "--against", p.toString()))) {
+                long t0 = System.nanoTime();
+                EveryNeffCommand.Run r = new EveryNeffCommand.Run(cmd, EveryNeffCommand.one(cmd));
+                EveryNeffCommand.NANOS.merge("ntff " + cmd.get(0) + (cmd.size() > 2 ? " " + cmd.get(2) : ""), System.nanoTime() - t0, Long::sum);
+                EveryNeffCommand.check(r);
+                RUNS.incrementAndGet();
+                if (r.result().code() != 0) {
+                    String last = r.result().err().lines().reduce((x, y) -> y).orElse("(report)");
+                    FIRST_LINES.merge(kind(last), 1L, Long::sum);
+                }
+            }
+            assertEquals(List.of(), EveryNeffCommand.strays(root), c::toString);
+            CASES.incrementAndGet();
+        } finally {
+            StagedOutputs.delete(root);
+        }
+    }
+
     private static final AtomicLong COMPLETED = new AtomicLong();
     private static final AtomicLong ORACLE_CHECKED = new AtomicLong();
     private static final AtomicLong NEUTRAL = new AtomicLong();
@@ -276,7 +364,7 @@ class NeffFuzzTest {
 
     @AfterAll
     static void bigFigures() {
-        if (CASES.get() > DEFAULT_TRIES + DESCRIPTOR_TRIES) {
+        if (CASES.get() > DEFAULT_TRIES + DESCRIPTOR_TRIES + NTFF_TRIES) {
             figures();
         }
     }
