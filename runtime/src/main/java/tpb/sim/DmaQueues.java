@@ -94,12 +94,16 @@ public final class DmaQueues {
      * came without a NEFF ({@link #NONE}), which name no vars.
      */
     public DmaDescriptor direct2d(byte[] b, int at, Arch arch) {
-        DmaDirect2dFlyweight r = new DmaDirect2dFlyweight().wrap(b, at);
-        String problem = direct2d == null ? null : direct2d.problem(r, arch);
+        check(b, at, arch);
+        return DmaDescriptor.direct2d(new DmaDirect2dFlyweight().wrap(b, at));
+    }
+
+    /** {@link #direct2d}'s check alone (the sync level's, before a record's completion counts): nothing at all without a NEFF. */
+    public void check(byte[] b, int at, Arch arch) {
+        String problem = direct2d == null ? null : direct2d.problem(new DmaDirect2dFlyweight().wrap(b, at), arch);
         if (problem != null) {
             throw new SimFault(problem);
         }
-        return DmaDescriptor.direct2d(r);
     }
 
     /** Whether any queue is declared: without, triggers are left to their EVENTS tuple (as before DMA queues were read). */

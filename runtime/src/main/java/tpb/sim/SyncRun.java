@@ -434,7 +434,7 @@ public final class SyncRun {
         int bank = arch == null ? Integer.MAX_VALUE : (int) arch.numSemaphores();
         if (arm == Arm.DMA_DIRECT2D && arch != null) {
             try {
-                queues.direct2d(b, off, arch); // before its completion counts: a walk past its var is no transfer
+                queues.check(b, off, arch); // before its completion counts: a walk past its var is no transfer
             } catch (SimFault fault) {
                 if (raise) {
                     throw fault;

@@ -223,6 +223,22 @@ class HostileDescriptorTest {
         }
     }
 
+    /**
+     * Two vars of one var_id: a record names a var by its id, and the levels took different ones (the
+     * data level refused the second as it laid out DRAM; the sync level and the cost model resolved a
+     * DMA_DIRECT2D's side to the first). The reader refuses it, so no level chooses.
+     */
+    @Test
+    void twoVarsOfOneIdAreRefused(@TempDir Path dir) throws Exception {
+        NeffParts p = new NeffParts();
+        NeffMutation.set(p.def, List.of("var", "out", "var_id"), new NeffParts.Raw("1"));
+        Path n = write(dir, p);
+        for (CliRun r : List.of(CliRun.of("neff", "info", n.toString()), CliRun.of("estimate", n.toString()), dataRun(dir, n))) {
+            assertEquals(1, r.code());
+            assertEquals("tpb: " + n + ": sg00/def.json: var.out.var_id is 1, which var \"a\" has too: a var id names one var\n", r.err());
+        }
+    }
+
     /** asm and disasm of a record stream wrote over their own input, also through a symlink; now the one output rule refuses (exit 2). */
     @Test
     void asmAndDisasmNeverWriteOverTheirInput(@TempDir Path dir) throws Exception {
