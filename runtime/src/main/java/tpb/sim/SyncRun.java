@@ -432,7 +432,7 @@ public final class SyncRun {
      */
     private static boolean decode(byte[] b, int off, Arm arm, IntList out, boolean raise, DmaQueues queues, Arch arch) {
         int bank = arch == null ? Integer.MAX_VALUE : (int) arch.numSemaphores();
-        if (arm == Arm.DMA_DIRECT2D && arch != null) {
+        if (SemaphoreBank.syncKind(arm) == SyncKind.COMPLETION && arch != null) { // the spec's DMA_DIRECT2D: a transfer it describes itself
             try {
                 queues.check(b, off, arch); // before its completion counts: a walk past its var is no transfer
             } catch (SimFault fault) {
