@@ -63,7 +63,7 @@ final class EstimateCommand implements Callable<Integer> {
 
     @Option(names = "--fit", paramLabel = "OUT.yaml", description = "Refit the model on the NEFF and profile pairs given: print the error table "
             + "(in sample and leave one kernel out, per engine) and the fitted coefficients with their residuals, and write the fitted model "
-            + "to OUT.yaml for --model.")
+            + "to OUT.yaml for --model (- for stdout, instead of the table).")
     String fit;
 
     @Option(names = "--against", paramLabel = "PROFILE", description = "A neuron-profile profile of this NEFF: its raw trace (NTFF) or JSON export (plain or gzip'd), by content; a profile of another NEFF (by uuid) is refused. Compare.")
@@ -73,7 +73,7 @@ final class EstimateCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = "--trace-events", paramLabel = "PATH", description = "Write the estimate (and with --against the measurement, side by side) "
-            + "as a Chrome/Perfetto trace in microseconds; - for stdout.")
+            + "as a Chrome/Perfetto trace in microseconds; - for stdout, instead of the report.")
     String traceEvents;
 
     @Option(names = "--subgraph", split = ",", paramLabel = "NAME", description = "Only these subgraphs (default: all).")
@@ -86,7 +86,28 @@ final class EstimateCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         if (fit != null) {
+            // the options of an estimate have no meaning in a refit: taken silently they wrote nothing and said nothing
+            List<String> unused = new ArrayList<>();
+            if (against != null) {
+                unused.add("--against");
+            }
+            if (traceEvents != null) {
+                unused.add("--trace-events");
+            }
+            if (json) {
+                unused.add("--json");
+            }
+            if (subgraphs != null) {
+                unused.add("--subgraph");
+            }
+            if (!unused.isEmpty()) {
+                throw new CliException("--fit refits on the pairs given and prints its table: " + String.join(", ", unused)
+                        + (unused.size() == 1 ? " is" : " are") + " an estimate's, not a refit's", Tpb.USAGE);
+            }
             return fit(out);
+        }
+        if (json && "-".equals(traceEvents)) {
+            throw new CliException("--json and --trace-events - both write to stdout; give --trace-events a file", Tpb.USAGE);
         }
         if (files.size() != 1) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "one NEFF expected (NEFF and profile pairs only with --fit), got "
@@ -159,7 +180,9 @@ final class EstimateCommand implements Callable<Integer> {
             writeTrace(est, profile, matches, streams, slices);
         }
         boolean ok = est.runs().stream().allMatch(r -> r.result().status() == SyncRun.Status.COMPLETE);
-        if (json) {
+        if ("-".equals(traceEvents)) {
+            // stdout holds the trace, instead of the report (as tpb run's): one document a reader can parse
+        } else if (json) {
             out.print(Json.write(json(est, profile, matches, perArm)));
         } else {
             out.print(text(est, profile, matches, perArm, arch));
@@ -241,8 +264,10 @@ final class EstimateCommand implements Callable<Integer> {
             String yaml = report.model(base).yaml("The cost model for " + arch.name() + " refitted by tpb estimate --fit on " + kernels.size()
                     + " kernels (docs/estimate.md).\nEach fitted coefficient: INFERRED, with its rows and median residual; the rest as the model it refitted.");
             CostModel.parseCheck(fit, yaml);
-            out.print(report.markdown());
-            out.flush();
+            if (!fit.equals("-")) { // --fit - puts the model on stdout instead of the table: one document there, a model --model reads
+                out.print(report.markdown());
+                out.flush();
+            }
             Output.write(fit, yaml.getBytes(java.nio.charset.StandardCharsets.UTF_8), out);
         } catch (CostException | tpb.profile.ProfileException e) {
             throw new CliException(e.getMessage());

@@ -64,7 +64,7 @@ final class ProfileCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = "--trace-events", paramLabel = "PATH", description = "Write the run as a Chrome/Perfetto trace in microseconds "
-            + "(one track per engine and DMA queue); - for stdout.")
+            + "(one track per engine and DMA queue); - for stdout, instead of the report.")
     String traceEvents;
 
     /** One measured instruction with its record (or -1) and its line. */
@@ -73,6 +73,9 @@ final class ProfileCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        if (json && "-".equals(traceEvents)) {
+            throw new CliException("--json and --trace-events - both write to stdout; give --trace-events a file", Tpb.USAGE);
+        }
         OutputRule.check(Arrays.asList(new OutputRule.Use("the profile", input), new OutputRule.Use("--neff", neffFile)),
                 Arrays.asList(new OutputRule.Use("--trace-events", traceEvents)));
         ProfileFile f;
@@ -96,7 +99,9 @@ final class ProfileCommand implements Callable<Integer> {
         if (traceEvents != null) {
             writeTrace(t, listed);
         }
-        out.print(json ? Json.write(json(t, s, x, listed)) : text(t, s, x));
+        if (!"-".equals(traceEvents)) { // - : stdout holds the trace instead of the report, one document a reader can parse
+            out.print(json ? Json.write(json(t, s, x, listed)) : text(t, s, x));
+        }
         out.flush();
         return Tpb.OK;
     }

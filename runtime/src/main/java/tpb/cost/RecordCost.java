@@ -5,7 +5,6 @@ import tpb.codec.FieldInfo;
 import tpb.codec.Flyweight;
 import tpb.isa.Arch;
 import tpb.isa.Arm;
-import tpb.isa.DmaDirect2dFlyweight;
 import tpb.isa.Layouts;
 import tpb.neff.DmaDescriptor;
 import tpb.sim.DmaQueues;
@@ -66,7 +65,7 @@ public record RecordCost(double busyNs, double activeNs, double updateNs, Transf
         if (arm == Arm.DMA_DIRECT2D || arm == Arm.DMA_TRIGGER) {
             double issue = arm == Arm.DMA_TRIGGER ? m.get("dma_trigger_issue_ns")
                     : engine.equals("pool") ? m.get("dma_direct2d_issue_pool_ns") : m.get("dma_direct2d_issue_ns");
-            return new RecordCost(issue, issue, issue, transfer(arm, b, at, queues), 0, 0);
+            return new RecordCost(issue, issue, issue, transfer(arm, b, at, queues, arch), 0, 0);
         }
         if (DGE.contains(arm)) {
             double issue = m.get("dma_dge_issue_ns");
@@ -136,12 +135,14 @@ public record RecordCost(double busyNs, double activeNs, double updateNs, Transf
     /**
      * What a DMA moves, from its descriptors: the one place the cost model reads a descriptor's
      * geometry. DMA_DIRECT2D is its own descriptor ({@code src_num_elem[0] x [1]} runs of
-     * {@code src_elem_size} bytes); a DMATrigger fires the NEFF's block of descriptors, each a run
-     * of its innermost contiguous bytes, counted on the side with the shorter runs.
+     * {@code src_elem_size} bytes), read through {@link DmaQueues#direct2d}, which checks its walk
+     * against its vars as the other levels do (a walk past them is a fault, never a time); a
+     * DMATrigger fires the NEFF's block of descriptors, each a run of its innermost contiguous bytes,
+     * counted on the side with the shorter runs.
      */
-    static Transfer transfer(Arm arm, byte[] b, int at, DmaQueues queues) {
+    static Transfer transfer(Arm arm, byte[] b, int at, DmaQueues queues, Arch arch) {
         if (arm == Arm.DMA_DIRECT2D) {
-            DmaDescriptor d = DmaDescriptor.direct2d(new DmaDirect2dFlyweight().wrap(b, at));
+            DmaDescriptor d = queues.direct2d(b, at, arch);
             return new Transfer(d.bytes(), d.from().size(1) * d.from().size(2));
         }
         DmaQueues.Fire f = queues.fired(b, at);

@@ -4,6 +4,8 @@ import tpb.isa.Addr8Mode;
 import tpb.isa.Addr8View;
 import tpb.isa.DmaDirect2dFlyweight;
 import tpb.isa.DtypeWire;
+import tpb.neff.Direct2dBounds;
+import tpb.neff.DmaDescriptor;
 
 /**
  * DMA_DIRECT2D (0xD4; facts §3.11, isa/dma-encoding.md CONFIRMED): a 2-D strided copy between
@@ -37,11 +39,8 @@ public final class Dma2d {
 
         String describe(long first, long last, int length);
 
-        /** The bytes the side's memory holds (its var's size, or the SBUF's), which one record's write may not exceed. */
-        long holds();
-
-        /** The memory, as a refusal names it. */
-        String what();
+        /** The side's memory as the walk is checked against it ({@link Direct2dBounds}). */
+        DmaDescriptor.Target target();
     }
 
     public static String execute(DmaDirect2dFlyweight r, Dram dram, CoreState core) {
@@ -72,14 +71,14 @@ public final class Dma2d {
         if (srcRuns == 0) {
             return "moves no run (num_elem " + r.srcNumElem(0) + " x " + r.srcNumElem(1) + ")";
         }
-        long writes = dstRuns * dstRun; // at most 2^32 x 2^16: exact in a long
-        if (writes > dst.holds()) {
-            // bounded by the target before any work: more would write a byte twice (a zero step) for as long as it counts
-            throw new DataFault("DMA_DIRECT2D writes " + writes + " bytes (" + dstRuns + " runs of " + dstRun + ") into " + dst.what()
-                    + ", which holds " + dst.holds() + ": a write touches each byte once");
-        }
         long srcBase = start(r.srcStartAddr(), r.srcStartAddrValue(), core);
         long dstBase = start(r.dstStartAddr(), r.dstStartAddrValue(), core);
+        // the walk bounded by what it touches before any work, by the check every level makes (a zero step would
+        // otherwise write a byte 2^32 times); the offset registers' values are known here
+        String outside = Direct2dBounds.problem(DmaDescriptor.direct2d(r, srcBase, dstBase), src.target(), true, dst.target(), true);
+        if (outside != null) {
+            throw new DataFault(outside);
+        }
         int elems = srcRun / inSize;
         boolean raw = in == out;
         byte[] sb = core.dmaBuffer(0, srcRun);
@@ -103,7 +102,7 @@ public final class Dma2d {
 
     /** The source bytes the record moves: runs x run bytes. */
     public static long bytes(DmaDirect2dFlyweight r) {
-        return tpb.neff.DmaDescriptor.direct2d(r).bytes();
+        return DmaDescriptor.direct2d(r).bytes();
     }
 
     private static int runBytes(int elemSize) {
@@ -151,12 +150,8 @@ public final class Dma2d {
                     System.arraycopy(buf, 0, l.memory().row(l.partition(), l.offset(), length), (int) l.offset(), length);
                 }
 
-                public long holds() {
-                    return (long) core.sbuf().partitions() * core.sbuf().bytesPerPartition();
-                }
-
-                public String what() {
-                    return "the SBUF";
+                public DmaDescriptor.Target target() {
+                    return DmaDescriptor.Target.sbuf(core.arch());
                 }
 
                 /** The partitions from the first run's to the last's, and the bytes from the lower run's start to the higher's end. */
@@ -171,32 +166,19 @@ public final class Dma2d {
         }
         DramVar v = dram.byId(varId);
         AccessLog log = dram.log();
-        return new Side() {
-            private void check(long address, int length) {
-                if (address < 0 || address > v.size() - length) {
-                    throw new DataFault("DMA_DIRECT2D " + which + " bytes 0x" + Long.toHexString(address) + "+" + length
-                            + " run outside var " + v.name() + " (" + v.size() + " bytes)");
-                }
-            }
-
+        return new Side() { // every run inside the var: the whole walk's extent was checked before the first (Direct2dBounds)
             public void read(long address, byte[] buf, int length) {
-                check(address, length);
                 v.region().get(address, buf, 0, length);
                 log.read(v, address, length);
             }
 
             public void write(long address, byte[] buf, int length) {
-                check(address, length);
                 v.region().put(address, buf, 0, length);
                 log.write(v, address, length);
             }
 
-            public long holds() {
-                return v.size();
-            }
-
-            public String what() {
-                return "var " + v.name();
+            public DmaDescriptor.Target target() {
+                return DmaDescriptor.Target.var(v.name(), v.size());
             }
 
             public String describe(long first, long last, int length) {

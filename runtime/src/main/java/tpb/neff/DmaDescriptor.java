@@ -169,6 +169,36 @@ public record DmaDescriptor(Endpoint from, Endpoint to, String op, Transpose tra
         }
     }
 
+    /**
+     * The memory a side's walk is checked against: what a refusal calls it, the byte addresses it
+     * takes ({@code [0, span)}) and the bytes it holds. A var takes and holds its declared size; the
+     * SBUF takes {@code sbuf_partitions x sbuf_partition_stride} addresses and holds
+     * {@code sbuf_partitions x sbuf_bytes_per_partition} bytes (its arch profile's; the gap at each
+     * partition's end is an address no byte answers).
+     */
+    public record Target(String what, long span, long holds) {
+        /** A var of {@code size} bytes, its (untrusted) name quoted. */
+        public static Target var(String name, long size) {
+            return new Target("var " + SafeName.quoted(name) + " (" + size + " bytes)", size, size);
+        }
+
+        /** The SBUF of {@code span} bytes of addresses holding {@code holds} bytes. */
+        public static Target sbuf(long span, long holds) {
+            return new Target("the SBUF (" + span + " bytes of addresses, " + holds + " bytes)", span, holds);
+        }
+
+        /** The SBUF of {@code arch}'s profile. */
+        public static Target sbuf(tpb.isa.Arch arch) {
+            return sbuf(Math.multiplyExact(arch.sbufPartitions(), arch.sbufPartitionStride()),
+                    Math.multiplyExact(arch.sbufPartitions(), arch.sbufBytesPerPartition()));
+        }
+
+        @Override
+        public String toString() {
+            return what;
+        }
+    }
+
     /** A DMA_DIRECT2D run of {@code elem_size} 0 moves 0x10000 bytes (facts §3.11: "dtype bytes x last-dim count", 0 meaning 0x10000). */
     private static final int DIRECT2D_FULL_RUN = 0x10000;
 
@@ -183,10 +213,15 @@ public record DmaDescriptor(Endpoint from, Endpoint to, String op, Transpose tra
      * register that holds the offset: the geometry, not the address, is what this model gives).
      */
     public static DmaDescriptor direct2d(DmaDirect2dFlyweight r) {
+        return direct2d(r, r.srcStartAddrValue(), r.dstStartAddrValue());
+    }
+
+    /** As {@link #direct2d(DmaDirect2dFlyweight)}, each side starting at the byte offset given (the data level's, which reads an offset register). */
+    public static DmaDescriptor direct2d(DmaDirect2dFlyweight r, long srcOffset, long dstOffset) {
         return new DmaDescriptor(
-                direct2dSide(r.srcStartAddr(), r.srcStartAddrValue(), r.inDtypeRaw(), r.srcElemSize(), r.srcNumElem(0), r.srcNumElem(1),
+                direct2dSide(r.srcStartAddr(), srcOffset, r.inDtypeRaw(), r.srcElemSize(), r.srcNumElem(0), r.srcNumElem(1),
                         r.srcStepElem(0), r.srcStepElem(1)),
-                direct2dSide(r.dstStartAddr(), r.dstStartAddrValue(), r.outDtypeRaw(), r.dstElemSize(), r.dstNumElem(0), r.dstNumElem(1),
+                direct2dSide(r.dstStartAddr(), dstOffset, r.outDtypeRaw(), r.dstElemSize(), r.dstNumElem(0), r.dstNumElem(1),
                         r.dstStepElem(0), r.dstStepElem(1)),
                 r.inDtypeRaw() == r.outDtypeRaw() ? "copy" : "cast");
     }

@@ -97,10 +97,10 @@ final class EngineDma {
         if (sbuf && bounds == null) {
             return; // no profile for the target: no SBUF to bound it by (every run refuses the target)
         }
-        long span = sbuf ? bounds.sbufSpan() : v.size();
-        long holds = sbuf ? bounds.sbufBytes() : v.size();
-        String what = sbuf ? "the SBUF (" + span + " bytes of addresses, " + holds + " bytes)" : "var " + SafeName.quoted(e.var()) + " ("
-                + holds + " bytes)";
+        DmaDescriptor.Target t = sbuf ? DmaDescriptor.Target.sbuf(bounds.sbufSpan(), bounds.sbufBytes()) : DmaDescriptor.Target.var(e.var(), v.size());
+        long span = t.span();
+        long holds = t.holds();
+        String what = t.what();
         DmaDescriptor.Extent x;
         try {
             x = e.extent();

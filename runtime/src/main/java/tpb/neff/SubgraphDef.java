@@ -163,12 +163,21 @@ final class SubgraphDef {
 
     private Map<String, Subgraph.Var> vars() {
         Map<String, Subgraph.Var> vars = new LinkedHashMap<>();
+        Map<Integer, String> byId = new java.util.HashMap<>();
         for (Map.Entry<String, NeffJson.Node> v : def.get("var").members()) { // every subgraph declares its vars (an object, maybe empty)
             NeffJson.Node n = v.getValue();
+            int id = (int) n.get("var_id").integerOr(0, Integer.MAX_VALUE, -1);
+            String before = id < 0 ? null : byId.putIfAbsent(id, v.getKey());
+            if (before != null) {
+                // a record names a var by its id (DMA_DIRECT2D's STATIC_PHYSICAL address, a DGE table's list): one id, one var,
+                // or the levels could each take another (the data level refused the second; the sync level and the cost model took the first)
+                throw new NeffException(defPath + ": " + n.get("var_id").key() + " is " + id + ", which var " + SafeName.quoted(before)
+                        + " has too: a var id names one var");
+            }
             String file = n.get("file_name").textOrNull();
             NeffJson.Node list = n.get("list");
             vars.put(printableName(v), new Subgraph.Var(n.get("type").textOrNull(), n.get("size").isPresent() ? n.get("size").size() : 0,
-                    (int) n.get("var_id").integerOr(0, Integer.MAX_VALUE, -1),
+                    id,
                     file == null ? null : ArchivePath.check(defPath + ": " + n.get("file_name").key(), dir + file),
                     list.isPresent() ? list.ints(0, Integer.MAX_VALUE, MAX_LIST) : null,
                     n.get("backing_variable_off").integerOr(0, NeffJson.MAX_SIZE, -1)));

@@ -51,12 +51,59 @@ public final class ExportReader {
 
     private ExportReader() {}
 
-    /** The export in {@code json} (inflated already), from {@code file}. */
+    /**
+     * The export in {@code json} (inflated already), from {@code file}: its top-level members
+     * streamed ({@link NeffJson#members}), the instruction, DMA and semaphore arrays one element at
+     * a time, every other member skipped without a tree, so memory follows what is kept (the
+     * trace), not the text: a real export holds ten times more DMA entries and keys than this
+     * reads, and an array of zeros had made 3.5 GB of tree of a 389 KB gzip'd file.
+     */
     public static Read read(String file, byte[] json) {
         utf8(file, json);
         try {
-            NeffJson.Node root = NeffJson.Node.root(file, NeffJson.parse(file, json));
-            List<NeffJson.Node> summaries = root.get("summary").elements();
+            NeffJson.Node[] kept = new NeffJson.Node[3]; // summary, metadata, neff_header: small, read whole
+            boolean[] listed = new boolean[1];
+            List<Trace.Instruction> ins = new ArrayList<>();
+            Map<String, Long> records = new LinkedHashMap<>();
+            List<Trace.DmaPacket> dma = new ArrayList<>();
+            List<Trace.SemaphoreUpdate> sems = new ArrayList<>();
+            // times are kept in the export's units until ticks_per_nanosec (metadata, anywhere in the file) is known
+            NeffJson.members(file, json, m -> {
+                switch (m.name()) {
+                    case "summary" -> kept[0] = m.node();
+                    case "metadata" -> kept[1] = m.node();
+                    case "neff_header" -> kept[2] = m.node();
+                    case "instruction" -> {
+                        listed[0] = true;
+                        m.elements(false, i -> ins.add(instruction(file, i)));
+                    }
+                    // DMA packets and semaphore updates are read where they have the shape below; an entry of
+                    // another shape (another profiler version's) is counted as unknown, not a refusal of the
+                    // whole export: the instructions and the summary, which estimate --against needs, stand
+                    case "dma" -> m.elements(true, p -> {
+                        try {
+                            long t = p.get("timestamp").integer(0, MAX_NS);
+                            long d = p.get("duration").integer(0, MAX_NS);
+                            dma.add(new Trace.DmaPacket(p.get("subgraph").text(), (int) number(p.get("dma_engine"), 0xFFFF),
+                                    (int) number(p.get("dma_queue"), 0xFFFF), t, t + d, p.get("transfer_size").integer(0, MAX_NS),
+                                    (int) p.get("crc").integerOr(0, 0xFFFF, 0)));
+                        } catch (NeffException | ProfileException e) {
+                            records.merge("unknown: dma entry of another shape", 1L, Long::sum);
+                        }
+                    });
+                    case "semaphore_update" -> m.elements(true, u -> {
+                        try {
+                            sems.add(new Trace.SemaphoreUpdate(u.get("subgraph").text(), semaphore(u.get("id")), u.get("value").integer(0, 0xFFFFFFFFL),
+                                    u.get("timestamp").integer(0, MAX_NS)));
+                        } catch (NeffException | ProfileException e) {
+                            records.merge("unknown: semaphore_update entry of another shape", 1L, Long::sum);
+                        }
+                    });
+                    default -> { } // skipped, no tree made
+                }
+            });
+            NeffJson.Node root = NeffJson.Node.root(file, null);
+            List<NeffJson.Node> summaries = (kept[0] == null ? root.get("summary") : kept[0]).elements();
             if (summaries.isEmpty()) {
                 throw new ProfileException(file + ": summary is empty: not a neuron-profile export");
             }
@@ -73,14 +120,17 @@ public final class ExportReader {
             double packetNs = s.get("dma_packet_time").isPresent() ? seconds(s, "dma_packet_time") : Double.NaN;
             Exported exported = new Exported(totalNs, active, busy, seconds(s, "dma_active_time"), packetNs,
                     mfu != null && mfu.isNumber() && Double.isFinite(mfu.doubleValue()) ? mfu.doubleValue() : Double.NaN);
+            if (!listed[0]) {
+                root.get("instruction").elements(); // refuses: "instruction is missing, not an array"
+            }
 
             long tpn = 1;
             String name = "", uuid = null;
-            List<NeffJson.Node> meta = root.get("metadata").elementsOrNone();
+            List<NeffJson.Node> meta = kept[1] == null ? List.of() : kept[1].elementsOrNone();
             if (!meta.isEmpty()) {
                 tpn = meta.get(0).get("ticks_per_nanosec").integerOr(1, 1_000_000, 1);
             }
-            List<NeffJson.Node> header = root.get("neff_header").elementsOrNone();
+            List<NeffJson.Node> header = kept[2] == null ? List.of() : kept[2].elementsOrNone();
             if (!header.isEmpty()) {
                 NeffJson.Node h = header.get(0);
                 name = h.get("network_name").isPresent() ? h.get("network_name").text() : "";
@@ -93,54 +143,55 @@ public final class ExportReader {
                     uuid = HexFormat.of().formatHex(HexFormat.of().parseHex(u));
                 }
             }
-            List<Trace.Instruction> ins = new ArrayList<>();
-            for (NeffJson.Node i : root.get("instruction").elements()) {
-                String group = i.get("subgroup").text();
-                String engine = ENGINES.get(group);
-                if (engine == null) {
-                    throw new ProfileException(file + ": " + i.get("subgroup").key() + " is " + SafeName.quoted(group) + ", no engine of "
-                            + ENGINES.keySet());
-                }
-                String subgraph = i.get("subgraph").text();
-                long pc = i.get("pc").integer(0, Integer.MAX_VALUE);
-                String opcode = i.get("opcode").text();
-                String operands = i.get("operands").isPresent() ? i.get("operands").text() : "";
-                long t = i.get("timestamp").integer(0, MAX_NS) * tpn;
-                long d = i.get("duration").integer(0, MAX_NS) * tpn;
-                ins.add(new Trace.Instruction(subgraph, engine, pc, opcode, operands, t, t + d));
+            long k = tpn;
+            List<Trace.Instruction> insTicks = new ArrayList<>(ins.size());
+            for (Trace.Instruction i : ins) {
+                insTicks.add(new Trace.Instruction(i.subgraph(), i.engine(), i.pc(), i.opcode(), i.operands(), ticks(file, i.startTick(), k),
+                        ticks(file, i.endTick(), k)));
             }
-            // DMA packets and semaphore updates are read where they have the shape below; an entry of
-            // another shape (another profiler version's) is counted as unknown, not a refusal of the
-            // whole export: the instructions and the summary, which estimate --against needs, stand
-            Map<String, Long> records = new LinkedHashMap<>();
-            List<Trace.DmaPacket> dma = new ArrayList<>();
-            for (NeffJson.Node p : root.get("dma").elementsOrNone()) {
-                try {
-                    long t = p.get("timestamp").integer(0, MAX_NS) * tpn;
-                    long d = p.get("duration").integer(0, MAX_NS) * tpn;
-                    dma.add(new Trace.DmaPacket(p.get("subgraph").text(), (int) number(p.get("dma_engine"), 0xFFFF),
-                            (int) number(p.get("dma_queue"), 0xFFFF), t, t + d, p.get("transfer_size").integer(0, MAX_NS),
-                            (int) p.get("crc").integerOr(0, 0xFFFF, 0)));
-                } catch (NeffException | ProfileException e) {
-                    records.merge("unknown: dma entry of another shape", 1L, Long::sum);
-                }
+            List<Trace.DmaPacket> dmaTicks = new ArrayList<>(dma.size());
+            for (Trace.DmaPacket p : dma) {
+                dmaTicks.add(new Trace.DmaPacket(p.subgraph(), p.engine(), p.queue(), ticks(file, p.startTick(), k), ticks(file, p.endTick(), k), p.bytes(),
+                        p.crc()));
             }
-            List<Trace.SemaphoreUpdate> sems = new ArrayList<>();
-            for (NeffJson.Node u : root.get("semaphore_update").elementsOrNone()) {
-                try {
-                    sems.add(new Trace.SemaphoreUpdate(u.get("subgraph").text(), semaphore(u.get("id")), u.get("value").integer(0, 0xFFFFFFFFL),
-                            u.get("timestamp").integer(0, MAX_NS) * tpn));
-                } catch (NeffException | ProfileException e) {
-                    records.merge("unknown: semaphore_update entry of another shape", 1L, Long::sum);
-                }
+            List<Trace.SemaphoreUpdate> semTicks = new ArrayList<>(sems.size());
+            for (Trace.SemaphoreUpdate u : sems) {
+                semTicks.add(new Trace.SemaphoreUpdate(u.subgraph(), u.semaphore(), u.value(), ticks(file, u.tick(), k)));
             }
             records.put("instruction", (long) ins.size());
             records.put("dma packet", (long) dma.size());
             records.put("semaphore update", (long) sems.size());
-            long total = Math.round(exported.totalNs()) * tpn;
-            return new Read(new Trace(file, "json", name, uuid, tpn, total, List.copyOf(ins), List.copyOf(dma), List.copyOf(sems), records), exported);
+            long total = ticks(file, Math.round(exported.totalNs()), tpn);
+            return new Read(new Trace(file, "json", name, uuid, tpn, total, List.copyOf(insTicks), List.copyOf(dmaTicks), List.copyOf(semTicks), records),
+                    exported);
         } catch (NeffException e) {
             throw new ProfileException(e.getMessage());
+        }
+    }
+
+    /** One {@code instruction} entry, its times in the export's ns (scaled to ticks once the metadata is known). */
+    private static Trace.Instruction instruction(String file, NeffJson.Node i) {
+        String group = i.get("subgroup").text();
+        String engine = ENGINES.get(group);
+        if (engine == null) {
+            throw new ProfileException(file + ": " + i.get("subgroup").key() + " is " + SafeName.quoted(group) + ", no engine of "
+                    + ENGINES.keySet());
+        }
+        String subgraph = i.get("subgraph").text();
+        long pc = i.get("pc").integer(0, Integer.MAX_VALUE);
+        String opcode = i.get("opcode").text();
+        String operands = i.get("operands").isPresent() ? i.get("operands").text() : "";
+        long t = i.get("timestamp").integer(0, MAX_NS);
+        long d = i.get("duration").integer(0, MAX_NS);
+        return new Trace.Instruction(subgraph, engine, pc, opcode, operands, t, t + d);
+    }
+
+    /** A time in the export's ns as ticks ({@code tpn} a ns): exact, a time past 2^63 ticks refused (2^52 ns x 10^6 ticks a ns wrapped). */
+    private static long ticks(String file, long ns, long tpn) {
+        try {
+            return Math.multiplyExact(ns, tpn);
+        } catch (ArithmeticException e) {
+            throw new ProfileException(file + ": a time of " + ns + " ns at metadata[0].ticks_per_nanosec " + tpn + " passes 2^63 ticks");
         }
     }
 

@@ -160,6 +160,7 @@ public final class NtffReader {
             for (NtffHeader.Section s : h.sections()) {
                 span("section of queue type " + s.queueType() + " on core " + s.core(), s.offset(), s.size(), RECORD);
             }
+            disjoint();
             if (h.startTick() >= 0) {
                 start = h.startTick();
                 end = h.endTick();
@@ -235,6 +236,37 @@ public final class NtffReader {
             start = end - first.durationTicks();
         }
 
+        /**
+         * Refuses programs and sections that share bytes. They tile the trace data (docs/ntff.md: 8 of 8
+         * files), so each trace byte is read once: a header listing one region under many sections (4,096
+         * of them over 64 MiB) would otherwise make the reader walk and keep the same records thousands of
+         * times, work and memory by the header's say rather than the file's size.
+         */
+        private void disjoint() {
+            record Region(long offset, long size, String what) {}
+            List<Region> regions = new ArrayList<>();
+            for (NtffHeader.Subgraph sg : h.subgraphs()) {
+                for (NtffHeader.Program p : sg.programs()) {
+                    if (p.inline() == null && p.size() > 0) {
+                        regions.add(new Region(p.offset(), p.size(), "subgraph " + SafeName.quoted(sg.name()) + "'s program of engine " + p.engine()));
+                    }
+                }
+            }
+            for (NtffHeader.Section s : h.sections()) {
+                if (s.size() > 0) {
+                    regions.add(new Region(s.offset(), s.size(), "section of queue type " + s.queueType() + " on core " + s.core()));
+                }
+            }
+            regions.sort(java.util.Comparator.comparingLong(Region::offset));
+            for (int i = 1; i < regions.size(); i++) {
+                Region a = regions.get(i - 1), r = regions.get(i);
+                if (r.offset() < a.offset() + a.size()) { // both inside the trace data (span): no overflow
+                    throw new ProfileException(file + ": header: " + r.what() + " at data offset " + r.offset() + " (" + r.size() + " bytes) overlaps "
+                            + a.what() + " at " + a.offset() + " (" + a.size() + " bytes): programs and sections each take their own bytes");
+                }
+            }
+        }
+
         /** Checks that {@code [offset, offset + size)} lies inside the trace data and is whole records. */
         private void span(String what, long offset, long size, int unit) {
             long room = b.length - data;
@@ -269,13 +301,11 @@ public final class NtffReader {
          */
         private void instructions(NtffHeader.Subgraph sg, int at, int n) {
             long[] base = new long[ENGINE_OF_CODE.size()];
-            byte[][] program = new byte[ENGINE_OF_CODE.size()][];
             java.util.Arrays.fill(base, -1);
             for (NtffHeader.Program p : sg.programs()) {
                 base[p.engine()] = (p.address() >>> 6) & PC_MASK;
-                program[p.engine()] = p.inline() != null ? p.inline()
-                        : java.util.Arrays.copyOfRange(b, data + (int) p.offset(), data + (int) (p.offset() + p.size()));
             }
+            byte[][] program = programs.computeIfAbsent(sg, this::programs); // once a subgraph, however many sections it has
             Map<Long, ArrayDeque<Long>> open = new HashMap<>();
             Map<Long, String[]> decoded = new HashMap<>(); // a loop runs one pc many times: each record decoded once
             long[] inside = new long[ENGINE_OF_CODE.size()], outside = new long[ENGINE_OF_CODE.size()];
@@ -332,6 +362,18 @@ public final class NtffReader {
             if (unclosed > 0) {
                 count("instruction start without its end", unclosed);
             }
+        }
+
+        /** Each subgraph's programs by engine, copied out of the file once (their bytes are disjoint: {@link #disjoint}). */
+        private final Map<NtffHeader.Subgraph, byte[][]> programs = new java.util.IdentityHashMap<>();
+
+        private byte[][] programs(NtffHeader.Subgraph sg) {
+            byte[][] program = new byte[ENGINE_OF_CODE.size()][];
+            for (NtffHeader.Program p : sg.programs()) {
+                program[p.engine()] = p.inline() != null ? p.inline()
+                        : java.util.Arrays.copyOfRange(b, data + (int) p.offset(), data + (int) (p.offset() + p.size()));
+            }
+            return program;
         }
 
         /** The opcode (the arm in upper snake case) and listing line of record {@code pc} of {@code prog}, or empty strings when the pc is past it. */

@@ -3,11 +3,15 @@ package tpb.sim;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import tpb.isa.Arch;
 import tpb.isa.DMATriggerFlyweight;
 import tpb.isa.Decoder;
+import tpb.isa.DmaDirect2dFlyweight;
 import tpb.isa.SwitchQueueInstanceFlyweight;
 import tpb.isa.SyncKind;
+import tpb.neff.Direct2dBounds;
 import tpb.neff.DmaBlock;
+import tpb.neff.DmaDescriptor;
 import tpb.neff.DmaQueue;
 import tpb.neff.Subgraph;
 
@@ -34,11 +38,13 @@ import tpb.neff.Subgraph;
  * cursors only (facts §7.5), which the block-id reading does not use: no effect at this level.
  *
  * <p>This is also the cost model's view of a trigger: {@link #fired} gives, for a record, the
- * block with its descriptors, bytes, semaphore and increment.
+ * block with its descriptors, bytes, semaphore and increment; and every level's view of a
+ * DMA_DIRECT2D record's walk ({@link #direct2d}), checked against the subgraph's vars and the SBUF
+ * ({@link Direct2dBounds}) before any level reads it.
  */
 public final class DmaQueues {
     /** No queues: a trigger is its EVENTS tuple and nothing else (streams run without a NEFF). */
-    public static final DmaQueues NONE = new DmaQueues(List.of(), List.of(), null);
+    public static final DmaQueues NONE = new DmaQueues(List.of(), List.of(), null, null);
 
     /** A trigger's effect: the block it fires, and what the block's completion adds to which semaphore. */
     public record Fire(DmaBlock block, int semaphore, int increment) {
@@ -62,8 +68,12 @@ public final class DmaQueues {
     /** Why an engine file's dma list was not read (null: all were), named by a trigger of a block not held. */
     private final String unread;
 
-    private DmaQueues(List<DmaQueue> queues, List<DmaBlock> blocks, String unread) {
+    /** What a DMA_DIRECT2D record's sides can touch (null: streams without a NEFF, no vars to check against). */
+    private final Direct2dBounds direct2d;
+
+    private DmaQueues(List<DmaQueue> queues, List<DmaBlock> blocks, String unread, Direct2dBounds direct2d) {
         this.unread = unread;
+        this.direct2d = direct2d;
         queues.forEach(q -> this.queues.put(q.name(), q));
         for (DmaBlock b : blocks) {
             Map<Integer, DmaBlock> of = this.blocks.computeIfAbsent(b.queue(), k -> new HashMap<>());
@@ -74,7 +84,26 @@ public final class DmaQueues {
 
     /** The queues and blocks of {@code sg}. */
     public static DmaQueues of(Subgraph sg) {
-        return new DmaQueues(sg.dmaQueues(), sg.dmaBlocks(), sg.dmaUnread());
+        return new DmaQueues(sg.dmaQueues(), sg.dmaBlocks(), sg.dmaUnread(), Direct2dBounds.of(sg));
+    }
+
+    /**
+     * The DMA_DIRECT2D record at {@code b[at]} as a descriptor ({@link DmaDescriptor#direct2d}), its
+     * walk checked against what its sides name on {@code arch} ({@link Direct2dBounds}): a
+     * {@link SimFault} with the one line saying why when it leaves them. Unchecked for streams that
+     * came without a NEFF ({@link #NONE}), which name no vars.
+     */
+    public DmaDescriptor direct2d(byte[] b, int at, Arch arch) {
+        check(b, at, arch);
+        return DmaDescriptor.direct2d(new DmaDirect2dFlyweight().wrap(b, at));
+    }
+
+    /** {@link #direct2d}'s check alone (the sync level's, before a record's completion counts): nothing at all without a NEFF. */
+    public void check(byte[] b, int at, Arch arch) {
+        String problem = direct2d == null ? null : direct2d.problem(new DmaDirect2dFlyweight().wrap(b, at), arch);
+        if (problem != null) {
+            throw new SimFault(problem);
+        }
     }
 
     /** Whether any queue is declared: without, triggers are left to their EVENTS tuple (as before DMA queues were read). */

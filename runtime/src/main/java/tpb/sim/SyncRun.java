@@ -180,7 +180,7 @@ public final class SyncRun {
         this.queues = queues;
         this.ops = new int[engines.size()][];
         for (int e = 0; e < engines.size(); e++) {
-            ops[e] = predecode(engines.get(e).stream(), queues, semaphores());
+            ops[e] = predecode(engines.get(e).stream(), queues, arch);
         }
     }
 
@@ -349,7 +349,7 @@ public final class SyncRun {
         }
         // the waits and updates: the same decoding as the loop's, now raising what it left here
         IntList u = new IntList();
-        decode(b, off, arm, u, true, queues, semaphores());
+        decode(b, off, arm, u, true, queues, arch);
         int[] o = u.toArray();
         int[] sem = machine.bank();
         for (int k = 0; k < o.length; k += size(o[k])) {
@@ -380,10 +380,11 @@ public final class SyncRun {
     }
 
     static int[] predecode(RecordStream s) {
-        return predecode(s, DmaQueues.NONE, Integer.MAX_VALUE);
+        return predecode(s, DmaQueues.NONE, null);
     }
 
-    static int[] predecode(RecordStream s, DmaQueues queues, int bank) {
+    /** The stream's units; {@code arch} (null: no bound, with {@link DmaQueues#NONE}) bounds the semaphores and a DMA_DIRECT2D's SBUF. */
+    static int[] predecode(RecordStream s, DmaQueues queues, Arch arch) {
         IntList out = new IntList();
         byte[] b = s.bytes();
         IntList one = new IntList();
@@ -391,7 +392,7 @@ public final class SyncRun {
             int off = RecordStream.offsetOf(i);
             Arm arm = Decoder.identify(b, off);
             one.size = 0;
-            if (isSlow(SemaphoreBank.syncKind(arm)) || !decode(b, off, arm, one, false, queues, bank)) {
+            if (isSlow(SemaphoreBank.syncKind(arm)) || !decode(b, off, arm, one, false, queues, arch)) {
                 out.add(SLOW);
                 continue;
             }
@@ -422,11 +423,25 @@ public final class SyncRun {
      * simulates (with {@code raise}, a SimFault naming it instead).
      */
     private static boolean decode(byte[] b, int off, Arm arm, IntList out, boolean raise) {
-        return decode(b, off, arm, out, raise, DmaQueues.NONE, Integer.MAX_VALUE);
+        return decode(b, off, arm, out, raise, DmaQueues.NONE, null);
     }
 
-    /** As {@link #decode(byte[], int, Arm, IntList, boolean)}, a DMATrigger's block completion appended as an ADD unit ({@link DmaQueues}). */
-    private static boolean decode(byte[] b, int off, Arm arm, IntList out, boolean raise, DmaQueues queues, int bank) {
+    /**
+     * As {@link #decode(byte[], int, Arm, IntList, boolean)}, a DMATrigger's block completion appended as an ADD unit ({@link DmaQueues});
+     * a DMA_DIRECT2D whose walk leaves what its sides name on {@code arch} is a fault ({@link DmaQueues#direct2d}).
+     */
+    private static boolean decode(byte[] b, int off, Arm arm, IntList out, boolean raise, DmaQueues queues, Arch arch) {
+        int bank = arch == null ? Integer.MAX_VALUE : (int) arch.numSemaphores();
+        if (SemaphoreBank.syncKind(arm) == SyncKind.COMPLETION && arch != null) { // the spec's DMA_DIRECT2D: a transfer it describes itself
+            try {
+                queues.check(b, off, arch); // before its completion counts: a walk past its var is no transfer
+            } catch (SimFault fault) {
+                if (raise) {
+                    throw fault;
+                }
+                return false;
+            }
+        }
         // the units the spec's terms give the arm (SyncUnits): the preamble's EVENTS pair in every arm,
         // then an EventSemaphore's extended pair or a DMA's completion
         int first = out.size;
@@ -561,7 +576,7 @@ public final class SyncRun {
         byte[] b = engines.get(engine).stream().bytes();
         int off = RecordStream.offsetOf(index);
         IntList u = new IntList();
-        if (!decode(b, off, Decoder.identify(b, off), u, false, queues, semaphores())) {
+        if (!decode(b, off, Decoder.identify(b, off), u, false, queues, arch)) {
             return new int[0];
         }
         int[] o = u.toArray();

@@ -91,6 +91,7 @@ final class EveryNeffCommand {
             case "disasm" -> new DisasmCommand();
             case "run" -> new RunCommand();
             case "estimate" -> new EstimateCommand();
+            case "profile" -> new ProfileCommand();
             default -> throw new IllegalArgumentException(c.get(0));
         };
         List<String> args = c.subList(c.get(0).equals("neff") ? 2 : 1, c.size());

@@ -152,6 +152,34 @@ class HostileDescriptorTest {
         assertEquals(true, (est.out() + est.err()).contains(reason), est.out() + est.err());
     }
 
+    /**
+     * A DMA_DIRECT2D record (an engine-stream instruction, not a queue descriptor) moving 65,535 x
+     * 65,535 runs with zero steps: the base's record 1 copies SBUF 0x100 (16 bytes of partitions
+     * 0-1) into {@code out} (32 bytes). {@code estimate} printed a time for 2^36 bytes with exit 0
+     * and the sync level completed; the data level alone refused it. Now the one check every level
+     * makes ({@code Direct2dBounds}) refuses it at each: 65,535^2 = 4,294,836,225 runs of 16 bytes
+     * is 68,717,379,600 bytes, more than out's 32 (its extent, bytes 0 to 15, lies inside).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"run", "estimate", "data"})
+    void aDirect2dRecordWritingMoreThanItsVarIsRefusedAtEveryLevel(String level, @TempDir Path dir) throws Exception {
+        NeffParts p = new NeffParts();
+        tpb.isa.DmaDirect2dFlyweight r = new tpb.isa.DmaDirect2dFlyweight().wrap(p.pool, 64);
+        r.srcNumElem(0, 0xFFFF).srcNumElem(1, 0xFFFF).srcStepElem(0, 0).srcStepElem(1, 0)
+                .dstNumElem(0, 0xFFFF).dstNumElem(1, 0xFFFF).dstStepElem(0, 0).dstStepElem(1, 0);
+        Path n = write(dir, p);
+        String why = "DMA_DIRECT2D writes 68717379600 bytes (4294836225 runs of 16) into var \"out\" (32 bytes): a write touches each byte once";
+        CliRun c = level.equals("data") ? dataRun(dir, n) : CliRun.of(level, n.toString());
+        assertEquals(1, c.code(), c.out() + c.err());
+        String all = c.out() + c.err();
+        assertEquals(true, all.contains("pool record 1 (dma.2d [0x0; 0x3; 0x0; 0x10; 0,0; 65535,65535; 0x10], [0x100; 0x0; 0x0; 0x10; 0,0; "
+                + "65535,65535; 0x10] in_dtype=FP32 out_dtype=FP32): " + why), all);
+        if (level.equals("estimate")) { // a fault's estimate covers the records before it: record 0's 32 bytes, not 2^36
+            assertEquals(true, c.out().contains("(32 bytes)"), c.out());
+        }
+        assertEquals(false, Files.exists(dir.resolve("o/out.npy")));
+    }
+
     /** {@code {}} opened as a subgraph with no streams: validate 0, estimate 0.0 us, a data run writing zeros. */
     @ParameterizedTest
     @ValueSource(strings = {"{}", "{\"name\": \"sg00\", \"var\": {}}", "{\"pool_instr\": \"Pool.bin\"}"})
@@ -192,6 +220,22 @@ class HostileDescriptorTest {
             CliRun r = CliRun.of("neff", "info", n.toString());
             assertEquals(1, r.code(), c.getKey());
             assertEquals("tpb: " + n + ": sg00/def.json: " + c.getValue() + "\n", r.err(), c.getKey());
+        }
+    }
+
+    /**
+     * Two vars of one var_id: a record names a var by its id, and the levels took different ones (the
+     * data level refused the second as it laid out DRAM; the sync level and the cost model resolved a
+     * DMA_DIRECT2D's side to the first). The reader refuses it, so no level chooses.
+     */
+    @Test
+    void twoVarsOfOneIdAreRefused(@TempDir Path dir) throws Exception {
+        NeffParts p = new NeffParts();
+        NeffMutation.set(p.def, List.of("var", "out", "var_id"), new NeffParts.Raw("1"));
+        Path n = write(dir, p);
+        for (CliRun r : List.of(CliRun.of("neff", "info", n.toString()), CliRun.of("estimate", n.toString()), dataRun(dir, n))) {
+            assertEquals(1, r.code());
+            assertEquals("tpb: " + n + ": sg00/def.json: var.out.var_id is 1, which var \"a\" has too: a var id names one var\n", r.err());
         }
     }
 

@@ -159,6 +159,195 @@ class NeffFuzzTest {
         assertEquals(List.of(), failures.subList(0, Math.min(20, failures.size())), failures.size() + " failures");
     }
 
+    /** The default suite's DMA_DIRECT2D record cases: a few seconds. */
+    static final int DIRECT2D_TRIES = 6;
+
+    record Direct2dCase(List<tpb.neff.Direct2dMutation> mutations) {
+        @Override
+        public String toString() {
+            return mutations.toString();
+        }
+    }
+
+    @Provide
+    Arbitrary<Direct2dCase> direct2dCases() {
+        Arbitrary<tpb.neff.Direct2dMutation> one = Arbitraries.of(tpb.neff.Direct2dMutation.Family.values())
+                .flatMap(f -> Arbitraries.longs().map(seed -> tpb.neff.Direct2dMutation.of(f, seed)));
+        return one.list().ofMinSize(1).ofMaxSize(3).map(Direct2dCase::new);
+    }
+
+    /**
+     * DMA_DIRECT2D record mutations ({@link tpb.neff.Direct2dMutation}) of the base NEFF's two records:
+     * {@code run}, {@code estimate} and the data level, each under the rules, and the levels agree, as
+     * one check serves them all: a record the sync level refuses for its walk is refused by the
+     * estimate in the same words and by the data level (there, or at a data fault of a record before
+     * it), and a data run that completes was a sync run and an estimate that did.
+     */
+    @Property(tries = DIRECT2D_TRIES, shrinking = ShrinkingMode.OFF)
+    void everyDirect2dRecordKeepsTheRules(@ForAll("direct2dCases") Direct2dCase c) throws IOException {
+        fuzzDirect2d(c);
+    }
+
+    /** The long DMA_DIRECT2D run, as {@link #bigFuzz}: {@code -Dtest=NeffFuzzTest#bigDirect2dFuzz -Dtpb.fuzz.big=true}. */
+    @Test
+    @org.junit.jupiter.api.Tag("big")
+    @EnabledIfSystemProperty(named = "tpb.fuzz.big", matches = "true")
+    void bigDirect2dFuzz() {
+        long n = Long.getLong("tpb.fuzz.cases", 100_000);
+        long budget = System.nanoTime() + Long.getLong("tpb.fuzz.seconds", Long.MAX_VALUE / 2_000_000_000L) * 1_000_000_000L;
+        List<String> failures = new ArrayList<>();
+        direct2dCases().sampleStream().limit(n).takeWhile(c -> System.nanoTime() < budget).forEach(c -> {
+            try {
+                fuzzDirect2d(c);
+            } catch (AssertionError | IOException | RuntimeException e) {
+                failures.add(c + ": " + e.getMessage());
+                if (failures.size() <= 100) {
+                    System.out.println("NeffFuzzTest FAILURE " + failures.get(failures.size() - 1));
+                }
+            }
+            if (CASES.get() % 1000 == 0) {
+                System.out.printf("NeffFuzzTest: %d DMA_DIRECT2D cases, %.0f s, %d failures, %d data runs completed%n", CASES.get(),
+                        (System.nanoTime() - started) / 1e9, failures.size(), COMPLETED.get());
+            }
+        });
+        assertEquals(List.of(), failures.subList(0, Math.min(20, failures.size())), failures.size() + " failures");
+    }
+
+    private static void fuzzDirect2d(Direct2dCase c) throws IOException {
+        Path root = Files.createTempDirectory("tpb-fuzz-");
+        try {
+            Path dir = Files.createDirectory(root.resolve("case"));
+            NeffParts parts = new NeffParts();
+            c.mutations().forEach(m -> m.edit().accept(parts));
+            Path neff = dir.resolve("in.neff");
+            Files.write(neff, parts.bytes());
+            Files.write(dir.resolve("a.npy"), EveryNeffCommand.inputA());
+            Path out = Files.createDirectories(dir.resolve("out/data"));
+            String n = neff.toString();
+            List<CliRun> r = new ArrayList<>();
+            for (List<String> cmd : List.of(List.of("run", n), List.of("estimate", n),
+                    List.of("run", n, "--level", "data", "--input", "a=" + dir.resolve("a.npy"), "--output-dir", out.toString()))) {
+                long t0 = System.nanoTime();
+                EveryNeffCommand.Run run = new EveryNeffCommand.Run(cmd, EveryNeffCommand.one(cmd));
+                EveryNeffCommand.NANOS.merge("direct2d " + cmd.get(0) + (cmd.contains("data") ? " data" : ""), System.nanoTime() - t0, Long::sum);
+                EveryNeffCommand.check(run);
+                RUNS.incrementAndGet();
+                r.add(run.result());
+                if (run.result().code() != 0) {
+                    String last = (run.result().err() + run.result().out()).lines().filter(l -> l.contains("DMA_DIRECT2D") || l.startsWith("tpb:"))
+                            .findFirst().orElse("(report)");
+                    int why = last.indexOf("): DMA_DIRECT2D ");
+                    last = why < 0 ? last : last.substring(why + 3); // the reason, not the record's listing before it
+                    FIRST_LINES.merge(kind(last), 1L, Long::sum);
+                }
+            }
+            String sync = r.get(0).out() + r.get(0).err();
+            if (sync.contains("): DMA_DIRECT2D ")) { // the one check refused the walk: every level says so
+                String why = sync.substring(sync.indexOf("): DMA_DIRECT2D ") + 3).lines().findFirst().orElseThrow();
+                assertTrue((r.get(1).out() + r.get(1).err()).contains(why) && r.get(1).code() == 1, () -> c + ": estimate\n" + r.get(1));
+                // the data level refuses too, with this line or with a data fault of a record that runs before it
+                assertEquals(1, r.get(2).code(), () -> c + ": data\n" + r.get(2));
+            }
+            if (r.get(2).code() == 0) {
+                COMPLETED.incrementAndGet();
+                assertEquals(0, r.get(0).code(), () -> c + ": the data level completed, the sync level did not\n" + r.get(0));
+                assertEquals(0, r.get(1).code(), () -> c + ": the data level completed, the estimate did not\n" + r.get(1));
+            }
+            assertEquals(List.of(), EveryNeffCommand.strays(root), c::toString);
+            CASES.incrementAndGet();
+        } finally {
+            StagedOutputs.delete(root);
+        }
+    }
+
+    /** The default suite's NTFF cases: a few seconds. */
+    static final int NTFF_TRIES = 6;
+
+    /** An NTFF case: one to three {@link NtffMutation}s of the attention-fused pair's NTFF. */
+    record NtffCase(List<NtffMutation> mutations) {
+        @Override
+        public String toString() {
+            return mutations.toString();
+        }
+    }
+
+    @Provide
+    Arbitrary<NtffCase> ntffCases() {
+        Arbitrary<NtffMutation> one = Arbitraries.of(NtffMutation.Family.values()).flatMap(f -> Arbitraries.longs().map(seed -> NtffMutation.of(f, seed)));
+        return one.list().ofMinSize(1).ofMaxSize(3).map(NtffCase::new);
+    }
+
+    /**
+     * NTFF mutations ({@link NtffMutation}) of a real pair's trace: {@code tpb profile} plain, with
+     * {@code --neff --json} and with {@code --trace-events}, and {@code tpb estimate --against}, each
+     * under the rules (exit 0 or 1, one line, no exception, nothing outside the case's output directory).
+     */
+    @Property(tries = NTFF_TRIES, shrinking = ShrinkingMode.OFF)
+    void everyNtffKeepsTheRules(@ForAll("ntffCases") NtffCase c) throws IOException {
+        fuzzNtff(c);
+    }
+
+    /** The long NTFF run: {@code tpb.fuzz.cases} cases, as {@link #bigFuzz}: {@code -Dtest=NeffFuzzTest#bigNtffFuzz -Dtpb.fuzz.big=true}. */
+    @Test
+    @org.junit.jupiter.api.Tag("big")
+    @EnabledIfSystemProperty(named = "tpb.fuzz.big", matches = "true")
+    void bigNtffFuzz() {
+        long n = Long.getLong("tpb.fuzz.cases", 100_000);
+        long budget = System.nanoTime() + Long.getLong("tpb.fuzz.seconds", Long.MAX_VALUE / 2_000_000_000L) * 1_000_000_000L;
+        List<String> failures = new ArrayList<>();
+        ntffCases().sampleStream().limit(n).takeWhile(c -> System.nanoTime() < budget).forEach(c -> {
+            try {
+                fuzzNtff(c);
+            } catch (AssertionError | IOException | RuntimeException e) {
+                failures.add(c + ": " + e.getMessage());
+                if (failures.size() <= 100) {
+                    System.out.println("NeffFuzzTest FAILURE " + failures.get(failures.size() - 1));
+                }
+            }
+            if (CASES.get() % 1000 == 0) {
+                System.out.printf("NeffFuzzTest: %d NTFF cases, %.0f s, %d failures%n", CASES.get(), (System.nanoTime() - started) / 1e9, failures.size());
+            }
+        });
+        assertEquals(List.of(), failures.subList(0, Math.min(20, failures.size())), failures.size() + " failures");
+    }
+
+    private static final Path PAIR = Path.of("src/test/resources/neff/real");
+    private static volatile byte[] ntff;
+
+    private static void fuzzNtff(NtffCase c) throws IOException {
+        if (ntff == null) {
+            ntff = Files.readAllBytes(PAIR.resolve("profiles/attention-fused.ntff"));
+        }
+        Path root = Files.createTempDirectory("tpb-fuzz-");
+        try {
+            Path dir = Files.createDirectory(root.resolve("case"));
+            byte[] b = ntff;
+            for (NtffMutation m : c.mutations()) {
+                b = m.edit().apply(b);
+            }
+            Path p = dir.resolve("in.neff"); // the name strays() takes for a case's input; the content is an NTFF's
+            Files.write(p, b);
+            Path out = Files.createDirectories(dir.resolve("out"));
+            String n = PAIR.resolve("attention-fused.neff").toString();
+            for (List<String> cmd : List.of(List.of("profile", p.toString()), List.of("profile", p.toString(), "--neff", n, "--json"),
+                    List.of("profile", p.toString(), "--trace-events", out.resolve("t.json").toString()), List.of("estimate", n, "--against", p.toString()))) {
+                long t0 = System.nanoTime();
+                EveryNeffCommand.Run r = new EveryNeffCommand.Run(cmd, EveryNeffCommand.one(cmd));
+                EveryNeffCommand.NANOS.merge("ntff " + cmd.get(0) + (cmd.size() > 2 ? " " + cmd.get(2) : ""), System.nanoTime() - t0, Long::sum);
+                EveryNeffCommand.check(r);
+                RUNS.incrementAndGet();
+                if (r.result().code() != 0) {
+                    String last = r.result().err().lines().reduce((x, y) -> y).orElse("(report)");
+                    FIRST_LINES.merge(kind(last), 1L, Long::sum);
+                }
+            }
+            assertEquals(List.of(), EveryNeffCommand.strays(root), c::toString);
+            CASES.incrementAndGet();
+        } finally {
+            StagedOutputs.delete(root);
+        }
+    }
+
     private static final AtomicLong COMPLETED = new AtomicLong();
     private static final AtomicLong ORACLE_CHECKED = new AtomicLong();
     private static final AtomicLong NEUTRAL = new AtomicLong();
@@ -276,7 +465,7 @@ class NeffFuzzTest {
 
     @AfterAll
     static void bigFigures() {
-        if (CASES.get() > DEFAULT_TRIES + DESCRIPTOR_TRIES) {
+        if (CASES.get() > DEFAULT_TRIES + DESCRIPTOR_TRIES + NTFF_TRIES + DIRECT2D_TRIES) {
             figures();
         }
     }

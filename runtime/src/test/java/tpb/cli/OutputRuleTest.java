@@ -102,4 +102,63 @@ class OutputRuleTest {
             return s.map(f -> f.getFileName().toString()).sorted().toList();
         }
     }
+
+    /** stdout with {@code args}: what the command printed and what went to {@code System.out} (a trace written to {@code -}), and its exit. */
+    private static String[] stdout(String... args) {
+        java.io.PrintStream was = System.out;
+        java.io.ByteArrayOutputStream raw = new java.io.ByteArrayOutputStream();
+        CliRun r;
+        try {
+            System.setOut(new java.io.PrintStream(raw, true, java.nio.charset.StandardCharsets.UTF_8));
+            r = CliRun.of(args);
+        } finally {
+            System.setOut(was);
+        }
+        return new String[] {Integer.toString(r.code()), r.out() + raw.toString(java.nio.charset.StandardCharsets.UTF_8), r.err()};
+    }
+
+    /**
+     * {@code --trace-events -} of estimate and profile printed the trace and then the report on
+     * stdout: two documents, which no JSON reader takes (the sync level already wrote the trace instead
+     * of its report). Now the trace alone, one document; with --json, a usage error.
+     */
+    @Test
+    void aTraceOnStdoutIsTheOnlyDocumentThere() throws IOException {
+        Path real = Path.of("src/test/resources/neff/real");
+        String ntff = real.resolve("profiles/attention-fused.ntff").toString();
+        for (String[] args : List.of(new String[] {"estimate", dir.resolve("m.neff").toString(), "--trace-events", "-"},
+                new String[] {"profile", ntff, "--trace-events", "-"})) {
+            String[] r = stdout(args);
+            assertEquals("0", r[0], r[2]);
+            com.fasterxml.jackson.databind.JsonNode doc = new com.fasterxml.jackson.databind.ObjectMapper()
+                    .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readTree(r[1]);
+            assertEquals(true, doc.has("traceEvents"), args[0]);
+            String[] withJson = stdout(java.util.stream.Stream.concat(java.util.Arrays.stream(args), Stream.of("--json")).toArray(String[]::new));
+            assertEquals("2", withJson[0]);
+            assertEquals("tpb: --json and --trace-events - both write to stdout; give --trace-events a file\n", withJson[2]);
+        }
+    }
+
+    /**
+     * estimate --fit took an estimate's options and ignored them (--trace-events wrote nothing, exit 0);
+     * --fit - printed the table and then the model on stdout. Now the options are a usage error, and
+     * --fit - puts the model alone on stdout, a model --model reads back.
+     */
+    @Test
+    void aRefitTakesNoEstimateOptionsAndItsModelAloneOnStdout() throws IOException {
+        Path real = Path.of("src/test/resources/neff/real");
+        String[] pairs = {real.resolve("attention-fused.neff").toString(), real.resolve("profiles/attention-fused.ntff").toString(),
+                real.resolve("attention-baseline.neff").toString(), real.resolve("profiles/attention-baseline.ntff").toString()};
+        Path t = dir.resolve("t.json");
+        CliRun r = CliRun.of(Stream.concat(Stream.of("estimate", "--fit", dir.resolve("m.yaml").toString(), "--trace-events", t.toString(), "--json"),
+                Stream.of(pairs)).toArray(String[]::new));
+        assertEquals(2, r.code());
+        assertEquals("tpb: --fit refits on the pairs given and prints its table: --trace-events, --json are an estimate's, not a refit's\n", r.err());
+        assertEquals(false, Files.exists(t) || Files.exists(dir.resolve("m.yaml")));
+        CliRun model = CliRun.of(Stream.concat(Stream.of("estimate", "--fit", "-"), Stream.of(pairs)).toArray(String[]::new));
+        assertEquals(0, model.code(), model.err());
+        assertEquals(true, model.out().startsWith("# The cost model for CAYMAN refitted by tpb estimate --fit on 2 kernels"), model.out());
+        Files.writeString(dir.resolve("back.yaml"), model.out());
+        assertEquals(0, CliRun.of("estimate", "--model", dir.resolve("back.yaml").toString(), dir.resolve("m.neff").toString()).code());
+    }
 }

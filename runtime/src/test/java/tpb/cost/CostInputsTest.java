@@ -209,10 +209,30 @@ class CostInputsTest {
     void aTransfersPacketsByHand() {
         byte[] rec = new byte[64];
         new tpb.isa.DmaDirect2dFlyweight().wrap(rec, 0).srcNumElem(0, 4).srcNumElem(1, 3).srcElemSize(256);
-        RecordCost.Transfer t = RecordCost.transfer(Arm.DMA_DIRECT2D, rec, 0, tpb.sim.DmaQueues.NONE);
+        RecordCost.Transfer t = RecordCost.transfer(Arm.DMA_DIRECT2D, rec, 0, tpb.sim.DmaQueues.NONE, tpb.isa.Arch.CAYMAN);
         assertEquals(new RecordCost.Transfer(3072, 12), t);
         assertEquals(64, RecordCost.run(new tpb.neff.DmaDescriptor.Endpoint("a", "uint8", 0, new long[] {64, 8}, new long[] {1, 128})));
         assertEquals(512, RecordCost.run(new tpb.neff.DmaDescriptor.Endpoint("a", "uint8", 0, new long[] {64, 8}, new long[] {1, 64})));
         assertEquals(1, RecordCost.run(new tpb.neff.DmaDescriptor.Endpoint("a", "uint8", 0, new long[] {1, 8}, new long[] {7, 64})));
+    }
+
+    /**
+     * The cost model reads a DMA_DIRECT2D's walk through the check every level makes: 65,535 x 65,535
+     * zero-step runs of 16 bytes (68,717,379,600) into var out's 32 bytes are no transfer to time; the
+     * same record without the NEFF's vars (DmaQueues.NONE) is timed as its geometry says.
+     */
+    @Test
+    void aDirect2dPastItsVarIsNoTransfer() {
+        java.util.Map<String, tpb.neff.Subgraph.Var> vars = new java.util.LinkedHashMap<>();
+        vars.put("SB", new tpb.neff.Subgraph.Var("state-buffer", 0, 0, null, null));
+        vars.put("out", new tpb.neff.Subgraph.Var("output", 32, 3, null, null));
+        tpb.sim.DmaQueues queues = tpb.sim.DmaQueues.of(new tpb.neff.Subgraph("sg00", "sg00/def.json", java.util.Map.of(), List.of(), vars, List.of()));
+        byte[] rec = new byte[64];
+        new tpb.isa.DmaDirect2dFlyweight().wrap(rec, 0).reset().srcStartAddrMode(tpb.isa.Addr8Mode.STATIC_PHYSICAL.value()).srcStartAddrValue(0x100)
+                .srcNumElem(0, 0xFFFF).srcNumElem(1, 0xFFFF).srcElemSize(16).dstStartAddrMode(tpb.isa.Addr8Mode.STATIC_PHYSICAL.value())
+                .dstStartAddrEntry(3).dstNumElem(0, 0xFFFF).dstNumElem(1, 0xFFFF).dstElemSize(16);
+        assertEquals("DMA_DIRECT2D writes 68717379600 bytes (4294836225 runs of 16) into var \"out\" (32 bytes): a write touches each byte once",
+                assertThrows(tpb.sim.SimFault.class, () -> RecordCost.transfer(Arm.DMA_DIRECT2D, rec, 0, queues, Arch.CAYMAN)).getMessage());
+        assertEquals(new RecordCost.Transfer(68717379600L, 4294836225L), RecordCost.transfer(Arm.DMA_DIRECT2D, rec, 0, tpb.sim.DmaQueues.NONE, Arch.CAYMAN));
     }
 }

@@ -213,11 +213,12 @@ class DataFixtureTest {
         Npy.Array[] in = randomInputs();
         int bad = mismatches(in[0], in[1], run(image(files), in[0], in[1], PeLwOrder.LAST_COL_FIRST));
         assertTrue(bad >= M * N / 2 - 64, bad + " mismatches");   // sg00 computes half the columns
-        // Pool record 2 loads x: one row later runs past x's end on the last row
+        // Pool record 2 loads x (128 rows of 512 bytes): one row later its walk reaches 512 + 127 x 512 + 511 = 66,047, past x's
+        // end; the check every level makes refuses it as the record comes to run, before a byte moves
         Map<String, byte[]> files2 = fixtureFiles();
         byte[] pool2 = files2.get("sg00/Pool.bin");
         dma.wrap(pool2, 2 * 64).srcStartAddrValue(dma.srcStartAddrValue() + dma.srcStepElem(0));
-        assertEquals("sg00 pool record 2: DMA_DIRECT2D source bytes 0x10000+512 run outside var x (65536 bytes)",
+        assertEquals("pool record 2 (DmaDirect2d): DMA_DIRECT2D source touches bytes 512 to 66047, outside var \"x\" (65536 bytes)",
                 assertThrows(DataFault.class, () -> run(image(files2), in[0], in[1], PeLwOrder.LAST_COL_FIRST)).getMessage());
     }
 

@@ -50,7 +50,7 @@ class Dma2dEdgesTest {
         DmaDirect2dFlyweight r = dramToDram(4, DtypeWire.UINT8).srcNumElem(0, 0xFFFF).srcNumElem(1, 0xFFFF).dstNumElem(0, 0xFFFF)
                 .dstNumElem(1, 0xFFFF);
         assertEquals(4L * 0xFFFF * 0xFFFF, Dma2d.bytes(r));
-        assertEquals("DMA_DIRECT2D writes 17179344900 bytes (4294836225 runs of 4) into var y, which holds 8: a write touches each byte once",
+        assertEquals("DMA_DIRECT2D writes 17179344900 bytes (4294836225 runs of 4) into var \"y\" (8 bytes): a write touches each byte once",
                 assertThrows(DataFault.class, () -> Dma2d.execute(r, d, core)).getMessage());
         assertArrayEquals(new byte[8], d.byName("y").bytes());
         DmaDirect2dFlyweight none = dramToDram(4, DtypeWire.UINT8).srcNumElem(0, 0).srcNumElem(1, 7).dstNumElem(0, 0).dstNumElem(1, 7);
@@ -137,9 +137,9 @@ class Dma2dEdgesTest {
         System.arraycopy(x, 32, want, 4, 4);
         System.arraycopy(x, 24, want, 8, 4);
         assertArrayEquals(want, y);
-        // a walk that steps below the var's first byte
+        // a walk that steps below the var's first byte: 8 + 2 x -8 = -8 to 8 + 3
         r.srcStartAddrValue(8);
-        assertEquals("DMA_DIRECT2D source bytes 0xfffffffffffffff8+4 run outside var x (64 bytes)",
+        assertEquals("DMA_DIRECT2D source touches bytes -8 to 11, outside var \"x\" (64 bytes)",
                 assertThrows(DataFault.class, () -> Dma2d.execute(r, d, core)).getMessage());
     }
 
@@ -153,11 +153,11 @@ class Dma2dEdgesTest {
                 .dstStepElem(0, 8).dstNumElem(0, 2).dstNumElem(1, 1);
         assertEquals("read x [0x4,0x14) UINT8; wrote y [0x0,0x10) UINT8", Dma2d.execute(r, d, core));
         r.srcStartAddrValue(5);
-        assertEquals("DMA_DIRECT2D source bytes 0xd+8 run outside var x (20 bytes)",
+        assertEquals("DMA_DIRECT2D source touches bytes 5 to 20, outside var \"x\" (20 bytes)",
                 assertThrows(DataFault.class, () -> Dma2d.execute(r, d, core)).getMessage());
         // the destination's last run one byte past its end
         r.srcStartAddrValue(4).dstStartAddrValue(1);
-        assertEquals("DMA_DIRECT2D destination bytes 0x9+8 run outside var y (16 bytes)",
+        assertEquals("DMA_DIRECT2D destination touches bytes 1 to 16, outside var \"y\" (16 bytes)",
                 assertThrows(DataFault.class, () -> Dma2d.execute(r, d, core)).getMessage());
     }
 
@@ -191,9 +191,9 @@ class Dma2dEdgesTest {
         assertEquals("read SBUF p2 [0x10,0x14) UINT8; wrote SBUF p127 [0x20,0x24) UINT8", Dma2d.execute(r, d, core));
         byte[] p127 = core.sbuf().row(127, 0x20, 4);
         assertArrayEquals(new byte[] {1, 0, 0, 4}, java.util.Arrays.copyOfRange(p127, 0x20, 0x24));
-        // partition 128 does not exist
+        // partition 128 does not exist: 128 x 2^18 = 33,554,432 is the SBUF's first address past its last
         r.dstStartAddrValue(128 * stride);
-        assertEquals("SBUF partition 128 does not exist (128 partitions)",
+        assertEquals("DMA_DIRECT2D destination touches bytes 33554432 to 33554435, outside the SBUF (33554432 bytes of addresses, 29360128 bytes)",
                 assertThrows(DataFault.class, () -> Dma2d.execute(r, d, core)).getMessage());
     }
 

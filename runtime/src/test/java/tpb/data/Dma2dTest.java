@@ -87,7 +87,7 @@ class Dma2dTest {
         assertArrayEquals(new byte[] {4, 5, 6, 7}, java.util.Arrays.copyOf(core.sbuf().row(0, 0, 4), 4));
         // the register's value past the var is the var's fault; +1 (reg_hi) set is no single register's id
         core.registers().put(5, false, 6);
-        assertEquals("DMA_DIRECT2D source bytes 0x6+4 run outside var x (8 bytes)",
+        assertEquals("DMA_DIRECT2D source touches bytes 6 to 9, outside var \"x\" (8 bytes)",
                 assertThrows(DataFault.class, () -> Dma2d.execute(r, d, core)).getMessage());
         r.srcStartAddrValue(0x105);
         assertEquals("DMA_DIRECT2D ADDR8 offset register 0x105 is no register id",
@@ -105,7 +105,7 @@ class Dma2dTest {
         assertEquals("DMA_DIRECT2D source ADDR8 mode 0x2c has no data-level semantics",
                 assertThrows(DataFault.class, () -> Dma2d.execute(r, d, core)).getMessage());
         r.srcStartAddrMode(Addr8Mode.DGE_IMMEDIATE.value()).srcStartAddrValue(6);
-        assertEquals("DMA_DIRECT2D source bytes 0x6+4 run outside var x (8 bytes)",
+        assertEquals("DMA_DIRECT2D source touches bytes 6 to 9, outside var \"x\" (8 bytes)",
                 assertThrows(DataFault.class, () -> Dma2d.execute(r, d, core)).getMessage());
         r.srcStartAddrValue(0).dstStartAddrValue(0x38000 - 2);
         assertEquals("SBUF partition 0 bytes 0x37ffe+4 run outside 0x0..0x38000",

@@ -90,6 +90,42 @@ class NtffHostileTest {
         assertEquals("x.ntff: an NTFF of 67108865 bytes, more than 67108864 (the bound NtffReader.MAX_FILE_BYTES)", refusal(b));
     }
 
+    /**
+     * A version-6 NTFF of one subgraph (sg00 on core 4, the PE's one-record program at data offset 0)
+     * whose header lists {@code sections} ({offset, size} pairs of queue-type-0 sections on core 4)
+     * over trace data of the program and one instruction's start and end at pc 0.
+     */
+    private static byte[] withSections(long[]... sections) {
+        SyntheticNtff sg = SyntheticNtff.message().string(1, "sg00").varint(3, 4)
+                .message(4, SyntheticNtff.message().varint(1, 0).varint(2, 0).varint(7, 0).varint(8, 64));
+        SyntheticNtff h = SyntheticNtff.message().string(1, "x").message(4, SyntheticNtff.message().message(4, SyntheticNtff.message().message(1, sg)))
+                .message(15, SyntheticNtff.message().bytes(1, new byte[16]).varint(2, 0).varint(3, 1_000_000));
+        for (long[] x : sections) {
+            h.message(16, SyntheticNtff.message().varint(1, 0).varint(5, x[0]).varint(6, x[1]).varint(7, 4));
+        }
+        byte[] data = new byte[64 + 32];
+        System.arraycopy(SyntheticNtff.records(SyntheticNtff.record(1000, 0, 0, 0, 0x84), SyntheticNtff.record(2000, 0, 0, 0, 0x85)), 0, data, 64, 32);
+        return SyntheticNtff.file(6, h.bytes(), data);
+    }
+
+    /**
+     * Sections and programs tile the trace data: each byte is read once. A header listing one region
+     * under many sections (4,096 over a 64 MiB file: 2^34 records walked, every instruction kept 4,096
+     * times) made work and memory the header's to choose; a shared byte is refused now, before any record is read.
+     */
+    @Test
+    void programsAndSectionsThatShareBytesAreRefused() throws Exception {
+        assertEquals(1, ProfileFile.of("x.ntff", withSections(new long[] {64, 32})).trace().instructions().size());
+        assertEquals("x.ntff: header: section of queue type 0 on core 4 at data offset 64 (32 bytes) overlaps section of queue type 0 on core 4 "
+                + "at 64 (32 bytes): programs and sections each take their own bytes", refusal(withSections(new long[] {64, 32}, new long[] {64, 32})));
+        assertEquals("x.ntff: header: section of queue type 0 on core 4 at data offset 80 (16 bytes) overlaps section of queue type 0 on core 4 "
+                + "at 64 (32 bytes): programs and sections each take their own bytes", refusal(withSections(new long[] {64, 32}, new long[] {80, 16})));
+        assertEquals("x.ntff: header: section of queue type 0 on core 4 at data offset 32 (64 bytes) overlaps subgraph \"sg00\"'s program of "
+                + "engine 0 at 0 (64 bytes): programs and sections each take their own bytes", refusal(withSections(new long[] {32, 64})));
+        // empty sections take no bytes: any number of them anywhere
+        assertEquals(1, ProfileFile.of("x.ntff", withSections(new long[] {64, 32}, new long[] {64, 0}, new long[] {0, 0})).trace().instructions().size());
+    }
+
     /** A preamble (version 6, the header's length) and {@code header} at byte 128. */
     static byte[] ntff(byte[] header) {
         byte[] b = new byte[128 + header.length];

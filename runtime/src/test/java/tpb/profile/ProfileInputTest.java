@@ -134,4 +134,54 @@ class ProfileInputTest {
             }
         }
     }
+
+    /**
+     * The export is streamed member by member: an array this reader does not use is skipped without
+     * a tree (400 MB of zeros under one key, a 389 KB gzip'd file, had made 3.5 GB of tree); the
+     * arrays it reads are read an element at a time. Here 5,000,000 zeros under "x" (10 MB) around a
+     * well-formed export: read as the export without them.
+     */
+    @Test
+    void anArrayNotReadIsSkippedWithoutATree() throws IOException {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        b.writeBytes("{\"x\":[".getBytes(StandardCharsets.UTF_8));
+        byte[] zeros = "0,".repeat(1_000_000).getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i < 5; i++) {
+            b.writeBytes(zeros);
+        }
+        b.writeBytes("0],".getBytes(StandardCharsets.UTF_8));
+        b.writeBytes(Arrays.copyOfRange(export("3.8e-05"), 1, export("3.8e-05").length));
+        ProfileFile f = ProfileFile.of("p.json", gzip(b.toByteArray()));
+        assertEquals(38_000, f.exported().totalNs(), 1e-6);
+        assertEquals(ProfileFile.of("p.json", export("3.8e-05")).trace().records(), f.trace().records());
+    }
+
+    /** Streamed, the document keeps parse's strictness: a key twice, text after it, a document that is no object. */
+    @Test
+    void theStreamedExportIsAsStrict() {
+        String e = new String(export("3.8e-05"), StandardCharsets.UTF_8);
+        // the document's 30 characters, a space, then the second document's "{" at column 32
+        assertEquals("p.json: malformed JSON at line 1 column 32: text after the document",
+                refusal(("{\"summary\":[{\"total_time\":1}]} {}").getBytes(StandardCharsets.UTF_8)));
+        // the second "summary" ends at column 23: the parser stands after it, as parse's messages say where
+        assertEquals("p.json: malformed JSON at line 1 column 24: Duplicate field 'summary'",
+                refusal(("{\"summary\":[],\"summary\":[]}").getBytes(StandardCharsets.UTF_8)));
+        assertEquals("p.json: the document is an array, not an object", refusal("[1]".getBytes(StandardCharsets.UTF_8)));
+        assertEquals("p.json: instruction is an object, not an array",
+                refusal(e.replace("\"instruction\":[]", "\"instruction\":{\"a\":[1,2]}").getBytes(StandardCharsets.UTF_8)));
+        assertEquals("p.json: instruction[0].subgroup is missing, not a string",
+                refusal(e.replace("\"instruction\":[]", "\"instruction\":[{}]").getBytes(StandardCharsets.UTF_8)));
+        // dma: null is none; an entry of another shape is counted, not refused
+        ProfileFile f = ProfileFile.of("p.json", e.replace("\"instruction\":[]", "\"instruction\":[],\"dma\":null,\"semaphore_update\":[{}]")
+                .getBytes(StandardCharsets.UTF_8));
+        assertEquals(1L, f.trace().records().get("unknown: semaphore_update entry of another shape"));
+    }
+
+    /** ticks_per_nanosec times a time past 2^63 wrapped to a negative tick; now refused. */
+    @Test
+    void aTimePastTheTicksIsRefused() {
+        String e = new String(export("3.8e-05"), StandardCharsets.UTF_8).replace("\"instruction\":[]", "\"metadata\":[{\"ticks_per_nanosec\":1000000}],"
+                + "\"instruction\":[{\"subgroup\":\"Tensor\",\"subgraph\":\"sg00\",\"pc\":0,\"opcode\":\"NOP\",\"timestamp\":4503599627370496,\"duration\":0}]");
+        assertEquals("p.json: a time of 4503599627370496 ns at metadata[0].ticks_per_nanosec 1000000 passes 2^63 ticks", refusal(e.getBytes(StandardCharsets.UTF_8)));
+    }
 }
