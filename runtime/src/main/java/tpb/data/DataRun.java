@@ -278,32 +278,40 @@ public final class DataRun {
             core.core().pe().order(loadOrder);
         }
         String name = image.cores().get(i).name();
+        // a record's fault is named here with its core, engine and index; the order's own (a deadlock, a
+        // synchronisation record refused) comes from EventOrder with engine and record, and gets its core below
+        boolean[] named = {false};
         try {
-            EventOrder.run(image.cores().get(i).streams(), image.cores().get(i).queues(), arch, (engine, index, b, at) -> {
-                if (stop.stopped) {
-                    throw new Stopped();
-                }
-                long t0 = listener == null ? 0 : System.nanoTime();
-                if (loadOrder == null && LoadOrder.isLoad(b, at)) {
-                    core.core().pe().order(orders.of(b, at));
-                }
-                String ranges;
-                try {
-                    ranges = core.execute(engine, b, at);
-                } catch (DataFault f) {
-                    throw new DataFault(name + " " + engine + " record " + index + ": " + f.getMessage());
-                }
-                if (listener != null) {
-                    listener.record(name, engine, index, t0, System.nanoTime(), core.bytesMoved(), core.macs());
-                }
-                if (trace != null) {
-                    String line = String.format("%s %-4s %3d  %s%s", name, engine, index, recordText.text(b, at, 1).strip(),
-                            ranges.isEmpty() ? "" : "  | " + ranges);
-                    synchronized (trace) {
-                        trace.accept(line);
+            try {
+                EventOrder.run(image.cores().get(i).streams(), image.cores().get(i).queues(), arch, (engine, index, b, at) -> {
+                    if (stop.stopped) {
+                        throw new Stopped();
                     }
-                }
-            }, schedule, recordText);
+                    long t0 = listener == null ? 0 : System.nanoTime();
+                    if (loadOrder == null && LoadOrder.isLoad(b, at)) {
+                        core.core().pe().order(orders.of(b, at));
+                    }
+                    String ranges;
+                    try {
+                        ranges = core.execute(engine, b, at);
+                    } catch (DataFault f) {
+                        named[0] = true;
+                        throw new DataFault(name + " " + engine + " record " + index + ": " + f.getMessage());
+                    }
+                    if (listener != null) {
+                        listener.record(name, engine, index, t0, System.nanoTime(), core.bytesMoved(), core.macs());
+                    }
+                    if (trace != null) {
+                        String line = String.format("%s %-4s %3d  %s%s", name, engine, index, recordText.text(b, at, 1).strip(),
+                                ranges.isEmpty() ? "" : "  | " + ranges);
+                        synchronized (trace) {
+                            trace.accept(line);
+                        }
+                    }
+                }, schedule, recordText);
+            } catch (DataFault f) {
+                throw named[0] ? f : new DataFault(name + " " + f.getMessage());
+            }
         } catch (Stopped s) {
             throw s;
         } catch (RuntimeException | Error e) {

@@ -111,7 +111,7 @@ class HostileDescriptorTest {
         Path n = write(dir, p);
         CliRun r = dataRun(dir, n);
         assertEquals(1, r.code());
-        assertEquals("tpb: " + n + ": " + unread("dma[0].desc[0]: from_off 4611686018427387904 and from_steps "
+        assertEquals("tpb: " + n + ": sg00 " + unread("dma[0].desc[0]: from_off 4611686018427387904 and from_steps "
                 + "reach past 2^63, outside var \"a\" (32 bytes)") + "; nothing written\n", r.err());
     }
 
@@ -129,7 +129,7 @@ class HostileDescriptorTest {
         Path n = write(dir, p);
         CliRun r = dataRun(dir, n);
         assertEquals(1, r.code());
-        assertEquals("tpb: " + n + ": " + unread("dma[0].desc[0]: from_sizes walk " + 4 * count
+        assertEquals("tpb: " + n + ": sg00 " + unread("dma[0].desc[0]: from_sizes walk " + 4 * count
                 + " bytes, more than the 256 a source may read for its destination's (8 for each byte written)") + "; nothing written\n", r.err());
     }
 

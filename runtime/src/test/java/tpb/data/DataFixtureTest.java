@@ -218,7 +218,7 @@ class DataFixtureTest {
         Map<String, byte[]> files2 = fixtureFiles();
         byte[] pool2 = files2.get("sg00/Pool.bin");
         dma.wrap(pool2, 2 * 64).srcStartAddrValue(dma.srcStartAddrValue() + dma.srcStepElem(0));
-        assertEquals("pool record 2 (DmaDirect2d): DMA_DIRECT2D source touches bytes 512 to 66047, outside var \"x\" (65536 bytes)",
+        assertEquals("sg00 pool record 2 (DmaDirect2d): DMA_DIRECT2D source touches bytes 512 to 66047, outside var \"x\" (65536 bytes)",
                 assertThrows(DataFault.class, () -> run(image(files2), in[0], in[1], PeLwOrder.LAST_COL_FIRST)).getMessage());
     }
 

@@ -146,10 +146,10 @@ class DataRunEdgesTest {
         // sg01's second record reads x [12, 20): past x's 16 bytes
         NeffImage image = image(dma(1, 0, 2, 0, 8), concat(dma(1, 8, 2, 8, 8), dma(1, 12, 3, 0, 8)));
         DataFault f = assertThrows(DataFault.class, () -> new DataRun(image, Arch.CAYMAN, inputs()).threads(1).run(null));
-        assertEquals("sg01 pool record 1: DMA_DIRECT2D source bytes 0xc+8 run outside var x (16 bytes)", f.getMessage());
+        assertEquals("sg01 pool record 1 (DmaDirect2d): DMA_DIRECT2D source touches bytes 12 to 19, outside var \"x\" (16 bytes)", f.getMessage());
         // and on one thread or many the first fault is the one thrown
         f = assertThrows(DataFault.class, () -> new DataRun(image, Arch.CAYMAN, inputs()).threads(0).run(null));
-        assertEquals("sg01 pool record 1: DMA_DIRECT2D source bytes 0xc+8 run outside var x (16 bytes)", f.getMessage());
+        assertEquals("sg01 pool record 1 (DmaDirect2d): DMA_DIRECT2D source touches bytes 12 to 19, outside var \"x\" (16 bytes)", f.getMessage());
     }
 
     @Test
@@ -166,7 +166,7 @@ class DataRunEdgesTest {
         waits[EventSemaphoreFlyweight.EVENTS_WAIT_IDX_OFFSET] = 3;
         waits[EventSemaphoreFlyweight.EVENTS_SEMAPHORE_VALUE_OFFSET] = 1;
         DataFault f = assertThrows(DataFault.class, () -> new DataRun(image(waits), Arch.CAYMAN, inputs()).run(null));
-        assertTrue(f.getMessage().startsWith("deadlock: pool"), f.getMessage());
+        assertTrue(f.getMessage().startsWith("sg00 deadlock: pool"), f.getMessage());
         assertTrue(f.getMessage().contains("semaphore 3"), f.getMessage());
     }
 }
