@@ -17,7 +17,9 @@ import tpb.asm.Assembler;
 import tpb.asm.Disassembler;
 import tpb.isa.ActivateFlyweight;
 import tpb.isa.ActivateRecord;
+import tpb.isa.Arch;
 import tpb.isa.DtypeWire;
+import tpb.isa.LdweightsFlyweight;
 import tpb.isa.Symbols;
 import tpb.isa.Validator;
 
@@ -52,6 +54,22 @@ class NamedValuesTest {
             int tag = Integer.parseInt(run[1]);
             assertEquals(tag != 0, (line + " ").contains(" in_bias_dtype.tags." + run[0] + "=" + DtypeWire.fromValue(tag).specName() + " "), line);
         }
+    }
+
+    /**
+     * Mariana's LD_WEIGHT_FLAGS byte (+0x2F of view Ldweights.Mariana) lists by its five runs,
+     * which cover all eight bits, so no byte lists whole; load_order by PeLwOrder's names.
+     */
+    @Property(tries = 256)
+    void anyMarianaLoadFlagsListByRunsAndAssembleBack(@ForAll @IntRange(min = 0, max = 255) int flags) {
+        byte[] b = new byte[64];
+        new LdweightsFlyweight().wrap(b, 0).reset();
+        b[0x2F] = (byte) flags;
+        String line = Disassembler.text(Arch.MARIANA, b, 0, 1);
+        assertArrayEquals(b, new Assembler(Arch.MARIANA).assemble(line, Assembler.Options.NO_VALIDATION), line);
+        assertFalse(line.contains(" flags="), line);
+        assertEquals((flags & 0x20) != 0, line.contains(" flags.load_order=FIRST_COL_FIRST"), line);
+        assertEquals((flags & 1) != 0, line.contains(" flags.xpose_mode=1"), line);
     }
 
     @Property(tries = 256)

@@ -5,16 +5,18 @@ import tpb.codec.FieldInfo;
 import tpb.isa.Symbols;
 
 /**
- * Fields a listing writes by their named bit runs: an integer whose runs the spec names each
- * through an enum, none overlapping another (DTYPE_PAIR's byte of two dtype tags is
- * {@code in0_in1_dtype.tags.lo=FP32 in0_in1_dtype.tags.hi=FP32}, not {@code in0_in1_dtype.tags=170}),
- * the names the spec's guards and the validator's messages use for the same bits. A value with a
- * bit outside every run is written whole, as a number, so any byte assembles back.
+ * Fields a listing writes by their named bit runs: an integer whose runs the spec names, none
+ * overlapping another (DTYPE_PAIR's byte of two dtype tags is {@code in0_in1_dtype.tags.lo=FP32
+ * in0_in1_dtype.tags.hi=FP32}, not {@code in0_in1_dtype.tags=170}; mariana's LD_WEIGHT_FLAGS byte
+ * is {@code flags.xpose_mode=1 flags.load_order=FIRST_COL_FIRST}), the names the spec's guards and
+ * the validator's messages use for the same bits; a run's value by its enum's name where it has
+ * one. A field whose runs overlap (ADDR4's readings of one word) is written whole, and so is a
+ * value with a bit outside every run, as a number, so any byte assembles back.
  */
 final class BitRuns {
     private BitRuns() {}
 
-    /** Whether the listing writes {@code f} run by run: a single integer whose runs all carry an enum and do not overlap. */
+    /** Whether the listing writes {@code f} run by run: a single integer with named runs that do not overlap. */
     static boolean named(FieldInfo f) {
         List<FieldInfo.Bits> runs = f.bits();
         if (runs.isEmpty() || f.count() != 1 || f.isChars() || f.isBytes()) {
@@ -23,7 +25,7 @@ final class BitRuns {
         long seen = 0;
         for (FieldInfo.Bits r : runs) {
             long mask = r.with(0, -1);
-            if (r.table() == null || (seen & mask) != 0) {
+            if ((seen & mask) != 0) {
                 return false;
             }
             seen |= mask;
@@ -48,7 +50,7 @@ final class BitRuns {
         for (FieldInfo.Bits r : f.bits()) {
             long run = r.of(v);
             if (run != 0) {
-                String name = Symbols.name(r.table(), run);
+                String name = r.table() == null ? null : Symbols.name(r.table(), run);
                 out.append(' ').append(f.name()).append('.').append(r.name()).append('=');
                 if (name != null) {
                     out.append(name);
@@ -59,8 +61,11 @@ final class BitRuns {
         }
     }
 
-    /** The names a run's enum gives the values the run can hold, in value order (for a hint). */
+    /** The names a run's enum gives the values the run can hold, in value order (for a hint); none for a run no enum names. */
     static List<String> values(FieldInfo.Bits r) {
+        if (r.table() == null) {
+            return List.of();
+        }
         List<String> out = new java.util.ArrayList<>();
         for (long v = 0; v < 1L << Math.min(r.width(), 16); v++) {
             String name = Symbols.name(r.table(), v);

@@ -134,9 +134,12 @@ final class OperandReader {
         if (v == null) {
             throw new AsmException(l.number(), lex.column(), "a value for " + name.text());
         }
-        Long value = v.isNumber() && v.text().charAt(0) != '_' ? null : Symbols.value(r.table(), v.text());
+        Long value = r.table() == null || v.isNumber() && v.text().charAt(0) != '_' ? null : Symbols.value(r.table(), v.text());
         if (value == null && v.isNumber()) {
             value = v.number();
+        }
+        if (value == null && r.table() == null) {
+            throw new AsmException(l.number(), v.column(), name.text() + " takes a number, not '" + v.text() + "'");
         }
         if (value == null) {
             throw new AsmException(l.number(), v.column(), "'" + v.text() + "' is not a value of " + r.table()
