@@ -28,6 +28,7 @@ final class SyntaxFields {
     /** The named bit runs a line may set ({@code in0_in1_dtype.tags.lo}), each as {field, run}, of the fields listed by runs ({@link BitRuns}). */
     private final Map<String, int[]> runs = new HashMap<>();
     private final NameTable<Integer> names;
+    private final NameTable<int[]> runNames;
 
     SyntaxFields(Syntax syntax, List<FieldInfo> fields) {
         this.syntax = syntax;
@@ -41,6 +42,7 @@ final class SyntaxFields {
             }
         }
         names = new NameTable<>(byName);
+        runNames = new NameTable<>(runs);
         List<String> names = syntax.operands();
         operands = new int[names.size()][];
         whole = new boolean[names.size()];
@@ -72,6 +74,11 @@ final class SyntaxFields {
     /** The field and run index ({field, run}) of the bit run called {@code name}, or null. */
     int[] run(String name) {
         return runs.get(name);
+    }
+
+    /** The bit run ({field, run}) named by characters {@code from} to {@code to} of {@code lex}'s text, or null. */
+    int[] run(Lexer lex, int from, int to) {
+        return lex.lookup(runNames, from, to);
     }
 
     /** The names of the bit runs a line may set, for a hint. */
