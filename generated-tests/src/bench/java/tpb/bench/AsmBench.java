@@ -36,9 +36,11 @@ import tpb.stream.RecordStream;
  * <li>{@code examples}: a 4,096-record stream made of the spec's own examples (every arm that has
  * one, each a valid record, repeated in turn): enum and LUT names, arrays, group operands, names
  * and branch targets all go through the generic by-index path of the generated flyweights;
- * <li>{@code matmul_large.pe} and {@code qwen3-moe.pool}: real compiler output, one engine's stream
- * of a NEFF in the repository's test resources (21,269 LDWEIGHTS/MATMUL-heavy records; 4,749
- * DMA, register ALU and tensor-load records), listed as {@code tpb disasm} lists it and assembled
+ * <li>{@code matmul_large.pe}, {@code qwen3-moe.pool} and {@code qwen3-moe.act}: real compiler
+ * output, one engine's stream of a NEFF in the repository's test resources (21,269
+ * LDWEIGHTS/MATMUL-heavy records; 4,749 DMA, register ALU and tensor-load records; 535
+ * records, 145 of them ACTIVATEs whose function and dtype pair list by name), listed as
+ * {@code tpb disasm} lists it and assembled
  * with that generation's layouts, as {@code tpb asm} assembles it.
  * </ul>
  * Scores are per pass; {@link #records()} gives the count to divide by (bench tables do).
@@ -54,7 +56,7 @@ public class AsmBench {
     /** The NEFFs' folder, from the repository's root (where bench/run runs JMH). */
     static final String NEFFS = "runtime/src/test/resources/neff/";
 
-    @Param({"examples", "matmul_large.pe", "qwen3-moe.pool"})
+    @Param({"examples", "matmul_large.pe", "qwen3-moe.pool", "qwen3-moe.act"})
     public String listing = "examples";
 
     Assembler assembler = new Assembler();
@@ -73,6 +75,7 @@ public class AsmBench {
             case "examples" -> examples();
             case "matmul_large.pe" -> neffStream(NEFFS + "matmul_large.neff", "pe");
             case "qwen3-moe.pool" -> neffStream(NEFFS + "real/qwen3-moe-captured.neff", "pool");
+            case "qwen3-moe.act" -> neffStream(NEFFS + "real/qwen3-moe-captured.neff", "act");
             default -> throw new IllegalArgumentException("no listing " + listing);
         }
         if (!Arrays.equals(bytes, assembler.assemble(text))) {

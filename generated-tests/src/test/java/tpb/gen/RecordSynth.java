@@ -65,6 +65,9 @@ final class RecordSynth {
             } else if (enc instanceof FieldInfo.Encoding.Enumerated e) {
                 long[] values = legal.computeIfAbsent(e.table(), this::enumValues);
                 put(b, f, values[random.nextInt(values.length)]);
+            } else if (enc instanceof FieldInfo.Encoding.Named n && random.nextBoolean()) {
+                long[] values = legal.computeIfAbsent(n.table(), this::enumValues); // else the random bytes: any number is legal
+                put(b, f, values[random.nextInt(values.length)]);
             } else if (enc instanceof FieldInfo.Encoding.Lut l) {
                 long[] values = legal.computeIfAbsent(l.table(), this::lutValues);
                 put(b, f, values[random.nextInt(values.length)]);

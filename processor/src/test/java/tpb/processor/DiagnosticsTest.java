@@ -445,7 +445,7 @@ class DiagnosticsTest {
         expectTerm("field: total, same_as: product(n)", "field: product(n), in: [3]", "product(n), in",
                 "guard on 'product(n)': a product takes 'at_most' or 'same_as'");
         expectTerm("field: total, same_as: product(n)", "field: reg.hi, in: [3]", "[3]",
-                "guard on 'reg.hi': a bit run has no enum to name 'in' values by: use 'one_of: {enum, values}'");
+                "guard on 'reg.hi': a bit run's values are named by 'one_of: {enum, values}', not 'in'");
         expectTerm("field: total, same_as: product(n)", "field: reg.lo, one_of: {enum: Op, values: [Load]}", "Load]",
                 "guard on 'reg.lo': Op.Load (2) does not fit the term's 1 bits");
         expectTerm("field: total, same_as: product(n)", "field: reg.hi, one_of: {enum: Opp, values: [Load]}", "Opp",

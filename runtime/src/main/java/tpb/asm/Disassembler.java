@@ -228,10 +228,11 @@ public final class Disassembler {
      * What the text of an arm's records needs from its syntax line and fields, worked out once per
      * arm instead of once per record: the mnemonic field, each operand's field (or group members),
      * and the fields printed as {@code name=value} when not their implied value (0 unless the
-     * syntax line implies another) and not shown by a sync term.
+     * syntax line implies another) and not shown by a sync term, each whole or by its named bit
+     * runs ({@link BitRuns}).
      */
     private record ArmText(List<FieldInfo> fields, Syntax syntax, int mnemonic, int[][] operands, boolean[] whole, int[] named,
-            long[] implied) {
+            long[] implied, boolean[] byRuns) {
         static ArmText of(Arm arm, List<FieldInfo> fields) {
             Syntax syntax = Syntaxes.of(arm);
             int mnemonic = syntax.mnemonicField() == null ? -1 : find(fields, syntax.mnemonicField());
@@ -249,10 +250,14 @@ public final class Disassembler {
                 }
             }
             long[] implied = new long[named.size()];
+            boolean[] byRuns = new boolean[named.size()];
             for (int i = 0; i < implied.length; i++) {
-                implied[i] = syntax.impliedValue(fields.get(named.get(i)).name());
+                FieldInfo f = fields.get(named.get(i));
+                implied[i] = syntax.impliedValue(f.name());
+                byRuns[i] = implied[i] == 0 && BitRuns.named(f);
             }
-            return new ArmText(fields, syntax, mnemonic, operands, whole, named.stream().mapToInt(Integer::intValue).toArray(), implied);
+            return new ArmText(fields, syntax, mnemonic, operands, whole, named.stream().mapToInt(Integer::intValue).toArray(), implied,
+                    byRuns);
         }
     }
 
@@ -296,7 +301,12 @@ public final class Disassembler {
         for (int n = 0; n < named.length; n++) {
             int field = named[n];
             FieldInfo f = fields.get(field);
-            if (!SyncTerms.covers(terms, field) && !implied(record, field, f, plan.implied()[n])) {
+            if (SyncTerms.covers(terms, field) || implied(record, field, f, plan.implied()[n])) {
+                continue;
+            }
+            if (plan.byRuns()[n]) {
+                BitRuns.append(f, record.get(field, 0), out);
+            } else {
                 out.append(' ').append(f.name()).append('=');
                 value(record, field, f, label, out);
             }

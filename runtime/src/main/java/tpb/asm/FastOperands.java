@@ -31,7 +31,11 @@ final class FastOperands {
         int nameFrom = lex.span();
         int nameTo = lex.position();
         int field = nameFrom == nameTo ? -1 : syntax.field(lex, nameFrom, nameTo);
-        if (field < 0 || given.has(field) || !lex.take('=')) {
+        if (field < 0) {
+            int[] run = nameFrom == nameTo ? null : syntax.run(lex, nameFrom, nameTo);
+            return run != null && namedRun(lex, run, record, fields);
+        }
+        if (given.has(field) || !lex.take('=')) {
             return false;
         }
         FieldInfo f = fields.get(field);
@@ -62,6 +66,43 @@ final class FastOperands {
         }
         record.set(field, 0, value);
         given.set(field, lex.column(from));
+        return true;
+    }
+
+    /**
+     * A {@code field.run=value} of a field listed by its named bit runs ({@link BitRuns}), the value
+     * a number that fits the run or a name of its enum, written into those bits. False for anything
+     * else, a run given before included: {@link OperandReader#namedFields} reads it again and says what is wrong.
+     */
+    private boolean namedRun(Lexer lex, int[] run, PreambleFlyweight<?> record, List<FieldInfo> fields) {
+        int field = run[0];
+        FieldInfo.Bits r = fields.get(field).bits().get(run[1]);
+        if (!lex.take('=')) {
+            return false;
+        }
+        char first = lex.peek();
+        if (first == '[' || first == '"') {
+            return false;
+        }
+        int from = lex.span();
+        int to = lex.position();
+        if (from == to) {
+            return false;
+        }
+        long value;
+        if (first != '_' && lex.number(numbers, from, to)) {
+            value = numbers.value;
+        } else {
+            Long symbol = r.table() == null ? null : lex.lookup(SymbolNames.of(r.table()), from, to);
+            if (symbol == null) {
+                return false;
+            }
+            value = symbol;
+        }
+        if (!r.fits(value) || !given.addRun(field, run[1], lex.column(from))) {
+            return false;
+        }
+        record.set(field, 0, r.with(record.get(field, 0), value));
         return true;
     }
 

@@ -10,16 +10,34 @@ import java.util.Arrays;
 final class Given {
     /** Each field's value's column (from 1); 0 while the line has not set it. */
     private int[] columns = new int[0];
+    /** Each field's bit runs the line has set, one bit a run; 0 for a field given whole or not at all. */
+    private long[] runs = new long[0];
     private int fields;
 
     /** A new line, of a record with {@code fields} fields: nothing given. */
     void reset(int fields) {
         if (columns.length < fields) {
             columns = new int[fields];
+            runs = new long[fields];
         } else {
             Arrays.fill(columns, 0, this.fields, 0);
+            Arrays.fill(runs, 0, this.fields, 0);
         }
         this.fields = fields;
+    }
+
+    /**
+     * Marks bit run {@code run} of {@code field} set by a value at {@code column}; false, and
+     * nothing marked, when the line set that run already or gave the field whole.
+     */
+    boolean addRun(int field, int run, int column) {
+        long bit = 1L << run;
+        if (columns[field] != 0 && (runs[field] == 0 || (runs[field] & bit) != 0)) {
+            return false;
+        }
+        runs[field] |= bit;
+        columns[field] = column;
+        return true;
     }
 
     boolean has(int field) {

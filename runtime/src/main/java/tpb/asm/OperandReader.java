@@ -85,12 +85,17 @@ final class OperandReader {
             }
             lex.rewind(at); // anything else: read again, token by token, to say what is wrong or to read a label, list or name
             Lexer.Token name = lex.word();
+            int[] run = syntax.run(name.text());
+            if (run != null) {
+                namedRun(lex, name, run, record, l, sink);
+                continue;
+            }
             int field = syntax.field(name);
             FieldInfo f = field < 0 ? null : fields.get(field);
             if (f == null || !Fields.settable(f)) {
                 throw new AsmException(l.number(), name.column(), (f == null ? "no field '" : "field '") + name.text() + "' "
                         + (f == null ? "in " + arm.specName() + layoutName(arm)
-                                + (sink.showing() ? Hints.suggest(name.text(), Hints.settable(fields)) + Hints.generations(arm, name.text()) : "")
+                                + (sink.showing() ? Hints.suggest(name.text(), settableNames(fields, syntax)) + Hints.generations(arm, name.text()) : "")
                                 : "is fixed by the spec"));
             }
             if (!given.add(field, name.column())) {
@@ -104,6 +109,46 @@ final class OperandReader {
             put(record, field, v, labels, l, sink);
             given.set(field, v.column());
         }
+    }
+
+    /** The names a line may set: the settable fields and the bit runs of those listed by runs. */
+    private static List<String> settableNames(List<FieldInfo> fields, SyntaxFields syntax) {
+        List<String> out = new ArrayList<>(Hints.settable(fields));
+        out.addAll(syntax.runNames());
+        return out;
+    }
+
+    /**
+     * {@code field.run=value}: a name of the run's enum or a number the run holds, written into
+     * those bits of the field (a field listed by its named runs, {@link BitRuns}).
+     */
+    private void namedRun(Lexer lex, Lexer.Token name, int[] run, PreambleFlyweight<?> record, ListingLine l, Assembler.Errors sink) {
+        int field = run[0];
+        FieldInfo f = record.fields().get(field);
+        FieldInfo.Bits r = f.bits().get(run[1]);
+        if (!given.addRun(field, run[1], name.column())) {
+            throw new AsmException(l.number(), name.column(), "field '" + name.text() + "' is given twice");
+        }
+        lex.expect('=', "'=' after " + name.text());
+        Lexer.Token v = lex.value();
+        if (v == null) {
+            throw new AsmException(l.number(), lex.column(), "a value for " + name.text());
+        }
+        Long value = r.table() == null || v.isNumber() && v.text().charAt(0) != '_' ? null : Symbols.value(r.table(), v.text());
+        if (value == null && v.isNumber()) {
+            value = v.number();
+        }
+        if (value == null && r.table() == null) {
+            throw new AsmException(l.number(), v.column(), name.text() + " takes a number, not '" + v.text() + "'");
+        }
+        if (value == null) {
+            throw new AsmException(l.number(), v.column(), "'" + v.text() + "' is not a value of " + r.table()
+                    + (sink.showing() ? Hints.suggest(v.text(), BitRuns.values(r)) : ""));
+        }
+        if (!r.fits(value)) {
+            throw new AsmException(l.number(), v.column(), name.text() + ": " + v.text() + " does not fit its " + r.width() + " bits");
+        }
+        record.set(field, 0, r.with(record.get(field, 0), value));
     }
 
     /** {@code ".Mariana"} when the arm is written through a generation layout, else nothing. */

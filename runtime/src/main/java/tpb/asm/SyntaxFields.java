@@ -25,14 +25,24 @@ final class SyntaxFields {
     final int[] impliedFields;
     final long[] impliedValues;
     private final Map<String, Integer> byName = new HashMap<>();
+    /** The named bit runs a line may set ({@code in0_in1_dtype.tags.lo}), each as {field, run}, of the fields listed by runs ({@link BitRuns}). */
+    private final Map<String, int[]> runs = new HashMap<>();
     private final NameTable<Integer> names;
+    private final NameTable<int[]> runNames;
 
     SyntaxFields(Syntax syntax, List<FieldInfo> fields) {
         this.syntax = syntax;
         for (int field = 0; field < fields.size(); field++) {
-            byName.putIfAbsent(fields.get(field).name(), field);
+            FieldInfo f = fields.get(field);
+            byName.putIfAbsent(f.name(), field);
+            if (BitRuns.named(f)) {
+                for (int r = 0; r < f.bits().size(); r++) {
+                    runs.putIfAbsent(f.name() + "." + f.bits().get(r).name(), new int[] {field, r});
+                }
+            }
         }
         names = new NameTable<>(byName);
+        runNames = new NameTable<>(runs);
         List<String> names = syntax.operands();
         operands = new int[names.size()][];
         whole = new boolean[names.size()];
@@ -51,10 +61,29 @@ final class SyntaxFields {
         }
     }
 
-    /** The index of the field called {@code name}, or -1. */
+    /** The index of the field called {@code name}, or of the field whose bit run it names, or -1. */
     int field(String name) {
         Integer field = byName.get(name);
-        return field == null ? -1 : field;
+        if (field == null) {
+            int[] run = runs.get(name);
+            return run == null ? -1 : run[0];
+        }
+        return field;
+    }
+
+    /** The field and run index ({field, run}) of the bit run called {@code name}, or null. */
+    int[] run(String name) {
+        return runs.get(name);
+    }
+
+    /** The bit run ({field, run}) named by characters {@code from} to {@code to} of {@code lex}'s text, or null. */
+    int[] run(Lexer lex, int from, int to) {
+        return lex.lookup(runNames, from, to);
+    }
+
+    /** The names of the bit runs a line may set, for a hint. */
+    java.util.Set<String> runNames() {
+        return runs.keySet();
     }
 
     /** The index of the field named by characters {@code from} to {@code to} of {@code lex}'s text, or -1. */

@@ -82,6 +82,9 @@ record Vector(String name, String doc, List<Field> fields, List<String> dump) {
         if (f.enumRef() != null) {
             EnumValue ev = model.enumDef(f.enumRef()).map(en -> en.byValue(v)).orElse(null);
             shown = ev == null ? hex + " (no value of " + f.enumRef() + ")" : ev.name() + " (" + hex + ")";
+        } else if (f.namesRef() != null) { // an open enum: a number it does not name is still a value
+            EnumValue ev = model.enumDef(f.namesRef()).map(en -> en.byValue(v)).orElse(null);
+            shown = ev == null ? v + " (" + hex + ")" : ev.name() + " (" + hex + ")";
         } else if (f.lutRef() != null) {
             LutDef lut = model.lut(f.lutRef()).orElseThrow();
             String keys = lut.entries().stream().filter(en -> en.value() == v).map(LutDef.Entry::key).collect(Collectors.joining(" / "));

@@ -54,7 +54,7 @@ class FieldDriftTest {
     static List<FieldDef> moved(List<FieldDef> fields, Pos where, int delta) {
         return fields.stream()
                 .map(f -> !f.pos().equals(where) ? f
-                        : new FieldDef(f.name(), f.at() + delta, f.kind(), f.scalar(), f.size(), f.count(), f.enumRef(),
+                        : new FieldDef(f.name(), f.at() + delta, f.kind(), f.scalar(), f.size(), f.count(), f.enumRef(), f.namesRef(),
                                 f.lutRef(), f.groupRef(), f.constValue(), f.reserved(), f.bits(), f.role(), f.doc(), f.source(),
                                 f.nulOptional(), f.pos()))
                 .toList();

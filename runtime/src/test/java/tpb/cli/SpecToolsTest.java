@@ -166,6 +166,27 @@ class SpecToolsTest {
         assertEquals("0 change(s), 0 breaking\n", same.out());
     }
 
+    /**
+     * An open enum closed is breaking (its fields become enums to the codecs and the validator
+     * refuses the numbers it does not name); a field that stops naming its numbers through an open
+     * enum only changes the listing.
+     */
+    @Test
+    void diffTellsAnOpenEnumsNamesFromARestriction(@TempDir Path dir) throws Exception {
+        Path spec = copy(dir.resolve("spec"));
+        edit(spec.resolve("isa/tpb/enums/datapath.yaml"), "enum: ActivationFunction\ntype: u8\nopen: true\n", "enum: ActivationFunction\ntype: u8\n");
+        edit(spec.resolve("isa/tpb/arms/datapath-dve.yaml"), "type: u8, enum: AffineSelectMode,", "type: u8,");
+        CliRun r = CliRun.of("diff", "builtin", spec.toString());
+        assertEquals(1, r.code());
+        assertEquals("""
+                BREAKING    enum ActivationFunction: open -> closed
+                BREAKING    arm Activate: field activation_func encoding u8 names ActivationFunction -> u8 enum ActivationFunction
+                BREAKING    arm ActivateQuantize: field activation_func encoding u8 names ActivationFunction -> u8 enum ActivationFunction
+                compatible  arm TensorScalarAffineSelect: field mode encoding u8 names AffineSelectMode -> u8 raw
+                4 change(s), 3 breaking
+                """, r.out());
+    }
+
     @Test
     void diffComparesEachGenerationLayout(@TempDir Path dir) throws Exception {
         Path spec = copy(dir.resolve("spec"));

@@ -313,7 +313,7 @@ final class GroupViewWriter {
         StringBuilder s = new StringBuilder();
         for (FieldDef f : g.fields()) {
             s.append(f.name()).append(':').append(f.kind()).append(':').append(f.scalar()).append(':').append(f.enumRef())
-                    .append(':').append(f.lutRef()).append(':').append(f.groupRef()).append(':').append(f.bits().stream().map(BitDef::name).toList()).append(';');
+                    .append(':').append(f.namesRef()).append(':').append(f.lutRef()).append(':').append(f.groupRef()).append(':').append(f.bits().stream().map(BitDef::name).toList()).append(';');
         }
         return s.toString();
     }

@@ -170,7 +170,8 @@ final class StructWriter {
     private String describe(FieldDef f) {
         String where = f.kind() == FieldDef.Kind.GROUP ? "group " + f.groupRef() + " at +" + Scalars.hex(f.at())
                 : "+" + Scalars.hex(f.at()) + ", " + f.width() + " byte" + (f.width() == 1 ? "" : "s");
-        String enc = f.enumRef() != null ? ", enum " + f.enumRef() : f.lutRef() != null ? ", through LUT " + f.lutRef() : "";
+        String enc = f.enumRef() != null ? ", enum " + f.enumRef() : f.namesRef() != null ? ", any number; enum " + f.namesRef() + " names some"
+                : f.lutRef() != null ? ", through LUT " + f.lutRef() : "";
         return where + enc + (f.doc() == null ? "" : ": " + f.doc());
     }
 

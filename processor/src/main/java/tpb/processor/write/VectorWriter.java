@@ -119,6 +119,9 @@ final class VectorWriter {
             String name = a.symbol() != null ? a.symbol() : e.byValue(a.number()).name();
             return CodeBlock.of("$T.$L", ctx.type(e.name()), Names.upperSnake(name));
         }
+        if (f.namesRef() != null && a.symbol() != null) { // an open enum's field is a number to the codecs
+            return CodeBlock.of("$L", Scalars.literal(f.scalar(), ctx.model.enumDef(f.namesRef()).orElseThrow().value(a.symbol()).value()));
+        }
         if (f.lutRef() != null) {
             LutDef l = ctx.lut(f);
             if (a.symbol() != null) {

@@ -115,8 +115,8 @@ public final class ExampleEncoder {
     }
 
     private static Long symbol(IsaModel model, FieldDef f, String name) {
-        if (f.enumRef() != null) {
-            EnumValue v = model.enumDef(f.enumRef()).map(e -> e.value(name)).orElse(null);
+        if (f.namingEnum() != null) {
+            EnumValue v = model.enumDef(f.namingEnum()).map(e -> e.value(name)).orElse(null);
             return v == null ? null : v.value();
         }
         LutDef l = model.lut(f.lutRef()).orElse(null);
@@ -125,8 +125,8 @@ public final class ExampleEncoder {
     }
 
     private static String symbolProblem(IsaModel model, FieldDef f, String name) {
-        if (f.enumRef() != null) {
-            return "'" + name + "' is not a value of enum " + f.enumRef();
+        if (f.namingEnum() != null) {
+            return "'" + name + "' is not a value of enum " + f.namingEnum();
         }
         LutDef l = model.lut(f.lutRef()).orElseThrow();
         EnumDef from = model.enumDef(l.from()).orElse(null);

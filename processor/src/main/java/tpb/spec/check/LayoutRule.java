@@ -79,8 +79,8 @@ final class LayoutRule implements Rule {
         if (f.constValue() != null && !t.fits(f.constValue())) {
             diags.error(f.pos(), Message.VALUE_OUT_OF_RANGE, "const of field '" + f.name() + "'", f.constValue(), t.specName());
         }
-        if (f.enumRef() != null) {
-            EnumDef e = model.enumDef(f.enumRef()).orElse(null);
+        if (f.namingEnum() != null) {
+            EnumDef e = model.enumDef(f.namingEnum()).orElse(null);
             if (e != null && e.type().width > t.width) {
                 diags.error(f.pos(), Message.VALUE_OUT_OF_RANGE, "field '" + f.name() + "'", "enum " + e.name() + " (" + e.type().specName() + ")", t.specName());
             }

@@ -66,7 +66,7 @@ final class Soundness {
 
     private boolean fieldsSound(List<FieldDef> fields, Set<String> seen) {
         for (FieldDef f : fields) {
-            if (f.enumRef() != null && !enumSound(f.enumRef())) {
+            if (f.namingEnum() != null && !enumSound(f.namingEnum())) {
                 return false;
             }
             if (f.lutRef() != null && !lutSound(f.lutRef())) {

@@ -17,6 +17,7 @@ import tpb.spec.model.ArmDef;
 import tpb.spec.model.EnumDef;
 import tpb.spec.model.EnumValue;
 import tpb.spec.model.FeatureDef;
+import tpb.spec.model.FieldDef;
 import tpb.spec.model.IsaModel;
 import tpb.spec.model.Layout;
 import tpb.spec.model.Leaf;
@@ -63,6 +64,16 @@ public final class SpecDiff {
         }
     }
 
+    /**
+     * Whether two readings of a field differ only in the names an open enum gives its numbers (a
+     * plain number either way to the codecs and the validator): a listing changes, no record does.
+     */
+    private static boolean namesOnly(FieldDef a, FieldDef b) {
+        boolean plainA = a.enumRef() == null && a.lutRef() == null && !a.isConst() && !a.reserved();
+        boolean plainB = b.enumRef() == null && b.lutRef() == null && !b.isConst() && !b.reserved();
+        return plainA && plainB && a.kind() == b.kind() && a.scalar() == b.scalar() && a.count() == b.count();
+    }
+
     private void enums(IsaModel old, IsaModel now) {
         pairs(old.enums(), now.enums(), EnumDef::name, (name, a, b) -> {
             if (a == null) {
@@ -72,6 +83,9 @@ public final class SpecDiff {
             } else {
                 if (a.type() != b.type()) {
                     add(true, "enum %s: type %s -> %s", name, a.type().specName(), b.type().specName());
+                }
+                if (a.open() != b.open()) { // its fields change type in the codecs, and the validator's verdict on unnamed values
+                    add(true, "enum %s: %s -> %s", name, a.open() ? "open" : "closed", b.open() ? "open" : "closed");
                 }
                 for (EnumValue v : a.values()) {
                     EnumValue w = b.value(v.name());
@@ -188,7 +202,7 @@ public final class SpecDiff {
                 String ea = ModelJson.type(a.def()) + " " + ModelJson.encoding(a.def());
                 String eb = ModelJson.type(b.def()) + " " + ModelJson.encoding(b.def());
                 if (!ea.equals(eb)) {
-                    add(true, "arm %s: field %s encoding %s -> %s", arm, path, ea, eb);
+                    add(!namesOnly(a.def(), b.def()), "arm %s: field %s encoding %s -> %s", arm, path, ea, eb);
                 }
                 if (a.source().confidence() != b.source().confidence()) {
                     add(false, "arm %s: field %s confidence %s -> %s", arm, path, a.source().confidence(), b.source().confidence());

@@ -146,6 +146,9 @@ public final class ModelJson {
         if (e.wireLut() != null) {
             ej.put("wire_lut", e.wireLut());
         }
+        if (e.open()) {
+            ej.put("open", true);
+        }
         ej.putAll(source(e.source()));
         if (e.doc() != null) {
             ej.put("doc", e.doc());
@@ -337,6 +340,9 @@ public final class ModelJson {
                     bj.put("name", b.name());
                     bj.put("lsb", b.lsb());
                     bj.put("width", b.width());
+                    if (b.enumRef() != null) {
+                        bj.put("enum", b.enumRef());
+                    }
                     if (b.doc() != null) {
                         bj.put("doc", b.doc());
                     }
@@ -367,6 +373,9 @@ public final class ModelJson {
         }
         if (f.enumRef() != null) {
             return "enum " + f.enumRef();
+        }
+        if (f.namesRef() != null) {
+            return "names " + f.namesRef();
         }
         if (f.lutRef() != null) {
             return "lut " + f.lutRef();

@@ -30,6 +30,7 @@ final class EnumBuilder {
         String roleName = v.str("role");
         Source roleSource = ctx.source(v, "role_source", true);
         String doc = v.str("doc");
+        boolean open = v.bool("open");
         Source source = ctx.source(v, "source", false);
         // the provenance of every value's since/until unless the value names its own
         Source gensSource = ctx.source(v, "generations_source", true);
@@ -58,7 +59,7 @@ final class EnumBuilder {
         }
         // a role is what an enum is to the spec language: its own source unless role_source names one
         return new EnumDef(name, type, wire, doc, source, values, subsets, role,
-                role == null ? null : roleSource == null ? source : roleSource, v.pos("enum"));
+                role == null ? null : roleSource == null ? source : roleSource, open, v.pos("enum"));
     }
 
     private EnumValue value(YMap m, String enumName, Source enumSource, Source gensSource) {

@@ -122,7 +122,7 @@ final class ExampleBuilder {
     }
 
     private Example.Assignment scalar(String example, FieldDef f, String path, YNode val, Pos pos) {
-        boolean symbolic = f.enumRef() != null || f.lutRef() != null;
+        boolean symbolic = f.namingEnum() != null || f.lutRef() != null;
         if (val instanceof YScalar s && s.kind() == YScalar.Kind.INT) {
             Long x = MapView.number(val, path, ctx.diags);
             return x == null ? null : Example.Assignment.number(path, x, pos);

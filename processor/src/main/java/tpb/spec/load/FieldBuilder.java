@@ -133,8 +133,11 @@ final class FieldBuilder {
             return null;
         }
         FieldDef.Kind kind = scalar != null ? FieldDef.Kind.SCALAR : k.type().equals("char") ? FieldDef.Kind.CHAR : FieldDef.Kind.BYTES;
-        return new FieldDef(k.name(), k.at().intValue(), kind, scalar, width, n, k.enumRef(), k.lutRef(), null, k.constValue(),
-                k.reserved(), bits(k.bits(), k.name()), role, k.doc(), k.source(), nulOptional, k.m().pos());
+        // an open enum names the field's values without restricting them: the field is a number to the codecs
+        boolean open = k.enumRef() != null && ctx.enums.get(k.enumRef()).open();
+        return new FieldDef(k.name(), k.at().intValue(), kind, scalar, width, n, open ? null : k.enumRef(), open ? k.enumRef() : null,
+                k.lutRef(), null, k.constValue(), k.reserved(), bits(k.bits(), k.name()), role, k.doc(), k.source(), nulOptional,
+                k.m().pos());
     }
 
     /** An integer's width by its type; a char or bytes field's by its {@code size}; null when reported. */
@@ -180,11 +183,15 @@ final class FieldBuilder {
             String bname = bv.reqStr("name");
             Long lsb = bv.reqNum("lsb");
             Long bw = bv.reqNum("width");
+            String benum = bv.str("enum");
             String bdoc = bv.str("doc");
             Source bs = ctx.source(bv, "source", true);
             bv.finish();
+            if (benum != null && ctx.enumRef(benum, bv.pos("enum")) == null) {
+                benum = null; // reported (or its enum left out after an error of its own)
+            }
             if (bname != null && lsb != null && bw != null) {
-                bits.add(new BitDef(bname, lsb.intValue(), bw.intValue(), bdoc, bs, bm.pos()));
+                bits.add(new BitDef(bname, lsb.intValue(), bw.intValue(), benum, bdoc, bs, bm.pos()));
             }
         }
         return bits;

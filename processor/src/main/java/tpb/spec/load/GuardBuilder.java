@@ -87,7 +87,7 @@ final class GuardBuilder {
             return null;
         }
         if (in != null && t.bit() != null) {
-            ctx.diags.error(v.pos("in"), Message.GUARD, field, "a bit run has no enum to name 'in' values by: use 'one_of: {enum, values}'");
+            ctx.diags.error(v.pos("in"), Message.GUARD, field, "a bit run's values are named by 'one_of: {enum, values}', not 'in'");
             return null;
         }
         Term other = null;

@@ -182,7 +182,7 @@ final class ResolveContext {
             return MapView.number(n, f.name(), diags);
         }
         String sym = scalarText(n);
-        EnumDef e = f.enumRef() != null ? enums.get(f.enumRef()) : null;
+        EnumDef e = f.namingEnum() != null ? enums.get(f.namingEnum()) : null;
         if (e != null) {
             EnumValue ev = enumValue(e, sym, n.pos());
             return ev == null ? null : ev.value();

@@ -9,9 +9,12 @@ import tpb.spec.Pos;
  * @param role       what the enum is to the spec language (the set arms' {@code engine:} names, or
  *                   their {@code sync:}), or null for an enum with no role
  * @param roleSource where the role comes from; null when the enum has no role
+ * @param open       the values name numbers without restricting them ({@code open: true}): a field
+ *                   of the enum holds any number, printed by name where the enum has one (ACTIVATE's
+ *                   function ids, which name what a table set loads, not what a record may hold)
  */
 public record EnumDef(String name, ScalarType type, String wireLut, String doc, Source source,
-        List<EnumValue> values, List<Subset> subsets, Role role, Source roleSource, Pos pos) {
+        List<EnumValue> values, List<Subset> subsets, Role role, Source roleSource, boolean open, Pos pos) {
 
     /**
      * What an enum means to the spec language itself: the processor is ISA-agnostic and knows
@@ -40,7 +43,7 @@ public record EnumDef(String name, ScalarType type, String wireLut, String doc, 
     /** An enum with no role. */
     public EnumDef(String name, ScalarType type, String wireLut, String doc, Source source, List<EnumValue> values,
             List<Subset> subsets, Pos pos) {
-        this(name, type, wireLut, doc, source, values, subsets, null, null, pos);
+        this(name, type, wireLut, doc, source, values, subsets, null, null, false, pos);
     }
 
     public EnumDef {

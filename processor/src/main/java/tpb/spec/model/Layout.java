@@ -28,7 +28,7 @@ public final class Layout {
 
     /** {@code f} holding the constant {@code o} gives it instead (its doc too, when {@code o} has one). */
     public static FieldDef overridden(FieldDef f, ArmDef.ConstOverride o) {
-        return new FieldDef(f.name(), f.at(), f.kind(), f.scalar(), f.size(), f.count(), f.enumRef(), f.lutRef(), f.groupRef(),
+        return new FieldDef(f.name(), f.at(), f.kind(), f.scalar(), f.size(), f.count(), f.enumRef(), f.namesRef(), f.lutRef(), f.groupRef(),
                 o.value(), f.reserved(), f.bits(), f.role(), o.doc() != null ? o.doc() : f.doc(), o.source(), f.nulOptional(),
                 f.pos());
     }
