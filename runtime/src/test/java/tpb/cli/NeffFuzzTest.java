@@ -81,12 +81,20 @@ class NeffFuzzTest {
     @org.junit.jupiter.api.Tag("big")
     @EnabledIfSystemProperty(named = "tpb.fuzz.big", matches = "true")
     void bigFuzz() {
+        longRun(cases(), NeffFuzzTest::fuzz, () -> "cases");
+    }
+
+    /**
+     * A long run of {@code sample}: every failure collected (the first 100 printed) and the first 20
+     * asserted; a progress line every 1,000 cases, {@code what} naming them and any counts beside.
+     */
+    private static <C> void longRun(Arbitrary<C> sample, Fuzz<C> fuzz, java.util.function.Supplier<String> what) {
         long n = Long.getLong("tpb.fuzz.cases", 100_000);
         long budget = System.nanoTime() + Long.getLong("tpb.fuzz.seconds", Long.MAX_VALUE / 2_000_000_000L) * 1_000_000_000L;
         List<String> failures = new ArrayList<>();
-        cases().sampleStream().limit(n).takeWhile(c -> System.nanoTime() < budget).forEach(c -> {
+        sample.sampleStream().limit(n).takeWhile(c -> System.nanoTime() < budget).forEach(c -> {
             try {
-                fuzz(c);
+                fuzz.run(c);
             } catch (AssertionError | IOException | RuntimeException e) {
                 failures.add(c + ": " + e.getMessage());
                 if (failures.size() <= 100) {
@@ -94,10 +102,15 @@ class NeffFuzzTest {
                 }
             }
             if (CASES.get() % 1000 == 0) {
-                System.out.printf("NeffFuzzTest: %d cases, %.0f s, %d failures%n", CASES.get(), (System.nanoTime() - started) / 1e9, failures.size());
+                System.out.printf("NeffFuzzTest: %d %s, %.0f s, %d failures%n", CASES.get(), what.get(), (System.nanoTime() - started) / 1e9, failures.size());
             }
         });
         assertEquals(List.of(), failures.subList(0, Math.min(20, failures.size())), failures.size() + " failures");
+    }
+
+    /** One case's run under the rules. */
+    private interface Fuzz<C> {
+        void run(C c) throws IOException;
     }
 
     /** A descriptor case: one to three {@link DescriptorMutation}s of {@link NeffParts#withDmaQueue}; neutral when every one is. */
@@ -139,24 +152,8 @@ class NeffFuzzTest {
     @org.junit.jupiter.api.Tag("big")
     @EnabledIfSystemProperty(named = "tpb.fuzz.big", matches = "true")
     void bigDescriptorFuzz() {
-        long n = Long.getLong("tpb.fuzz.cases", 100_000);
-        long budget = System.nanoTime() + Long.getLong("tpb.fuzz.seconds", Long.MAX_VALUE / 2_000_000_000L) * 1_000_000_000L;
-        List<String> failures = new ArrayList<>();
-        descriptorCases().sampleStream().limit(n).takeWhile(c -> System.nanoTime() < budget).forEach(c -> {
-            try {
-                fuzzDescriptors(c);
-            } catch (AssertionError | IOException | RuntimeException e) {
-                failures.add(c + ": " + e.getMessage());
-                if (failures.size() <= 100) {
-                    System.out.println("NeffFuzzTest FAILURE " + failures.get(failures.size() - 1));
-                }
-            }
-            if (CASES.get() % 1000 == 0) {
-                System.out.printf("NeffFuzzTest: %d descriptor cases, %.0f s, %d failures, %d completed, %d checked by the oracle, %d neutral%n",
-                        CASES.get(), (System.nanoTime() - started) / 1e9, failures.size(), COMPLETED.get(), ORACLE_CHECKED.get(), NEUTRAL.get());
-            }
-        });
-        assertEquals(List.of(), failures.subList(0, Math.min(20, failures.size())), failures.size() + " failures");
+        longRun(descriptorCases(), NeffFuzzTest::fuzzDescriptors, () -> String.format("descriptor cases, %d completed, %d checked by the oracle, %d neutral",
+                COMPLETED.get(), ORACLE_CHECKED.get(), NEUTRAL.get()));
     }
 
     /** The default suite's DMA_DIRECT2D record cases: a few seconds. */
@@ -193,24 +190,7 @@ class NeffFuzzTest {
     @org.junit.jupiter.api.Tag("big")
     @EnabledIfSystemProperty(named = "tpb.fuzz.big", matches = "true")
     void bigDirect2dFuzz() {
-        long n = Long.getLong("tpb.fuzz.cases", 100_000);
-        long budget = System.nanoTime() + Long.getLong("tpb.fuzz.seconds", Long.MAX_VALUE / 2_000_000_000L) * 1_000_000_000L;
-        List<String> failures = new ArrayList<>();
-        direct2dCases().sampleStream().limit(n).takeWhile(c -> System.nanoTime() < budget).forEach(c -> {
-            try {
-                fuzzDirect2d(c);
-            } catch (AssertionError | IOException | RuntimeException e) {
-                failures.add(c + ": " + e.getMessage());
-                if (failures.size() <= 100) {
-                    System.out.println("NeffFuzzTest FAILURE " + failures.get(failures.size() - 1));
-                }
-            }
-            if (CASES.get() % 1000 == 0) {
-                System.out.printf("NeffFuzzTest: %d DMA_DIRECT2D cases, %.0f s, %d failures, %d data runs completed%n", CASES.get(),
-                        (System.nanoTime() - started) / 1e9, failures.size(), COMPLETED.get());
-            }
-        });
-        assertEquals(List.of(), failures.subList(0, Math.min(20, failures.size())), failures.size() + " failures");
+        longRun(direct2dCases(), NeffFuzzTest::fuzzDirect2d, () -> "DMA_DIRECT2D cases, " + COMPLETED.get() + " data runs completed");
     }
 
     private static void fuzzDirect2d(Direct2dCase c) throws IOException {
@@ -292,23 +272,7 @@ class NeffFuzzTest {
     @org.junit.jupiter.api.Tag("big")
     @EnabledIfSystemProperty(named = "tpb.fuzz.big", matches = "true")
     void bigNtffFuzz() {
-        long n = Long.getLong("tpb.fuzz.cases", 100_000);
-        long budget = System.nanoTime() + Long.getLong("tpb.fuzz.seconds", Long.MAX_VALUE / 2_000_000_000L) * 1_000_000_000L;
-        List<String> failures = new ArrayList<>();
-        ntffCases().sampleStream().limit(n).takeWhile(c -> System.nanoTime() < budget).forEach(c -> {
-            try {
-                fuzzNtff(c);
-            } catch (AssertionError | IOException | RuntimeException e) {
-                failures.add(c + ": " + e.getMessage());
-                if (failures.size() <= 100) {
-                    System.out.println("NeffFuzzTest FAILURE " + failures.get(failures.size() - 1));
-                }
-            }
-            if (CASES.get() % 1000 == 0) {
-                System.out.printf("NeffFuzzTest: %d NTFF cases, %.0f s, %d failures%n", CASES.get(), (System.nanoTime() - started) / 1e9, failures.size());
-            }
-        });
-        assertEquals(List.of(), failures.subList(0, Math.min(20, failures.size())), failures.size() + " failures");
+        longRun(ntffCases(), NeffFuzzTest::fuzzNtff, () -> "NTFF cases");
     }
 
     private static final Path PAIR = Path.of("src/test/resources/neff/real");
