@@ -209,10 +209,43 @@ class CostInputsTest {
     void aTransfersPacketsByHand() {
         byte[] rec = new byte[64];
         new tpb.isa.DmaDirect2dFlyweight().wrap(rec, 0).srcNumElem(0, 4).srcNumElem(1, 3).srcElemSize(256);
-        RecordCost.Transfer t = RecordCost.transfer(Arm.DMA_DIRECT2D, rec, 0, tpb.sim.DmaQueues.NONE);
+        RecordCost.Transfer t = RecordCost.transfer(Arm.DMA_DIRECT2D, rec, 0, tpb.sim.DmaQueues.NONE, 256);
         assertEquals(new RecordCost.Transfer(3072, 12), t);
         assertEquals(64, RecordCost.run(new tpb.neff.DmaDescriptor.Endpoint("a", "uint8", 0, new long[] {64, 8}, new long[] {1, 128})));
         assertEquals(512, RecordCost.run(new tpb.neff.DmaDescriptor.Endpoint("a", "uint8", 0, new long[] {64, 8}, new long[] {1, 64})));
         assertEquals(1, RecordCost.run(new tpb.neff.DmaDescriptor.Endpoint("a", "uint8", 0, new long[] {1, 8}, new long[] {7, 64})));
+    }
+
+    /**
+     * The guide's overhead-bound regime, by hand: with dma_small_run_bytes 256, a run of 2 bytes
+     * counts (256 - 2) / 256 = 0.9921875 of dma_small_run_ns, one of 192 bytes 0.25, one of 256
+     * or more nothing; a DMA_DIRECT2D of [4, 3] runs of 64 bytes has 12 runs of 0.75 each: 9.
+     */
+    @Test
+    void shortRunsCountTowardTheOverheadBoundRegime() {
+        assertEquals(254 / 256.0, RecordCost.small(2, 256), 1e-12);
+        assertEquals(0.25, RecordCost.small(192, 256), 1e-12);
+        assertEquals(0, RecordCost.small(256, 256), 1e-12);
+        assertEquals(0, RecordCost.small(4096, 256), 1e-12);
+        byte[] rec = new byte[64];
+        new tpb.isa.DmaDirect2dFlyweight().wrap(rec, 0).srcNumElem(0, 4).srcNumElem(1, 3).srcElemSize(64);
+        assertEquals(new RecordCost.Transfer(768, 12, 9), RecordCost.transfer(Arm.DMA_DIRECT2D, rec, 0, tpb.sim.DmaQueues.NONE, 256));
+    }
+
+    /**
+     * A queue of depth 2 with transfers completing at 100, 200 and 300 ns: at 50 the three are
+     * under way, so an issue waits for the first two to complete (200); at 150 the first has
+     * completed and is dropped, two are under way, the issue waits for the earlier (200); at 250
+     * one is left, and there is room at once. Depth 0: never held.
+     */
+    @Test
+    void anIssueWaitsForRoomOnItsQueue() {
+        java.util.ArrayDeque<Double> q = new java.util.ArrayDeque<>(java.util.List.of(100.0, 200.0, 300.0));
+        assertEquals(200, TimedRun.roomAt(q.clone(), 50, 2), 1e-12);
+        assertEquals(0, TimedRun.roomAt(q.clone(), 0, 0), 1e-12);
+        assertEquals(200, TimedRun.roomAt(q, 150, 2), 1e-12);
+        assertEquals(2, q.size());
+        assertEquals(250, TimedRun.roomAt(q, 250, 2), 1e-12);
+        assertEquals(1, q.size());
     }
 }
