@@ -248,4 +248,23 @@ class CostInputsTest {
         assertEquals(250, TimedRun.roomAt(q, 250, 2), 1e-12);
         assertEquals(1, q.size());
     }
+
+    /**
+     * A DMA_DIRECT2D on Pool, by the shipped model: active for its issue (dma_direct2d_issue_pool_ns,
+     * 45 ns), busy that and its descriptor generation (dma_direct2d_pool_dge_ns, 600 ns) more, and
+     * its updates (the transfer's start) after both; on SP only the issue (562 ns), busy and active.
+     */
+    @Test
+    void aPoolDmaIssueGeneratesItsDescriptorsUnseen() {
+        CostModel m = CostModel.of(Arch.CAYMAN);
+        byte[] rec = new byte[64];
+        new tpb.isa.DmaDirect2dFlyweight().wrap(rec, 0).srcNumElem(0, 4).srcNumElem(1, 3).srcElemSize(256);
+        RecordCost pool = RecordCost.of(m, Arch.CAYMAN, "pool", Arm.DMA_DIRECT2D, rec, 0, tpb.sim.DmaQueues.NONE);
+        assertEquals(45, pool.activeNs(), 1e-9);
+        assertEquals(645, pool.busyNs(), 1e-9);
+        assertEquals(645, pool.updateNs(), 1e-9);
+        RecordCost sp = RecordCost.of(m, Arch.CAYMAN, "sp", Arm.DMA_DIRECT2D, rec, 0, tpb.sim.DmaQueues.NONE);
+        assertEquals(562, sp.activeNs(), 1e-9);
+        assertEquals(562, sp.busyNs(), 1e-9);
+    }
 }
