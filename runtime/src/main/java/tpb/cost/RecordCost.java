@@ -39,7 +39,9 @@ import tpb.sim.DmaQueues;
  * partition a cycle of its clock).
  * <li>DMA: each issuing instruction keeps its engine busy by its own coefficient
  * (DMA_DIRECT2D writes its descriptor: {@code dma_direct2d_issue_ns}, on Pool
- * {@code dma_direct2d_issue_pool_ns}; DMATrigger rings a queue whose descriptors the NEFF holds:
+ * {@code dma_direct2d_issue_pool_ns} active and {@code dma_direct2d_pool_dge_ns} more busy, the
+ * Pool generating the descriptors after the interval the profiler measures, the transfer
+ * starting after it; DMATrigger rings a queue whose descriptors the NEFF holds:
  * {@code dma_trigger_issue_ns}; the descriptor-generator DMAs {@code dma_dge_issue_ns}), and
  * longer while its queue is full; the transfer, and the hold, are {@link TimedRun}'s.
  * <li>ActivationTableLoad: {@code act_table_load_ns}.
