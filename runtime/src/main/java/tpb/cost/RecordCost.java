@@ -38,9 +38,11 @@ import tpb.sim.DmaQueues;
  * partition a cycle of its clock).
  * <li>DMA: each issuing instruction keeps its engine busy by its own coefficient
  * (DMA_DIRECT2D writes its descriptor: {@code dma_direct2d_issue_ns}, on Pool
- * {@code dma_direct2d_issue_pool_ns}; DMATrigger rings a queue whose descriptors the NEFF holds:
- * {@code dma_trigger_issue_ns}; the descriptor-generator DMAs {@code dma_dge_issue_ns}); the
- * transfer is {@link TimedRun}'s.
+ * {@code dma_direct2d_issue_pool_ns} active and {@code dma_direct2d_pool_dge_ns} more busy, the
+ * Pool generating the descriptors after the interval the profiler measures, the transfer
+ * starting after it; DMATrigger rings a queue whose descriptors the NEFF holds:
+ * {@code dma_trigger_issue_ns}; the descriptor-generator DMAs {@code dma_dge_issue_ns}), and
+ * longer while its queue is full; the transfer, and the hold, are {@link TimedRun}'s.
  * <li>ActivationTableLoad: {@code act_table_load_ns}.
  * <li>Records with no access pattern (sync, control): their class's fixed cost where the
  * measured rows fit one ({@code <engine>.<Arm>.fixed_ns}: Pool's TensorLoadPhysical reads a
@@ -51,9 +53,21 @@ import tpb.sim.DmaQueues;
 public record RecordCost(double busyNs, double activeNs, double updateNs, Transfer transfer, long macs, long peColumns) {
     private static final RecordCost NONE = new RecordCost(0, 0, 0, Transfer.NONE, 0, 0);
 
-    /** What a DMA moves: its bytes and its packets (contiguous runs: the DMA guide's per-packet overhead is paid per run). */
-    public record Transfer(long bytes, long packets) {
-        public static final Transfer NONE = new Transfer(0, 0);
+    /**
+     * What a DMA moves: its bytes, its packets (contiguous runs, on the side with the shorter ones:
+     * the DMA guide's per-packet overhead is paid per run) and how far the runs it reads reach into
+     * the guide's overhead-bound regime: each run read shorter than {@code smallRunBytes} counts
+     * {@code (smallRunBytes - run) / smallRunBytes} ({@code smallRuns}: a read of 2 bytes counts
+     * almost one, of {@code smallRunBytes} or more nothing), the weight {@code dma_small_run_ns}
+     * multiplies.
+     */
+    public record Transfer(long bytes, long packets, double smallRuns) {
+        public static final Transfer NONE = new Transfer(0, 0, 0);
+
+        /** A transfer none of whose runs is small. */
+        public Transfer(long bytes, long packets) {
+            this(bytes, packets, 0);
+        }
     }
 
     /** The descriptor-generator DMAs: the engine builds the descriptors itself. */
@@ -65,7 +79,9 @@ public record RecordCost(double busyNs, double activeNs, double updateNs, Transf
         if (arm == Arm.DMA_DIRECT2D || arm == Arm.DMA_TRIGGER) {
             double issue = arm == Arm.DMA_TRIGGER ? m.get("dma_trigger_issue_ns")
                     : engine.equals("pool") ? m.get("dma_direct2d_issue_pool_ns") : m.get("dma_direct2d_issue_ns");
-            return new RecordCost(issue, issue, issue, transfer(arm, b, at, queues, arch), 0, 0);
+            // on Pool the descriptors are generated after the measured interval: the engine is busy, not active, that long more
+            double busy = issue + (arm == Arm.DMA_DIRECT2D && engine.equals("pool") ? m.get("dma_direct2d_pool_dge_ns") : 0);
+            return new RecordCost(busy, issue, busy, transfer(arm, b, at, queues, arch, (long) m.get("dma_small_run_bytes")), 0, 0);
         }
         if (DGE.contains(arm)) {
             double issue = m.get("dma_dge_issue_ns");
@@ -140,22 +156,35 @@ public record RecordCost(double busyNs, double activeNs, double updateNs, Transf
      * DMATrigger fires the NEFF's block of descriptors, each a run of its innermost contiguous bytes,
      * counted on the side with the shorter runs.
      */
-    static Transfer transfer(Arm arm, byte[] b, int at, DmaQueues queues, Arch arch) {
+    static Transfer transfer(Arm arm, byte[] b, int at, DmaQueues queues, Arch arch, long smallRunBytes) {
         if (arm == Arm.DMA_DIRECT2D) {
             DmaDescriptor d = queues.direct2d(b, at, arch);
-            return new Transfer(d.bytes(), d.from().size(1) * d.from().size(2));
+            long packets = d.from().size(1) * d.from().size(2);
+            return new Transfer(d.bytes(), packets, packets == 0 ? 0 : packets * small(d.bytes() / packets, smallRunBytes));
         }
         DmaQueues.Fire f = queues.fired(b, at);
         if (f == null) {
             return Transfer.NONE;
         }
         long packets = 0;
+        double smallRuns = 0;
         for (DmaDescriptor d : f.block().descriptors()) {
-            long run = Math.min(run(d.from()), run(d.to()));
             long bytes = d.bytes();
-            packets += bytes == 0 || run == 0 ? 0 : bytes / run + (bytes % run == 0 ? 0 : 1); // ceiling, without overflow
+            packets += runs(bytes, Math.min(run(d.from()), run(d.to())));
+            long read = run(d.from()); // the side the DMA reads: short reads are what the regime costs
+            smallRuns += runs(bytes, read) * small(read, smallRunBytes);
         }
-        return new Transfer(f.bytes(), packets);
+        return new Transfer(f.bytes(), packets, smallRuns);
+    }
+
+    /** How many runs of {@code run} bytes {@code bytes} make: the ceiling, without overflow; none when either is 0. */
+    static long runs(long bytes, long run) {
+        return bytes == 0 || run == 0 ? 0 : bytes / run + (bytes % run == 0 ? 0 : 1);
+    }
+
+    /** How far a run of {@code run} bytes reaches into the overhead-bound regime: 1 at no bytes, 0 at {@code smallRunBytes} and past it. */
+    static double small(long run, long smallRunBytes) {
+        return run >= smallRunBytes || smallRunBytes <= 0 ? 0 : (double) (smallRunBytes - run) / smallRunBytes;
     }
 
     /** An endpoint's contiguous run in bytes: its innermost dimensions while each steps by the bytes of those inside it. */

@@ -1,8 +1,11 @@
 package tpb.cost;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import tpb.isa.Arch;
 import tpb.isa.Arm;
 import tpb.isa.Decoder;
@@ -31,8 +34,13 @@ import tpb.timeline.Timeline;
  * (DMA guide: 16 a NeuronCore, {@code dma_engine_gbps} each): a transfer starts
  * {@code dma_latency_ns} after its issue at the earliest, and the engines move one transfer's
  * packets after another's, each packet paying {@code dma_packet_ns} on the engine that moves it
- * (a DMATrigger's, whose descriptors the NEFF holds ready, {@code dma_trigger_packet_ns}),
- * the bytes at the engines' aggregate rate.
+ * (a DMATrigger's, whose descriptors the NEFF holds ready, {@code dma_trigger_packet_ns}) and
+ * each short read its share of {@code dma_small_run_ns} (the guide's overhead-bound regime,
+ * {@link RecordCost.Transfer}), the bytes at the engines' aggregate rate.
+ * <li>A DMA queue holds so many transfers under way ({@code dma_queue_depth} for a
+ * DMA_DIRECT2D's, its engine's own; {@code dma_trigger_queue_depth} for a DMATrigger's, 0 for no
+ * limit): an issue that finds its queue full holds its engine, busy and active, until the oldest
+ * transfer completes (the Qwen3 attention NTFF's Pool issues are paced by their transfers).
  * </ul>
  */
 public final class TimedRun implements Timeline.Listener {
@@ -65,6 +73,8 @@ public final class TimedRun implements Timeline.Listener {
      * K tile LOW then HIGH, a MATMUL after each: SyntheticMatmulNeff, the attention NEFFs).
      */
     private final boolean[] fp32Part;
+    /** Per DMA queue: when its outstanding transfers complete, earliest first (the DMA completes them in issue order). */
+    private final Map<String, ArrayDeque<Double>> outstanding = new HashMap<>();
     /** How long the PE has streamed moving columns so far (its rate ramps with it). */
     private double peStreamedNs;
     private long macs;
@@ -127,13 +137,27 @@ public final class TimedRun implements Timeline.Listener {
             updateNs += stream - busyNs;
             busyNs = stream;
         }
-        double update = start + updateNs;
         RecordCost.Transfer x = c.transfer();
+        ArrayDeque<Double> outstanding = null;
+        if (x.bytes() > 0) {
+            // the issue holds its engine while its queue is full: it ends once the queue has room for it
+            outstanding = this.outstanding.computeIfAbsent(queue(engine, arm, b, at), q -> new ArrayDeque<>());
+            double room = roomAt(outstanding, start + busyNs, (int) model.get(arm == Arm.DMA_TRIGGER ? "dma_trigger_queue_depth" : "dma_queue_depth"));
+            if (room > start + busyNs) {
+                double held = room - (start + busyNs);
+                busyNs += held;
+                activeNs += held;
+                updateNs += held;
+            }
+        }
+        double update = start + updateNs;
         if (x.bytes() > 0) {
             double engines = model.get("dma_engines");
             double from = Math.max(start + busyNs + model.get("dma_latency_ns"), dmaFree);
-            update = from + x.bytes() / (engines * model.get("dma_engine_gbps")) + x.packets() * model.get(arm == Arm.DMA_TRIGGER ? "dma_trigger_packet_ns" : "dma_packet_ns") / engines;
+            update = from + x.bytes() / (engines * model.get("dma_engine_gbps"))
+                    + (x.packets() * model.get(arm == Arm.DMA_TRIGGER ? "dma_trigger_packet_ns" : "dma_packet_ns") + x.smallRuns() * model.get("dma_small_run_ns")) / engines;
             dmaFree = update;
+            outstanding.addLast(update);
             if (dmaCount * 2 + 2 > dma.length) {
                 dma = Arrays.copyOf(dma, dma.length * 2);
             }
@@ -160,6 +184,36 @@ public final class TimedRun implements Timeline.Listener {
         if (listener != null) {
             listener.placed(p);
         }
+    }
+
+    /**
+     * The queue a DMA-issuing record writes to: a DMATrigger's names it; a DMA_DIRECT2D writes
+     * its descriptor to its engine's own queue (the record names none).
+     */
+    private String queue(int engine, Arm arm, byte[] b, int at) {
+        DmaQueues.Fire f = arm == Arm.DMA_TRIGGER ? queues.fired(b, at) : null;
+        return f != null ? "queue " + f.queue() : "engine " + run.engines().get(engine).name();
+    }
+
+    /**
+     * When a queue with {@code outstanding} transfers (their completion times, earliest first)
+     * has room for one more at time {@code at}: at once while fewer than {@code depth} are still
+     * under way, else when enough of them have completed. Drops those completed by {@code at}.
+     */
+    static double roomAt(ArrayDeque<Double> outstanding, double at, int depth) {
+        while (!outstanding.isEmpty() && outstanding.peekFirst() <= at) {
+            outstanding.removeFirst();
+        }
+        if (depth <= 0 || outstanding.size() < depth) {
+            return at;
+        }
+        int i = 0;
+        for (double t : outstanding) {
+            if (++i == outstanding.size() - depth + 1) {
+                return t;
+            }
+        }
+        return at;
     }
 
     /**

@@ -209,7 +209,7 @@ class CostInputsTest {
     void aTransfersPacketsByHand() {
         byte[] rec = new byte[64];
         new tpb.isa.DmaDirect2dFlyweight().wrap(rec, 0).srcNumElem(0, 4).srcNumElem(1, 3).srcElemSize(256);
-        RecordCost.Transfer t = RecordCost.transfer(Arm.DMA_DIRECT2D, rec, 0, tpb.sim.DmaQueues.NONE, tpb.isa.Arch.CAYMAN);
+        RecordCost.Transfer t = RecordCost.transfer(Arm.DMA_DIRECT2D, rec, 0, tpb.sim.DmaQueues.NONE, Arch.CAYMAN, 256);
         assertEquals(new RecordCost.Transfer(3072, 12), t);
         assertEquals(64, RecordCost.run(new tpb.neff.DmaDescriptor.Endpoint("a", "uint8", 0, new long[] {64, 8}, new long[] {1, 128})));
         assertEquals(512, RecordCost.run(new tpb.neff.DmaDescriptor.Endpoint("a", "uint8", 0, new long[] {64, 8}, new long[] {1, 64})));
@@ -219,7 +219,8 @@ class CostInputsTest {
     /**
      * The cost model reads a DMA_DIRECT2D's walk through the check every level makes: 65,535 x 65,535
      * zero-step runs of 16 bytes (68,717,379,600) into var out's 32 bytes are no transfer to time; the
-     * same record without the NEFF's vars (DmaQueues.NONE) is timed as its geometry says.
+     * same record without the NEFF's vars (DmaQueues.NONE) is timed as its geometry says (no
+     * short-run regime asked: dma_small_run_bytes 0).
      */
     @Test
     void aDirect2dPastItsVarIsNoTransfer() {
@@ -232,7 +233,59 @@ class CostInputsTest {
                 .srcNumElem(0, 0xFFFF).srcNumElem(1, 0xFFFF).srcElemSize(16).dstStartAddrMode(tpb.isa.Addr8Mode.STATIC_PHYSICAL.value())
                 .dstStartAddrEntry(3).dstNumElem(0, 0xFFFF).dstNumElem(1, 0xFFFF).dstElemSize(16);
         assertEquals("DMA_DIRECT2D writes 68717379600 bytes (4294836225 runs of 16) into var \"out\" (32 bytes): a write touches each byte once",
-                assertThrows(tpb.sim.SimFault.class, () -> RecordCost.transfer(Arm.DMA_DIRECT2D, rec, 0, queues, Arch.CAYMAN)).getMessage());
-        assertEquals(new RecordCost.Transfer(68717379600L, 4294836225L), RecordCost.transfer(Arm.DMA_DIRECT2D, rec, 0, tpb.sim.DmaQueues.NONE, Arch.CAYMAN));
+                assertThrows(tpb.sim.SimFault.class, () -> RecordCost.transfer(Arm.DMA_DIRECT2D, rec, 0, queues, Arch.CAYMAN, 0)).getMessage());
+        assertEquals(new RecordCost.Transfer(68717379600L, 4294836225L), RecordCost.transfer(Arm.DMA_DIRECT2D, rec, 0, tpb.sim.DmaQueues.NONE, Arch.CAYMAN, 0));
+    }
+
+    /**
+     * The guide's overhead-bound regime, by hand: with dma_small_run_bytes 256, a run of 2 bytes
+     * counts (256 - 2) / 256 = 0.9921875 of dma_small_run_ns, one of 192 bytes 0.25, one of 256
+     * or more nothing; a DMA_DIRECT2D of [4, 3] runs of 64 bytes has 12 runs of 0.75 each: 9.
+     */
+    @Test
+    void shortRunsCountTowardTheOverheadBoundRegime() {
+        assertEquals(254 / 256.0, RecordCost.small(2, 256), 1e-12);
+        assertEquals(0.25, RecordCost.small(192, 256), 1e-12);
+        assertEquals(0, RecordCost.small(256, 256), 1e-12);
+        assertEquals(0, RecordCost.small(4096, 256), 1e-12);
+        byte[] rec = new byte[64];
+        new tpb.isa.DmaDirect2dFlyweight().wrap(rec, 0).srcNumElem(0, 4).srcNumElem(1, 3).srcElemSize(64);
+        assertEquals(new RecordCost.Transfer(768, 12, 9), RecordCost.transfer(Arm.DMA_DIRECT2D, rec, 0, tpb.sim.DmaQueues.NONE, Arch.CAYMAN, 256));
+    }
+
+    /**
+     * A queue of depth 2 with transfers completing at 100, 200 and 300 ns: at 50 the three are
+     * under way, so an issue waits for the first two to complete (200); at 150 the first has
+     * completed and is dropped, two are under way, the issue waits for the earlier (200); at 250
+     * one is left, and there is room at once. Depth 0: never held.
+     */
+    @Test
+    void anIssueWaitsForRoomOnItsQueue() {
+        java.util.ArrayDeque<Double> q = new java.util.ArrayDeque<>(java.util.List.of(100.0, 200.0, 300.0));
+        assertEquals(200, TimedRun.roomAt(q.clone(), 50, 2), 1e-12);
+        assertEquals(0, TimedRun.roomAt(q.clone(), 0, 0), 1e-12);
+        assertEquals(200, TimedRun.roomAt(q, 150, 2), 1e-12);
+        assertEquals(2, q.size());
+        assertEquals(250, TimedRun.roomAt(q, 250, 2), 1e-12);
+        assertEquals(1, q.size());
+    }
+
+    /**
+     * A DMA_DIRECT2D on Pool, by the shipped model: active for its issue (dma_direct2d_issue_pool_ns,
+     * 45 ns), busy that and its descriptor generation (dma_direct2d_pool_dge_ns, 600 ns) more, and
+     * its updates (the transfer's start) after both; on SP only the issue (562 ns), busy and active.
+     */
+    @Test
+    void aPoolDmaIssueGeneratesItsDescriptorsUnseen() {
+        CostModel m = CostModel.of(Arch.CAYMAN);
+        byte[] rec = new byte[64];
+        new tpb.isa.DmaDirect2dFlyweight().wrap(rec, 0).srcNumElem(0, 4).srcNumElem(1, 3).srcElemSize(256);
+        RecordCost pool = RecordCost.of(m, Arch.CAYMAN, "pool", Arm.DMA_DIRECT2D, rec, 0, tpb.sim.DmaQueues.NONE);
+        assertEquals(45, pool.activeNs(), 1e-9);
+        assertEquals(645, pool.busyNs(), 1e-9);
+        assertEquals(645, pool.updateNs(), 1e-9);
+        RecordCost sp = RecordCost.of(m, Arch.CAYMAN, "sp", Arm.DMA_DIRECT2D, rec, 0, tpb.sim.DmaQueues.NONE);
+        assertEquals(562, sp.activeNs(), 1e-9);
+        assertEquals(562, sp.busyNs(), 1e-9);
     }
 }

@@ -83,12 +83,12 @@ class FitReportTest {
      * Leave one kernel out: each kernel estimated by coefficients fitted on the other seven. Bars:
      * on the six attention kernels, the total within 15 % and every engine's and the DMA's active
      * time within 30 %; on all eight, the errors of today, rounded up, so a change that makes one
-     * worse fails here. The Qwen3 kernels miss the first bar (docs/estimate.md says where: the
-     * attention's Pool DMA issues wait on their queues, which the model does not hold them on).
+     * worse fails here. The Qwen3 attention kernel misses the first bar on its Pool (docs/estimate.md
+     * says why: its measured DMA issues grow while the DMA falls behind).
      */
     @Test
     void heldOutErrorsStayWithinTheirBars() {
-        double[] today = {0.26, 0.22, 0.29, 0.24, 0.83, 0.13, 0.22};
+        double[] today = {0.08, 0.22, 0.29, 0.24, 0.82, 0.13, 0.11};
         for (FitReport.Line l : report.lines()) {
             for (int c = 0; c < FitReport.COLUMNS.size(); c++) {
                 double e = Math.abs(l.heldOut()[c]);
