@@ -58,11 +58,14 @@ class NeffFuzzTest {
         }
     }
 
+    /** One to three mutations, each of a family drawn from {@code families} and a random seed. */
+    private static <F, M> Arbitrary<List<M>> mutations(F[] families, java.util.function.BiFunction<F, Long, M> of) {
+        return Arbitraries.of(families).flatMap(f -> Arbitraries.longs().map(seed -> of.apply(f, seed))).list().ofMinSize(1).ofMaxSize(3);
+    }
+
     @Provide
     Arbitrary<Case> cases() {
-        Arbitrary<NeffMutation> one = Arbitraries.of(NeffMutation.Family.values())
-                .flatMap(f -> Arbitraries.longs().map(seed -> NeffMutation.of(f, seed)));
-        return one.list().ofMinSize(1).ofMaxSize(3).map(Case::new);
+        return mutations(NeffMutation.Family.values(), NeffMutation::of).map(Case::new);
     }
 
     @Property(tries = DEFAULT_TRIES, shrinking = ShrinkingMode.OFF)
@@ -127,9 +130,7 @@ class NeffFuzzTest {
 
     @Provide
     Arbitrary<DescriptorCase> descriptorCases() {
-        Arbitrary<DescriptorMutation> one = Arbitraries.of(DescriptorMutation.Family.values())
-                .flatMap(f -> Arbitraries.longs().map(seed -> DescriptorMutation.of(f, seed)));
-        return one.list().ofMinSize(1).ofMaxSize(3).map(DescriptorCase::new);
+        return mutations(DescriptorMutation.Family.values(), DescriptorMutation::of).map(DescriptorCase::new);
     }
 
     /**
@@ -168,9 +169,7 @@ class NeffFuzzTest {
 
     @Provide
     Arbitrary<Direct2dCase> direct2dCases() {
-        Arbitrary<tpb.neff.Direct2dMutation> one = Arbitraries.of(tpb.neff.Direct2dMutation.Family.values())
-                .flatMap(f -> Arbitraries.longs().map(seed -> tpb.neff.Direct2dMutation.of(f, seed)));
-        return one.list().ofMinSize(1).ofMaxSize(3).map(Direct2dCase::new);
+        return mutations(tpb.neff.Direct2dMutation.Family.values(), tpb.neff.Direct2dMutation::of).map(Direct2dCase::new);
     }
 
     /**
@@ -253,8 +252,7 @@ class NeffFuzzTest {
 
     @Provide
     Arbitrary<NtffCase> ntffCases() {
-        Arbitrary<NtffMutation> one = Arbitraries.of(NtffMutation.Family.values()).flatMap(f -> Arbitraries.longs().map(seed -> NtffMutation.of(f, seed)));
-        return one.list().ofMinSize(1).ofMaxSize(3).map(NtffCase::new);
+        return mutations(NtffMutation.Family.values(), NtffMutation::of).map(NtffCase::new);
     }
 
     /**
