@@ -43,7 +43,8 @@ import tpb.stream.RecordStream;
  * {@code runtime_preloaded_<engine>_active_ns} for kernels whose runtime does not load the
  * programs, {@link Estimate#programLoads(CostModel, String)}): the median over kernels of the
  * active time of the instructions before the kernel's first record and after its last (the
- * profiler's active time: their intervals' union, semaphore waits aside), a core's.
+ * profiler's active time: their intervals' union, semaphore waits aside), a core's; over the
+ * kernels whose engine runs none of the kernel's work where there are any.
  * </ul>
  * Coefficients without rows keep the base model's value (and its confidence).
  */
@@ -275,8 +276,9 @@ public final class Fit {
      * ({@link ProfileMatch}) or after its last on that engine (every one on an engine that runs
      * none), semaphore waits aside as the
      * profiler's active time has them, summed over the subgraphs and divided by their number; the
-     * median over kernels, fitted apart for the kernels whose runtime loads the programs and those
-     * whose runtime does not.
+     * median over kernels (those whose engine runs none of the kernel's work, {@link #idle}, where
+     * there are any), fitted apart for the kernels whose runtime loads the programs and those whose
+     * runtime does not.
      */
     static void runtimeShare(CostModel base, List<Kernel> kernels, Map<String, Fitted> out) {
         for (boolean loads : new boolean[] {true, false}) {
@@ -285,12 +287,33 @@ public final class Fit {
                 continue;
             }
             for (String engine : Estimate.ENGINES) {
-                double[] v = group.stream().mapToDouble(k -> runtimeActiveNs(k, engine)).toArray();
+                // where the engine runs none of the kernel's work, what it runs is the runtime's alone; where it runs some, its
+                // last DRAIN waits for that work (a vector-add stream's DVE 1.2 us), which is not the runtime's: the kernels of
+                // an idle engine where there are any
+                List<Kernel> idle = group.stream().filter(k -> idle(k, engine)).toList();
+                double[] v = (idle.isEmpty() ? group : idle).stream().mapToDouble(k -> runtimeActiveNs(k, engine)).toArray();
                 double m = median(v);
                 String name = (loads ? "runtime_" : "runtime_preloaded_") + engine + "_active_ns";
                 out.put(name, new Fitted(name, m, v.length, median(Arrays.stream(v).map(x -> Math.abs(x - m) / Math.max(1, m)).toArray())));
             }
         }
+    }
+
+    /** Whether {@code engine} runs none of kernel {@code k}'s work: no record in any subgraph but branch labels and SetOrderingMode. */
+    static boolean idle(Kernel k, String engine) {
+        boolean[] idle = {true};
+        k.neff().forEachSubgraph(null, (sg, streams) -> {
+            for (EngineStream s : streams) {
+                if (!s.engine().equals(engine)) {
+                    continue;
+                }
+                for (int r = 0; r < s.stream().count(); r++) {
+                    Arm a = Decoder.identify(s.stream().bytes(), RecordStream.offsetOf(r));
+                    idle[0] &= a == Arm.PSEUDO_BRANCH_LABEL || a == Arm.SET_ORDERING_MODE;
+                }
+            }
+        });
+        return idle[0];
     }
 
     /** Kernel {@code k}'s runtime-inserted active time on {@code engine} before and after the kernel, a subgraph's (mean over its subgraphs). */
