@@ -129,7 +129,7 @@ final class EstimateCommand implements Callable<Integer> {
         } catch (CostException | tpb.profile.ProfileException e) {
             throw new CliException(e.getMessage());
         }
-        Estimate est = new Estimate(model);
+        Estimate est = new Estimate(model, in.neff.toolVersion());
         Map<String, Map<String, List<Arm>>> arms = new LinkedHashMap<>();
         Map<String, Map<String, EngineStream>> streams = new LinkedHashMap<>();
         boolean traced = traceEvents != null;

@@ -17,7 +17,7 @@ import tpb.sim.SyncRun;
  * subgraph on one physical core, as the profiles' {@code nc_idx} show), inside the runtime's
  * prologue and epilogue. The totals are Neuron Profiler's: {@code total} the longest subgraph's
  * time; an engine's active time summed over the subgraphs (the profiles' summary adds both cores),
- * each with the runtime's own instructions on that engine ({@code runtime_engine_active_ns}).
+ * each with the runtime's own instructions on that engine ({@link #runtimePrefix()}).
  */
 public final class Estimate {
     /** The engines, as the NEFF names them, in the order reports list them. */
@@ -27,10 +27,63 @@ public final class Estimate {
     public record SubgraphRun(String name, SyncRun.Result result, TimedRun timed, List<String> engines) {}
 
     private final CostModel model;
+    private final boolean programLoads;
     private final List<SubgraphRun> runs = new ArrayList<>();
 
+    /** An estimate for the runtime that loads each engine's program ({@link #programLoads(CostModel, String)}). */
     public Estimate(CostModel model) {
+        this(model, true);
+    }
+
+    /** An estimate of a NEFF its compiler's {@code toolVersion} made (null when the NEFF does not say). */
+    public Estimate(CostModel model, String toolVersion) {
+        this(model, programLoads(model, toolVersion));
+    }
+
+    private Estimate(CostModel model, boolean programLoads) {
         this.model = model;
+        this.programLoads = programLoads;
+        // the runtime that does not load the programs (2.27) runs a DMATrigger as one WRITE, the other as two
+        CostModel.Coefficient one = model.coefficients().get("dma_trigger_one_write_issue_ns");
+        this.recordModel = programLoads ? model : model.with("dma_trigger_issue_ns", one.value(), one.confidence(), one.source(), one.fit());
+    }
+
+    /** The model the records are timed by: {@link #model}, a DMATrigger's issue the runtime's ({@code dma_trigger_one_write_issue_ns} where it runs one WRITE). */
+    private final CostModel recordModel;
+
+    /**
+     * Whether the runtime that runs a NEFF of compiler {@code toolVersion} ("2.21.18209.0+043b1bf7")
+     * loads each engine's program in its prologue (TENSOR_LOADs on every engine and the DMA's
+     * queue 14): the measured runs of NEFFs from compiler releases from {@code
+     * runtime_loads_from_tool} on do, the earlier ones' do not (docs/estimate.md, "The runtime's
+     * own instructions"). A NEFF that names no release is taken as a current one's.
+     */
+    public static boolean programLoads(CostModel model, String toolVersion) {
+        java.util.regex.Matcher m = toolVersion == null ? null : java.util.regex.Pattern.compile("^(\\d{1,4})\\.(\\d{1,4})\\b").matcher(toolVersion);
+        if (m == null || !m.find()) {
+            return true;
+        }
+        double from = model.get("runtime_loads_from_tool");
+        int major = Integer.parseInt(m.group(1));
+        int minor = Integer.parseInt(m.group(2));
+        // the coefficient is major.minor with a two-digit minor (2.23): compare as integers, not as decimals (2.3 is before 2.23)
+        long fromMajor = (long) Math.floor(from);
+        long fromMinor = Math.round((from - fromMajor) * 100);
+        return major != fromMajor ? major > fromMajor : minor >= fromMinor;
+    }
+
+    /** Whether this estimate's runtime loads each engine's program ({@link #programLoads(CostModel, String)}). */
+    public boolean programLoads() {
+        return programLoads;
+    }
+
+    /**
+     * The prefix of the runtime's own coefficients this estimate reads: {@code runtime_} (its
+     * {@code runtime_<engine>_active_ns}, {@code runtime_dma_active_ns}) for a runtime that loads
+     * each engine's program, {@code runtime_preloaded_} for one that does not.
+     */
+    public String runtimePrefix() {
+        return programLoads ? "runtime_" : "runtime_preloaded_";
     }
 
     /** Runs {@code sg}'s {@code streams} with time; {@code listener} (may be null) sees each record placed. */
@@ -43,7 +96,7 @@ public final class Estimate {
         }
         DmaQueues queues = DmaQueues.of(sg);
         SyncRun sync = new SyncRun(engines, text, arch, queues);
-        TimedRun timed = new TimedRun(sync, model, arch, queues, listener);
+        TimedRun timed = new TimedRun(sync, recordModel, arch, queues, listener);
         SyncRun.Result r = sync.run(timed.hook());
         SubgraphRun run = new SubgraphRun(sg.name(), r, timed, names);
         runs.add(run);
@@ -96,14 +149,14 @@ public final class Estimate {
         double t = 0;
         for (SubgraphRun r : runs) {
             int e = r.engines.indexOf(engine);
-            t += model.get("runtime_engine_active_ns") + (e < 0 ? 0 : r.timed.busyNs(e));
+            t += model.get(runtimePrefix() + engine + "_active_ns") + (e < 0 ? 0 : r.timed.busyNs(e));
         }
         return t;
     }
 
     /** The time some DMA transfer was under way, over every subgraph, with the runtime's own loads ({@code runtime_dma_active_ns}). */
     public double dmaActiveNs() {
-        return model.get("runtime_dma_active_ns") + runs.stream().mapToDouble(r -> r.timed.dmaActiveNs()).sum();
+        return model.get(runtimePrefix() + "dma_active_ns") + runs.stream().mapToDouble(r -> r.timed.dmaActiveNs()).sum();
     }
 
     public long dmaBytes() {

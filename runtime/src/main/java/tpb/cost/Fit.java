@@ -38,7 +38,13 @@ import tpb.stream.RecordStream;
  * <li>the DMA's packet overhead: the one value that best fits the kernels' DMA active time (least
  * squares of the relative error, by golden-section search);
  * <li>the runtime's prologue and epilogue: the median over kernels of the first mapped record's
- * start, and of the total less the last mapped record's end.
+ * start, and of the total less the last mapped record's end;
+ * <li>the runtime's own instructions on each engine ({@code runtime_<engine>_active_ns}, or
+ * {@code runtime_preloaded_<engine>_active_ns} for kernels whose runtime does not load the
+ * programs, {@link Estimate#programLoads(CostModel, String)}): the median over kernels of the
+ * active time of the instructions before the kernel's first record and after its last (the
+ * profiler's active time: their intervals' union, semaphore waits aside), a core's; over the
+ * kernels whose engine runs none of the kernel's work where there are any.
  * </ul>
  * Coefficients without rows keep the base model's value (and its confidence).
  */
@@ -65,7 +71,11 @@ public final class Fit {
         median(out, "dma_direct2d_issue_ns", filter(rows, r -> r.arm == Arm.DMA_DIRECT2D && !r.engine.equals("pool")));
         // the lower quartile: a Pool issue's interval grows while the DMA falls behind (the Qwen3 attention's, 31 ns to 970), the issue itself does not
         quartile(out, "dma_direct2d_issue_pool_ns", filter(rows, r -> r.arm == Arm.DMA_DIRECT2D && r.engine.equals("pool")));
-        median(out, "dma_trigger_issue_ns", filter(rows, r -> r.arm == Arm.DMA_TRIGGER));
+        // a DMATrigger is two WRITEs where the runtime loads the programs, one where it does not (ProfileMatch)
+        java.util.Set<String> preloaded = new java.util.HashSet<>();
+        kernels.stream().filter(k -> !Estimate.programLoads(base, k.neff().toolVersion())).forEach(k -> preloaded.add(k.name()));
+        median(out, "dma_trigger_issue_ns", filter(rows, r -> r.arm == Arm.DMA_TRIGGER && !preloaded.contains(r.kernel)));
+        median(out, "dma_trigger_one_write_issue_ns", filter(rows, r -> r.arm == Arm.DMA_TRIGGER && preloaded.contains(r.kernel)));
         median(out, "act_table_load_ns", filter(rows, r -> r.arm == Arm.ACTIVATION_TABLE_LOAD));
         median(out, "pe_ldweights_latency_ns", filter(rows, r -> r.arm == Arm.LDWEIGHTS));
         List<Row> sync = filter(rows, r -> r.arm == Arm.EVENT_SEMAPHORE && r.engine.equals("pe"));
@@ -75,6 +85,7 @@ public final class Fit {
         }
         peRate(base, rows, out);
         envelope(base, kernels, out);
+        runtimeShare(base, kernels, out);
         CostModel partial = base.with(values(out), "fit");
         dmaPacket(partial, kernels, out);
         return out;
@@ -90,7 +101,7 @@ public final class Fit {
     /** The estimate of {@code k}'s NEFF by {@code m}. */
     public static Estimate estimate(CostModel m, Kernel k) {
         Arch arch = Arch.byName(k.neff().target());
-        Estimate est = new Estimate(m);
+        Estimate est = new Estimate(m, k.neff().toolVersion());
         k.neff().forEachSubgraph(null, (sg, streams) -> est.add(sg, streams, arch, Disassembler::text, null));
         return est;
     }
@@ -257,6 +268,89 @@ public final class Fit {
         double e = median(epi);
         out.put("runtime_prologue_ns", new Fitted("runtime_prologue_ns", p, pro.length, median(Arrays.stream(pro).map(x -> Math.abs(x - p) / x).toArray())));
         out.put("runtime_epilogue_ns", new Fitted("runtime_epilogue_ns", e, epi.length, median(Arrays.stream(epi).map(x -> Math.abs(x - e) / x).toArray())));
+    }
+
+    /**
+     * The runtime's own active time on each engine, a core's: for each kernel, the union of the
+     * intervals of the instructions that start before the kernel's first mapped record
+     * ({@link ProfileMatch}) or after its last on that engine (every one on an engine that runs
+     * none), semaphore waits aside as the
+     * profiler's active time has them, summed over the subgraphs and divided by their number; the
+     * median over kernels (those whose engine runs none of the kernel's work, {@link #idle}, where
+     * there are any), fitted apart for the kernels whose runtime loads the programs and those whose
+     * runtime does not.
+     */
+    static void runtimeShare(CostModel base, List<Kernel> kernels, Map<String, Fitted> out) {
+        for (boolean loads : new boolean[] {true, false}) {
+            List<Kernel> group = kernels.stream().filter(k -> Estimate.programLoads(base, k.neff().toolVersion()) == loads).toList();
+            if (group.isEmpty()) {
+                continue;
+            }
+            for (String engine : Estimate.ENGINES) {
+                // where the engine runs none of the kernel's work, what it runs is the runtime's alone; where it runs some, its
+                // last DRAIN waits for that work (a vector-add stream's DVE 1.2 us), which is not the runtime's: the kernels of
+                // an idle engine where there are any
+                List<Kernel> idle = group.stream().filter(k -> idle(k, engine)).toList();
+                double[] v = (idle.isEmpty() ? group : idle).stream().mapToDouble(k -> runtimeActiveNs(k, engine)).toArray();
+                double m = median(v);
+                String name = (loads ? "runtime_" : "runtime_preloaded_") + engine + "_active_ns";
+                out.put(name, new Fitted(name, m, v.length, median(Arrays.stream(v).map(x -> Math.abs(x - m) / Math.max(1, m)).toArray())));
+            }
+        }
+    }
+
+    /** Whether {@code engine} runs none of kernel {@code k}'s work: no record in any subgraph but branch labels and SetOrderingMode. */
+    static boolean idle(Kernel k, String engine) {
+        boolean[] idle = {true};
+        k.neff().forEachSubgraph(null, (sg, streams) -> {
+            for (EngineStream s : streams) {
+                if (!s.engine().equals(engine)) {
+                    continue;
+                }
+                for (int r = 0; r < s.stream().count(); r++) {
+                    Arm a = Decoder.identify(s.stream().bytes(), RecordStream.offsetOf(r));
+                    idle[0] &= a == Arm.PSEUDO_BRANCH_LABEL || a == Arm.SET_ORDERING_MODE;
+                }
+            }
+        });
+        return idle[0];
+    }
+
+    /** Kernel {@code k}'s runtime-inserted active time on {@code engine} before and after the kernel, a subgraph's (mean over its subgraphs). */
+    static double runtimeActiveNs(Kernel k, String engine) {
+        Map<String, List<Profile.Instruction>> bySubgraph = new LinkedHashMap<>();
+        for (Profile.Instruction i : k.profile().instructions()) {
+            bySubgraph.computeIfAbsent(i.subgraph(), x -> new ArrayList<>()).add(i);
+        }
+        double[] total = {0};
+        int[] subgraphs = {0};
+        k.neff().forEachSubgraph(null, (sg, streams) -> {
+            subgraphs[0]++;
+            Map<String, List<Arm>> arms = new LinkedHashMap<>();
+            for (EngineStream s : streams) {
+                List<Arm> a = new ArrayList<>(s.stream().count());
+                for (int r = 0; r < s.stream().count(); r++) {
+                    a.add(Decoder.identify(s.stream().bytes(), RecordStream.offsetOf(r)));
+                }
+                arms.put(s.engine(), a);
+            }
+            // before the first mapped record and after the last, by time: an instruction the runtime adds inside the kernel (the
+            // naive conv2d's 6.5 us DRAIN between an LDWEIGHTS and its MATMUL) shifts the pcs after it, so by pc part of the kernel
+            // would read as the runtime's
+            List<ProfileMatch.Match> on = new ProfileMatch(bySubgraph.getOrDefault(sg.name(), List.of()), arms).matches().stream()
+                    .filter(x -> x.measured().engine().equals(engine)).toList();
+            long first = on.stream().filter(x -> x.record() >= 0).mapToLong(x -> x.measured().timestampNs()).min().orElse(Long.MAX_VALUE);
+            long last = on.stream().filter(x -> x.record() >= 0).mapToLong(x -> x.measured().timestampNs()).max().orElse(Long.MIN_VALUE);
+            List<long[]> intervals = new ArrayList<>();
+            for (ProfileMatch.Match x : on) {
+                Profile.Instruction i = x.measured();
+                if (x.record() < 0 && (i.timestampNs() < first || i.timestampNs() > last) && !tpb.profile.Summary.SEMAPHORE_OPCODES.contains(i.opcode())) {
+                    intervals.add(new long[] {i.timestampNs(), i.timestampNs() + i.durationNs()});
+                }
+            }
+            total[0] += tpb.profile.Summary.union(intervals);
+        });
+        return subgraphs[0] == 0 ? 0 : total[0] / subgraphs[0];
     }
 
     /** The packet overhead that best fits the kernels' DMA active time, searched over 0-2000 ns. */

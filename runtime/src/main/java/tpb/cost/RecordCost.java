@@ -46,8 +46,9 @@ import tpb.sim.DmaQueues;
  * <li>ActivationTableLoad: {@code act_table_load_ns}.
  * <li>Records with no access pattern (sync, control): their class's fixed cost where the
  * measured rows fit one ({@code <engine>.<Arm>.fixed_ns}: Pool's TensorLoadPhysical reads a
- * register from memory, 285 ns, where a RegisterAlu takes 40), else {@code sync_record_ns}; a
- * branch label nothing (the runtime drops it).
+ * register from memory, 285 ns, where a RegisterAlu takes 40), else {@code sync_record_ns}, an
+ * EventSemaphore's busy and not active (the profiler's active time leaves semaphore instructions
+ * out); a branch label nothing (the runtime drops it).
  * </ul>
  */
 public record RecordCost(double busyNs, double activeNs, double updateNs, Transfer transfer, long macs, long peColumns) {
@@ -114,7 +115,9 @@ public record RecordCost(double busyNs, double activeNs, double updateNs, Transf
         if (!datapath(engine, elements)) {
             String c = engine + "." + arm.specName() + ".fixed_ns";
             double t = ownClass(arm) && m.has(c) ? m.get(c) : m.get("sync_record_ns");
-            return new RecordCost(t, t, t, Transfer.NONE, 0, 0);
+            // the profiler's active time leaves semaphore instructions out (profile-schema-reference: "excluding semaphore
+            // waits"; tpb.profile.Summary, exact on the six exports): an EventSemaphore keeps its engine busy, not active
+            return new RecordCost(t, arm == Arm.EVENT_SEMAPHORE ? 0 : t, t, Transfer.NONE, 0, 0);
         }
         double busy = fixedNs(m, engine, arm) + elements * elementNs(m, engine, arm);
         return new RecordCost(busy, busy, busy, Transfer.NONE, 0, 0);

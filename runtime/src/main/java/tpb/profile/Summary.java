@@ -32,7 +32,7 @@ public record Summary(double totalNs, Map<String, Engine> engines, double dmaAct
     public record Engine(double activeNs, double instructionNs, long instructions) {}
 
     /** What the export counts as waiting rather than working: these opcodes' time is in neither active nor instruction time. */
-    static final Set<String> SEMAPHORE_OPCODES = Set.of("EVENT_SEMAPHORE");
+    public static final Set<String> SEMAPHORE_OPCODES = Set.of("EVENT_SEMAPHORE");
 
     public static Summary of(Trace t) {
         double perNs = t.ticksPerNs();
@@ -67,7 +67,7 @@ public record Summary(double totalNs, Map<String, Engine> engines, double dmaAct
     }
 
     /** The length of the union of intervals {@code [start, end)}. */
-    static long union(List<long[]> iv) {
+    public static long union(List<long[]> iv) {
         iv.sort(Comparator.comparingLong(a -> a[0]));
         long total = 0, s = Long.MIN_VALUE, end = Long.MIN_VALUE;
         for (long[] a : iv) {

@@ -88,7 +88,9 @@ class FitReportTest {
      */
     @Test
     void heldOutErrorsStayWithinTheirBars() {
-        double[] today = {0.08, 0.22, 0.29, 0.24, 0.82, 0.13, 0.11};
+        // the runtime's share fitted on its own instructions (2 us an engine and core, not 1.7) moved the errors from the PE and
+        // Pool (short before) to the ACT, DVE and SP of the fused kernels (their records' costs over): PE 22 -> 18, SP 13 -> 23
+        double[] today = {0.08, 0.18, 0.30, 0.26, 0.82, 0.23, 0.11};
         for (FitReport.Line l : report.lines()) {
             for (int c = 0; c < FitReport.COLUMNS.size(); c++) {
                 double e = Math.abs(l.heldOut()[c]);

@@ -47,4 +47,23 @@ class FitTest {
         assertEquals(2.5, Fit.median(new double[] {4, 1, 3, 2}), 1e-12);
         assertEquals(0, Fit.median(new double[0]));
     }
+
+    /**
+     * Which engines run none of a kernel's work (their runtime's share is fitted on those where
+     * there are any): matmul_small.neff's DVE runs a branch label and a SetOrderingMode in each of
+     * its two subgraphs, its PE the matmuls; the Qwen3 attention's DVE runs nothing of the
+     * kernel's in sg01 but its work in sg00, so it is not idle.
+     */
+    @Test
+    void anIdleEngineRunsNothingOfTheKernelsInAnySubgraph() throws java.io.IOException {
+        tpb.neff.Neff small;
+        try (java.io.InputStream in = FitTest.class.getResourceAsStream("/neff/matmul_small.neff")) {
+            small = tpb.neff.Neff.of(in.readAllBytes());
+        }
+        Fit.Kernel k = new Fit.Kernel("matmul_small", small, null);
+        assertEquals(true, Fit.idle(k, "dve"));
+        assertEquals(false, Fit.idle(k, "pe"));
+        Fit.Kernel qwen = new Fit.Kernel("qwen3-attn-tkg-v6", tpb.neff.Neff.of(EstimateProfilesTest.resource("qwen3-attn-tkg-v6.neff")), null);
+        assertEquals(false, Fit.idle(qwen, "dve"));
+    }
 }

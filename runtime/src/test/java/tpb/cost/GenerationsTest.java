@@ -21,7 +21,7 @@ import tpb.sim.SyncRun;
 class GenerationsTest {
     static Estimate estimate(Neff neff) {
         Arch arch = Arch.byName(neff.target());
-        Estimate est = new Estimate(CostModel.of(arch));
+        Estimate est = new Estimate(CostModel.of(arch), neff.toolVersion());
         neff.forEachSubgraph(null, (sg, streams) -> {
             Estimate.SubgraphRun r = est.add(sg, streams, arch, Disassembler::text, null);
             assertEquals(SyncRun.Status.COMPLETE, r.result().status(), r.result().message());
@@ -109,5 +109,41 @@ class GenerationsTest {
         assertEquals(1_114_112, r.timed().dmaBytes());
         assertTrue(r.timed().spanNs() < 1_114_112);
         assertEquals(m.get("runtime_prologue_ns") + 1_114_112 + m.get("runtime_epilogue_ns"), est.subgraphNs(r), 1e-6);
+    }
+
+    /**
+     * Which runtime's own instructions an estimate adds is the NEFF's compiler release's: the
+     * release is compared as major and minor numbers (2.3 is before 2.23, 3.0 after it), and a
+     * NEFF naming none, or a name with no release in it, is taken as a current one's.
+     */
+    @Test
+    void theRuntimesShareFollowsTheNeffsCompilerRelease() {
+        CostModel m = CostModel.of(Arch.CAYMAN);
+        assertEquals(2.23, m.get("runtime_loads_from_tool"));
+        assertEquals(false, Estimate.programLoads(m, "2.21.18209.0+043b1bf7"));
+        assertEquals(false, Estimate.programLoads(m, "2.22.1.0"));
+        assertEquals(false, Estimate.programLoads(m, "2.3.0"));
+        assertEquals(false, Estimate.programLoads(m, "1.99"));
+        assertEquals(true, Estimate.programLoads(m, "2.23.6484.0+3b612583"));
+        assertEquals(true, Estimate.programLoads(m, "2.100.0"));
+        assertEquals(true, Estimate.programLoads(m, "3.0"));
+        assertEquals(true, Estimate.programLoads(m, null));
+        assertEquals(true, Estimate.programLoads(m, "dev"));
+        // attention-fused.neff (neuronx-cc 2.23, two subgraphs): the same records, each engine's active time differing by two
+        // cores' runtime share, the DMA's by the runtime's own loads once
+        Neff neff = Neff.of(EstimateProfilesTest.resource("attention-fused.neff"));
+        assertEquals("2.23.6484.0+3b612583", neff.toolVersion());
+        Estimate loads = new Estimate(m, neff.toolVersion());
+        Estimate preloaded = new Estimate(m, "2.21.18209.0+043b1bf7");
+        for (Estimate est : List.of(loads, preloaded)) {
+            neff.forEachSubgraph(null, (sg, streams) -> est.add(sg, streams, Arch.CAYMAN, Disassembler::text, null));
+        }
+        assertEquals("runtime_", loads.runtimePrefix());
+        assertEquals("runtime_preloaded_", preloaded.runtimePrefix());
+        for (String e : Estimate.ENGINES) {
+            assertEquals(2 * (m.get("runtime_" + e + "_active_ns") - m.get("runtime_preloaded_" + e + "_active_ns")), loads.activeNs(e) - preloaded.activeNs(e), 1e-6, e);
+        }
+        assertEquals(m.get("runtime_dma_active_ns") - m.get("runtime_preloaded_dma_active_ns"), loads.dmaActiveNs() - preloaded.dmaActiveNs(), 1e-6);
+        assertEquals(loads.totalNs(), preloaded.totalNs(), 1e-6);
     }
 }

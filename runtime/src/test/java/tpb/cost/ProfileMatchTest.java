@@ -36,6 +36,30 @@ class ProfileMatchTest {
     }
 
     /**
+     * A DMATrigger runs as two WRITEs or as one, as the runtime does it; the layout that puts more
+     * records on their pcs is taken. Records SetOrderingMode, DMATrigger, DMATrigger, NoOp.
+     * Runtime 2.28 (two WRITEs): pcs 10 SET_ORDERING_MODE, 11-14 WRITE, 15 NOP: every record on
+     * its pc, pcs 12 and 14 the triggers' second WRITEs, each trigger's interval the two's (start
+     * 110, the second's end 125: 15 ns). Runtime 2.27 (one WRITE): pcs 10, 11-12 WRITE, 13 NOP:
+     * read as two WRITEs, the NOP's pc would hold a WRITE (3 of 4 records on their pcs, pc 13
+     * unexplained); read as one, all four, nothing unexplained and each trigger its own 5 ns.
+     */
+    @Test
+    void aDmaTriggerIsTheWritesTheRuntimeRuns() {
+        List<Arm> pool = List.of(Arm.SET_ORDERING_MODE, Arm.DMA_TRIGGER, Arm.DMA_TRIGGER, Arm.NO_OP);
+        ProfileMatch two = new ProfileMatch(List.of(at(10, "SET_ORDERING_MODE"), at(11, "WRITE"), at(12, "WRITE"), at(13, "WRITE"), at(14, "WRITE"),
+                at(15, "NOP")), Map.of("pe", pool));
+        assertEquals(List.of(0, 1, -1, 2, -1, 3), two.matches().stream().map(ProfileMatch.Match::record).toList());
+        assertEquals("runtime-inserted: a DMATrigger's second WRITE", two.matches().get(2).reason());
+        assertEquals(15, two.matches().get(1).measured().durationNs());
+        ProfileMatch one = new ProfileMatch(List.of(at(10, "SET_ORDERING_MODE"), at(11, "WRITE"), at(12, "WRITE"), at(13, "NOP")), Map.of("pe", pool));
+        assertEquals(List.of(0, 1, 2, 3), one.matches().stream().map(ProfileMatch.Match::record).toList());
+        assertEquals(List.of(), one.unexplained());
+        assertEquals(5, one.matches().get(1).measured().durationNs());
+        assertEquals(5, one.matches().get(2).measured().durationNs());
+    }
+
+    /**
      * The worst shape for choosing the start: 50,000 measured MATMULs (shuffled) against 30,000
      * MATMUL records, so every pc is a candidate and every candidate up to pc 20,000 scores all
      * 30,000. Scoring every candidate over every record is 1.5 x 10^9 comparisons; the ranked
