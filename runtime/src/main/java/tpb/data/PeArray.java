@@ -39,6 +39,7 @@ public final class PeArray {
     private int rows;
     private int cols;
     private boolean loaded;
+    private SpareProcessor spare;             // null: every MATMUL on the core's thread
 
     public PeArray order(PeLwOrder o) {
         order = o;
@@ -183,15 +184,45 @@ public final class PeArray {
         matmul(moving, PeFp32Mode.NONE, dst, rows, cols, begin);
     }
 
-    /** As {@link #matmul(AccessPattern, AccessPattern, int, int, boolean)}, with {@code part} of the moving tile ({@link #keepFp32Part(float[], int, PeFp32Mode)}). */
+    /**
+     * As {@link #matmul(AccessPattern, AccessPattern, int, int, boolean)}, with {@code part} of the
+     * moving tile ({@link #keepFp32Part(float[], int, PeFp32Mode)}). With a {@link #spare} processor
+     * a large MATMUL is cut by moving elements into pieces, which this thread and the spare share: only
+     * where dst's elements own their bytes (no element written twice) and the moving tile's bytes
+     * are not dst's, so no piece can see another's writes.
+     */
     public void matmul(AccessPattern moving, PeFp32Mode part, AccessPattern dst, int rows, int cols, boolean begin) {
         int n = fits(moving, dst, rows, cols, "MATMUL");
+        SpareProcessor s = spare;
+        if (s == null || !s.worthSplitting(rows, cols, n) || !dst.ascending() || moving.overlaps(dst)) {
+            product(kernel, weights, rows, cols, moving, part, dst, begin, 0, n);
+            return;
+        }
+        s.matmul(kernel, weights, rows, cols, moving, part, dst, begin, n);
+    }
+
+    /**
+     * Moving elements {@code [from, from + n)} of a MATMUL with {@code kernel}'s scratch rows: each
+     * partition's part converted once, straight into the kernel's rows, and each result row's part
+     * straight into dst's bytes.
+     */
+    static void product(PeKernel kernel, float[] w, int rows, int cols, AccessPattern moving, PeFp32Mode part,
+                        AccessPattern dst, boolean begin, int from, int n) {
         float[][] m = kernel.rowsOf(rows, n);
         for (int k = 0; k < rows; k++) {
-            moving.readFloats(k, m[k], 0);   // converted once, straight into the kernel's rows
+            moving.readFloats(k, m[k], 0, from, n);
             keepFp32Part(m[k], n, part);
         }
-        kernel.matmulRows(weights, rows, cols, m, n, dst, begin);   // each result row straight into dst's bytes
+        kernel.matmulRows(w, rows, cols, m, n, dst, from, begin);
+    }
+
+    /**
+     * Lends this PE a processor no core thread holds ({@link SpareProcessor}), or takes it back
+     * (null): every MATMUL then runs on the core's thread.
+     */
+    public PeArray spare(SpareProcessor s) {
+        spare = s;
+        return this;
     }
 
     /**

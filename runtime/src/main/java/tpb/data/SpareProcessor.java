@@ -1,0 +1,199 @@
+package tpb.data;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import tpb.isa.PeFp32Mode;
+
+/**
+ * A processor no core thread holds, lent to one core's PE: a persistent daemon thread that
+ * computes part of each large MATMUL beside the core's thread
+ * ({@link PeArray#matmul(AccessPattern, PeFp32Mode, AccessPattern, int, int, boolean)}). The MATMUL
+ * is cut by moving elements into pieces (two to eight, of at least 96 elements), which the two
+ * threads claim one at a time; each piece is read from SBUF, converted to fp32, multiplied and
+ * stored into its own PSUM elements by the thread that claims it, so the conversion and the stores
+ * are split as well as the multiplies. An output element's sum depends on its own moving column
+ * alone, so the bits are those of one thread whoever computes which piece.
+ *
+ * <p>A conv2d NEFF's second subgraph holds a few records only, so its run has one core thread
+ * and, on a two-processor machine, a processor with nothing to do; a NEFF with a core thread a
+ * processor (matmul_large) has none to lend. {@link DataRun} says which ({@code free}).
+ *
+ * <p>Handing a MATMUL over allocates nothing: it is fields of this object, published with its
+ * number in one atomic word whose low half is the next unclaimed piece. Claiming piece by piece
+ * means a spare thread the OS has not scheduled (a loaded machine) holds a MATMUL up by one piece
+ * at most: the core's thread takes the rest.
+ */
+public final class SpareProcessor implements AutoCloseable {
+    /**
+     * A MATMUL of fewer multiply-accumulates stays on the core's thread: a hand-over costs a
+     * wake-up and cache lines crossing between processors, which a small tile does not pay back
+     * (ConvBench.tileMatmulSplit, docs/data-level.md).
+     */
+    static final long SPLIT_MACS = 1L << 20;
+
+    /** Moving elements a piece at least: the kernel's loops over a piece's elements stay long enough to vectorise well. */
+    private static final int MIN_PIECE = 96;
+
+    /** Pieces a MATMUL is cut into at most. */
+    private static final int MAX_PIECES = 8;
+
+    /**
+     * How long the spare thread polls for the next MATMUL before it parks: a conv2d's MATMULs come
+     * one LDWEIGHTS apart (about a hundred microseconds), and a parked thread's wake-up costs tens
+     * of microseconds on top.
+     */
+    private static final long POLL_NANOS = 100_000;
+
+    /** How long the core's thread polls for the spare's last piece before it parks (the spare unparks it). */
+    private static final long WAIT_NANOS = 50_000;
+
+    private final PeKernel kernel = new PeKernel();   // the spare's own scratch rows
+    private final Thread thread;
+    private final BooleanSupplier free;
+    private final long minMacs;
+    private volatile boolean closed;
+
+    /** The MATMUL's number (high 32 bits) and its next unclaimed piece (low 32): a piece is claimed by one CAS. */
+    private final AtomicLong next = new AtomicLong();
+    private final AtomicInteger finished = new AtomicInteger();
+    private final AtomicReference<Throwable> failed = new AtomicReference<>();
+
+    // the MATMUL: written by the core's thread before its number is published in next, read after it
+    private float[] w;
+    private int rows;
+    private int cols;
+    private AccessPattern moving;
+    private PeFp32Mode part;
+    private AccessPattern dst;
+    private boolean begin;
+    private int n;
+    private int pieces;
+    private Thread waiter;
+
+    /**
+     * Starts the spare thread, named {@code name} (a daemon: it never holds the JVM open);
+     * {@code free} says, at each MATMUL, whether a processor is free for it now (false while every
+     * processor holds a running core thread, where a split would only add a hand-over).
+     */
+    public SpareProcessor(String name, BooleanSupplier free) {
+        this(name, free, SPLIT_MACS);
+    }
+
+    /** As {@link #SpareProcessor(String, BooleanSupplier)}, splitting MATMULs of at least {@code minMacs} (a benchmark's sweep). */
+    public SpareProcessor(String name, BooleanSupplier free, long minMacs) {
+        this.free = free;
+        this.minMacs = minMacs;
+        thread = new Thread(this::serve, name);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Whether a MATMUL of {@code rows x cols x n} is worth a hand-over, and a processor is free for it now. */
+    boolean worthSplitting(int rows, int cols, int n) {
+        return n >= 2 && (long) rows * cols * n >= minMacs && free.getAsBoolean();
+    }
+
+    /**
+     * A MATMUL's moving elements cut into pieces that the core's thread (with {@code mine}, its own
+     * scratch) and the spare claim one at a time, so a spare the OS has not scheduled (a loaded
+     * machine) holds the MATMUL up by one piece at most. Returns when every piece is stored; a
+     * piece's fault is thrown here.
+     */
+    void matmul(PeKernel mine, float[] w, int rows, int cols, AccessPattern moving, PeFp32Mode part, AccessPattern dst,
+                boolean begin, int n) {
+        this.w = w;
+        this.rows = rows;
+        this.cols = cols;
+        this.moving = moving;
+        this.part = part;
+        this.dst = dst;
+        this.begin = begin;
+        this.n = n;
+        this.pieces = Math.max(2, Math.min(MAX_PIECES, n / MIN_PIECE));
+        this.waiter = Thread.currentThread();
+        finished.set(0);
+        failed.set(null);
+        long job = (next.get() >>> 32) + 1;
+        next.set(job << 32);   // publishes the fields above to the spare
+        LockSupport.unpark(thread);
+        work(job, mine);
+        long t0 = System.nanoTime();
+        while (finished.get() < pieces && System.nanoTime() - t0 < WAIT_NANOS) {
+            Thread.onSpinWait();
+        }
+        while (finished.get() < pieces) {
+            LockSupport.park(this);
+        }
+        this.w = null;
+        this.moving = null;
+        this.dst = null;   // nothing of the caller's is kept past the MATMUL
+        Throwable t = failed.getAndSet(null);
+        if (t instanceof RuntimeException r) {
+            throw r;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        if (t != null) {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    /**
+     * Claims and computes MATMUL {@code job}'s pieces until none is left. The fields are read only
+     * after a claim succeeds: a claim of an unfinished MATMUL's piece means its fields are still
+     * the ones published with it.
+     */
+    private void work(long job, PeKernel k) {
+        for (;;) {
+            long v = next.get();
+            if (v >>> 32 != job) {
+                return;
+            }
+            int piece = (int) v;
+            if (piece >= pieces || !next.compareAndSet(v, v + 1)) {
+                if (piece >= pieces) {
+                    return;
+                }
+                continue;
+            }
+            int from = (int) ((long) piece * n / pieces);
+            int to = (int) ((long) (piece + 1) * n / pieces);
+            try {
+                PeArray.product(k, w, rows, cols, moving, part, dst, begin, from, to - from);
+            } catch (Throwable t) {
+                failed.compareAndSet(null, t);
+            }
+            finished.incrementAndGet();
+        }
+    }
+
+    private void serve() {
+        long seen = 0;
+        long idle = System.nanoTime();
+        while (!closed) {
+            long job = next.get() >>> 32;
+            if (job != seen) {
+                seen = job;
+                Thread w = waiter;
+                work(job, kernel);
+                LockSupport.unpark(w);
+                idle = System.nanoTime();
+            } else if (System.nanoTime() - idle < POLL_NANOS) {
+                Thread.onSpinWait();
+            } else {
+                LockSupport.park(this);
+            }
+        }
+    }
+
+    /** Stops the spare thread (a MATMUL after this is computed by its caller alone). */
+    @Override
+    public void close() {
+        closed = true;
+        LockSupport.unpark(thread);
+    }
+}
