@@ -11,7 +11,7 @@ import tpb.isa.PeFp32Mode;
  * A processor no core thread holds, lent to one core's PE: a persistent daemon thread that
  * computes part of each large MATMUL beside the core's thread
  * ({@link PeArray#matmul(AccessPattern, PeFp32Mode, AccessPattern, int, int, boolean)}). The MATMUL
- * is cut by moving elements into pieces (two to eight, of at least 96 elements), which the two
+ * is cut by moving elements into pieces (two to eight, of at least 192 elements: a conv2d's 444 in two halves), which the two
  * threads claim one at a time; each piece is read from SBUF, converted to fp32, multiplied and
  * stored into its own PSUM elements by the thread that claims it, so the conversion and the stores
  * are split as well as the multiplies. An output element's sum depends on its own moving column
@@ -34,18 +34,23 @@ public final class SpareProcessor implements AutoCloseable {
      */
     static final long SPLIT_MACS = 1L << 20;
 
-    /** Moving elements a piece at least: the kernel's loops over a piece's elements stay long enough to vectorise well. */
-    private static final int MIN_PIECE = 96;
+    /**
+     * Moving elements a piece at least: the kernel's inner loop runs over a piece's elements, and a
+     * short loop pays its vector pre- and post-loop on fewer elements (ConvBench.tileMatmul: a
+     * 128-element MATMUL runs at about three quarters of a 444-element one's MACs a second).
+     */
+    private static final int MIN_PIECE = 192;
 
     /** Pieces a MATMUL is cut into at most. */
     private static final int MAX_PIECES = 8;
 
     /**
      * How long the spare thread polls for the next MATMUL before it parks: a conv2d's MATMULs come
-     * one LDWEIGHTS apart (about a hundred microseconds), and a parked thread's wake-up costs tens
-     * of microseconds on top.
+     * one LDWEIGHTS and a few other engines' records apart (tens of microseconds), and a parked
+     * thread's wake-up costs tens of microseconds; polling longer burns a processor that a loaded
+     * machine's other work could use.
      */
-    private static final long POLL_NANOS = 100_000;
+    private static final long POLL_NANOS = 50_000;
 
     /** How long the core's thread polls for the spare's last piece before it parks (the spare unparks it). */
     private static final long WAIT_NANOS = 50_000;
@@ -91,10 +96,35 @@ public final class SpareProcessor implements AutoCloseable {
         thread.start();
     }
 
-    /** Whether a MATMUL of {@code rows x cols x n} is worth a hand-over, and a processor is free for it now. */
+    /**
+     * Whether a MATMUL of {@code rows x cols x n} is worth a hand-over, and a processor is free for it
+     * now: none is while every processor holds a running core thread ({@code free}), nor for the next
+     * {@link #holdOff} MATMULs after the spare made the core wait (it was not scheduled: a loaded machine).
+     */
     boolean worthSplitting(int rows, int cols, int n) {
-        return n >= 2 && (long) rows * cols * n >= minMacs && free.getAsBoolean();
+        if (n < 2 || (long) rows * cols * n < minMacs || !free.getAsBoolean()) {
+            return false;
+        }
+        if (holdOff > 0) {
+            holdOff--;
+            return false;
+        }
+        return true;
     }
+
+    /**
+     * MATMULs left to run on the core's thread alone, and how many the next miss sets. On a machine
+     * whose processors are all busy the spare thread is not scheduled in time: the core computes
+     * every piece itself (the hand-over and the spare's polling were for nothing), or the spare
+     * claims a piece and is then held up, and the core waits a time slice (milliseconds, several
+     * MATMULs). After such a miss the split pauses, twice as long after each miss in a row (at most
+     * {@link #MAX_HOLD_OFF}), and the pause is back to its first length as soon as a split's
+     * pieces are shared in time. Only the core's thread reads and writes them.
+     */
+    private int holdOff;
+    private int nextHoldOff = MIN_HOLD_OFF;
+    private static final int MIN_HOLD_OFF = 8;
+    private static final int MAX_HOLD_OFF = 1024;
 
     /**
      * A MATMUL's moving elements cut into pieces that the core's thread (with {@code mine}, its own
@@ -119,13 +149,23 @@ public final class SpareProcessor implements AutoCloseable {
         long job = (next.get() >>> 32) + 1;
         next.set(job << 32);   // publishes the fields above to the spare
         LockSupport.unpark(thread);
-        work(job, mine);
         long t0 = System.nanoTime();
-        while (finished.get() < pieces && System.nanoTime() - t0 < WAIT_NANOS) {
+        int own = work(job, mine);
+        long t1 = System.nanoTime();
+        while (finished.get() < pieces && System.nanoTime() - t1 < WAIT_NANOS) {
             Thread.onSpinWait();
         }
         while (finished.get() < pieces) {
             LockSupport.park(this);
+        }
+        // the spare did not help: it was not scheduled before the core had done every piece, or it
+        // claimed one and was then held up (a wait longer than two of the core's own pieces)
+        long waited = System.nanoTime() - t1;
+        if (own == pieces || own > 0 && waited > WAIT_NANOS && waited > 2 * (t1 - t0) / own) {
+            holdOff = nextHoldOff;
+            nextHoldOff = Math.min(MAX_HOLD_OFF, 2 * nextHoldOff);
+        } else {
+            nextHoldOff = MIN_HOLD_OFF;
         }
         this.w = null;
         this.moving = null;
@@ -143,23 +183,26 @@ public final class SpareProcessor implements AutoCloseable {
     }
 
     /**
-     * Claims and computes MATMUL {@code job}'s pieces until none is left. The fields are read only
-     * after a claim succeeds: a claim of an unfinished MATMUL's piece means its fields are still
-     * the ones published with it.
+     * Claims and computes MATMUL {@code job}'s pieces until none is left; returns how many it
+     * computed. A claim succeeds only while its MATMUL has a piece unclaimed, so the MATMUL is not
+     * finished and its fields (read after its number, before and after the claim) are the ones
+     * published with it, not a later MATMUL's.
      */
-    private void work(long job, PeKernel k) {
+    private int work(long job, PeKernel k) {
+        int done = 0;
         for (;;) {
             long v = next.get();
             if (v >>> 32 != job) {
-                return;
+                return done;
             }
             int piece = (int) v;
-            if (piece >= pieces || !next.compareAndSet(v, v + 1)) {
-                if (piece >= pieces) {
-                    return;
-                }
+            if (piece >= pieces) {
+                return done;
+            }
+            if (!next.compareAndSet(v, v + 1)) {
                 continue;
             }
+            done++;
             int from = (int) ((long) piece * n / pieces);
             int to = (int) ((long) (piece + 1) * n / pieces);
             try {
