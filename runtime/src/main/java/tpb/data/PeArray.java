@@ -75,6 +75,9 @@ public final class PeArray {
             throw new DataFault("LDWEIGHTS reads " + src.channels() + " partitions x " + src.count()
                     + " elements but loads " + rows + " rows x " + cols + " columns");
         }
+        if (spare != null) {
+            spare.expect(rows, cols);
+        }
         int eb = Elements.size(src.dtype());
         size(rows, cols, eb);
         if (values.length < cols) {

@@ -45,12 +45,12 @@ public final class SpareProcessor implements AutoCloseable {
     private static final int MAX_PIECES = 8;
 
     /**
-     * How long the spare thread polls for the next MATMUL before it parks: a conv2d's MATMULs come
-     * one LDWEIGHTS and a few other engines' records apart (tens of microseconds), and a parked
-     * thread's wake-up costs tens of microseconds; polling longer burns a processor that a loaded
-     * machine's other work could use.
+     * How long the spare thread polls for the next MATMUL, from its last piece or from the
+     * LDWEIGHTS that announces one ({@link #expect}), before it parks: a parked thread's wake-up
+     * costs tens of microseconds, a conv2d's MATMULs come an LDWEIGHTS and a few other engines'
+     * records apart, and polling longer burns a processor that a loaded machine's other work could use.
      */
-    private static final long POLL_NANOS = 50_000;
+    private static final long POLL_NANOS = 100_000;
 
     /** How long the core's thread polls for the spare's last piece before it parks (the spare unparks it). */
     private static final long WAIT_NANOS = 50_000;
@@ -60,6 +60,7 @@ public final class SpareProcessor implements AutoCloseable {
     private final BooleanSupplier free;
     private final long minMacs;
     private volatile boolean closed;
+    private volatile long expected;   // when the last LDWEIGHTS announced a MATMUL
 
     /** The MATMUL's number (high 32 bits) and its next unclaimed piece (low 32): a piece is claimed by one CAS. */
     private final AtomicLong next = new AtomicLong();
@@ -102,6 +103,7 @@ public final class SpareProcessor implements AutoCloseable {
      * {@link #holdOff} MATMULs after the spare made the core wait (it was not scheduled: a loaded machine).
      */
     boolean worthSplitting(int rows, int cols, int n) {
+        lastMoving = n;
         if (n < 2 || (long) rows * cols * n < minMacs || !free.getAsBoolean()) {
             return false;
         }
@@ -122,6 +124,7 @@ public final class SpareProcessor implements AutoCloseable {
      * pieces are shared in time. Only the core's thread reads and writes them.
      */
     private int holdOff;
+    private int lastMoving;   // the last MATMUL's moving elements a partition, for expect's guess
     private int nextHoldOff = MIN_HOLD_OFF;
     private static final int MIN_HOLD_OFF = 8;
     private static final int MAX_HOLD_OFF = 1024;
@@ -218,6 +221,7 @@ public final class SpareProcessor implements AutoCloseable {
         long seen = 0;
         long idle = System.nanoTime();
         while (!closed) {
+            idle = Math.max(idle, expected);
             long job = next.get() >>> 32;
             if (job != seen) {
                 seen = job;
@@ -230,6 +234,18 @@ public final class SpareProcessor implements AutoCloseable {
             } else {
                 LockSupport.park(this);
             }
+        }
+    }
+
+    /**
+     * An LDWEIGHTS of {@code rows x cols}: a MATMUL of its tile follows, so the spare is woken now, if
+     * that MATMUL is likely split (the last one's moving elements a partition on this tile would be),
+     * and polls by the time it is handed over rather than wakes then.
+     */
+    void expect(int rows, int cols) {
+        if (holdOff == 0 && (long) rows * cols * lastMoving >= minMacs && free.getAsBoolean()) {
+            expected = System.nanoTime();
+            LockSupport.unpark(thread);
         }
     }
 
