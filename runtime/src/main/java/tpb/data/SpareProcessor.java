@@ -11,10 +11,11 @@ import tpb.isa.PeFp32Mode;
  * A processor no core thread holds, lent to one core's PE: a persistent daemon thread that
  * computes part of each large MATMUL beside the core's thread
  * ({@link PeArray#matmul(AccessPattern, PeFp32Mode, AccessPattern, int, int, boolean)}). The MATMUL
- * is cut by moving elements into pieces (two to eight, of at least 192 elements: a conv2d's 444 in two halves), which the two
- * threads claim one at a time; each piece is read from SBUF, converted to fp32, multiplied and
- * stored into its own PSUM elements by the thread that claims it, so the conversion and the stores
- * are split as well as the multiplies. An output element's sum depends on its own moving column
+ * is cut by moving elements into pieces (two to eight, of at least 192 elements: a conv2d's 444
+ * and 222 in two halves): the core's thread computes the first, and the two threads claim the
+ * others one at a time. Each piece is read from SBUF, converted to fp32, multiplied and stored
+ * into its own PSUM elements by the thread that claims it, so the conversion and the stores are
+ * split as well as the multiplies. An output element's sum depends on its own moving column
  * alone, so the bits are those of one thread whoever computes which piece.
  *
  * <p>A conv2d NEFF's second subgraph holds a few records only, so its run has one core thread
@@ -150,10 +151,14 @@ public final class SpareProcessor implements AutoCloseable {
         finished.set(0);
         failed.set(null);
         long job = (next.get() >>> 32) + 1;
-        next.set(job << 32);   // publishes the fields above to the spare
+        // publishes the fields above to the spare, piece 0 claimed: the core computes the first piece of
+        // every MATMUL and the spare, when it runs in time, the second, so each keeps its part of the
+        // PSUM elements in its own cache from one MATMUL to the next
+        next.set(job << 32 | 1);
         LockSupport.unpark(thread);
         long t0 = System.nanoTime();
-        int own = work(job, mine);
+        piece(mine, 0);
+        int own = 1 + work(job, mine);
         long t1 = System.nanoTime();
         while (finished.get() < pieces && System.nanoTime() - t1 < WAIT_NANOS) {
             Thread.onSpinWait();
@@ -164,7 +169,7 @@ public final class SpareProcessor implements AutoCloseable {
         // the spare did not help: it was not scheduled before the core had done every piece, or it
         // claimed one and was then held up (a wait longer than two of the core's own pieces)
         long waited = System.nanoTime() - t1;
-        if (own == pieces || own > 0 && waited > WAIT_NANOS && waited > 2 * (t1 - t0) / own) {
+        if (own == pieces || waited > WAIT_NANOS && waited > 2 * (t1 - t0) / own) {
             holdOff = nextHoldOff;
             nextHoldOff = Math.min(MAX_HOLD_OFF, 2 * nextHoldOff);
         } else {
@@ -206,15 +211,19 @@ public final class SpareProcessor implements AutoCloseable {
                 continue;
             }
             done++;
-            int from = (int) ((long) piece * n / pieces);
-            int to = (int) ((long) (piece + 1) * n / pieces);
-            try {
-                PeArray.product(k, w, rows, cols, moving, part, dst, begin, from, to - from);
-            } catch (Throwable t) {
-                failed.compareAndSet(null, t);
-            }
-            finished.incrementAndGet();
+            piece(k, piece);
         }
+    }
+
+    private void piece(PeKernel k, int piece) {
+        int from = (int) ((long) piece * n / pieces);
+        int to = (int) ((long) (piece + 1) * n / pieces);
+        try {
+            PeArray.product(k, w, rows, cols, moving, part, dst, begin, from, to - from);
+        } catch (Throwable t) {
+            failed.compareAndSet(null, t);
+        }
+        finished.incrementAndGet();
     }
 
     private void serve() {
