@@ -30,8 +30,9 @@ import tpb.isa.PeFp32Mode;
 public final class SpareProcessor implements AutoCloseable {
     /**
      * A MATMUL of fewer multiply-accumulates stays on the core's thread: a hand-over costs a
-     * wake-up and cache lines crossing between processors, which a small tile does not pay back
-     * (ConvBench.tileMatmulSplit, docs/data-level.md).
+     * wake-up and cache lines crossing between processors, which a small tile does not pay back.
+     * The value is chosen, not measured to be where a split starts to pay (ConvBench.tileMatmulSplit
+     * on the shared machine did not say: docs/data-level.md).
      */
     static final long SPLIT_MACS = 1L << 20;
 
