@@ -11,9 +11,9 @@ import tpb.isa.PeFp32Mode;
  * A processor no core thread holds, lent to one core's PE: a persistent daemon thread that
  * computes part of each large MATMUL beside the core's thread
  * ({@link PeArray#matmul(AccessPattern, PeFp32Mode, AccessPattern, int, int, boolean)}). The MATMUL
- * is cut by moving elements into pieces (two to eight, of at least 192 elements: a conv2d's 444
- * and 222 in two halves): the core's thread computes the first, and the two threads claim the
- * others one at a time. Each piece is read from SBUF, converted to fp32, multiplied and stored
+ * is cut by moving elements into pieces (one per 192 elements, two at least and eight at most: a
+ * conv2d's 444 and 222 in two halves): the core's thread computes the first, and the two threads
+ * claim the others one at a time. Each piece is read from SBUF, converted to fp32, multiplied and stored
  * into its own PSUM elements by the thread that claims it, so the conversion and the stores are
  * split as well as the multiplies. An output element's sum depends on its own moving column
  * alone, so the bits are those of one thread whoever computes which piece.
@@ -37,9 +37,10 @@ public final class SpareProcessor implements AutoCloseable {
     static final long SPLIT_MACS = 1L << 20;
 
     /**
-     * Moving elements a piece at least: the kernel's inner loop runs over a piece's elements, and a
-     * short loop pays its vector pre- and post-loop on fewer elements (ConvBench.tileMatmul: a
-     * 128-element MATMUL runs at about three quarters of a 444-element one's MACs a second).
+     * Moving elements a piece beyond the first two: a MATMUL is cut into {@code n / MIN_PIECE} pieces,
+     * two at least. The kernel's inner loop runs over a piece's elements, and a short loop pays its
+     * vector pre- and post-loop on fewer elements (ConvBench.tileMatmul on the shared machine: a
+     * 128-element MATMUL ran at about 0.7 of a 444-element one's MACs a second).
      */
     private static final int MIN_PIECE = 192;
 
