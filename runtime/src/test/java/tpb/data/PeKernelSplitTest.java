@@ -1,6 +1,7 @@
 package tpb.data;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -179,6 +180,44 @@ class PeKernelSplitTest {
             c.pe().matmul(moving(c, t, 0), psum(c, t), 128, 128, false);
         }
         assertArrayEquals(psumBits(one, t), psumBits(two, t));
+    }
+
+    /**
+     * A piece's fault is thrown on the core's thread, whichever thread computed the piece, and the
+     * spare serves the next MATMUL: a 128 x 128 x 444 MATMUL into int8 PSUM elements, whose first
+     * half sums to 0 (zero moving elements) and whose second half to 128 x 2^-10 = 0.125 a column
+     * (moving elements 2^-10, weights 1), which int8 cannot hold (Elements.write).
+     */
+    @Test
+    void aPiecesFaultReachesTheCore() {
+        CoreState c = new CoreState(Arch.CAYMAN);
+        for (int p = 0; p < 128; p++) {
+            byte[] row = c.sbuf().row(p, 0, WEIGHTS + 256);
+            for (int i = 0; i < 444; i++) {
+                Elements.write(row, MOVING + 2 * i, DtypeWire.FP16, i < 222 ? 0 : 0x1p-10);
+            }
+            for (int i = 0; i < 128; i++) {
+                Elements.write(row, WEIGHTS + 2 * i, DtypeWire.FP16, 1);
+            }
+        }
+        AccessPattern moving = new AccessPattern(new Location(c.sbuf(), 0, MOVING), new int[] {1, 0, 0}, new int[] {444, 1, 1},
+                DtypeWire.FP16, 128);
+        AccessPattern int8 = new AccessPattern(new Location(c.psum(), 0, 0), new int[] {1, 0, 0}, new int[] {444, 1, 1},
+                DtypeWire.INT8, 128);
+        try (SpareProcessor spare = new SpareProcessor("tpb-pe-spare", () -> true)) {
+            c.pe().spare(spare);
+            c.pe().loadWeights(new AccessPattern(new Location(c.sbuf(), 0, WEIGHTS), new int[] {1, 0, 0},
+                    new int[] {128, 1, 1}, DtypeWire.FP16, 128), 128, 128);
+            for (int i = 0; i < 20; i++) {
+                DataFault f = org.junit.jupiter.api.Assertions.assertThrows(DataFault.class,
+                        () -> c.pe().matmul(moving, int8, 128, 128, true));
+                assertEquals("value 0.125 does not fit INT8 exactly (no float-to-integer rounding or saturation is modelled)",
+                        f.getMessage());
+            }
+            Tile t = new Tile(128, 128, 444, false, DtypeWire.FP16, PeFp32Mode.NONE);
+            c.pe().matmul(moving, psum(c, t), 128, 128, true);
+            assertEquals(0.125f, (float) Elements.read(c.psum().row(5, 0, 444 * 4), 4 * 300, DtypeWire.FP32));
+        }
     }
 
     /**
