@@ -22,6 +22,7 @@ public final class AccessPattern implements PeKernel.Rows {
     private final long high;
     private final boolean contiguous;     // offsets[i] == i * elementBytes: a partition's elements are one run
     private final boolean ascending;      // each element's bytes after the last's: no two elements share a byte
+    private final boolean reversed;       // offsets[i] == -i * elementBytes: one run walked from its top element down
     private final int[] runs;             // where each run of adjacent elements starts (runs[r]), then count(); null when runs are short
 
     public AccessPattern(Location start, int[] step, int[] num, DtypeWire dtype, int channels) {
@@ -69,6 +70,11 @@ public final class AccessPattern implements PeKernel.Rows {
             up = offsets[i] >= offsets[i - 1] + elementBytes;
         }
         ascending = up;
+        boolean down = offsets.length > 1;
+        for (int i = 0; i < offsets.length && down; i++) {
+            down = offsets[i] == (long) -i * elementBytes;
+        }
+        reversed = down;
         runs = runs(offsets, elementBytes);
         low = start.offset() + lo;
         high = start.offset() + hi;
@@ -246,6 +252,24 @@ public final class AccessPattern implements PeKernel.Rows {
                 }
             }
         }
+    }
+
+    /**
+     * Whether the walk is one run of adjacent elements from its highest address down (step -1, as
+     * LDWEIGHTS reads a stationary tile for {@code LAST_COL_FIRST}): {@link #readRawUp} then gives its
+     * bytes in one move.
+     */
+    boolean reversed() {
+        return reversed;
+    }
+
+    /**
+     * A {@link #reversed} walk's bytes of partition {@code channel} in memory order, lowest address
+     * first (walk element {@code count() - 1 - i} at {@code out[o + i * size]}): one move.
+     */
+    void readRawUp(int channel, byte[] out, int o) {
+        int n = offsets.length;
+        System.arraycopy(row(channel), (int) start.offset() + offsets[n - 1], out, o, n * elementBytes);
     }
 
     /** Partition {@code channel}'s elements' raw bytes, packed in walk order into {@code out[o]} on (count() x the element size). */

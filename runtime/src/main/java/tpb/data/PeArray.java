@@ -33,6 +33,7 @@ public final class PeArray {
     private PeLwOrder order = PeLwOrder.LAST_COL_FIRST;
     private float[] weights = new float[0];   // [k * cols + c]
     private byte[] rawWeights = new byte[0];  // the same elements' bytes as read, in load order [k * cols + j], for the bit-exact transpose
+    private boolean rawUp;                    // rawWeights holds each partition's elements in memory order (a reversed read's), [k * cols + cols - 1 - j]
     private DtypeWire weightsDtype;
     private PeLwOrder loadedOrder;            // the order the loaded tile was placed in
     private float[] values = new float[0];    // one partition of a load as fp32: scratch kept between records
@@ -83,14 +84,21 @@ public final class PeArray {
         if (values.length < cols) {
             values = new float[cols];
         }
-        boolean reversed = order == PeLwOrder.LAST_COL_FIRST;
+        // a step -1 read (every conv2d's LDWEIGHTS) takes its bytes in one move, lowest address first,
+        // which LAST_COL_FIRST places as they lie: the partition is one bulk decode and one copy
+        rawUp = src.reversed();
+        boolean flip = (order == PeLwOrder.LAST_COL_FIRST) != rawUp;   // values placed last first
         for (int k = 0; k < rows; k++) {
             int raw = k * cols * eb;
-            src.readRaw(k, rawWeights, raw);
+            if (rawUp) {
+                src.readRawUp(k, rawWeights, raw);
+            } else {
+                src.readRaw(k, rawWeights, raw);
+            }
             AccessPattern.decode(rawWeights, raw, src.dtype(), values, 0, cols);
             keepFp32Part(values, cols, part);
             int row = k * cols;
-            if (reversed) {
+            if (flip) {
                 for (int j = 0, c = row + cols - 1; j < cols; j++, c--) {
                     weights[c] = values[j];
                 }
@@ -113,6 +121,7 @@ public final class PeArray {
             throw new IllegalArgumentException(src.length + " values cannot fill " + rows + " x " + cols + " weights");
         }
         size(rows, cols, Float.BYTES);
+        rawUp = false;
         for (int k = 0; k < rows; k++) {
             for (int j = 0; j < cols; j++) {
                 int at = k * cols + column(j, cols);
@@ -279,7 +288,8 @@ public final class PeArray {
             for (int j = 0; j < n; j++) {
                 // W[j][c] was element column(c) of partition j's load, in the load's order (column() is its own inverse)
                 int loadedAt = loadedOrder == PeLwOrder.LAST_COL_FIRST ? cols - 1 - c : c;
-                System.arraycopy(rawWeights, (j * cols + loadedAt) * eb, row, dst.byteOffset(j), eb);
+                int at = rawUp ? cols - 1 - loadedAt : loadedAt;   // a reversed read's bytes are kept in memory order
+                System.arraycopy(rawWeights, (j * cols + at) * eb, row, dst.byteOffset(j), eb);
             }
         }
     }
