@@ -55,8 +55,12 @@ public final class SpareProcessor implements AutoCloseable {
      */
     private static final long POLL_NANOS = 100_000;
 
-    /** How long the core's thread polls for the spare's last piece before it parks (the spare unparks it). */
-    private static final long WAIT_NANOS = 50_000;
+    /**
+     * How long the core's thread polls for the spare's last piece before it parks (the spare unparks
+     * it): on a free processor the spare's piece ends within microseconds of the core's; a longer
+     * poll only burns the core's share of a loaded machine while the spare waits to be scheduled.
+     */
+    private static final long WAIT_NANOS = 20_000;
 
     private final PeKernel kernel = new PeKernel();   // the spare's own scratch rows
     private final Thread thread;
@@ -122,9 +126,10 @@ public final class SpareProcessor implements AutoCloseable {
      * whose processors are all busy the spare thread is not scheduled in time: the core computes
      * every piece itself (the hand-over and the spare's polling were for nothing), or the spare
      * claims a piece and is then held up, and the core waits a time slice (milliseconds, several
-     * MATMULs). After such a miss the split pauses, twice as long after each miss in a row (at most
-     * {@link #MAX_HOLD_OFF}), and the pause is back to its first length as soon as a split's
-     * pieces are shared in time. Only the core's thread reads and writes them.
+     * MATMULs). After such a miss the split pauses, the pause twice as long as the last (at most
+     * {@link #MAX_HOLD_OFF}), and half as long after a split whose pieces were shared in time, so on
+     * a machine where the spare is mostly held up the split is mostly paused. Only the core's
+     * thread reads and writes them.
      */
     private int holdOff;
     private int lastMoving;   // the last MATMUL's moving elements a partition, for expect's guess
@@ -169,13 +174,13 @@ public final class SpareProcessor implements AutoCloseable {
             LockSupport.park(this);
         }
         // the spare did not help: it was not scheduled before the core had done every piece, or it
-        // claimed one and was then held up (a wait longer than two of the core's own pieces)
+        // claimed one and was then held up (a wait longer than half of one of the core's own pieces)
         long waited = System.nanoTime() - t1;
-        if (own == pieces || waited > WAIT_NANOS && waited > 2 * (t1 - t0) / own) {
+        if (own == pieces || waited > WAIT_NANOS && waited > (t1 - t0) / own / 2) {
             holdOff = nextHoldOff;
             nextHoldOff = Math.min(MAX_HOLD_OFF, 2 * nextHoldOff);
         } else {
-            nextHoldOff = MIN_HOLD_OFF;
+            nextHoldOff = Math.max(MIN_HOLD_OFF, nextHoldOff / 2);
         }
         this.w = null;
         this.moving = null;
