@@ -8,9 +8,11 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import tpb.data.AccessPattern;
 import tpb.data.CoreState;
@@ -18,6 +20,7 @@ import tpb.data.Elements;
 import tpb.data.Fp16;
 import tpb.data.Location;
 import tpb.data.PeKernel;
+import tpb.data.SpareProcessor;
 import tpb.data.VectorOps;
 import tpb.isa.AluOpType;
 import tpb.isa.Arch;
@@ -43,9 +46,14 @@ import tpb.isa.PeFp32Mode;
  * already fp32 ({@link PeKernel#matmulRows}): 7,274,496 MACs, nine of them to set against
  * {@code convMixFp16}, eighteen against {@code convMixFp32};
  * <li>{@code peMatmul}: one record-level MATMUL of the 128 x 128 x 512 fp16 tile (DataBench's),
- * 8,388,608 MACs, the anchor the other benchmarks' pages quote.
+ * 8,388,608 MACs, the anchor the other benchmarks' pages quote;
+ * <li>{@code convMixFp32Split}, {@code convMixFp16Split}: the mixes with a {@link SpareProcessor}
+ * lent to the PE, so each MATMUL's second half of moving elements is computed on a second thread;
+ * <li>{@code tileMatmul}, {@code tileMatmulSplit}: one record-level MATMUL of a 128 x 128 fp16
+ * stationary tile against {@code n} contiguous moving elements a partition, on one thread and
+ * with the spare, for the size from which a split pays ({@link SpareProcessor}'s threshold).
  * </ul>
- * MAC/s = MACs / time.
+ * MAC/s = MACs / time. The split benchmarks need a second processor free to show a gain.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -63,6 +71,9 @@ public class ConvBench {
 
     Conv fp32;
     Conv fp16;
+    Conv fp32Split;
+    Conv fp16Split;
+    SpareProcessor spare;
     float[] w = new float[K * M];
     float[][] movingRows = new float[K][N];
     float[] out = new float[M * N];
@@ -128,6 +139,11 @@ public class ConvBench {
     public void setup() {
         fp32 = new Conv(DtypeWire.FP32, 1234);
         fp16 = new Conv(DtypeWire.FP16, 1234);
+        spare = new SpareProcessor("tpb-pe-spare", () -> true);
+        fp32Split = new Conv(DtypeWire.FP32, 1234);
+        fp32Split.core.pe().spare(spare);
+        fp16Split = new Conv(DtypeWire.FP16, 1234);
+        fp16Split.core.pe().spare(spare);
         Random r = new Random(1);
         for (int i = 0; i < w.length; i++) {
             w[i] = Fp16.toFloat(Fp16.fromFloat((float) r.nextGaussian()));
@@ -160,6 +176,82 @@ public class ConvBench {
     @Benchmark
     public CoreState convMixFp16() {
         return fp16.run();
+    }
+
+    @Benchmark
+    public CoreState convMixFp32Split() {
+        return fp32Split.run();
+    }
+
+    @Benchmark
+    public CoreState convMixFp16Split() {
+        return fp16Split.run();
+    }
+
+    @TearDown
+    public void stopSpare() {
+        spare.close();
+    }
+
+    /** A 128 x 128 fp16 stationary tile against {@code n} contiguous fp16 moving elements a partition into fp32 PSUM. */
+    @State(Scope.Benchmark)
+    public static class Tile {
+        @Param({"64", "128", "222", "444"})
+        int n;
+
+        final CoreState core = new CoreState(Arch.CAYMAN);
+        final CoreState split = new CoreState(Arch.CAYMAN);
+        SpareProcessor spare;
+        AccessPattern moving;
+        AccessPattern dst;
+        AccessPattern splitMoving;
+        AccessPattern splitDst;
+
+        @Setup
+        public void setup() {
+            Random r = new Random(3);
+            for (CoreState c : new CoreState[] {core, split}) {
+                for (int p = 0; p < K; p++) {
+                    byte[] row = c.sbuf().row(p, 0, 2 * (M + 512));
+                    for (int i = 0; i < M + 512; i++) {
+                        Elements.write(row, 2 * i, DtypeWire.FP16, r.nextGaussian());
+                    }
+                }
+                c.pe().loadWeights(new AccessPattern(new Location(c.sbuf(), 0, 0), new int[] {1, 0, 0},
+                        new int[] {M, 1, 1}, DtypeWire.FP16, K), K, M);
+            }
+            moving = pattern(core);
+            dst = psum(core);
+            splitMoving = pattern(split);
+            splitDst = psum(split);
+            spare = new SpareProcessor("tpb-pe-spare", () -> true, 0);   // every size split, to find where it pays
+            split.pe().spare(spare);
+        }
+
+        private AccessPattern pattern(CoreState c) {
+            return new AccessPattern(new Location(c.sbuf(), 0, 2 * M), new int[] {1, 0, 0}, new int[] {n, 1, 1}, DtypeWire.FP16, K);
+        }
+
+        private AccessPattern psum(CoreState c) {
+            return new AccessPattern(new Location(c.psum(), 0, 0), new int[] {1, 0, 0}, new int[] {n, 1, 1}, DtypeWire.FP32, M);
+        }
+
+        @TearDown
+        public void stop() {
+            spare.close();
+        }
+    }
+
+    @Benchmark
+    public CoreState tileMatmul(Tile t) {
+        t.core.pe().matmul(t.moving, t.dst, K, M, true);
+        return t.core;
+    }
+
+    @Benchmark
+    public CoreState tileMatmulSplit(Tile t) {
+        t.split.pe().matmul(t.splitMoving, t.splitDst, K, M, true);
+        return t.split;
     }
 
     /** One fp32 LDWEIGHTS of the mix (a reversed 128 x 128 tile, fp32_mode LOW): 16,384 elements. */

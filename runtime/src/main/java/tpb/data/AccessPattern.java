@@ -21,6 +21,8 @@ public final class AccessPattern implements PeKernel.Rows {
     private final long low;               // lowest and one past the highest byte touched
     private final long high;
     private final boolean contiguous;     // offsets[i] == i * elementBytes: a partition's elements are one run
+    private final boolean ascending;      // each element's bytes after the last's: no two elements share a byte
+    private final boolean reversed;       // offsets[i] == -i * elementBytes: one run walked from its top element down
     private final int[] runs;             // where each run of adjacent elements starts (runs[r]), then count(); null when runs are short
 
     public AccessPattern(Location start, int[] step, int[] num, DtypeWire dtype, int channels) {
@@ -63,6 +65,16 @@ public final class AccessPattern implements PeKernel.Rows {
             run = offsets[i] == (long) i * elementBytes;
         }
         contiguous = run;
+        boolean up = true;
+        for (int i = 1; i < offsets.length && up; i++) {
+            up = offsets[i] >= offsets[i - 1] + elementBytes;
+        }
+        ascending = up;
+        boolean down = offsets.length > 1;
+        for (int i = 0; i < offsets.length && down; i++) {
+            down = offsets[i] == (long) -i * elementBytes;
+        }
+        reversed = down;
         runs = runs(offsets, elementBytes);
         low = start.offset() + lo;
         high = start.offset() + hi;
@@ -188,42 +200,76 @@ public final class AccessPattern implements PeKernel.Rows {
 
     /** Partition {@code channel}'s elements as fp32, into {@code out[o]} on ({@link #readFloats(float[])} for one partition). */
     public void readFloats(int channel, float[] out, int o) {
-        int n = offsets.length;
+        readFloats(channel, out, o, 0, offsets.length);
+    }
+
+    /**
+     * Elements {@code [from, from + n)} of partition {@code channel}'s walk as fp32, into
+     * {@code out[o]} on: a part of {@link #readFloats(int, float[], int)}, each element converted as
+     * the whole read converts it.
+     */
+    public void readFloats(int channel, float[] out, int o, int from, int n) {
+        if (from < 0 || n < 0 || from + n > offsets.length) {
+            throw new IllegalArgumentException("elements [" + from + ", " + (from + n) + ") of a pattern of " + offsets.length);
+        }
         int base = (int) start.offset();
         byte[] row = row(channel);
         if (contiguous) {
-            decode(row, base, dtype, out, o, n);
+            decode(row, base + from * elementBytes, dtype, out, o, n);
             return;
         }
+        int to = from + n;
         if (runs != null && (dtype == DtypeWire.FP32 || dtype == DtypeWire.FP16 || dtype == DtypeWire.BFLOAT16)) {
             for (int r = 0; r + 1 < runs.length; r++) {
-                int s = runs[r];
-                decode(row, base + offsets[s], dtype, out, o + s, runs[r + 1] - s);
+                int s = Math.max(runs[r], from);
+                int e = Math.min(runs[r + 1], to);
+                if (s < e) {
+                    decode(row, base + offsets[s], dtype, out, o + s - from, e - s);
+                }
             }
             return;
         }
+        int d = o - from;   // element i goes to out[d + i]
         switch (dtype) {
             case FP16 -> {
-                for (int i = 0; i < n; i++) {
-                    out[o + i] = Fp16.toFloat((short) I16.get(row, base + offsets[i]));
+                for (int i = from; i < to; i++) {
+                    out[d + i] = Fp16.toFloat((short) I16.get(row, base + offsets[i]));
                 }
             }
             case BFLOAT16 -> {
-                for (int i = 0; i < n; i++) {
-                    out[o + i] = Float.intBitsToFloat((short) I16.get(row, base + offsets[i]) << 16);
+                for (int i = from; i < to; i++) {
+                    out[d + i] = Float.intBitsToFloat((short) I16.get(row, base + offsets[i]) << 16);
                 }
             }
             case FP32 -> {
-                for (int i = 0; i < n; i++) {
-                    out[o + i] = (float) F32.get(row, base + offsets[i]);
+                for (int i = from; i < to; i++) {
+                    out[d + i] = (float) F32.get(row, base + offsets[i]);
                 }
             }
             default -> {
-                for (int i = 0; i < n; i++) {
-                    out[o + i] = (float) Elements.read(row, base + offsets[i], dtype);
+                for (int i = from; i < to; i++) {
+                    out[d + i] = (float) Elements.read(row, base + offsets[i], dtype);
                 }
             }
         }
+    }
+
+    /**
+     * Whether the walk is one run of adjacent elements from its highest address down (step -1, as
+     * LDWEIGHTS reads a stationary tile for {@code LAST_COL_FIRST}): {@link #readRawUp} then gives its
+     * bytes in one move.
+     */
+    boolean reversed() {
+        return reversed;
+    }
+
+    /**
+     * A {@link #reversed} walk's bytes of partition {@code channel} in memory order, lowest address
+     * first (walk element {@code count() - 1 - i} at {@code out[o + i * size]}): one move.
+     */
+    void readRawUp(int channel, byte[] out, int o) {
+        int n = offsets.length;
+        System.arraycopy(row(channel), (int) start.offset() + offsets[n - 1], out, o, n * elementBytes);
     }
 
     /** Partition {@code channel}'s elements' raw bytes, packed in walk order into {@code out[o]} on (count() x the element size). */
@@ -285,15 +331,23 @@ public final class AccessPattern implements PeKernel.Rows {
      * or added to what the partition holds ({@code old + sum}, one fp32 add, then written in this
      * pattern's dtype), in one pass over PSUM's bytes.
      */
-    @Override
     public void store(int c, float[] sum, int n, boolean begin) {
         if (n != offsets.length) {
             throw new IllegalArgumentException(n + " values for a pattern of " + offsets.length + " elements");
         }
+        store(c, sum, 0, n, begin);
+    }
+
+    /** As {@link #store(int, float[], int, boolean)} for elements {@code [from, from + n)} of the walk, from {@code sum[0]} on. */
+    @Override
+    public void store(int c, float[] sum, int from, int n, boolean begin) {
+        if (from < 0 || n < 0 || from + n > offsets.length) {
+            throw new IllegalArgumentException("elements [" + from + ", " + (from + n) + ") of a pattern of " + offsets.length);
+        }
         byte[] row = row(c);
         int base = (int) start.offset();
         if (dtype == DtypeWire.FP32 && contiguous) {
-            FloatBuffer psum = floats(row, base, n);
+            FloatBuffer psum = floats(row, base + from * Float.BYTES, n);
             if (!begin) {
                 float[] old = scratch(n);
                 psum.get(0, old, 0, n);
@@ -310,16 +364,34 @@ public final class AccessPattern implements PeKernel.Rows {
         float[] v = begin ? sum : new float[n];
         if (!begin) {
             for (int i = 0; i < n; i++) {
-                v[i] = (float) Elements.read(row, base + offsets[i], dtype) + sum[i];
+                v[i] = (float) Elements.read(row, base + offsets[from + i], dtype) + sum[i];
             }
         }
         for (int i = 0; i < n; i++) {
             if (dtype == DtypeWire.FP32) {
-                F32.set(row, base + offsets[i], v[i]);   // the float's own bits, a signalling NaN's payload included
+                F32.set(row, base + offsets[from + i], v[i]);   // the float's own bits, a signalling NaN's payload included
             } else {
-                Elements.write(row, base + offsets[i], dtype, v[i]);
+                Elements.write(row, base + offsets[from + i], dtype, v[i]);
             }
         }
+    }
+
+    /**
+     * Whether no byte belongs to two elements of the walk (each element's bytes after the last's),
+     * so that two threads storing disjoint element ranges write disjoint bytes.
+     */
+    boolean ascending() {
+        return ascending;
+    }
+
+    /** Whether this pattern and {@code other} may touch a byte in common (the same memory, partitions and byte range). */
+    boolean overlaps(AccessPattern other) {
+        if (start.memory() != other.start.memory()) {
+            return false;
+        }
+        int p0 = start.partition();
+        int q0 = other.start.partition();
+        return p0 < q0 + other.channels && q0 < p0 + channels && low < other.high && other.low < high;
     }
 
     /** The inverse of {@link #readFloats}: each value written in this pattern's dtype ({@link #store}, partition by partition). */

@@ -9,6 +9,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import tpb.isa.Arch;
 import tpb.isa.PeLwOrder;
@@ -132,7 +134,11 @@ public final class DataRun {
         return this;
     }
 
-    /** At most this many cores at once (default: the machine's processors). */
+    /**
+     * The processors the run may take (default: the machine's, {@code availableProcessors}): at most
+     * this many core threads at once, and a {@link SpareProcessor} for each core's PE when there are
+     * at least twice as many as core threads.
+     */
     public DataRun threads(int n) {
         this.threads = Math.max(1, n);
         return this;
@@ -212,17 +218,38 @@ public final class DataRun {
      */
     public void execute(Consumer<String> trace, RecordListener listener, EventOrder.Schedule schedule) {
         int n = cores.size();
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(n, threads), r -> {
+        int coreThreads = Math.min(n, threads);
+        ExecutorService pool = Executors.newFixedThreadPool(coreThreads, r -> {
             Thread t = new Thread(r, "tpb-core");
             t.setDaemon(true);
             return t;
         });
+        // A processor no core thread holds computes half of each large MATMUL of a core: a conv2d NEFF's
+        // sg01 holds a few records only, so after its first milliseconds one core thread runs and the
+        // second processor is idle. While every processor holds a running core thread (matmul_large's
+        // two cores on two processors) there is none to lend and nothing is split.
+        AtomicInteger remaining = new AtomicInteger(n);
+        BooleanSupplier free = () -> 2 * Math.min(remaining.get(), coreThreads) <= threads;
+        List<SpareProcessor> spares = new ArrayList<>();
+        if (threads >= 2) {
+            for (DataSemantics c : cores) {
+                SpareProcessor s = new SpareProcessor("tpb-pe-spare", free);
+                spares.add(s);
+                c.core().pe().spare(s);
+            }
+        }
         Stop stop = new Stop();
         try {
             List<Future<?>> done = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 int core = i;
-                done.add(pool.submit(() -> runCore(core, trace, listener, schedule, stop)));
+                done.add(pool.submit(() -> {
+                    try {
+                        runCore(core, trace, listener, schedule, stop);
+                    } finally {
+                        remaining.decrementAndGet();
+                    }
+                }));
             }
             // the lowest-numbered core that failed for its own reason is reported, whichever failed first in time
             for (Future<?> f : done) {
@@ -243,6 +270,10 @@ public final class DataRun {
             throw new DataFault("interrupted");
         } finally {
             pool.shutdownNow();
+            for (DataSemantics c : cores) {
+                c.core().pe().spare(null);
+            }
+            spares.forEach(SpareProcessor::close);
         }
     }
 

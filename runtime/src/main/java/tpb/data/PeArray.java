@@ -33,12 +33,14 @@ public final class PeArray {
     private PeLwOrder order = PeLwOrder.LAST_COL_FIRST;
     private float[] weights = new float[0];   // [k * cols + c]
     private byte[] rawWeights = new byte[0];  // the same elements' bytes as read, in load order [k * cols + j], for the bit-exact transpose
+    private boolean rawUp;                    // rawWeights holds each partition's elements in memory order (a reversed read's), [k * cols + cols - 1 - j]
     private DtypeWire weightsDtype;
     private PeLwOrder loadedOrder;            // the order the loaded tile was placed in
     private float[] values = new float[0];    // one partition of a load as fp32: scratch kept between records
     private int rows;
     private int cols;
     private boolean loaded;
+    private SpareProcessor spare;             // null: every MATMUL on the core's thread
 
     public PeArray order(PeLwOrder o) {
         order = o;
@@ -74,19 +76,29 @@ public final class PeArray {
             throw new DataFault("LDWEIGHTS reads " + src.channels() + " partitions x " + src.count()
                     + " elements but loads " + rows + " rows x " + cols + " columns");
         }
+        if (spare != null) {
+            spare.expect(rows, cols);
+        }
         int eb = Elements.size(src.dtype());
         size(rows, cols, eb);
         if (values.length < cols) {
             values = new float[cols];
         }
-        boolean reversed = order == PeLwOrder.LAST_COL_FIRST;
+        // a step -1 read (every conv2d's LDWEIGHTS) takes its bytes in one move, lowest address first,
+        // which LAST_COL_FIRST places as they lie: the partition is one bulk decode and one copy
+        rawUp = src.reversed();
+        boolean flip = (order == PeLwOrder.LAST_COL_FIRST) != rawUp;   // values placed last first
         for (int k = 0; k < rows; k++) {
             int raw = k * cols * eb;
-            src.readRaw(k, rawWeights, raw);
+            if (rawUp) {
+                src.readRawUp(k, rawWeights, raw);
+            } else {
+                src.readRaw(k, rawWeights, raw);
+            }
             AccessPattern.decode(rawWeights, raw, src.dtype(), values, 0, cols);
             keepFp32Part(values, cols, part);
             int row = k * cols;
-            if (reversed) {
+            if (flip) {
                 for (int j = 0, c = row + cols - 1; j < cols; j++, c--) {
                     weights[c] = values[j];
                 }
@@ -109,6 +121,7 @@ public final class PeArray {
             throw new IllegalArgumentException(src.length + " values cannot fill " + rows + " x " + cols + " weights");
         }
         size(rows, cols, Float.BYTES);
+        rawUp = false;
         for (int k = 0; k < rows; k++) {
             for (int j = 0; j < cols; j++) {
                 int at = k * cols + column(j, cols);
@@ -183,15 +196,45 @@ public final class PeArray {
         matmul(moving, PeFp32Mode.NONE, dst, rows, cols, begin);
     }
 
-    /** As {@link #matmul(AccessPattern, AccessPattern, int, int, boolean)}, with {@code part} of the moving tile ({@link #keepFp32Part(float[], int, PeFp32Mode)}). */
+    /**
+     * As {@link #matmul(AccessPattern, AccessPattern, int, int, boolean)}, with {@code part} of the
+     * moving tile ({@link #keepFp32Part(float[], int, PeFp32Mode)}). With a {@link #spare} processor
+     * a large MATMUL is cut by moving elements into pieces, which this thread and the spare share: only
+     * where dst's elements own their bytes (no element written twice) and the moving tile's bytes
+     * are not dst's, so no piece can see another's writes.
+     */
     public void matmul(AccessPattern moving, PeFp32Mode part, AccessPattern dst, int rows, int cols, boolean begin) {
         int n = fits(moving, dst, rows, cols, "MATMUL");
+        SpareProcessor s = spare;
+        if (s == null || !s.worthSplitting(rows, cols, n) || !dst.ascending() || moving.overlaps(dst)) {
+            product(kernel, weights, rows, cols, moving, part, dst, begin, 0, n);
+            return;
+        }
+        s.matmul(kernel, weights, rows, cols, moving, part, dst, begin, n);
+    }
+
+    /**
+     * Moving elements {@code [from, from + n)} of a MATMUL with {@code kernel}'s scratch rows: each
+     * partition's part converted once, straight into the kernel's rows, and each result row's part
+     * straight into dst's bytes.
+     */
+    static void product(PeKernel kernel, float[] w, int rows, int cols, AccessPattern moving, PeFp32Mode part,
+                        AccessPattern dst, boolean begin, int from, int n) {
         float[][] m = kernel.rowsOf(rows, n);
         for (int k = 0; k < rows; k++) {
-            moving.readFloats(k, m[k], 0);   // converted once, straight into the kernel's rows
+            moving.readFloats(k, m[k], 0, from, n);
             keepFp32Part(m[k], n, part);
         }
-        kernel.matmulRows(weights, rows, cols, m, n, dst, begin);   // each result row straight into dst's bytes
+        kernel.matmulRows(w, rows, cols, m, n, dst, from, begin);
+    }
+
+    /**
+     * Lends this PE a processor no core thread holds ({@link SpareProcessor}), or takes it back
+     * (null): every MATMUL then runs on the core's thread.
+     */
+    public PeArray spare(SpareProcessor s) {
+        spare = s;
+        return this;
     }
 
     /**
@@ -245,7 +288,8 @@ public final class PeArray {
             for (int j = 0; j < n; j++) {
                 // W[j][c] was element column(c) of partition j's load, in the load's order (column() is its own inverse)
                 int loadedAt = loadedOrder == PeLwOrder.LAST_COL_FIRST ? cols - 1 - c : c;
-                System.arraycopy(rawWeights, (j * cols + loadedAt) * eb, row, dst.byteOffset(j), eb);
+                int at = rawUp ? cols - 1 - loadedAt : loadedAt;   // a reversed read's bytes are kept in memory order
+                System.arraycopy(rawWeights, (j * cols + at) * eb, row, dst.byteOffset(j), eb);
             }
         }
     }

@@ -64,20 +64,21 @@ public final class PeKernel {
 
     /**
      * Where the kernel puts each finished output row: {@code sum} (its first n elements) written to
-     * row c ({@code begin}) or added to what row c holds ({@code old + sum}, one fp32 add, as PSUM
-     * accumulates). {@link AccessPattern} is one, so a MATMUL's rows go straight to PSUM's bytes
-     * with no fp32 copy of the PSUM tile between.
+     * elements {@code [from, from + n)} of row c ({@code begin}) or added to what they hold
+     * ({@code old + sum}, one fp32 add, as PSUM accumulates). {@link AccessPattern} is one, so a
+     * MATMUL's rows go straight to PSUM's bytes with no fp32 copy of the PSUM tile between.
      */
     public interface Rows {
-        void store(int c, float[] sum, int n, boolean begin);
+        void store(int c, float[] sum, int from, int n, boolean begin);
     }
 
     /** The fast kernel on a moving tile given as one array per partition ({@code moving[k][i]}, at least n long each). */
     public void matmulRows(float[] w, int rows, int cols, float[][] moving, int n, float[] out, boolean begin) {
         check(w, rows, cols, moving.length >= rows, n, out);
         arrayRows.out = out;
+        arrayRows.width = n;
         try {
-            matmulRows(w, rows, cols, moving, n, arrayRows, begin);
+            matmulRows(w, rows, cols, moving, n, arrayRows, 0, begin);
         } finally {
             arrayRows.out = null;   // the caller's array is not kept past the call
         }
@@ -86,17 +87,23 @@ public final class PeKernel {
     /** A row-major result array as {@link Rows}, kept so that a call allocates nothing. */
     private static final class ArrayRows implements Rows {
         float[] out;
+        int width;
 
         @Override
-        public void store(int c, float[] sum, int n, boolean begin) {
-            PeKernel.store(sum, out, c * n, n, begin);
+        public void store(int c, float[] sum, int from, int n, boolean begin) {
+            PeKernel.store(sum, out, c * width + from, n, begin);
         }
     }
 
     private final ArrayRows arrayRows = new ArrayRows();
 
-    /** As {@link #matmulRows(float[], int, int, float[][], int, float[], boolean)}, each output row given to {@code out}. */
-    public void matmulRows(float[] w, int rows, int cols, float[][] moving, int n, Rows out, boolean begin) {
+    /**
+     * As {@link #matmulRows(float[], int, int, float[][], int, float[], boolean)}, each output row given to
+     * {@code out} as its elements {@code [from, from + n)}: the moving tile is then that part of a wider
+     * one, whose elements' sums depend on their own moving column alone, so any cut of the columns
+     * gives every element the bits of one call over the whole tile.
+     */
+    public void matmulRows(float[] w, int rows, int cols, float[][] moving, int n, Rows out, int from, boolean begin) {
         check(w, rows, cols, moving.length >= rows, n, null);
         if (acc0.length < n) {
             acc0 = new float[n];
@@ -115,8 +122,8 @@ public final class PeKernel {
             for (; k < rows; k++) {
                 twoColumnsOneRow(w[k * cols + c], w[k * cols + c + 1], moving[k], n, a0, a1);
             }
-            out.store(c, a0, n, begin);
-            out.store(c + 1, a1, n, begin);
+            out.store(c, a0, from, n, begin);
+            out.store(c + 1, a1, from, n, begin);
         }
         if (c < cols) {
             Arrays.fill(a0, 0, n, 0f);
@@ -127,7 +134,7 @@ public final class PeKernel {
                     a0[i] += w0 * m[i];
                 }
             }
-            out.store(c, a0, n, begin);
+            out.store(c, a0, from, n, begin);
         }
     }
 

@@ -119,6 +119,22 @@ class SyntheticMatmulTest {
         assertEquals(List.of(), check(m, k, n, cores, seed, seed % 2 == 0));
     }
 
+    /**
+     * One core on two processors: DataRun lends its PE a spare processor, which takes pieces of each
+     * 128 x 128 x 512 MATMUL (above the split's 2^20 multiply-accumulates); the output is the one
+     * thread's, byte for byte (finite inputs: which NaN a NaN sum carries is Java's choice, PeKernel).
+     */
+    @Test
+    void aSpareProcessorLeavesOneThreadsBytes() {
+        NeffImage image = NeffImage.read(Neff.of(new SyntheticMatmulNeff(Arch.SUNDA, DtypeWire.FP16, 128, 300, 1100, 1, false).write()));
+        Map<String, Npy.Array> in = new LinkedHashMap<>();
+        in.put("x", array(MatmulValues.x(6, 128, 300, false)));
+        in.put("y", array(MatmulValues.y(6, 300, 1100, false)));
+        byte[] alone = new DataRun(image, Arch.SUNDA, in).threads(1).run(null).get("output0").data();
+        byte[] shared = new DataRun(image, Arch.SUNDA, in).threads(2).run(null).get("output0").data();
+        org.junit.jupiter.api.Assertions.assertArrayEquals(alone, shared);
+    }
+
     /** The fp16 program on sunda: LDWEIGHTS and MATMUL written and read through views Ldweights.Sunda and Matmul.Sunda. */
     @Test
     void sundaFp16() {
