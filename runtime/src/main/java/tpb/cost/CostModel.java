@@ -25,7 +25,7 @@ public final class CostModel {
     /** The coefficients the model reads; a file lacking one is refused. */
     public static final List<String> NAMES = List.of("pe_clock_ghz", "pe_rows", "pe_cols", "act_clock_ghz", "pool_clock_ghz", "dve_clock_ghz", "pe_min_moving",
             "pe_throttled_rate", "pe_ramp_ns", "pe_fp32_passes", "pe_fp32_one_pass_columns", "pe_matmul_latency_ns", "pe_ldweights_ns",
-            "pe_ldweights_latency_ns", "act_fixed_ns", "act_table_load_ns", "dve_fixed_ns", "pool_fixed_ns", "sync_record_ns",
+            "pe_ldweights_latency_ns", "act_fixed_ns", "act_pipeline_ns", "act_table_load_ns", "dve_fixed_ns", "pool_fixed_ns", "sync_record_ns",
             "semaphore_latency_ns", "dma_direct2d_issue_ns", "dma_direct2d_issue_pool_ns", "dma_direct2d_pool_dge_ns", "dma_trigger_issue_ns", "dma_trigger_one_write_issue_ns", "dma_dge_issue_ns",
             "dma_latency_ns", "dma_engines", "dma_engine_gbps", "dma_packet_ns", "dma_trigger_packet_ns", "dma_small_run_bytes", "dma_small_run_ns", "dma_queue_depth", "dma_trigger_queue_depth", "hbm_gbps", "runtime_prologue_ns", "runtime_epilogue_ns",
             "runtime_loads_from_tool", "runtime_pe_active_ns", "runtime_act_active_ns", "runtime_dve_active_ns", "runtime_pool_active_ns", "runtime_sp_active_ns",

@@ -35,7 +35,10 @@ import tpb.sim.DmaQueues;
  * largest access pattern (the product of a pattern's {@code num}s, read through the generation's
  * layout): the class's own coefficients ({@code <engine>.<Arm>.fixed_ns}, {@code .element_ns})
  * where the measured rows fit them, else the engine's ({@code <engine>_fixed_ns}, one element a
- * partition a cycle of its clock).
+ * partition a cycle of its clock). That cost is the profiler's interval; on the ACT, a record
+ * working on more than one partition ({@code num_active_channels}) lets the next one issue
+ * {@code act_pipeline_ns} before it ends (the profiles' consecutive rows overlap by that much; a
+ * one-partition record's rarely do), so the engine is busy that much less than it is active.
  * <li>DMA: each issuing instruction keeps its engine busy by its own coefficient
  * (DMA_DIRECT2D writes its descriptor: {@code dma_direct2d_issue_ns}, on Pool
  * {@code dma_direct2d_issue_pool_ns} active and {@code dma_direct2d_pool_dge_ns} more busy, the
@@ -119,8 +122,13 @@ public record RecordCost(double busyNs, double activeNs, double updateNs, Transf
             // waits"; tpb.profile.Summary, exact on the six exports): an EventSemaphore keeps its engine busy, not active
             return new RecordCost(t, arm == Arm.EVENT_SEMAPHORE ? 0 : t, t, Transfer.NONE, 0, 0);
         }
-        double busy = fixedNs(m, engine, arm) + elements * elementNs(m, engine, arm);
-        return new RecordCost(busy, busy, busy, Transfer.NONE, 0, 0);
+        double active = fixedNs(m, engine, arm) + elements * elementNs(m, engine, arm);
+        // the ACT pipelines a record of more than one partition: its next record issues act_pipeline_ns before this one's
+        // interval ends (the profiler's active time, the intervals' union, counts the overlap once); the semaphore update
+        // lands at the end
+        double pipeline = engine.equals("act") && active > m.get("act_pipeline_ns")
+                && field(Layouts.flyweight(arm, arch).wrap(b, at), "num_active_channels") > 1 ? m.get("act_pipeline_ns") : 0;
+        return new RecordCost(active - pipeline, active, active, Transfer.NONE, 0, 0);
     }
 
     /** The elements a partition of the record's largest access pattern; 0 for an opcode no arm holds (a hostile or newer NEFF has no layout to read). */

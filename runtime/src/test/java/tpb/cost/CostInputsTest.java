@@ -144,6 +144,38 @@ class CostInputsTest {
     }
 
     /**
+     * An ACT Copy of 128 elements a partition: act.Copy's 152 ns + 128 x 0.845 = 260.16 ns of
+     * interval (active, and its semaphore update at the end); over 128 partitions the next record
+     * issues act_pipeline_ns (93) before it ends, so the engine is busy 167.16 ns; over one
+     * partition it is busy the whole interval (the profiles' one-partition rows rarely overlap).
+     * The same record on the DVE pipelines nothing.
+     */
+    @Test
+    void anActRecordOfManyPartitionsLetsTheNextIssueBeforeItEnds() {
+        CostModel m = CostModel.of(Arch.CAYMAN);
+        byte[] b = tpb.isa.CopyRecord.builder().build().toBytes();
+        java.util.Map<String, Integer> at = new java.util.HashMap<>();
+        for (tpb.codec.FieldInfo f : tpb.isa.Layouts.fields(Arm.COPY, Arch.CAYMAN)) {
+            at.put(f.name(), f.offset());
+        }
+        int numAt = at.get("src_mem_pattern.num");
+        b[numAt] = (byte) 128; // num: four u16, 128 x 1 x 1 x 1
+        b[numAt + 2] = 1;
+        b[numAt + 4] = 1;
+        b[numAt + 6] = 1;
+        b[at.get("num_active_channels")] = (byte) 128;
+        RecordCost c = RecordCost.of(m, Arch.CAYMAN, "act", Arm.COPY, b, 0, tpb.sim.DmaQueues.NONE);
+        assertEquals(152 + 128 * 0.845, c.activeNs(), 1e-9);
+        assertEquals(152 + 128 * 0.845, c.updateNs(), 1e-9);
+        assertEquals(152 + 128 * 0.845 - 93, c.busyNs(), 1e-9);
+        b[at.get("num_active_channels")] = 1;
+        assertEquals(152 + 128 * 0.845, RecordCost.of(m, Arch.CAYMAN, "act", Arm.COPY, b, 0, tpb.sim.DmaQueues.NONE).busyNs(), 1e-9);
+        b[at.get("num_active_channels")] = (byte) 128;
+        RecordCost dve = RecordCost.of(m, Arch.CAYMAN, "dve", Arm.COPY, b, 0, tpb.sim.DmaQueues.NONE);
+        assertEquals(dve.activeNs(), dve.busyNs(), 1e-9);
+    }
+
+    /**
      * A MATMUL's cost, by hand: 512 moving columns of bf16 (fp32_mode NONE) at the 2.4 GHz Tensor
      * clock are 213.3 ns of streaming; its result lands 138 ns later (pe_matmul_latency_ns); 64 active rows x 32 active
      * columns x 512 moving elements = 1,048,576 MACs (the products done, not the whole array's). In
