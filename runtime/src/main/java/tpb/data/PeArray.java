@@ -199,33 +199,37 @@ public final class PeArray {
     /**
      * As {@link #matmul(AccessPattern, AccessPattern, int, int, boolean)}, with {@code part} of the
      * moving tile ({@link #keepFp32Part(float[], int, PeFp32Mode)}). With a {@link #spare} processor
-     * a large MATMUL is cut by moving elements into pieces, which this thread and the spare share: only
-     * where dst's elements own their bytes (no element written twice) and the moving tile's bytes
-     * are not dst's, so no piece can see another's writes.
+     * a large MATMUL's moving tile is converted here and its output rows (the stationary columns)
+     * cut into pieces, which this thread and the spare share: only where dst's elements own their
+     * bytes (no element written twice) and the moving tile's bytes are not dst's.
      */
     public void matmul(AccessPattern moving, PeFp32Mode part, AccessPattern dst, int rows, int cols, boolean begin) {
         int n = fits(moving, dst, rows, cols, "MATMUL");
         SpareProcessor s = spare;
         if (s == null || !s.worthSplitting(rows, cols, n) || !dst.ascending() || moving.overlaps(dst)) {
-            product(kernel, weights, rows, cols, moving, part, dst, begin, 0, n);
+            product(kernel, weights, rows, cols, moving, part, dst, begin, n);
             return;
         }
-        s.matmul(kernel, weights, rows, cols, moving, part, dst, begin, n);
+        s.matmul(kernel, weights, rows, cols, converted(kernel, rows, moving, part, n), dst, begin, n);
+    }
+
+    /** A MATMUL with {@code kernel}'s scratch rows: the moving tile converted, then every output row into dst's bytes. */
+    static void product(PeKernel kernel, float[] w, int rows, int cols, AccessPattern moving, PeFp32Mode part,
+                        AccessPattern dst, boolean begin, int n) {
+        kernel.matmulRows(w, rows, cols, converted(kernel, rows, moving, part, n), n, dst, 0, begin);
     }
 
     /**
-     * Moving elements {@code [from, from + n)} of a MATMUL with {@code kernel}'s scratch rows: each
-     * partition's part converted once, straight into the kernel's rows, and each result row's part
-     * straight into dst's bytes.
+     * The moving tile's {@code rows} partitions, each's part converted once to fp32, straight into
+     * {@code kernel}'s scratch rows (returned).
      */
-    static void product(PeKernel kernel, float[] w, int rows, int cols, AccessPattern moving, PeFp32Mode part,
-                        AccessPattern dst, boolean begin, int from, int n) {
+    static float[][] converted(PeKernel kernel, int rows, AccessPattern moving, PeFp32Mode part, int n) {
         float[][] m = kernel.rowsOf(rows, n);
         for (int k = 0; k < rows; k++) {
-            moving.readFloats(k, m[k], 0, from, n);
+            moving.readFloats(k, m[k], 0, 0, n);
             keepFp32Part(m[k], n, part);
         }
-        kernel.matmulRows(w, rows, cols, m, n, dst, from, begin);
+        return m;
     }
 
     /**

@@ -104,15 +104,29 @@ public final class PeKernel {
      * gives every element the bits of one call over the whole tile.
      */
     public void matmulRows(float[] w, int rows, int cols, float[][] moving, int n, Rows out, int from, boolean begin) {
+        matmulRows(w, rows, cols, moving, n, out, from, begin, 0, cols);
+    }
+
+    /**
+     * As {@link #matmulRows(float[], int, int, float[][], int, Rows, int, boolean)}, output rows
+     * {@code [c0, c1)} alone: an output row's sums depend on its own stationary column alone, so any
+     * cut of the rows, computed by any threads each with its own kernel (scratch), gives the bits of
+     * one call. The moving rows are only read: two threads may share them.
+     */
+    public void matmulRows(float[] w, int rows, int cols, float[][] moving, int n, Rows out, int from, boolean begin,
+                           int c0, int c1) {
         check(w, rows, cols, moving.length >= rows, n, null);
+        if (c0 < 0 || c1 > cols || c0 > c1) {
+            throw new IllegalArgumentException("output rows [" + c0 + ", " + c1 + ") of " + cols);
+        }
         if (acc0.length < n) {
             acc0 = new float[n];
             acc1 = new float[n];
         }
         float[] a0 = acc0;
         float[] a1 = acc1;
-        int c = 0;
-        for (; c + 1 < cols; c += 2) {
+        int c = c0;
+        for (; c + 1 < c1; c += 2) {
             Arrays.fill(a0, 0, n, 0f);
             Arrays.fill(a1, 0, n, 0f);
             int k = 0;
@@ -125,7 +139,7 @@ public final class PeKernel {
             out.store(c, a0, from, n, begin);
             out.store(c + 1, a1, from, n, begin);
         }
-        if (c < cols) {
+        if (c < c1) {
             Arrays.fill(a0, 0, n, 0f);
             for (int k = 0; k < rows; k++) {
                 float w0 = w[k * cols + c];

@@ -10,13 +10,15 @@ import tpb.isa.PeFp32Mode;
 /**
  * A processor no core thread holds, lent to one core's PE: a persistent daemon thread that
  * computes part of each large MATMUL beside the core's thread
- * ({@link PeArray#matmul(AccessPattern, PeFp32Mode, AccessPattern, int, int, boolean)}). The MATMUL
- * is cut by moving elements into pieces (one per 192 elements, two at least and eight at most: a
- * conv2d's 444 and 222 in two halves): the core's thread computes the first, and the two threads
- * claim the others one at a time. Each piece is read from SBUF, converted to fp32, multiplied and stored
- * into its own PSUM elements by the thread that claims it, so the conversion and the stores are
- * split as well as the multiplies. An output element's sum depends on its own moving column
- * alone, so the bits are those of one thread whoever computes which piece.
+ * ({@link PeArray#matmul(AccessPattern, PeFp32Mode, AccessPattern, int, int, boolean)}). The core's
+ * thread converts the moving tile to fp32 once; the MATMUL's output rows (the stationary tile's
+ * columns) are then cut into pieces (one per 32 rows, two at least: a 128-column tile in four),
+ * the core's thread computes the first, and the two threads claim the others one at a time, each
+ * multiplying the whole moving tile into its own rows' sums and storing them into those rows' PSUM
+ * elements. The kernel's inner loop runs over the moving elements, so each thread's runs at full
+ * length: a conv2d's 222-element MATMULs cut by moving elements instead ran their halves at about
+ * 0.7 of the kernel's rate (docs/data-level.md). An output row's sums depend on its own stationary
+ * column alone, so the bits are those of one thread whoever computes which piece.
  *
  * <p>A conv2d NEFF's second subgraph holds a few records only, so its run has one core thread
  * and, on a two-processor machine, a processor with nothing to do; a NEFF with a core thread a
@@ -37,15 +39,11 @@ public final class SpareProcessor implements AutoCloseable {
     static final long SPLIT_MACS = 1L << 20;
 
     /**
-     * Moving elements a piece beyond the first two: a MATMUL is cut into {@code n / MIN_PIECE} pieces,
-     * two at least. The kernel's inner loop runs over a piece's elements, and a short loop pays its
-     * vector pre- and post-loop on fewer elements (ConvBench.tileMatmul on the shared machine: a
-     * 128-element MATMUL ran at about 0.7 of a 444-element one's MACs a second).
+     * Output rows a piece: a MATMUL is cut into {@code cols / PIECE_ROWS} pieces, two at least, so
+     * that a spare the OS schedules late leaves the core's thread a piece of a quarter tile to take,
+     * not a half.
      */
-    private static final int MIN_PIECE = 192;
-
-    /** Pieces a MATMUL is cut into at most. */
-    private static final int MAX_PIECES = 8;
+    private static final int PIECE_ROWS = 32;
 
     /**
      * How long the spare thread polls for the next MATMUL, from its last piece or from the
@@ -78,8 +76,7 @@ public final class SpareProcessor implements AutoCloseable {
     private float[] w;
     private int rows;
     private int cols;
-    private AccessPattern moving;
-    private PeFp32Mode part;
+    private float[][] moving;   // the core's scratch rows, converted: only read while the MATMUL runs
     private AccessPattern dst;
     private boolean begin;
     private int n;
@@ -111,7 +108,7 @@ public final class SpareProcessor implements AutoCloseable {
      */
     boolean worthSplitting(int rows, int cols, int n) {
         lastMoving = n;
-        if (n < 2 || (long) rows * cols * n < minMacs || !free.getAsBoolean()) {
+        if (cols < 2 || (long) rows * cols * n < minMacs || !free.getAsBoolean()) {
             return false;
         }
         if (holdOff > 0) {
@@ -138,29 +135,27 @@ public final class SpareProcessor implements AutoCloseable {
     private static final int MAX_HOLD_OFF = 1024;
 
     /**
-     * A MATMUL's moving elements cut into pieces that the core's thread (with {@code mine}, its own
-     * scratch) and the spare claim one at a time, so a spare the OS has not scheduled (a loaded
-     * machine) holds the MATMUL up by one piece at most. Returns when every piece is stored; a
-     * piece's fault is thrown here.
+     * A MATMUL of the converted moving tile {@code moving} ({@code rows} rows of n), its output rows
+     * cut into pieces that the core's thread (with {@code mine}, its own kernel) and the spare claim
+     * one at a time, so a spare the OS has not scheduled (a loaded machine) holds the MATMUL up by
+     * one piece at most. Returns when every piece is stored; a piece's fault is thrown here.
      */
-    void matmul(PeKernel mine, float[] w, int rows, int cols, AccessPattern moving, PeFp32Mode part, AccessPattern dst,
-                boolean begin, int n) {
+    void matmul(PeKernel mine, float[] w, int rows, int cols, float[][] moving, AccessPattern dst, boolean begin, int n) {
         this.w = w;
         this.rows = rows;
         this.cols = cols;
         this.moving = moving;
-        this.part = part;
         this.dst = dst;
         this.begin = begin;
         this.n = n;
-        this.pieces = Math.max(2, Math.min(MAX_PIECES, n / MIN_PIECE));
+        this.pieces = Math.max(2, cols / PIECE_ROWS);
         this.waiter = Thread.currentThread();
         finished.set(0);
         failed.set(null);
         long job = (next.get() >>> 32) + 1;
         // publishes the fields above to the spare, piece 0 claimed: the core computes the first piece of
         // every MATMUL and the spare, when it runs in time, the second, so each keeps its part of the
-        // PSUM elements in its own cache from one MATMUL to the next
+        // PSUM rows in its own cache from one MATMUL to the next
         next.set(job << 32 | 1);
         LockSupport.unpark(thread);
         long t0 = System.nanoTime();
@@ -174,9 +169,12 @@ public final class SpareProcessor implements AutoCloseable {
             LockSupport.park(this);
         }
         // the spare did not help: it was not scheduled before the core had done every piece, or it
-        // claimed one and was then held up (a wait longer than half of one of the core's own pieces)
+        // was held up so long that the MATMUL took as long as the core's pieces' pace would have taken
+        // for all of them (an earlier rule, a wait over half one of the core's pieces, counted the
+        // spare's first touch of the converted rows as a miss and paused the split for most MATMULs
+        // on an idle machine)
         long waited = System.nanoTime() - t1;
-        if (own == pieces || waited > WAIT_NANOS && waited > (t1 - t0) / own / 2) {
+        if (own == pieces || (t1 - t0) + waited >= (t1 - t0) / own * pieces) {
             holdOff = nextHoldOff;
             nextHoldOff = Math.min(MAX_HOLD_OFF, 2 * nextHoldOff);
         } else {
@@ -223,10 +221,11 @@ public final class SpareProcessor implements AutoCloseable {
     }
 
     private void piece(PeKernel k, int piece) {
-        int from = (int) ((long) piece * n / pieces);
-        int to = (int) ((long) (piece + 1) * n / pieces);
+        // even bounds: the kernel computes two output rows a pass
+        int c0 = piece * cols / pieces & ~1;
+        int c1 = piece + 1 == pieces ? cols : (piece + 1) * cols / pieces & ~1;
         try {
-            PeArray.product(k, w, rows, cols, moving, part, dst, begin, from, to - from);
+            k.matmulRows(w, rows, cols, moving, n, dst, 0, begin, c0, c1);
         } catch (Throwable t) {
             failed.compareAndSet(null, t);
         }

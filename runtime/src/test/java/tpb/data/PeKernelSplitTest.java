@@ -22,16 +22,16 @@ import tpb.isa.DtypeWire;
 import tpb.isa.PeFp32Mode;
 
 /**
- * A MATMUL cut by moving elements gives the bits of one pass over the whole tile, whoever computes
+ * A MATMUL cut by output rows gives the bits of one pass over the whole tile, whoever computes
  * which piece: each output element {@code dst[c][i]} is {@code old + sum_k w[k][c] * m[k][i]} over its
- * own moving column i alone, summed in k order, so a piece of columns computed on another thread, in
- * another order or with another kernel's scratch rows changes nothing (up to which NaN a NaN sum
+ * own stationary column c alone, summed in k order, so a piece of rows computed on another thread, in
+ * another order or with another kernel's accumulators changes nothing (up to which NaN a NaN sum
  * carries, which Java leaves open: {@link PeKernel}). Checked two ways, on random
  * tiles (1-128 rows and columns, 2-600 moving elements, fp16, bf16 and fp32 with each fp32_mode part,
  * a contiguous or a conv2d-like strided moving pattern, a PSUM that accumulates over random values):
  * <ul>
- * <li>any cut of {@code [0, n)} into pieces, computed in a random order with fresh scratch, against
- * one pass;
+ * <li>any cut of the output rows {@code [0, cols)} into pieces, computed in a random order, each
+ * with a shared or a fresh kernel, over one converted moving tile, against one pass;
  * <li>PeArray with a live {@link SpareProcessor} (every size split) against PeArray alone, a MATMUL
  * that starts the group and one that accumulates, on the real threads.
  * </ul>
@@ -128,11 +128,12 @@ class PeKernelSplitTest {
             w[i] = (float) value(r);
         }
         CoreState one = core(t, seed);
-        PeArray.product(new PeKernel(), w, t.rows(), t.cols(), moving(one, t, 5), t.part(), psum(one, t), begin, 0, t.n());
-        // cut points: 1 to 8 pieces, computed in a random order, each with its own fresh scratch rows
-        List<Integer> cuts = new ArrayList<>(List.of(0, t.n()));
+        PeArray.product(new PeKernel(), w, t.rows(), t.cols(), moving(one, t, 5), t.part(), psum(one, t), begin, t.n());
+        // cut points: 1 to 8 pieces of the output rows, computed in a random order, each with a shared
+        // or a fresh kernel (accumulators), all reading one converted moving tile
+        List<Integer> cuts = new ArrayList<>(List.of(0, t.cols()));
         for (int i = r.nextInt(8); i > 0; i--) {
-            cuts.add(r.nextInt(t.n() + 1));
+            cuts.add(r.nextInt(t.cols() + 1));
         }
         cuts = new ArrayList<>(new java.util.TreeSet<>(cuts));
         List<Integer> order = new ArrayList<>();
@@ -142,10 +143,11 @@ class PeKernelSplitTest {
         Collections.shuffle(order, r);
         CoreState pieces = core(t, seed);
         PeKernel shared = new PeKernel();
+        float[][] m = PeArray.converted(new PeKernel(), t.rows(), moving(pieces, t, 5), t.part(), t.n());
+        AccessPattern dst = psum(pieces, t);
         for (int i : order) {
-            int from = cuts.get(i);
-            PeArray.product(r.nextBoolean() ? shared : new PeKernel(), w, t.rows(), t.cols(), moving(pieces, t, 5), t.part(),
-                    psum(pieces, t), begin, from, cuts.get(i + 1) - from);
+            (r.nextBoolean() ? shared : new PeKernel())
+                    .matmulRows(w, t.rows(), t.cols(), m, t.n(), dst, 0, begin, cuts.get(i), cuts.get(i + 1));
         }
         assertArrayEquals(psumBits(one, t), psumBits(pieces, t), "cut at " + cuts + " in the order " + order);
     }
