@@ -154,10 +154,7 @@ class CostInputsTest {
     void anActRecordOfManyPartitionsLetsTheNextIssueBeforeItEnds() {
         CostModel m = CostModel.of(Arch.CAYMAN);
         byte[] b = tpb.isa.CopyRecord.builder().build().toBytes();
-        java.util.Map<String, Integer> at = new java.util.HashMap<>();
-        for (tpb.codec.FieldInfo f : tpb.isa.Layouts.fields(Arm.COPY, Arch.CAYMAN)) {
-            at.put(f.name(), f.offset());
-        }
+        java.util.Map<String, Integer> at = offsets(Arm.COPY);
         int numAt = at.get("src_mem_pattern.num");
         b[numAt] = (byte) 128; // num: four u16, 128 x 1 x 1 x 1
         b[numAt + 2] = 1;
@@ -186,10 +183,7 @@ class CostInputsTest {
     void aMatmulsCostByHand() {
         CostModel m = CostModel.of(Arch.CAYMAN);
         byte[] b = tpb.isa.MatmulRecord.builder().build().toBytes();
-        java.util.Map<String, Integer> at = new java.util.HashMap<>();
-        for (tpb.codec.FieldInfo f : tpb.isa.Layouts.fields(Arm.MATMUL, Arch.CAYMAN)) {
-            at.put(f.name(), f.offset());
-        }
+        java.util.Map<String, Integer> at = offsets(Arm.MATMUL);
         int numAt = at.get("src_mem_pattern.num");
         b[numAt] = 0;
         b[numAt + 1] = 2; // 512
@@ -319,5 +313,14 @@ class CostInputsTest {
         RecordCost sp = RecordCost.of(m, Arch.CAYMAN, "sp", Arm.DMA_DIRECT2D, rec, 0, tpb.sim.DmaQueues.NONE);
         assertEquals(562, sp.activeNs(), 1e-9);
         assertEquals(562, sp.busyNs(), 1e-9);
+    }
+
+    /** Each field's byte offset in {@code arm}'s CAYMAN layout, by name (from the spec). */
+    private static java.util.Map<String, Integer> offsets(Arm arm) {
+        java.util.Map<String, Integer> at = new java.util.HashMap<>();
+        for (tpb.codec.FieldInfo f : tpb.isa.Layouts.fields(arm, Arch.CAYMAN)) {
+            at.put(f.name(), f.offset());
+        }
+        return at;
     }
 }
