@@ -138,7 +138,7 @@ final class EstimateCommand implements Callable<Integer> {
             Map<String, List<Arm>> a = new LinkedHashMap<>();
             Map<String, EngineStream> s = new LinkedHashMap<>();
             for (EngineStream e : engineStreams) {
-                a.put(e.engine(), armsOf(e.stream()));
+                a.put(e.engine(), ProfileMatch.armsOf(e.stream()));
                 s.put(e.engine(), e);
             }
             arms.put(sg.name(), a);
@@ -194,15 +194,6 @@ final class EstimateCommand implements Callable<Integer> {
                     + "): the estimate covers the records it ran");
         }
         return Tpb.OK;
-    }
-
-    private static List<Arm> armsOf(RecordStream s) {
-        List<Arm> a = new ArrayList<>(s.count());
-        byte[] b = s.bytes();
-        for (int r = 0; r < s.count(); r++) {
-            a.add(Decoder.identify(b, RecordStream.offsetOf(r)));
-        }
-        return a;
     }
 
     private static String us(double ns) {

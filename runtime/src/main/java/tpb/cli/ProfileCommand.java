@@ -24,7 +24,6 @@ import tpb.cost.ProfileMatch;
 import tpb.cost.RecordCost;
 import tpb.isa.Arch;
 import tpb.isa.Arm;
-import tpb.isa.Decoder;
 import tpb.neff.EngineStream;
 import tpb.neff.SafeName;
 import tpb.sim.DmaQueues;
@@ -137,11 +136,7 @@ final class ProfileCommand implements Callable<Integer> {
                 Map<String, List<Arm>> arms = new LinkedHashMap<>();
                 for (EngineStream e : engineStreams) {
                     s.put(e.engine(), e);
-                    List<Arm> a = new ArrayList<>(e.stream().count());
-                    for (int r = 0; r < e.stream().count(); r++) {
-                        a.add(Decoder.identify(e.stream().bytes(), RecordStream.offsetOf(r)));
-                    }
-                    arms.put(e.engine(), a);
+                    arms.put(e.engine(), ProfileMatch.armsOf(e.stream()));
                 }
                 streams.put(sg.name(), s);
                 for (ProfileMatch.Match m : new ProfileMatch(measured.getOrDefault(sg.name(), List.of()), arms).matches()) {

@@ -9,7 +9,6 @@ import java.util.TreeMap;
 import tpb.asm.Disassembler;
 import tpb.isa.Arch;
 import tpb.isa.Arm;
-import tpb.isa.Decoder;
 import tpb.neff.EngineStream;
 import tpb.neff.Neff;
 import tpb.sim.DmaQueues;
@@ -109,20 +108,12 @@ public final class Fit {
     /** {@code k}'s measured instructions that are records, each with what the fit reads of its record. */
     static List<Row> rows(CostModel base, Kernel k) {
         Arch arch = Arch.byName(k.neff().target());
-        Map<String, List<Profile.Instruction>> bySubgraph = new LinkedHashMap<>();
-        for (Profile.Instruction i : k.profile().instructions()) {
-            bySubgraph.computeIfAbsent(i.subgraph(), x -> new ArrayList<>()).add(i);
-        }
+        Map<String, List<Profile.Instruction>> bySubgraph = bySubgraph(k);
         List<Row> rows = new ArrayList<>();
         k.neff().forEachSubgraph(null, (sg, streams) -> {
-            Map<String, List<Arm>> arms = new LinkedHashMap<>();
+            Map<String, List<Arm>> arms = ProfileMatch.armsByEngine(streams);
             Map<String, EngineStream> byEngine = new LinkedHashMap<>();
             for (EngineStream s : streams) {
-                List<Arm> a = new ArrayList<>(s.stream().count());
-                for (int r = 0; r < s.stream().count(); r++) {
-                    a.add(Decoder.identify(s.stream().bytes(), RecordStream.offsetOf(r)));
-                }
-                arms.put(s.engine(), a);
                 byEngine.put(s.engine(), s);
             }
             ProfileMatch m = new ProfileMatch(bySubgraph.getOrDefault(sg.name(), List.of()), arms);
@@ -299,17 +290,24 @@ public final class Fit {
         }
     }
 
+    /** Kernel {@code k}'s measured instructions by subgraph, in the profile's order. */
+    private static Map<String, List<Profile.Instruction>> bySubgraph(Kernel k) {
+        Map<String, List<Profile.Instruction>> bySubgraph = new LinkedHashMap<>();
+        for (Profile.Instruction i : k.profile().instructions()) {
+            bySubgraph.computeIfAbsent(i.subgraph(), x -> new ArrayList<>()).add(i);
+        }
+        return bySubgraph;
+    }
+
     /** Whether {@code engine} runs none of kernel {@code k}'s work: no record in any subgraph but branch labels and SetOrderingMode. */
     static boolean idle(Kernel k, String engine) {
         boolean[] idle = {true};
         k.neff().forEachSubgraph(null, (sg, streams) -> {
             for (EngineStream s : streams) {
-                if (!s.engine().equals(engine)) {
-                    continue;
-                }
-                for (int r = 0; r < s.stream().count(); r++) {
-                    Arm a = Decoder.identify(s.stream().bytes(), RecordStream.offsetOf(r));
-                    idle[0] &= a == Arm.PSEUDO_BRANCH_LABEL || a == Arm.SET_ORDERING_MODE;
+                if (s.engine().equals(engine)) {
+                    for (Arm a : ProfileMatch.armsOf(s.stream())) {
+                        idle[0] &= a == Arm.PSEUDO_BRANCH_LABEL || a == Arm.SET_ORDERING_MODE;
+                    }
                 }
             }
         });
@@ -318,22 +316,12 @@ public final class Fit {
 
     /** Kernel {@code k}'s runtime-inserted active time on {@code engine} before and after the kernel, a subgraph's (mean over its subgraphs). */
     static double runtimeActiveNs(Kernel k, String engine) {
-        Map<String, List<Profile.Instruction>> bySubgraph = new LinkedHashMap<>();
-        for (Profile.Instruction i : k.profile().instructions()) {
-            bySubgraph.computeIfAbsent(i.subgraph(), x -> new ArrayList<>()).add(i);
-        }
+        Map<String, List<Profile.Instruction>> bySubgraph = bySubgraph(k);
         double[] total = {0};
         int[] subgraphs = {0};
         k.neff().forEachSubgraph(null, (sg, streams) -> {
             subgraphs[0]++;
-            Map<String, List<Arm>> arms = new LinkedHashMap<>();
-            for (EngineStream s : streams) {
-                List<Arm> a = new ArrayList<>(s.stream().count());
-                for (int r = 0; r < s.stream().count(); r++) {
-                    a.add(Decoder.identify(s.stream().bytes(), RecordStream.offsetOf(r)));
-                }
-                arms.put(s.engine(), a);
-            }
+            Map<String, List<Arm>> arms = ProfileMatch.armsByEngine(streams);
             // before the first mapped record and after the last, by time: an instruction the runtime adds inside the kernel (the
             // naive conv2d's 6.5 us DRAIN between an LDWEIGHTS and its MATMUL) shifts the pcs after it, so by pc part of the kernel
             // would read as the runtime's

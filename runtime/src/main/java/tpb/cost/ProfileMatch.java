@@ -7,6 +7,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import tpb.isa.Arm;
+import tpb.isa.Decoder;
+import tpb.neff.EngineStream;
+import tpb.stream.RecordStream;
 
 /**
  * Which measured instruction is which record. The runtime runs each engine's stream inside code
@@ -116,6 +119,25 @@ public final class ProfileMatch {
                 matches.add(new Match(i, kept.get((int) k), null));
             }
         }
+    }
+
+    /** Each record's arm, in stream order: what a match reads of a NEFF's stream. */
+    public static List<Arm> armsOf(RecordStream s) {
+        List<Arm> a = new ArrayList<>(s.count());
+        byte[] b = s.bytes();
+        for (int r = 0; r < s.count(); r++) {
+            a.add(Decoder.identify(b, RecordStream.offsetOf(r)));
+        }
+        return a;
+    }
+
+    /** {@link #armsOf} of each engine's stream of a subgraph, by engine name, in the subgraph's order. */
+    public static Map<String, List<Arm>> armsByEngine(List<EngineStream> streams) {
+        Map<String, List<Arm>> arms = new LinkedHashMap<>();
+        for (EngineStream s : streams) {
+            arms.put(s.engine(), armsOf(s.stream()));
+        }
+        return arms;
     }
 
     /**
